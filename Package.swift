@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "SceneCore",
+    products: [
+        .library(name: "SceneCore", targets: ["SceneCore"]),
+        .library(name: "GLBackend", targets: ["GLBackend"]),
+        .executable(name: "demo-window", targets: ["demo-window"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgl-dev"])]),
+        .systemLibrary(
+            name: "CImageCodecs", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
+        .target(
+            name: "SceneCore",
+            dependencies: ["CImageCodecs", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "Shaders", path: "Shaders",
+            resources: [.copy("layer.vert.glsl"), .copy("layer.frag.glsl")]),
+        .target(name: "GLBackend", dependencies: ["SceneCore", "CGL", "CX11", "Shaders"]),
+        .executableTarget(
+            name: "demo-window",
+            dependencies: [
+                "SceneCore", "GLBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "scenecore-bench", dependencies: ["SceneCore"], path: "Benchmarks/scenecore-bench"),
+        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(
+            name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore"],
+            resources: [.copy("Reference")]),
+    ]
+)

@@ -1,0 +1,16 @@
+import Synchronization
+
+/// The identity by which the render side knows a layer. Never reused within a process.
+public struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    private static let counter = Atomic<UInt64>(1)
+    /// A fresh identity.
+    package static func next() -> LayerID {
+        LayerID(rawValue: counter.wrappingAdd(1, ordering: .relaxed).oldValue)
+    }
+
+    public static func < (a: LayerID, b: LayerID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "#\(rawValue)" }
+}

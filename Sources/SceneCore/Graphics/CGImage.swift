@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+/// An immutable bitmap image, as in Core Graphics.
+///
+/// SceneCore keeps every image as 8-bit RGBA with premultiplied alpha, rows top to bottom,
+/// which is what the renderer uploads. The pixel memory is immutable and shared, never
+/// copied, between the app thread and the render thread.
+public final class CGImage: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes per row of `pixelData` (`width * 4`).
+    public let bytesPerRow: Int
+    /// Bits per colour component (always 8).
+    public var bitsPerComponent: Int { 8 }
+    /// Bits per pixel (always 32).
+    public var bitsPerPixel: Int { 32 }
+    /// The colour space (sRGB).
+    public var colorSpace: CGColorSpace? { CGColorSpace.srgb }
+    /// Premultiplied RGBA8 pixels, `height` rows of `bytesPerRow` bytes, top row first.
+    package let pixels: [UInt8]
+    /// A process-wide identity the render side uses to key textures.
+    package let imageID: UInt64
+
+    private static let nextID = Atomic<UInt64>(1)
+
+    /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
+    package init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.bytesPerRow = width * 4
+        self.pixels = pixels
+        self.imageID = CGImage.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// Creates an image from 8-bit RGBA pixels, rows top to bottom.
+    ///
+    /// - Parameters:
+    ///   - pixels: `height` rows of `bytesPerRow` bytes (at least `width * 4` each).
+    ///   - premultiplied: whether the colour channels are already multiplied by alpha.
+    /// - Returns: nil when the sizes are not positive or the buffer is too short.
+    public convenience init?(
+        rgbaPixels pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int? = nil,
+        premultiplied: Bool = false
+    ) {
+        let stride = bytesPerRow ?? width * 4
+        guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * (height - 1) + width * 4
+        else {
+            Diagnostics.error("CGImage: \(width)x\(height) RGBA pixels need \(width * height * 4) bytes; got \(pixels.count)")
+            return nil
+        }
+        var packed = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = y * stride + x * 4, d = (y * width + x) * 4
+                let a = pixels[s + 3]
+                packed[d + 3] = a
+                for c in 0..<3 {
+                    packed[d + c] = premultiplied ? min(pixels[s + c], a) : UInt8((UInt32(pixels[s + c]) * UInt32(a) + 127) / 255)
+                }
+            }
+        }
+        self.init(premultipliedRGBA: packed, width: width, height: height)
+    }
+
+    /// The straight (un-premultiplied) RGBA of the pixel at `(x, y)`, origin top-left.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        let a = pixels[i + 3]
+        guard a > 0 else { return (0, 0, 0, 0) }
+        func straight(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + UInt32(a) / 2) / UInt32(a))) }
+        return (straight(pixels[i]), straight(pixels[i + 1]), straight(pixels[i + 2]), a)
+    }
+
+    public static func == (lhs: CGImage, rhs: CGImage) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(imageID) }
+}

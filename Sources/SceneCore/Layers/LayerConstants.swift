@@ -1,0 +1,89 @@
+import Foundation
+
+/// How a layer's contents are positioned or scaled within its bounds.
+///
+/// As in Core Animation, "top" means maximum Y and "bottom" minimum Y in the layer's
+/// coordinate space. In SceneCore's y-down layers (the iOS convention) `.top` therefore
+/// places contents at the visual bottom unless the layer tree is geometry-flipped, exactly
+/// as a `CALayer` on iOS does.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = Self(rawValue: "center")
+    public static let top = Self(rawValue: "top")
+    public static let bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft")
+    public static let topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft")
+    public static let bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize")
+    public static let resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+    /// All twelve gravities.
+    public static let allCases: [Self] = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight,
+        .resize, .resizeAspect, .resizeAspectFill,
+    ]
+}
+
+/// The filter used when a layer's contents are scaled.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let nearest = Self(rawValue: "nearest")
+    public static let linear = Self(rawValue: "linear")
+    /// Linear filtering between mipmap levels.
+    public static let trilinear = Self(rawValue: "trilinear")
+}
+
+/// A hint about the pixel format of a layer's backing store.
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let RGBA8Uint = Self(rawValue: "RGBA8")
+    public static let RGBA16Float = Self(rawValue: "RGBAh")
+    public static let gray8Uint = Self(rawValue: "Gray8")
+}
+
+/// The curve used to draw rounded corners.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = Self(rawValue: "circular")
+    public static let continuous = Self(rawValue: "continuous")
+}
+
+/// Which corners `cornerRadius` rounds. The names use the layer's coordinate space.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = Self(rawValue: 1)
+    public static let layerMaxXMinYCorner = Self(rawValue: 2)
+    public static let layerMinXMaxYCorner = Self(rawValue: 4)
+    public static let layerMaxXMaxYCorner = Self(rawValue: 8)
+    /// All four corners, the default.
+    public static let all: Self = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// Which edges of a layer are anti-aliased.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = Self(rawValue: 1)
+    public static let layerRightEdge = Self(rawValue: 2)
+    public static let layerBottomEdge = Self(rawValue: 4)
+    public static let layerTopEdge = Self(rawValue: 8)
+    public static let all: Self = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+}
+
+/// What an animation or layer shows outside its active duration.
+public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let forwards = Self(rawValue: "forwards")
+    public static let backwards = Self(rawValue: "backwards")
+    public static let both = Self(rawValue: "both")
+    public static let removed = Self(rawValue: "removed")
+}

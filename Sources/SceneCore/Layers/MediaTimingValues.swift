@@ -1,0 +1,37 @@
+import Foundation
+
+/// The eight `CAMediaTiming` values of a layer or animation, with Core Animation's defaults.
+public struct MediaTimingValues: Hashable, Sendable {
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+    public init() {}
+}
+
+/// The timing properties shared by layers and animations (`CAMediaTiming`).
+///
+/// A layer's local time is `(parentTime - beginTime) * speed + timeOffset`, applied from
+/// the root down; see `CALayer.convertTime(_:from:)`.
+public protocol CAMediaTiming: AnyObject {
+    /// When the object starts, in its parent's time. Default 0.
+    var beginTime: CFTimeInterval { get set }
+    /// The length of one cycle in seconds. Default 0.
+    var duration: CFTimeInterval { get set }
+    /// How fast local time runs relative to the parent's. Default 1.
+    var speed: Float { get set }
+    /// An offset added to local time. Default 0.
+    var timeOffset: CFTimeInterval { get set }
+    /// How many cycles to run, fractions allowed. Default 0 (one cycle).
+    var repeatCount: Float { get set }
+    /// How long to repeat for, in seconds. Default 0.
+    var repeatDuration: CFTimeInterval { get set }
+    /// Whether each cycle plays forwards then backwards. Default false.
+    var autoreverses: Bool { get set }
+    /// What shows outside the active duration. Default `.removed`.
+    var fillMode: CAMediaTimingFillMode { get set }
+}

@@ -1,0 +1,42 @@
+/// One quad as the GL renderer draws it: exactly the per-instance vertex data of
+/// `Shaders/layer.vert.glsl` (40 floats, 160 bytes, attribute locations 0...9; the mat4 takes 0...3).
+///
+/// All rectangles are in the layer's own coordinate space (its bounds space). `transform`
+/// maps that space to clip space (row-vector convention, `[x y 0 1] · M`), so perspective
+/// from `sublayerTransform.m34` ends up in `w` and the GPU interpolates perspective-correctly.
+public struct QuadInstance: Sendable, Equatable {
+    /// Layer space → clip space, entries in row order m11...m44 (uploaded as a column-major
+    /// GLSL `mat4`, which makes `M_glsl * v` equal the row-vector product `v · M`).
+    public var transform: SIMD16<Float>
+    /// The quad's rectangle: x, y, width, height.
+    public var rect: SIMD4<Float>
+    /// Texture coordinates at the rect's (minX, minY) and (maxX, maxY) corners: u0, v0, u1, v1.
+    /// v = 0 is the image's top row.
+    public var uv: SIMD4<Float>
+    /// Premultiplied colour. Untextured quads fill with it; textured quads multiply the texel by it.
+    public var color: SIMD4<Float>
+    /// The rounded rectangle that coverage is computed against: x, y, width, height.
+    public var shapeRect: SIMD4<Float>
+    /// Corner radii of `shapeRect`: minX/minY, maxX/minY, maxX/maxY, minX/maxY corners.
+    public var radii: SIMD4<Float>
+    /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge);
+    /// y: 1 when textured; z: 1 to anti-alias the shape's edge (0: hard edge at 0.5 coverage);
+    /// w: 1 when coverage outside `shapeRect` is zero (clip to the shape), 0 to ignore the shape.
+    public var params: SIMD4<Float>
+
+    public init(
+        transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float> = .zero, color: SIMD4<Float>,
+        shapeRect: SIMD4<Float>, radii: SIMD4<Float> = .zero, params: SIMD4<Float>
+    ) {
+        self.transform = transform
+        self.rect = rect
+        self.uv = uv
+        self.color = color
+        self.shapeRect = shapeRect
+        self.radii = radii
+        self.params = params
+    }
+
+    /// Bytes per instance in the vertex buffer.
+    public static let stride = MemoryLayout<QuadInstance>.stride
+}
