@@ -1,0 +1,55 @@
+import Foundation
+
+/// A cubic Bézier timing curve from (0, 0) to (1, 1) with two control points.
+public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConvertible {
+    /// The names of Core Animation's predefined curves.
+    public struct Name: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let linear = Name(rawValue: "linear")
+        public static let easeIn = Name(rawValue: "easeIn")
+        public static let easeOut = Name(rawValue: "easeOut")
+        public static let easeInEaseOut = Name(rawValue: "easeInEaseOut")
+        /// The curve of implicit animations: (0.25, 0.1), (0.25, 1).
+        public static let `default` = Name(rawValue: "default")
+    }
+
+    /// The first and second control points.
+    package let c1: (x: Float, y: Float)
+    package let c2: (x: Float, y: Float)
+
+    /// A curve with the given control points; x values are clamped to [0, 1].
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        c1 = (min(max(c1x, 0), 1), c1y)
+        c2 = (min(max(c2x, 0), 1), c2y)
+    }
+
+    /// One of the predefined curves, with Apple's control points.
+    public convenience init(name: Name) {
+        switch name {
+        case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
+        case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)
+        case .easeInEaseOut: self.init(controlPoints: 0.42, 0, 0.58, 1)
+        case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
+        default: self.init(controlPoints: 0, 0, 1, 1)
+        }
+    }
+
+    /// Control point `index` (0 and 3 are the fixed ends (0, 0) and (1, 1)) written to `ptr[0...1]`.
+    public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
+        let point: (Float, Float) = switch index {
+        case 1: c1
+        case 2: c2
+        case 3: (1, 1)
+        default: (0, 0)
+        }
+        ptr[0] = point.0
+        ptr[1] = point.1
+    }
+
+    public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
+        a.c1 == b.c1 && a.c2 == b.c2
+    }
+
+    public var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Turns changed model layers into the fields of one `LayerTreeCommit`.
+///
+/// A layer seen for the first time, or newly inserted into a superlayer, is encoded whole
+/// with its subtree (so that every renderer learns it, whichever tree it joined); any
+/// other layer travels with exactly the fields whose change bits are set.
+package struct CommitBuilder {
+    private var updates: [LayerUpdate] = []
+    private static let sequence = Atomic<UInt64>(0)
+
+    package init() {}
+
+    /// Encodes what changed on `layer` since its last commit and marks it committed.
+    package mutating func encodeChanges(of layer: CALayer) {
+        layer.isRegisteredForCommit = false
+        if layer.needsFullSync {
+            encodeWhole(layer, markingCommitted: true)
+            return
+        }
+        let changes = layer.pendingChanges
+        guard !changes.isEmpty else { return }
+        layer.pendingChanges = []
+        var fields: [LayerField] = []
+        layer.state.fields(for: changes, into: &fields)
+        for field in fields { updates.append(LayerUpdate(layer: layer.layerID, field: field)) }
+        if changes.contains(.sublayers) {
+            updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
+            for child in layer.sublayerStorage ?? [] where child.needsFullSync {
+                encodeWhole(child, markingCommitted: true)
+            }
+        }
+        if changes.contains(.mask) {
+            updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
+            if let mask = layer.maskStorage, mask.needsFullSync { encodeWhole(mask, markingCommitted: true) }
+        }
+        layer.committedState = layer.state
+    }
+
+    /// Encodes `layer` and its whole subtree (sublayers and masks) with every field.
+    ///
+    /// - Parameter markingCommitted: true for a real commit (clears the change bits);
+    ///   false for a snapshot sent to a newly attached renderer, which changes nothing.
+    package mutating func encodeWhole(_ layer: CALayer, markingCommitted: Bool) {
+        updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
+        updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
+        updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
+        if markingCommitted {
+            layer.needsFullSync = false
+            layer.isRegisteredForCommit = false
+            layer.pendingChanges = []
+            layer.committedState = layer.state
+        }
+        for child in layer.sublayerStorage ?? [] { encodeWhole(child, markingCommitted: markingCommitted) }
+        if let mask = layer.maskStorage { encodeWhole(mask, markingCommitted: markingCommitted) }
+    }
+
+    /// The finished commit, with the layers released since the previous commit.
+    package mutating func finish() -> LayerTreeCommit {
+        let number = CommitBuilder.sequence.wrappingAdd(1, ordering: .relaxed).newValue
+        return LayerTreeCommit(
+            sequence: number, updates: updates, released: ReleasedLayers.shared.drain(),
+            timestamp: CACurrentMediaTime())
+    }
+}
+
+extension CALayer {
+    /// The ids of the sublayers, back to front.
+    package var sublayerIDs: [LayerID] { (sublayerStorage ?? []).map(\.layerID) }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Synchronization
+
+/// A renderer's end of the hand-off: receives whole commits, in order, on any thread.
+/// Implementations queue them for their render thread and must not block.
+package protocol CommitSink: AnyObject, Sendable {
+    func enqueue(_ commit: LayerTreeCommit)
+}
+
+/// Hands every commit to every attached renderer. The only path from the app side to the
+/// render side.
+package final class CommitDistributor: Sendable {
+    package static let shared = CommitDistributor()
+
+    private struct WeakSink { weak var sink: (any CommitSink)? }
+    private let sinks = Mutex<[WeakSink]>([])
+
+    /// Attaches `sink` to the tree under `root`: pending changes are flushed, then the sink
+    /// receives a snapshot of the whole tree followed by every later commit.
+    package func attach(_ sink: any CommitSink, root: CALayer) {
+        CATransaction.flush()
+        CATransaction.lock()
+        defer { CATransaction.unlock() }
+        var builder = CommitBuilder()
+        builder.encodeWhole(root, markingCommitted: false)
+        let snapshot = builder.finish()
+        sinks.withLock { list in
+            list.removeAll { $0.sink == nil || $0.sink === sink }
+            sink.enqueue(snapshot)
+            list.append(WeakSink(sink: sink))
+        }
+    }
+
+    /// Stops sending commits to `sink`.
+    package func detach(_ sink: any CommitSink) {
+        sinks.withLock { $0.removeAll { $0.sink == nil || $0.sink === sink } }
+    }
+
+    /// Sends `commit` to every attached sink.
+    package func deliver(_ commit: LayerTreeCommit) {
+        sinks.withLock { list in
+            for entry in list { entry.sink?.enqueue(commit) }
+        }
+    }
+}

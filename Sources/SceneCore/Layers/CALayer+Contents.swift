@@ -1,0 +1,84 @@
+import Foundation
+
+extension CALayer {
+    /// The layer's content: a `CGImage`. Animatable (cross-fade).
+    ///
+    /// Any object may be stored, as in Core Animation, but only a `CGImage` is displayed;
+    /// anything else is kept for `contents` to return and logged as not displayable.
+    public var contents: Any? {
+        get { contentsObject }
+        set {
+            contentsObject = newValue
+            let image = newValue as? CGImage
+            if newValue != nil, image == nil {
+                Diagnostics.error("CALayer.contents: a \(type(of: newValue!)) is not displayable; only CGImage is drawn")
+            }
+            if state.contents !== image {
+                state.contents = image
+                recordChange(.contents)
+            }
+        }
+    }
+
+    /// The part of the contents image shown, in unit coordinates. Default (0, 0, 1, 1). Animatable.
+    public var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { setGeometry(\.contentsRect, newValue, .contentsRect, key: "contentsRect") }
+    }
+
+    /// The stretchable centre of the contents (9-slice), in unit coordinates of the
+    /// contents rect. Default (0, 0, 1, 1). Animatable.
+    public var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { setGeometry(\.contentsCenter, newValue, .contentsCenter, key: "contentsCenter") }
+    }
+
+    /// How the contents are placed in the bounds. Default `.resize`.
+    public var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { setState(\.contentsGravity, newValue, .contentsGravity) }
+    }
+
+    /// Pixels per point of the contents: an image of 200 pixels at scale 2 is 100 points wide.
+    /// Must be positive. Default 1. Animatable.
+    public var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set {
+            guard newValue > 0 else {
+                Diagnostics.error("CALayer.contentsScale: refused \(newValue); it must be positive and finite")
+                return
+            }
+            setGeometry(\.contentsScale, newValue, .contentsScale, key: "contentsScale")
+        }
+    }
+
+    /// A hint for the backing store's pixel format. Default `.RGBA8Uint`.
+    public var contentsFormat: CALayerContentsFormat {
+        get { state.contentsFormat }
+        set { setState(\.contentsFormat, newValue, .contentsFormat) }
+    }
+
+    /// The filter used when the contents are drawn smaller than their pixel size. Default `.linear`.
+    public var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { setState(\.minificationFilter, newValue, .filters) }
+    }
+
+    /// The filter used when the contents are drawn larger than their pixel size. Default `.linear`.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { setState(\.magnificationFilter, newValue, .filters) }
+    }
+
+    /// The mipmap level bias for `.trilinear` minification. Default 0.
+    public var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { setGeometry(\.minificationFilterBias, newValue, .filters, key: "minificationFilterBias") }
+    }
+
+    /// A hint that the layer's drawing is fully opaque. Default false.
+    public var isOpaque: Bool {
+        get { state.isOpaque }
+        set { setState(\.isOpaque, newValue, .isOpaque) }
+    }
+}

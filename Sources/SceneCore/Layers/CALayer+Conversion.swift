@@ -1,0 +1,61 @@
+import Foundation
+
+extension CALayer {
+    /// Converts a point from `layer`'s coordinate space to this layer's.
+    ///
+    /// nil means the absolute space (the root layer's superlayer space, i.e. the window).
+    /// Layers in different trees convert through the absolute space. Points are carried
+    /// through every transform, sublayerTransform and bounds origin, and unprojected onto
+    /// 3D-rotated layers. A point that cannot be mapped (a layer seen edge-on) is returned unchanged.
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        let absolute = layer.map { $0.pointToAbsolute(p) } ?? p
+        return pointFromAbsolute(absolute ?? p) ?? p
+    }
+
+    /// Converts a point from this layer's coordinate space to `layer`'s (nil: absolute space).
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        guard let absolute = pointToAbsolute(p) else { return p }
+        return layer.map { $0.pointFromAbsolute(absolute) ?? p } ?? absolute
+    }
+
+    /// Converts a rectangle from `layer`'s space: the bounding box of its converted corners.
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        CGRect.bounding(r.corners.map { convert($0, from: layer) })
+    }
+
+    /// Converts a rectangle to `layer`'s space: the bounding box of its converted corners.
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        CGRect.bounding(r.corners.map { convert($0, to: layer) })
+    }
+
+    /// Maps a point of this layer's space to the absolute space; nil if it goes behind the eye.
+    package func pointToAbsolute(_ p: CGPoint) -> CGPoint? {
+        var point = p
+        var layer: CALayer? = self
+        while let current = layer {
+            guard let mapped = Homography(current.transformToSuperlayer()).map(point) else { return nil }
+            point = mapped
+            layer = current.superlayer
+        }
+        return point
+    }
+
+    /// Maps a point of the absolute space into this layer's space; nil if it cannot be unprojected.
+    package func pointFromAbsolute(_ p: CGPoint) -> CGPoint? {
+        let parentPoint: CGPoint? = superlayer.map { $0.pointFromAbsolute(p) } ?? p
+        guard let q = parentPoint else { return nil }
+        return pointFromSuperlayer(q)
+    }
+
+    /// Maps a point of the superlayer's space into this layer's space (unprojecting onto the layer's plane).
+    package func pointFromSuperlayer(_ p: CGPoint) -> CGPoint? {
+        Homography(transformToSuperlayer()).inverse?.map(p)
+    }
+}
+
+extension CGRect {
+    /// The four corners: min/min, max/min, min/max, max/max.
+    package var corners: [CGPoint] {
+        [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
+    }
+}

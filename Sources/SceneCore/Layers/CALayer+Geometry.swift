@@ -1,0 +1,126 @@
+import Foundation
+
+extension CALayer {
+    /// The layer's own coordinate space: its origin offsets the sublayers (scrolling). Animatable.
+    public var bounds: CGRect {
+        get { state.bounds }
+        set { setGeometry(\.bounds, newValue.standardized, .bounds, key: "bounds") }
+    }
+
+    /// Where the anchor point sits, in the superlayer's coordinate space. Animatable.
+    public var position: CGPoint {
+        get { state.position }
+        set { setGeometry(\.position, newValue, .position, key: "position") }
+    }
+
+    /// The layer's position on the z axis; higher values are nearer the viewer and are drawn
+    /// and hit-tested above lower ones among siblings. Animatable.
+    public var zPosition: CGFloat {
+        get { state.zPosition }
+        set { setGeometry(\.zPosition, newValue, .zPosition, key: "zPosition") }
+    }
+
+    /// The point, in unit coordinates of the bounds, that `position` refers to and that
+    /// transforms act about. Default (0.5, 0.5). Animatable.
+    public var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set { setGeometry(\.anchorPoint, newValue, .anchorPoint, key: "anchorPoint") }
+    }
+
+    /// The anchor point's z component. Animatable.
+    public var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { setGeometry(\.anchorPointZ, newValue, .anchorPointZ, key: "anchorPointZ") }
+    }
+
+    /// The transform applied to the layer, about its anchor point. Animatable.
+    public var transform: CATransform3D {
+        get { state.transform }
+        set { setGeometry(\.transform, newValue, .transform, key: "transform") }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point; set `m34`
+    /// here for perspective. Animatable.
+    public var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { setGeometry(\.sublayerTransform, newValue, .sublayerTransform, key: "sublayerTransform") }
+    }
+
+    /// The layer's rectangle in its superlayer's space, derived from bounds, position,
+    /// anchorPoint and transform (the bounding box when transformed). Setting it changes
+    /// `position` and `bounds.size`, keeping `bounds.origin`. Not animatable.
+    public var frame: CGRect {
+        get {
+            let m = transformToSuperlayer(includingSublayerTransform: false)
+            let b = state.bounds
+            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)]
+            return CGRect.bounding(corners.compactMap { Homography(m).map(CGPoint(x: $0.0, y: $0.1)) })
+        }
+        set {
+            guard newValue.isFiniteValue else {
+                Diagnostics.error("CALayer.frame: refused non-finite value \(newValue); keeping \(frame)")
+                return
+            }
+            let f = newValue.standardized
+            var size = f.size
+            if !CATransform3DIsIdentity(state.transform) {
+                let linear = CATransform3DGetAffineTransform(state.transform)
+                let unrotated = CGAffineTransform(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: 0, ty: 0).inverted()
+                let mapped = f.size.applying(unrotated)
+                size = CGSize(width: abs(mapped.width), height: abs(mapped.height))
+            }
+            position = CGPoint(x: f.minX + state.anchorPoint.x * f.width, y: f.minY + state.anchorPoint.y * f.height)
+            bounds = CGRect(origin: state.bounds.origin, size: size)
+        }
+    }
+
+    /// Whether the sublayers' coordinate space is flipped vertically (nested flips cancel).
+    public var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { setState(\.isGeometryFlipped, newValue, .isGeometryFlipped) }
+    }
+
+    /// The transform's affine part, or identity when the transform is not affine.
+    public func affineTransform() -> CGAffineTransform {
+        CATransform3DIsAffine(state.transform) ? CATransform3DGetAffineTransform(state.transform) : .identity
+    }
+
+    /// Replaces `transform` with the given affine transform.
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    // MARK: - The layer → superlayer mapping
+
+    /// Maps this layer's coordinate space into its superlayer's (row vectors):
+    /// `T(-anchor) · transform · T(position, zPosition)`, followed by the superlayer's
+    /// geometry flip and `T(-A) · sublayerTransform · T(A)` about its anchor `A`.
+    package func transformToSuperlayer(includingSublayerTransform: Bool = true) -> CATransform3D {
+        let (ax, ay, az) = state.anchorInBounds
+        var m = CATransform3DMakeTranslation(-ax, -ay, -az)
+            .concatenating(state.transform)
+            .concatenating(CATransform3DMakeTranslation(state.position.x, state.position.y, state.zPosition))
+        if includingSublayerTransform, let parent = superlayer {
+            m = m.concatenating(parent.state.sublayerSpaceToOwnSpace)
+        }
+        return m
+    }
+}
+
+extension LayerProperties {
+    /// Maps the space sublayers are positioned in to this layer's own bounds space:
+    /// the geometry flip, then `sublayerTransform` about the anchor point.
+    package var sublayerSpaceToOwnSpace: CATransform3D {
+        var m = CATransform3D.identity
+        if isGeometryFlipped {
+            m = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
+        }
+        if !CATransform3DIsIdentity(sublayerTransform) {
+            let (ax, ay, az) = anchorInBounds
+            m = m.concatenating(CATransform3DMakeTranslation(-ax, -ay, -az))
+                .concatenating(sublayerTransform)
+                .concatenating(CATransform3DMakeTranslation(ax, ay, az))
+        }
+        return m
+    }
+}

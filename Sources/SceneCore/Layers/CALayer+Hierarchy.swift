@@ -1,0 +1,170 @@
+import Foundation
+
+extension CALayer {
+    /// The layer's sublayers, back to front; nil for a layer that never had any.
+    ///
+    /// Setting it gives each new layer this layer as superlayer (removing it from its old
+    /// one) and clears the superlayer of each layer no longer in the list. Layers that
+    /// would make a cycle are refused with a logged error.
+    public var sublayers: [CALayer]? {
+        get {
+            if isPresentation { return presentationSublayers() }
+            return sublayerStorage
+        }
+        set {
+            let incoming = newValue ?? []
+            for layer in incoming where !canAdopt(layer, operation: "sublayers") { return }
+            for old in sublayerStorage ?? [] where !incoming.contains(where: { $0 === old }) {
+                old.superlayerStorage = nil
+            }
+            for layer in incoming where layer.superlayerStorage !== self {
+                layer.detachFromParent()
+                layer.adopted(by: self)
+            }
+            sublayerStorage = newValue.map { _ in incoming }
+            recordChange(.sublayers)
+        }
+    }
+
+    /// The layer this layer is a sublayer of.
+    public var superlayer: CALayer? {
+        if isPresentation { return presentationParent ?? presentationSource?.superlayer?.presentation() }
+        return superlayerStorage
+    }
+
+    /// A layer whose alpha channel masks this layer's content. It must have no superlayer.
+    public var mask: CALayer? {
+        get {
+            if isPresentation { return presentationSource?.mask?.presentation() }
+            return maskStorage
+        }
+        set {
+            if let newMask = newValue {
+                guard canAdopt(newMask, operation: "mask") else { return }
+                if newMask.superlayerStorage != nil {
+                    Diagnostics.error("CALayer.mask: \(newMask) has a superlayer; removing it from there first")
+                }
+                newMask.detachFromParent()
+                newMask.maskOwner = self
+                newMask.needsFullSync = true
+                newMask.recordChange([])
+            }
+            if let old = maskStorage, old !== newValue { old.maskOwner = nil }
+            maskStorage = newValue
+            recordChange(.mask)
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its current superlayer first.
+    public func addSublayer(_ layer: CALayer) {
+        insert(layer, at: sublayerStorage?.count ?? 0, operation: "addSublayer")
+    }
+
+    /// Inserts `layer` at `index` in the sublayers (clamped to the end).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        insert(layer, at: Int(index), operation: "insertSublayer(_:at:)")
+    }
+
+    /// Inserts `layer` directly below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, offset: 0, fallback: 0, operation: "insertSublayer(_:below:)")
+    }
+
+    /// Inserts `layer` directly above `sibling`; on top when `sibling` is nil or not a sublayer.
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, offset: 1, fallback: Int.max, operation: "insertSublayer(_:above:)")
+    }
+
+    /// Puts `newLayer` in the place of the sublayer `oldLayer`, which is removed.
+    /// A non-sublayer `oldLayer` is refused with a logged error.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) else {
+            Diagnostics.error("CALayer.replaceSublayer: \(oldLayer) is not a sublayer of \(self)")
+            return
+        }
+        if oldLayer === newLayer { return }
+        guard canAdopt(newLayer, operation: "replaceSublayer") else { return }
+        oldLayer.removeFromSuperlayer()
+        insert(newLayer, at: index, operation: "replaceSublayer")
+    }
+
+    /// Removes the layer from its superlayer's sublayers, or from its owner's `mask`.
+    public func removeFromSuperlayer() {
+        if let owner = maskOwner, owner.maskStorage === self {
+            owner.mask = nil
+            return
+        }
+        detachFromParent()
+    }
+
+    // MARK: - Internals
+
+    private func insert(_ layer: CALayer, relativeTo sibling: CALayer?, offset: Int, fallback: Int, operation: String) {
+        var index = fallback
+        if let sibling, let i = sublayerStorage?.firstIndex(where: { $0 === sibling }) {
+            index = i + offset
+        }
+        if let sibling, sibling === layer { return }
+        // Removing `layer` first shifts the sibling's index when `layer` sat before it.
+        if let current = sublayerStorage?.firstIndex(where: { $0 === layer }), current < index { index -= 1 }
+        insert(layer, at: index, operation: operation)
+    }
+
+    private func insert(_ layer: CALayer, at index: Int, operation: String) {
+        guard canAdopt(layer, operation: operation) else { return }
+        layer.detachFromParent()
+        var list = sublayerStorage ?? []
+        list.insert(layer, at: min(max(index, 0), list.count))
+        sublayerStorage = list
+        layer.adopted(by: self)
+        recordChange(.sublayers)
+    }
+
+    /// Refuses `layer` if it is this layer or one of its ancestors (a cycle) or a presentation copy.
+    private func canAdopt(_ layer: CALayer, operation: String) -> Bool {
+        if layer.isPresentation || isPresentation {
+            Diagnostics.error("CALayer.\(operation): presentation layers cannot be added to or changed in a tree")
+            return false
+        }
+        var ancestor: CALayer? = self
+        while let current = ancestor {
+            if current === layer {
+                Diagnostics.error("CALayer.\(operation): refused to add \(layer) to its own subtree (\(self)); the tree is unchanged")
+                return false
+            }
+            ancestor = current.superlayerStorage ?? current.maskOwner
+        }
+        return true
+    }
+
+    private func adopted(by parent: CALayer) {
+        superlayerStorage = parent
+        needsFullSync = true
+        recordChange([])
+    }
+
+    private func detachFromParent() {
+        if let owner = maskOwner {
+            owner.maskStorage = nil
+            owner.recordChange(.mask)
+            maskOwner = nil
+        }
+        guard let parent = superlayerStorage else { return }
+        parent.sublayerStorage?.removeAll { $0 === self }
+        parent.recordChange(.sublayers)
+        superlayerStorage = nil
+    }
+
+    /// Presentation copies of the model sublayers that have been committed, linked to this copy.
+    private func presentationSublayers() -> [CALayer]? {
+        if let cached = presentationChildren { return cached }
+        guard let model = presentationSource, let list = model.sublayerStorage else { return nil }
+        let children = list.compactMap { child -> CALayer? in
+            let copy = child.presentation()
+            copy?.presentationParent = self
+            return copy
+        }
+        presentationChildren = children
+        return children
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension CALayer {
+    /// When the layer's time starts, in its superlayer's time.
+    public var beginTime: CFTimeInterval {
+        get { state.timing.beginTime }
+        set { setTiming(\.beginTime, newValue, key: "beginTime") }
+    }
+    /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`).
+    public var duration: CFTimeInterval {
+        get { state.timing.duration }
+        set { setTiming(\.duration, newValue, key: "duration") }
+    }
+    /// How fast the layer's time runs relative to its superlayer's; 0 pauses it.
+    public var speed: Float {
+        get { state.timing.speed }
+        set { setTiming(\.speed, newValue, key: "speed") }
+    }
+    /// An offset added to the layer's local time.
+    public var timeOffset: CFTimeInterval {
+        get { state.timing.timeOffset }
+        set { setTiming(\.timeOffset, newValue, key: "timeOffset") }
+    }
+    /// Part of `CAMediaTiming`; stored.
+    public var repeatCount: Float {
+        get { state.timing.repeatCount }
+        set { setTiming(\.repeatCount, newValue, key: "repeatCount") }
+    }
+    /// Part of `CAMediaTiming`; stored.
+    public var repeatDuration: CFTimeInterval {
+        get { state.timing.repeatDuration }
+        set { setTiming(\.repeatDuration, newValue, key: "repeatDuration") }
+    }
+    /// Part of `CAMediaTiming`; stored.
+    public var autoreverses: Bool {
+        get { state.timing.autoreverses }
+        set { setState(\.timing.autoreverses, newValue, .timing) }
+    }
+    /// Part of `CAMediaTiming`; stored.
+    public var fillMode: CAMediaTimingFillMode {
+        get { state.timing.fillMode }
+        set { setState(\.timing.fillMode, newValue, .timing) }
+    }
+
+    private func setTiming<T: Equatable & FiniteCheckable>(_ keyPath: WritableKeyPath<MediaTimingValues, T>, _ value: T, key: String) {
+        let timing: WritableKeyPath<LayerProperties, MediaTimingValues> = \.timing
+        setGeometry(timing.appending(path: keyPath), value, .timing, key: key)
+    }
+
+    /// Converts a time from `layer`'s local time (nil: absolute media time) to this layer's.
+    ///
+    /// Each layer's local time is `(parentTime - beginTime) * speed + timeOffset`, applied
+    /// from the root down; layers never repeat or clamp time.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        localTime(fromAbsolute: layer?.absoluteTime(fromLocal: t) ?? t)
+    }
+
+    /// Converts a time from this layer's local time to `layer`'s (nil: absolute media time).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let absolute = absoluteTime(fromLocal: t)
+        return layer?.localTime(fromAbsolute: absolute) ?? absolute
+    }
+
+    private func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
+        let parentTime = superlayer?.localTime(fromAbsolute: t) ?? t
+        let timing = state.timing
+        return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+    }
+
+    private func absoluteTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        let timing = state.timing
+        // A paused layer (speed 0) maps every parent time to one local time; invert as its begin.
+        let parentTime = timing.speed == 0 ? timing.beginTime : (t - timing.timeOffset) / Double(timing.speed) + timing.beginTime
+        return superlayer?.absoluteTime(fromLocal: parentTime) ?? parentTime
+    }
+}
+
+/// The current absolute time in seconds, from `CLOCK_MONOTONIC` (as `mach_absolute_time` is on Apple platforms).
+public func CACurrentMediaTime() -> CFTimeInterval {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return CFTimeInterval(ts.tv_sec) + CFTimeInterval(ts.tv_nsec) / 1_000_000_000
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// An object that manages image-based content and lets you animate it: the model layer of
+/// Core Animation.
+///
+/// A `CALayer` belongs to the thread that changes it (normally the main thread). Its
+/// setters record what changed in the current `CATransaction`; the outermost commit turns
+/// the changes into one immutable `LayerTreeCommit` for the renderers. Renderers never read
+/// a `CALayer`: they know layers only by `LayerID`.
+open class CALayer: CAMediaTiming, CustomStringConvertible {
+    /// Every committed value of this layer, with Core Animation's defaults.
+    package var state = LayerProperties()
+    /// The identity by which renderers know this layer.
+    package let layerID = LayerID.next()
+    /// Fields changed since the last commit.
+    package var pendingChanges: LayerChanges = []
+    /// True until this layer has been encoded whole, and again whenever it joins a new superlayer.
+    package var needsFullSync = true
+    /// True while this layer sits in a transaction's list of changed layers.
+    package var isRegisteredForCommit = false
+    /// The values as of the last commit; nil until the layer has been committed once.
+    package var committedState: LayerProperties?
+
+    package var sublayerStorage: [CALayer]?
+    package weak var superlayerStorage: CALayer?
+    package var maskStorage: CALayer?
+    /// The layer whose `mask` this layer is, if any.
+    package weak var maskOwner: CALayer?
+    package var contentsObject: Any?
+    package var keyedValues: [String: Any] = [:]
+
+    /// For a presentation copy, the model layer it shows.
+    package var presentationSource: CALayer?
+    /// For a presentation copy, the presentation copy of the superlayer it was reached through.
+    package weak var presentationParent: CALayer?
+    package var presentationChildren: [CALayer]?
+
+    // MARK: - Identity, actions, style
+
+    /// The layer's name, used by `CAConstraint` to find siblings.
+    open var name: String?
+    /// Fallback property values and actions (reference section 1.1); may nest a `style` of its own.
+    open var style: [AnyHashable: Any]?
+    /// Actions by key, consulted by `action(forKey:)` after the delegate.
+    open var actions: [String: any CAAction]?
+    /// The layer's delegate, held weakly as in Core Animation.
+    open weak var delegate: (any CALayerDelegate)?
+
+    // MARK: - Creation
+
+    /// Creates a layer with Core Animation's default property values.
+    public init() {}
+
+    /// Creates a shadow copy of `layer`, as Core Animation does for presentation layers.
+    ///
+    /// Like Apple's implementation this copies nothing itself; SceneCore fills in the
+    /// presentation values afterwards. Subclasses override it to copy their own stored
+    /// properties from `layer` and must call `super.init(layer:)`.
+    public required init(layer: Any) {}
+
+    deinit {
+        if committedState != nil { ReleasedLayers.shared.add(layerID) }
+    }
+
+    // MARK: - Model and presentation
+
+    /// A copy of this layer showing what is on screen: the values of the last commit.
+    ///
+    /// Returns nil until the layer has been committed once, as Core Animation does for a
+    /// layer with no render server behind it. The copy's `sublayers`, `superlayer` and
+    /// `mask` are presentation copies too, so `hitTest(_:)` on it tests what is on screen.
+    open func presentation() -> Self? {
+        if presentationSource != nil { return self }
+        guard let committed = committedState else { return nil }
+        let copy = Self(layer: self)
+        copy.state = committed
+        copy.presentationSource = self
+        copy.name = name
+        copy.contentsObject = contentsObject
+        return copy
+    }
+
+    /// The model layer: `self` for a model layer, the layer shown for a presentation copy.
+    open func model() -> Self {
+        guard let source = presentationSource else { return self }
+        // swiftlint:disable:next force_cast
+        return source as! Self
+    }
+
+    /// True for layers returned by `presentation()`.
+    package var isPresentation: Bool { presentationSource != nil }
+
+    // MARK: - Hit testing
+
+    /// Whether `p`, in this layer's own coordinate space, lies within its bounds
+    /// (the origin edges are inside, the far edges outside).
+    open func contains(_ p: CGPoint) -> Bool {
+        state.bounds.contains(p)
+    }
+
+    /// The deepest visible layer containing `p`, given in the **superlayer's** coordinate space.
+    ///
+    /// Sublayers are searched front to back (higher `zPosition` first, then later in
+    /// `sublayers` first); hidden layers are skipped; `masksToBounds` excludes points outside
+    /// the bounds; points are unprojected onto 3D-transformed layers. Call it on
+    /// `presentation()` to test what is on screen; `model()` of the result is your layer.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        defaultHitTest(p)
+    }
+
+    // MARK: - Change recording
+
+    /// Stores `value` in `keyPath` and records the change if it differs from the current value.
+    @inline(__always)
+    package func setState<T: Equatable>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges) {
+        if state[keyPath: keyPath] == value { return }
+        state[keyPath: keyPath] = value
+        recordChange(change)
+    }
+
+    /// Like `setState`, but refuses non-finite geometry with a logged error, keeping the old value.
+    @inline(__always)
+    package func setGeometry<T: Equatable & FiniteCheckable>(
+        _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges, key: String
+    ) {
+        guard value.isFiniteValue else {
+            Diagnostics.error("CALayer.\(key): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
+            return
+        }
+        setState(keyPath, value, change)
+    }
+
+    /// Marks `change` as pending and enrolls the layer in the current transaction.
+    package func recordChange(_ change: LayerChanges) {
+        guard !isPresentation else { return }
+        pendingChanges.formUnion(change)
+        if !isRegisteredForCommit {
+            isRegisteredForCommit = true
+            TransactionStack.current.register(self)
+        }
+    }
+
+    open var description: String {
+        let kind = String(describing: type(of: self))
+        let label = name.map { " \"\($0)\"" } ?? ""
+        return "<\(kind)\(label) \(layerID) frame=\(frame)\(isPresentation ? " presentation" : "")>"
+    }
+}

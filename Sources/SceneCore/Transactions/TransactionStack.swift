@@ -1,0 +1,146 @@
+import Foundation
+
+/// One thread's transactions: the nested scopes, the layers changed since the last commit,
+/// and whether an implicit transaction is open. Reached only from its own thread.
+package final class TransactionStack {
+    /// The values of one `begin()`/`commit()` scope (or of the implicit transaction).
+    struct Scope {
+        var values: [String: Any] = [:]
+        var completionBlocks: [@Sendable () -> Void] = []
+        let isImplicit: Bool
+    }
+
+    private(set) var scopes: [Scope] = []
+    private var changedLayers: [CALayer] = []
+    private var completionBlocksAwaitingCommit: [@Sendable () -> Void] = []
+    private var flushAfterExplicitCommit = false
+    private var observerInstalled = false
+    /// How many times this thread holds `CATransaction.lock()`.
+    var lockDepth = 0
+
+    /// The calling thread's stack, created on first use.
+    package static var current: TransactionStack { ThreadLocalTransactions.stack() }
+
+    /// True while an explicit `begin()` is open.
+    var hasExplicitScope: Bool { scopes.contains { !$0.isImplicit } }
+
+    // MARK: - Changes
+
+    /// Enrolls a changed layer; opens the implicit transaction when no transaction is open.
+    func register(_ layer: CALayer) {
+        changedLayers.append(layer)
+        if scopes.isEmpty { openImplicit() }
+    }
+
+    // MARK: - Scopes
+
+    func begin() { scopes.append(Scope(isImplicit: false)) }
+
+    /// Ends the innermost explicit scope; commits when no transaction encloses it.
+    func commit() {
+        guard let index = scopes.lastIndex(where: { !$0.isImplicit }), index == scopes.count - 1 else {
+            Diagnostics.warning("CATransaction.commit: no explicit transaction is open; nothing to commit")
+            return
+        }
+        let scope = scopes.removeLast()
+        completionBlocksAwaitingCommit += scope.completionBlocks
+        if scopes.isEmpty {
+            performCommit()
+        } else if flushAfterExplicitCommit, !hasExplicitScope {
+            flushAfterExplicitCommit = false
+            commitImplicit()
+        }
+    }
+
+    /// Commits the implicit transaction now, or once the open explicit ones have committed.
+    func flush() {
+        if hasExplicitScope {
+            flushAfterExplicitCommit = true
+        } else {
+            commitImplicit()
+        }
+    }
+
+    /// Commits the implicit transaction if one is open and no explicit one is (the run-loop hook).
+    func commitImplicit() {
+        guard !hasExplicitScope else { return }
+        if let implicit = scopes.first, implicit.isImplicit {
+            completionBlocksAwaitingCommit += implicit.completionBlocks
+            scopes.removeAll()
+        }
+        if !changedLayers.isEmpty || !completionBlocksAwaitingCommit.isEmpty || ReleasedLayers.shared.hasPending {
+            performCommit()
+        }
+    }
+
+    /// The scope that writes go to, opening the implicit transaction if none is open.
+    func innermostScopeIndex() -> Int {
+        if scopes.isEmpty { openImplicit() }
+        return scopes.count - 1
+    }
+
+    func setValue(_ value: Any?, forKey key: String) {
+        let index = innermostScopeIndex()
+        scopes[index].values[key] = value
+    }
+
+    /// Reads search from the innermost scope outwards.
+    func value(forKey key: String) -> Any? {
+        for scope in scopes.reversed() {
+            if let value = scope.values[key] { return value }
+        }
+        return nil
+    }
+
+    func addCompletionBlock(_ block: @escaping @Sendable () -> Void) {
+        let index = innermostScopeIndex()
+        scopes[index].completionBlocks.append(block)
+    }
+
+    // MARK: - Commit
+
+    private func openImplicit() {
+        scopes.insert(Scope(isImplicit: true), at: 0)
+        if !observerInstalled {
+            observerInstalled = true
+            RunLoopCommitObserver.install(on: self)
+        }
+    }
+
+    private func performCommit() {
+        let layers = changedLayers
+        changedLayers = []
+        let blocks = completionBlocksAwaitingCommit
+        completionBlocksAwaitingCommit = []
+        CATransaction.lock()
+        var builder = CommitBuilder()
+        for layer in layers { builder.encodeChanges(of: layer) }
+        let commit = builder.finish()
+        CATransaction.unlock()
+        if !commit.updates.isEmpty || !commit.released.isEmpty {
+            CommitDistributor.shared.deliver(commit)
+        }
+        // No animation runs yet, so every completion block is due as soon as the commit is made.
+        for block in blocks { DispatchQueue.main.async(execute: block) }
+    }
+}
+
+/// Per-thread storage for `TransactionStack` through a pthread key.
+private enum ThreadLocalTransactions {
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<TransactionStack>.fromOpaque(raw).release() }
+        }
+        return key
+    }()
+
+    static func stack() -> TransactionStack {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<TransactionStack>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let stack = TransactionStack()
+        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
+        return stack
+    }
+}
