@@ -1,0 +1,136 @@
+import Foundation
+
+/// Builds a frame's `DisplayList` from a `RenderTree`, GL-free.
+///
+/// Each layer's 4x4 transform is composed from its anchor point, position, zPosition and
+/// transform, its superlayer's geometry flip and `sublayerTransform`, and the superlayer's
+/// own transform, flattening every layer into its superlayer's plane as Core Animation does.
+/// Sublayers are drawn in zPosition order (stable). Per layer, in order: background,
+/// contents, sublayers (clipped when `masksToBounds`), border; a layer with opacity below 1
+/// that draws more than one thing is composited as one group.
+package struct FrameBuilder {
+    /// Trees deeper than this are cut off with a logged error (the render side never recurses unboundedly).
+    package static let maximumDepth = 256
+
+    private let tree: RenderTree
+    private let toClip: CATransform3D
+    private var batcher: Batcher
+    private var reportedDepth = false
+
+    private init(tree: RenderTree, width: Int, height: Int) {
+        self.tree = tree
+        self.toClip = ClipSpace.fromWindow(width: width, height: height)
+        self.batcher = Batcher(reservingCapacity: tree.layers.count * 2)
+    }
+
+    /// The display list that draws the tree under `root` into a `width` x `height` target.
+    package static func build(
+        _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero
+    ) -> DisplayList {
+        var builder = FrameBuilder(tree: tree, width: width, height: height)
+        builder.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
+        return builder.batcher.finish(width: width, height: height, clearColor: clearColor)
+    }
+
+    private mutating func visit(
+        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float, depth: Int
+    ) {
+        guard depth < FrameBuilder.maximumDepth else {
+            if !reportedDepth { Diagnostics.error("render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn") }
+            reportedDepth = true
+            return
+        }
+        guard let layer = tree[id] else { return }
+        let p = layer.properties
+        let opacity = p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
+        guard !p.isHidden, opacity > 0 else { return }
+
+        let (ax, ay, az) = p.anchorInBounds
+        var toParent = CATransform3DMakeTranslation(-ax, -ay, -az)
+            .concatenating(p.transform)
+            .concatenating(CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition))
+            .concatenating(sublayerSpace)
+        if let parentToWindow { toParent = toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow) }
+        let toWindow = toParent
+        guard toWindow.isFinite else { return }
+        if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return }
+        let clip = toWindow.concatenating(toClip).float16
+
+        let children = tree.drawOrder(of: layer)
+        let pieces = p.contents.map { ContentsLayout.pieces(for: p, imageWidth: $0.width, imageHeight: $0.height) } ?? []
+        let background = p.backgroundColor.map { $0.value.premultiplied }.flatMap { $0.a > 0 ? $0 : nil }
+        let border = p.borderWidth > 0 ? p.borderColor.map { $0.value.premultiplied }.flatMap { $0.a > 0 ? $0 : nil } : nil
+        let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
+        let isGroup = opacity < 1 && p.allowsGroupOpacity && primitives > 1
+        let alpha = isGroup ? 1 : opacity * inheritedOpacity
+
+        if isGroup { batcher.beginGroup() }
+        let shape = Shape(properties: p)
+        if let background { batcher.add(shape.quad(clip, color: background * alpha, params: [0, 0, 1, 1]), image: nil, sampling: .init()) }
+        if let image = p.contents {
+            let sampling = TextureSampling(minification: p.minificationFilter, magnification: p.magnificationFilter)
+            let clipToShape: Float = p.masksToBounds ? 1 : 0
+            for piece in pieces {
+                var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape, clipToShape])
+                quad.rect = piece.destination.float4
+                quad.uv = SIMD4(Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
+                batcher.add(quad, image: image, sampling: sampling)
+            }
+        }
+        if !children.isEmpty {
+            let clipIndex = p.masksToBounds ? batcher.pushClip(shape.quad(clip, color: .zero, params: [0, 0, 0, 1])) : nil
+            let childSpace = p.sublayerSpaceToOwnSpace
+            for child in children {
+                visit(child, parentToWindow: toWindow, sublayerSpace: childSpace, inheritedOpacity: alpha, depth: depth + 1)
+            }
+            if let clipIndex { batcher.popClip(clipIndex) }
+        }
+        if let border {
+            batcher.add(shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, 1, 1]), image: nil, sampling: .init())
+        }
+        if isGroup { batcher.endGroup(opacity: opacity * inheritedOpacity) }
+    }
+
+    /// True when the layer's front faces away from the viewer (its corners wind the other way on screen).
+    static func facesAway(_ toWindow: CATransform3D, bounds: CGRect) -> Bool {
+        let h = Homography(toWindow)
+        guard let a = h.map(CGPoint(x: bounds.minX, y: bounds.minY)),
+              let b = h.map(CGPoint(x: bounds.maxX, y: bounds.minY)),
+              let c = h.map(CGPoint(x: bounds.minX, y: bounds.maxY)) else { return false }
+        return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) < 0
+    }
+}
+
+/// A layer's rounded-rectangle shape, shared by its background, contents clip, sublayer clip and border.
+private struct Shape {
+    let rect: SIMD4<Float>
+    let radii: SIMD4<Float>
+
+    init(properties p: LayerProperties) {
+        rect = p.bounds.float4
+        let r = Float(min(p.cornerRadius, min(p.bounds.width, p.bounds.height) / 2))
+        let m = p.maskedCorners
+        radii = SIMD4(
+            m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
+            m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0)
+    }
+
+    func quad(_ clip: SIMD16<Float>, color: SIMD4<Float>, params: SIMD4<Float>) -> QuadInstance {
+        QuadInstance(transform: clip, rect: rect, color: color, shapeRect: rect, radii: radii, params: params)
+    }
+}
+
+extension RGBA {
+    static func * (c: RGBA, s: Float) -> SIMD4<Float> { SIMD4(c.r * s, c.g * s, c.b * s, c.a * s) }
+}
+
+extension RenderTree {
+    /// The sublayers of `layer` in drawing order: ascending zPosition, array order among equals.
+    func drawOrder(of layer: RenderLayer) -> [LayerID] {
+        let ids = layer.sublayers
+        guard ids.count > 1 else { return ids }
+        let z = ids.map { self[$0]?.properties.zPosition ?? 0 }
+        if zip(z, z.dropFirst()).allSatisfy({ $0 <= $1 }) { return ids }
+        return ids.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { ids[$0] }
+    }
+}

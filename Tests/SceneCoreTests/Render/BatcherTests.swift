@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import SceneCore
+
+@Suite struct BatcherTests {
+    private func grid(_ count: Int, configure: (CALayer, Int) -> Void) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        for i in 0..<count {
+            let layer = CALayer()
+            layer.frame = CGRect(x: (i * 97) % (1280 - 48), y: (i * 59) % (720 - 48), width: 48, height: 48)
+            configure(layer, i)
+            root.addSublayer(layer)
+        }
+        return root
+    }
+
+    @Test func thousandPlainLayersTakeOneDrawCall() {
+        let root = grid(1000) { layer, i in
+            layer.backgroundColor = CGColor(red: 0.5 + 0.5 * sin(0.1 * CGFloat(i)), green: 0.5, blue: 0.5, alpha: 0.6)
+            layer.transform = CATransform3DMakeRotation(CGFloat(i), 0, 0, 1)
+        }
+        let list = displayList(for: root, width: 1280, height: 720)
+        #expect(list.instances.count == 1000)
+        #expect(list.drawCallCount == 1)
+    }
+
+    @Test func thousandLayersSharingAnImageTakeOneDrawCall() {
+        let image = testImage()
+        let root = grid(1000) { layer, _ in
+            layer.contents = image
+            layer.backgroundColor = red
+        }
+        let list = displayList(for: root, width: 1280, height: 720)
+        #expect(list.instances.count == 2000)
+        #expect(list.drawCallCount == 1)
+    }
+
+    @Test func alternatingImagesOrSamplingBreakBatchesInPaintersOrder() {
+        let a = testImage(), b = testImage()
+        let root = grid(10) { layer, i in layer.contents = i % 2 == 0 ? a : b }
+        #expect(displayList(for: root).drawCallCount == 10)
+        let sameImage = grid(10) { layer, i in
+            layer.contents = a
+            layer.magnificationFilter = i < 5 ? .linear : .nearest
+        }
+        #expect(displayList(for: sameImage).drawCallCount == 2)
+    }
+
+    @Test func untexturedQuadsJoinATexturedBatchAndTheBatchTakesTheImage() {
+        var batcher = Batcher()
+        let quad = QuadInstance(transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+        let image = testImage()
+        batcher.add(quad, image: nil, sampling: .init())
+        batcher.add(quad, image: image, sampling: .init(minification: .nearest))
+        batcher.add(quad, image: nil, sampling: .init())
+        let list = batcher.finish(width: 1, height: 1, clearColor: .zero)
+        #expect(list.commands == [.draw(DrawBatch(first: 0, count: 3, image: image, sampling: .init(minification: .nearest)))])
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import SceneCore
+
+@Suite struct FrameBuilderTests {
+    @Test func composesAnchorPositionAndBoundsIntoTheQuadTransform() throws {
+        let root = solidLayer(CGRect(x: 150, y: 75, width: 100, height: 50), red)
+        let list = displayList(for: root, width: 400, height: 200)
+        let quad = try #require(list.instances.first)
+        #expect(quad.rect == SIMD4(0, 0, 100, 50))
+        let topLeft = windowPoint(quad, x: 0, y: 0, width: 400, height: 200)
+        let bottomRight = windowPoint(quad, x: 100, y: 50, width: 400, height: 200)
+        #expect(abs(topLeft.x - 150) < 1e-4 && abs(topLeft.y - 75) < 1e-4)
+        #expect(abs(bottomRight.x - 250) < 1e-4 && abs(bottomRight.y - 125) < 1e-4)
+    }
+
+    @Test func sublayersAreOffsetByTheParentsBoundsOriginAndSublayerTransform() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        root.bounds.origin = CGPoint(x: 10, y: 0)
+        root.sublayerTransform = CATransform3DMakeScale(2, 2, 1)
+        let child = solidLayer(CGRect(x: 110, y: 50, width: 10, height: 10), red)
+        root.addSublayer(child)
+        let quad = try #require(displayList(for: root).instances.first)
+        // Child (110...120) in root space → minus bounds origin (100...110) → scaled ×2 about the
+        // root's anchor (100, 50) in bounds space (110, 50): x' = 110 + 2·(110 − 110) = 110 → window 100.
+        let topLeft = windowPoint(quad, x: 0, y: 0, width: 200, height: 100)
+        #expect(abs(topLeft.x - 100) < 1e-3 && abs(topLeft.y - 50) < 1e-3)
+        let bottomRight = windowPoint(quad, x: 10, y: 10, width: 200, height: 100)
+        #expect(abs(bottomRight.x - 120) < 1e-3 && abs(bottomRight.y - 70) < 1e-3)
+    }
+
+    @Test func siblingsDrawInStableZPositionOrder() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let colors = [red, green, blue, CGColor(gray: 0.5, alpha: 1)]
+        let zs: [CGFloat] = [0, 5, -1, 0]
+        for (color, z) in zip(colors, zs) {
+            let layer = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), color)
+            layer.zPosition = z
+            root.addSublayer(layer)
+        }
+        let drawn = displayList(for: root).instances.map(\.color)
+        #expect(drawn == [blue, red, CGColor(gray: 0.5, alpha: 1), green].map { $0.value * 1 })
+    }
+
+    @Test func hiddenAndTransparentLayersAreNotDrawn() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), red)
+        let hidden = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green)
+        hidden.isHidden = true
+        let clear = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), blue)
+        clear.opacity = 0
+        root.sublayers = [hidden, clear]
+        #expect(displayList(for: root).instances.count == 1)
+    }
+
+    @Test func borderIsDrawnAboveSublayers() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), red)
+        root.borderWidth = 3
+        root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
+        let list = displayList(for: root)
+        #expect(list.instances.map(\.params.x) == [0, 0, 3])
+        #expect(list.instances.last?.color == SIMD4(0, 0, 0, 1))
+    }
+
+    @Test func opacityMultipliesDownWithoutAGroupForASinglePrimitive() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        root.opacity = 0.5
+        let child = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        root.addSublayer(child)
+        root.allowsGroupOpacity = false
+        let list = displayList(for: root)
+        #expect(list.commands.count == 1)
+        #expect(list.instances[0].color == SIMD4(0.5, 0, 0, 0.5))
+    }
+
+    @Test func groupOpacityWrapsALayerThatDrawsSeveralThings() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), red)
+        root.opacity = 0.5
+        root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
+        let list = displayList(for: root)
+        #expect(list.commands.first == .beginGroup)
+        #expect(list.commands.last == .endGroup(opacity: 0.5))
+        #expect(list.instances.map(\.color) == [SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1)])
+    }
+
+    @Test func masksToBoundsClipsSublayersToTheRoundedBounds() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), red)
+        root.masksToBounds = true
+        root.cornerRadius = 10
+        root.maskedCorners = [.layerMinXMinYCorner]
+        root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), green))
+        let list = displayList(for: root)
+        guard case .pushClip(let index) = list.commands[1], case .popClip(index) = list.commands[3] else {
+            Issue.record("expected draw, pushClip, draw, popClip; got \(list.commands)")
+            return
+        }
+        #expect(list.instances[index].radii == SIMD4(10, 0, 0, 0))
+        #expect(list.instances[index].shapeRect == SIMD4(0, 0, 50, 50))
+    }
+
+    @Test func singleSidedLayerFacingAwayIsCulled() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let card = solidLayer(CGRect(x: 25, y: 25, width: 50, height: 50), red)
+        card.transform = CATransform3DMakeRotation(.pi * 0.75, 0, 1, 0)
+        root.addSublayer(card)
+        #expect(displayList(for: root).instances.count == 1)
+        card.isDoubleSided = false
+        #expect(displayList(for: root).instances.isEmpty)
+    }
+
+    @Test func perspectiveFromSublayerTransformNarrowsARotatedLayer() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        root.sublayerTransform = perspective
+        let card = solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), red)
+        card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+        root.addSublayer(card)
+        let quad = try #require(displayList(for: root, width: 200, height: 200).instances.first)
+        let left = windowPoint(quad, x: 0, y: 50, width: 200, height: 200)
+        let right = windowPoint(quad, x: 100, y: 50, width: 200, height: 200)
+        // cos 60° = 0.5 without perspective; the near edge grows and the far edge shrinks with it.
+        let width = right.x - left.x
+        #expect(width > 45 && width < 55)
+        #expect(abs(quad.transform[3]) > 0 || abs(quad.transform[7]) > 0 || abs(quad.transform[11]) > 0)
+        let nearEdgeTop = windowPoint(quad, x: 0, y: 0, width: 200, height: 200)
+        let farEdgeTop = windowPoint(quad, x: 100, y: 0, width: 200, height: 200)
+        #expect(nearEdgeTop.y < 50 && farEdgeTop.y > 50)
+    }
+
+    @Test func contentsAreDrawnBetweenBackgroundAndSublayers() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 40, height: 40), red)
+        root.contents = testImage()
+        root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
+        let list = displayList(for: root)
+        #expect(list.instances.map(\.params.y) == [0, 1, 0])
+        #expect(list.drawCallCount == 1)
+    }
+
+    @Test func aTreeDeeperThanTheLimitIsCutOffNotCrashed() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        var parent = root
+        for _ in 0..<(FrameBuilder.maximumDepth + 10) {
+            let child = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+            parent.addSublayer(child)
+            parent = child
+        }
+        #expect(displayList(for: root).instances.count == FrameBuilder.maximumDepth)
+        #expect(Diagnostics.recent.contains { $0.contains("deeper than") })
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import SceneCore
+
+@Suite struct RenderTreeTests {
+    let a = LayerID(rawValue: 1_000_001), b = LayerID(rawValue: 1_000_002), c = LayerID(rawValue: 1_000_003)
+
+    private func commit(_ sequence: UInt64, _ updates: [LayerUpdate], released: [LayerID] = []) -> LayerTreeCommit {
+        LayerTreeCommit(sequence: sequence, updates: updates, released: released, timestamp: 0)
+    }
+
+    @Test func appliesFieldsStructureAndReleasesInOrder() {
+        var tree = RenderTree()
+        var props = LayerProperties()
+        props.opacity = 0.25
+        tree.apply(commit(1, [
+            LayerUpdate(layer: a, field: .all(props)),
+            LayerUpdate(layer: a, field: .sublayers([b, c])),
+            LayerUpdate(layer: b, field: .position(CGPoint(x: 3, y: 4))),
+        ]))
+        #expect(tree[a]?.properties.opacity == 0.25)
+        #expect(tree[a]?.sublayers == [b, c])
+        #expect(tree[b]?.superlayer == a && tree[c]?.superlayer == a)
+        #expect(tree[b]?.properties.position == CGPoint(x: 3, y: 4))
+
+        tree.apply(commit(2, [LayerUpdate(layer: a, field: .sublayers([c]))], released: [b]))
+        #expect(tree[b] == nil)
+        #expect(tree[a]?.sublayers == [c])
+        #expect(tree.lastAppliedSequence == 2)
+    }
+
+    @Test func onlyTheChangedFieldIsTouched() {
+        var tree = RenderTree()
+        var props = LayerProperties()
+        props.cornerRadius = 7
+        tree.apply(commit(1, [LayerUpdate(layer: a, field: .all(props))]))
+        tree.apply(commit(2, [LayerUpdate(layer: a, field: .bounds(CGRect(x: 0, y: 0, width: 9, height: 9)))]))
+        #expect(tree[a]?.properties.cornerRadius == 7)
+        #expect(tree[a]?.properties.bounds.width == 9)
+    }
+
+    @Test func liveImagesFollowTheLayersThatShowThem() {
+        var tree = RenderTree()
+        let image = testImage()
+        tree.apply(commit(1, [LayerUpdate(layer: a, field: .contents(image))]))
+        #expect(tree.liveImageIDs == [image.imageID])
+        tree.apply(commit(2, [], released: [a]))
+        #expect(tree.liveImageIDs.isEmpty)
+    }
+}
