@@ -6,7 +6,9 @@ extension CGImage {
     ///
     /// The result is 8-bit sRGB RGBA with premultiplied alpha, like every `CGImage` in
     /// SceneCore. JPEGs are opaque. EXIF orientation is not applied (it is not applied to a
-    /// `CGImage` on Apple platforms either), and colour profiles are ignored.
+    /// `CGImage` on Apple platforms either), and colour profiles are ignored. A JPEG that
+    /// libjpeg decodes with only a warning still gives an image (the warning is logged). At
+    /// most `DecodeLimits.maximumPixelCount` (2^28) pixels are decoded.
     /// - Throws: `ImageError.unsupportedFormat` for data that is neither PNG nor JPEG,
     ///   `ImageError.truncatedData` or `ImageError.decodingFailed` for bad PNG or JPEG data.
     public static func decode(_ data: Data) throws -> CGImage {

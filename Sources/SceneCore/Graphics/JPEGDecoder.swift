@@ -4,8 +4,11 @@ import Foundation
 /// Reads JPEG data into a `CGImage` through the TurboJPEG API.
 ///
 /// Gray and YCbCr JPEGs, baseline or progressive, are decoded to opaque RGBA. As with
-/// `CGImageSourceCreateImageAtIndex`, the EXIF orientation is not applied and embedded ICC
-/// profiles are ignored (the pixels are taken as sRGB).
+/// `CGImageSourceCreateImageAtIndex`, the EXIF orientation is not applied; embedded ICC
+/// profiles are ignored (the pixels are taken as sRGB). Damage that libjpeg recovers from
+/// with only a warning (extraneous bytes before a marker, a bad Huffman code) still yields an
+/// image, as in ImageIO and browsers, and the warning is logged through `Diagnostics`; a
+/// premature end of the data is an error.
 package enum JPEGDecoder {
     /// Decodes `data`, which must start with a JPEG start-of-image marker.
     /// - Throws: `ImageError.truncatedData` when the data ends before the image does,
