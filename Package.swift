@@ -32,7 +32,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "scenecore-bench", dependencies: ["SceneCore"], path: "Benchmarks/scenecore-bench"),
-        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore"]),
+        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "CImageCodecs"]),
         .testTarget(
             name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore"],
             resources: [.copy("Reference")]),

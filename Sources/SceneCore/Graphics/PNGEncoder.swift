@@ -18,7 +18,7 @@ public enum PNGEncoder {
         let rowStride = Int32(width * 4)
         // First pass asks for the size, the second writes.
         guard pixels.withUnsafeBytes({ png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, rowStride, nil) }) != 0
-        else { throw ImageError.encodingFailed("PNG: \(message(of: image))") }
+        else { throw ImageError.encodingFailed("PNG: \(image.messageText)") }
         var out = Data(count: Int(size))
         let ok = out.withUnsafeMutableBytes { dst in
             pixels.withUnsafeBytes { src in
@@ -26,30 +26,12 @@ public enum PNGEncoder {
             }
         }
         png_image_free(&image)
-        guard ok != 0 else { throw ImageError.encodingFailed("PNG: \(message(of: image))") }
+        guard ok != 0 else { throw ImageError.encodingFailed("PNG: \(image.messageText)") }
         return out.prefix(Int(size))
     }
 
     /// Encodes and writes a PNG file.
     public static func write(straightRGBA pixels: [UInt8], width: Int, height: Int, to url: URL) throws {
         try encode(straightRGBA: pixels, width: width, height: height).write(to: url)
-    }
-
-    static func message(of image: png_image) -> String {
-        withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
-}
-
-/// Why an image could not be decoded or encoded.
-public enum ImageError: Error, CustomStringConvertible, Equatable {
-    case unreadableFile(String)
-    case unsupportedFormat(String)
-    case decodingFailed(String)
-    case encodingFailed(String)
-
-    public var description: String {
-        switch self {
-        case .unreadableFile(let m), .unsupportedFormat(let m), .decodingFailed(let m), .encodingFailed(let m): m
-        }
     }
 }
