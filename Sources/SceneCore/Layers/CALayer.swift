@@ -90,6 +90,27 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// True for layers returned by `presentation()`.
     package var isPresentation: Bool { presentationSource != nil }
 
+    // MARK: - Key-value coding
+
+    /// The value of a property or of an arbitrary stored key (Core Animation layers are
+    /// key-value coding containers). Unset arbitrary keys fall back to `defaultValue(forKey:)`.
+    /// Structs come back as Swift values (`CGPoint`, `CGRect`, `CATransform3D`, ...).
+    open func value(forKey key: String) -> Any? {
+        storedValue(forKey: key)
+    }
+
+    /// Sets a property, or stores an arbitrary key. A value of the wrong type for a
+    /// property is refused with a logged error and changes nothing.
+    open func setValue(_ value: Any?, forKey key: String) {
+        storeValue(value, forKey: key)
+    }
+
+    /// The default for a key with no value: Core Animation's non-zero defaults
+    /// (for example (0.5, 0.5) for `anchorPoint`), nil for keys whose default is zero or nil.
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerKey.defaults[key]
+    }
+
     // MARK: - Hit testing
 
     /// Whether `p`, in this layer's own coordinate space, lies within its bounds

@@ -46,7 +46,7 @@ public final class CATransaction {
 
     /// The duration of animations added in this transaction. Default 0.25 s.
     public static func animationDuration() -> CFTimeInterval {
-        (value(forKey: kCATransactionAnimationDuration) as? NSNumber)?.doubleValue ?? 0.25
+        ValueConversion.double(value(forKey: kCATransactionAnimationDuration)) ?? 0.25
     }
 
     /// Sets the duration of animations added in this transaction.
@@ -67,7 +67,7 @@ public final class CATransaction {
 
     /// Whether property changes in this transaction skip their actions (implicit animations).
     public static func disableActions() -> Bool {
-        (value(forKey: kCATransactionDisableActions) as? NSNumber)?.boolValue ?? false
+        ValueConversion.bool(value(forKey: kCATransactionDisableActions)) ?? false
     }
 
     /// Sets whether property changes in this transaction skip their actions.

@@ -1,10 +1,10 @@
 import SceneCore
 
 /// A demo scene: a named layer tree built only from SceneCore's public API.
-struct DemoScene {
+struct DemoScene: Sendable {
     let name: String
     let summary: String
-    let build: (CGSize) -> CALayer
+    let build: @Sendable (CGSize) -> CALayer
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [

@@ -1,0 +1,49 @@
+import Foundation
+
+extension CALayer {
+    /// The implementation of `value(forKey:)`.
+    package func storedValue(forKey key: String) -> Any? {
+        if let entry = LayerKey.table[key] { return entry.get(self) }
+        return keyedValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// The implementation of `setValue(_:forKey:)`.
+    package func storeValue(_ value: Any?, forKey key: String) {
+        guard let entry = LayerKey.table[key] else {
+            keyedValues[key] = value
+            return
+        }
+        if !entry.set(self, value) {
+            Diagnostics.error("CALayer.setValue(_:forKey: \"\(key)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a valid value; unchanged")
+        }
+    }
+
+    /// The value at a key path such as `position.x`, `bounds.size.width` or
+    /// `transform.rotation.z`; nil (with a logged error) for a path that does not exist.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        let (key, field) = CALayer.split(keyPath)
+        guard let field else { return value(forKey: key) }
+        guard let base = value(forKey: key), let result = ValueConversion.value(ofField: field, in: base) else {
+            Diagnostics.error("CALayer.value(forKeyPath: \"\(keyPath)\"): no such key path")
+            return nil
+        }
+        return result
+    }
+
+    /// Sets the value at a key path such as `position.x` or `transform.scale`; an unknown
+    /// path or a value of the wrong type is refused with a logged error.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        let (key, field) = CALayer.split(keyPath)
+        guard let field else { return setValue(value, forKey: key) }
+        guard let base = self.value(forKey: key), let updated = ValueConversion.setting(value, forField: field, in: base) else {
+            Diagnostics.error("CALayer.setValue(_:forKeyPath: \"\(keyPath)\"): no such key path, or \(value.map { "\(type(of: $0))" } ?? "nil") does not fit it; unchanged")
+            return
+        }
+        setValue(updated, forKey: key)
+    }
+
+    private static func split(_ keyPath: String) -> (String, String?) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
+        return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
+    }
+}
