@@ -64,7 +64,7 @@ struct FramePass {
 
     private mutating func draw(_ batch: DrawBatch) {
         guard isValidRange(first: batch.first, count: batch.count) else {
-            reject("draw batch of instances \(batch.first)..<\(batch.first + batch.count) is outside the list's \(instanceCount) instances")
+            reject("draw batch of \(batch.count) instances from \(batch.first) is outside the list's \(instanceCount) instances")
             return
         }
         guard batch.count > 0 else { return }

@@ -27,6 +27,8 @@ package final class GLRenderer {
     let groupTargets = GroupTargetPool()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
+    /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
+    let maxViewportSize: (width: Int, height: Int)
 
     /// Compiles the layer shaders and creates the renderer's buffers in the current context.
     /// - Throws: `GLError` when the shaders are missing or do not compile or link.
@@ -37,13 +39,18 @@ package final class GLRenderer {
         let version = GLQuery.version
         drawsWithBaseInstance = options.allowsBaseInstance && (version.major, version.minor) >= (4, 2)
         maxGroupDepth = max(0, options.maxGroupDepth)
+        var dimensions: [GLint] = [0, 0]
+        glGetIntegerv(GL_MAX_VIEWPORT_DIMS.glEnum, &dimensions)
+        maxViewportSize = (Int(dimensions[0]), Int(dimensions[1]))
     }
 
     /// Draws `list` into the currently bound draw framebuffer, whose size should be
-    /// `list.width` x `list.height`. A list with a non-positive size draws nothing.
+    /// `list.width` x `list.height`. A list whose size is not positive or exceeds
+    /// `GL_MAX_VIEWPORT_DIMS` draws nothing.
     package func draw(_ list: DisplayList) {
-        guard list.width > 0, list.height > 0 else {
-            Diagnostics.error("GLRenderer: display list size \(list.width)x\(list.height) is not positive; nothing drawn")
+        guard (1...maxViewportSize.width).contains(list.width), (1...maxViewportSize.height).contains(list.height) else {
+            Diagnostics.error(
+                "GLRenderer: display list size \(list.width)x\(list.height) is outside 1x1...\(maxViewportSize.width)x\(maxViewportSize.height); nothing drawn")
             statistics = FrameStatistics()
             return
         }
