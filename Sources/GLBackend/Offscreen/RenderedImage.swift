@@ -11,22 +11,29 @@ public struct RenderedImage: Sendable, Equatable {
     /// `height` rows of `width * 4` bytes, R, G, B, A each, top row first, straight alpha.
     public let pixels: [UInt8]
 
-    /// Converts GL's readback: premultiplied pixels with the bottom row first.
+    /// Converts GL's readback: premultiplied pixels with the bottom row first. Rows are copied
+    /// whole, then only pixels that are not opaque get their colour divided by alpha.
     package init(bottomUpPremultiplied source: [UInt8], width: Int, height: Int) {
         let rowBytes = width * 4
-        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-        for row in 0..<height {
-            let from = (height - 1 - row) * rowBytes
-            let to = row * rowBytes
-            for offset in stride(from: 0, to: rowBytes, by: 4) {
-                let alpha = UInt32(source[from + offset + 3])
-                pixels[to + offset + 3] = UInt8(alpha)
-                guard alpha > 0 else { continue }
-                for channel in 0..<3 {
-                    let value = (UInt32(source[from + offset + channel]) * 255 + alpha / 2) / alpha
-                    pixels[to + offset + channel] = UInt8(min(value, 255))
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { target, initialized in
+            source.withUnsafeBytes { source in
+                for row in 0..<height {
+                    let from = source.baseAddress! + (height - 1 - row) * rowBytes
+                    (target.baseAddress! + row * rowBytes).initialize(
+                        from: from.assumingMemoryBound(to: UInt8.self), count: rowBytes)
                 }
             }
+            var alphaIndex = 3
+            while alphaIndex < rowBytes * height {
+                let alpha = UInt32(target[alphaIndex])
+                if alpha != 255 {
+                    for channel in alphaIndex - 3..<alphaIndex {
+                        target[channel] = alpha == 0 ? 0 : UInt8(min((UInt32(target[channel]) * 255 + alpha / 2) / alpha, 255))
+                    }
+                }
+                alphaIndex += 4
+            }
+            initialized = rowBytes * height
         }
         (self.width, self.height, self.pixels) = (width, height, pixels)
     }
