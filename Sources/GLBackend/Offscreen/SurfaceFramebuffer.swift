@@ -29,11 +29,12 @@ struct SurfaceFramebuffer {
     }
 
     /// Reallocates the renderbuffers for a new size (a no-op when the size is unchanged).
-    /// - Throws: `GLError.invalidSize` or `.framebufferIncomplete`; the old storage is kept then.
+    /// - Throws: `GLError.invalidSize` before anything is reallocated when a side is outside
+    ///   1...`GL_MAX_RENDERBUFFER_SIZE`; `.framebufferIncomplete` if the driver refuses the storage.
     mutating func resize(width: Int, height: Int) throws(GLError) {
         guard width != self.width || height != self.height else { return }
         let limit = GLQuery.integer(GL_MAX_RENDERBUFFER_SIZE)
-        guard (1...limit).contains(width), (1...limit).contains(height) else {
+        guard width >= 1, width <= limit, height >= 1, height <= limit else {
             throw .invalidSize(width: width, height: height, limit: limit)
         }
         glBindRenderbuffer(GL_RENDERBUFFER.glEnum, color)
