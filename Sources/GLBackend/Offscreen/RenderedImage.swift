@@ -11,8 +11,9 @@ public struct RenderedImage: Sendable, Equatable {
     /// `height` rows of `width * 4` bytes, R, G, B, A each, top row first, straight alpha.
     public let pixels: [UInt8]
 
-    /// Converts GL's readback: premultiplied pixels with the bottom row first. Rows are copied
-    /// whole, then only pixels that are not opaque get their colour divided by alpha.
+    /// Converts GL's readback: exactly `width * height * 4` premultiplied bytes with the bottom
+    /// row first. Rows are copied whole, then only pixels that are not opaque get their colour
+    /// divided by alpha.
     package init(bottomUpPremultiplied source: [UInt8], width: Int, height: Int) {
         let rowBytes = width * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { target, initialized in

@@ -24,8 +24,8 @@ public struct QuadInstance: Sendable, Equatable {
     /// 0.5 coverage); w: 1 when coverage outside `shapeRect` is zero (clip to the shape), 0 to
     /// ignore the shape (a fill then covers the whole `rect`).
     ///
-    /// Clip instances (`DisplayCommand.pushClip`) always clip to their filled shape; their colour,
-    /// texture and border are not used. With anti-aliasing on, the renderer grows the quad by about
+    /// Clip instances (`DisplayCommand.pushClip`) always clip to their filled shape (within their
+    /// `rect`); their colour, texture and border are not used. With anti-aliasing on, the renderer grows the quad by about
     /// a pixel on the sides where `rect` reaches the shape's edge, so the outer half of the edge's
     /// ramp is drawn too.
     public var params: SIMD4<Float>
