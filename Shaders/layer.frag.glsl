@@ -1,0 +1,91 @@
+#version 330 core
+// Coverage of a rounded rectangle (filled, or a ring inside its edge) times a premultiplied
+// colour, optionally multiplied by a premultiplied texel. See SceneCore's QuadInstance.
+
+in vec2 v_position;
+in vec2 v_uv;
+flat in vec4 v_color;
+flat in vec4 v_shapeRect;
+flat in vec4 v_radii;
+flat in vec4 v_params;
+
+uniform sampler2D u_texture;
+uniform bool u_textured;      // the batch has a texture bound to unit 0
+uniform bool u_clipMask;      // stencil pass: keep only pixels the shape covers at least halfway
+uniform float u_opacity;      // multiplies the output (group compositing); 1 otherwise
+
+out vec4 fragColor;
+
+// Signed distance from p to a rectangle with per-corner radii (negative inside, layer units)
+// and the distance's gradient. Radii are ordered minX/minY, maxX/minY, maxX/maxY, minX/maxY
+// in y-down layer space, and clamped to half the shorter side.
+float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
+    vec2 halfSize = 0.5 * abs(rect.zw);
+    vec2 offset = p - (rect.xy + 0.5 * rect.zw);
+    vec2 side = vec2(offset.x >= 0.0 ? 1.0 : -1.0, offset.y >= 0.0 ? 1.0 : -1.0);
+    float radius = offset.y < 0.0 ? (offset.x < 0.0 ? radii.x : radii.y)
+                                  : (offset.x < 0.0 ? radii.w : radii.z);
+    radius = clamp(radius, 0.0, min(halfSize.x, halfSize.y));
+    vec2 q = abs(offset) - halfSize + radius;
+    if (q.x > 0.0 && q.y > 0.0) {
+        gradient = side * normalize(q);
+        return length(q) - radius;
+    }
+    if (q.x > q.y) {
+        gradient = vec2(side.x, 0.0);
+        return q.x - radius;
+    }
+    gradient = vec2(0.0, side.y);
+    return q.y - radius;
+}
+
+// Signed distance to the band `width` wide inside the shape's edge. The inner edge is the shape
+// inset by `width` with radii reduced by `width`; when nothing is left inside, the band is the
+// whole shape.
+float ringDistance(vec2 p, float width, out vec2 gradient) {
+    float outer = roundedRectDistance(p, v_shapeRect, v_radii, gradient);
+    vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
+    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
+    vec2 innerGradient;
+    float inner = roundedRectDistance(p, innerRect, max(v_radii - width, vec4(0.0)), innerGradient);
+    if (-inner > outer) {
+        gradient = -innerGradient;
+        return -inner;
+    }
+    return outer;
+}
+
+void main() {
+    // Derivatives and the texture fetch stay in uniform control flow.
+    vec2 positionPerPixelX = dFdx(v_position);
+    vec2 positionPerPixelY = dFdy(v_position);
+    vec4 texel = texture(u_texture, v_uv);
+
+    if (u_clipMask) {
+        vec2 unusedGradient;
+        if (roundedRectDistance(v_position, v_shapeRect, v_radii, unusedGradient) > 0.0) discard;
+        fragColor = vec4(0.0);
+        return;
+    }
+
+    float coverage = 1.0;
+    bool ring = v_params.x > 0.0;
+    if (ring || v_params.w > 0.5) {
+        vec2 gradient;
+        float edgeDistance = ring ? ringDistance(v_position, v_params.x, gradient)
+                              : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
+        if (v_params.z > 0.5) {
+            // Layer units the distance changes by per pixel, from the layer-space footprint of a
+            // pixel along the gradient: exact under any affine or perspective transform.
+            float unitsPerPixel = length(vec2(dot(positionPerPixelX, gradient),
+                                              dot(positionPerPixelY, gradient)));
+            coverage = clamp(0.5 - edgeDistance / max(unitsPerPixel, 1e-6), 0.0, 1.0);
+        } else {
+            coverage = edgeDistance <= 0.0 ? 1.0 : 0.0;
+        }
+    }
+
+    vec4 color = v_color;
+    if (u_textured && v_params.y > 0.5) color *= texel;
+    fragColor = color * (coverage * u_opacity);
+}

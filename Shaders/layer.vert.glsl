@@ -1,0 +1,74 @@
+#version 330 core
+// One quad per instance, drawn as a 4-vertex triangle strip: the corner comes from gl_VertexID.
+// The per-instance attributes are exactly SceneCore's QuadInstance (160 bytes, divisor 1).
+
+layout(location = 0) in mat4 a_transform;   // locations 0...3: layer space -> clip space
+layout(location = 4) in vec4 a_rect;        // x, y, width, height (layer space)
+layout(location = 5) in vec4 a_uv;          // u0, v0 at (minX, minY); u1, v1 at (maxX, maxY)
+layout(location = 6) in vec4 a_color;       // premultiplied
+layout(location = 7) in vec4 a_shapeRect;   // the rounded rectangle coverage is computed against
+layout(location = 8) in vec4 a_radii;       // minX/minY, maxX/minY, maxX/maxY, minX/maxY
+layout(location = 9) in vec4 a_params;      // border width, textured, anti-aliased, clip to shape
+
+uniform vec2 u_viewportSize;                // target size in pixels
+
+out vec2 v_position;                        // layer space, interpolated perspective-correctly
+out vec2 v_uv;
+flat out vec4 v_color;
+flat out vec4 v_shapeRect;
+flat out vec4 v_radii;
+flat out vec4 v_params;
+
+// Pixels per layer unit along the less magnified axis at layer point p, or 0 behind the eye.
+float pixelsPerUnit(vec2 p) {
+    vec4 clip = a_transform * vec4(p, 0.0, 1.0);
+    if (clip.w <= 0.0) return 0.0;
+    vec2 halfViewport = 0.5 * u_viewportSize;
+    float wSquared = clip.w * clip.w;
+    vec2 alongX = (a_transform[0].xy * clip.w - clip.xy * a_transform[0].w) / wSquared * halfViewport;
+    vec2 alongY = (a_transform[1].xy * clip.w - clip.xy * a_transform[1].w) / wSquared * halfViewport;
+    return min(length(alongX), length(alongY));
+}
+
+// How far, in layer units, to grow the quad past the shape's edge so that the outer half of the
+// anti-aliasing ramp gets rasterised: one pixel at the least magnified corner, at most the
+// quad's own size.
+float antialiasingPadding() {
+    float smallest = 1e30;
+    for (int i = 0; i < 4; ++i) {
+        vec2 corner = vec2(float(i & 1), float(i >> 1));
+        float scale = pixelsPerUnit(a_rect.xy + corner * a_rect.zw);
+        if (scale <= 0.0) return 0.0;
+        smallest = min(smallest, scale);
+    }
+    return min(1.0 / smallest, max(a_rect.z, a_rect.w));
+}
+
+void main() {
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+    vec2 low = a_rect.xy;
+    vec2 high = a_rect.xy + a_rect.zw;
+
+    bool coverageFromShape = a_params.x > 0.0 || a_params.w > 0.5;
+    if (a_params.z > 0.5 && coverageFromShape && a_rect.z > 0.0 && a_rect.w > 0.0) {
+        // Grow only the sides that reach the shape's edge: a quad that is one slice of a larger
+        // shape must not spill into its neighbours.
+        float pad = antialiasingPadding();
+        vec2 shapeLow = a_shapeRect.xy;
+        vec2 shapeHigh = a_shapeRect.xy + a_shapeRect.zw;
+        low -= pad * vec2(lessThanEqual(low, shapeLow + 1e-3));
+        high += pad * vec2(greaterThanEqual(high, shapeHigh - 1e-3));
+    }
+
+    vec2 position = mix(low, high, corner);
+    vec2 along = vec2(a_rect.z != 0.0 ? (position.x - a_rect.x) / a_rect.z : corner.x,
+                      a_rect.w != 0.0 ? (position.y - a_rect.y) / a_rect.w : corner.y);
+
+    v_position = position;
+    v_uv = mix(a_uv.xy, a_uv.zw, along);
+    v_color = a_color;
+    v_shapeRect = a_shapeRect;
+    v_radii = a_radii;
+    v_params = a_params;
+    gl_Position = a_transform * vec4(position, 0.0, 1.0);
+}

@@ -19,9 +19,15 @@ public struct QuadInstance: Sendable, Equatable {
     public var shapeRect: SIMD4<Float>
     /// Corner radii of `shapeRect`: minX/minY, maxX/minY, maxX/maxY, minX/maxY corners.
     public var radii: SIMD4<Float>
-    /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge);
-    /// y: 1 when textured; z: 1 to anti-alias the shape's edge (0: hard edge at 0.5 coverage);
-    /// w: 1 when coverage outside `shapeRect` is zero (clip to the shape), 0 to ignore the shape.
+    /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
+    /// whatever w says); y: 1 when textured; z: 1 to anti-alias the shape's edge (0: hard edge at
+    /// 0.5 coverage); w: 1 when coverage outside `shapeRect` is zero (clip to the shape), 0 to
+    /// ignore the shape (a fill then covers the whole `rect`).
+    ///
+    /// Clip instances (`DisplayCommand.pushClip`) always clip to their filled shape (within their
+    /// `rect`); their colour, texture and border are not used. With anti-aliasing on, the renderer grows the quad by about
+    /// a pixel on the sides where `rect` reaches the shape's edge, so the outer half of the edge's
+    /// ramp is drawn too.
     public var params: SIMD4<Float>
 
     public init(

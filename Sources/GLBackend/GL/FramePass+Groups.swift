@@ -1,0 +1,69 @@
+import CGL
+import SceneCore
+
+extension FramePass {
+    /// Redirects drawing into a fresh transparent offscreen target, or, when nesting is too
+    /// deep or no target can be made, keeps drawing into the current one (without opacity).
+    mutating func beginGroup() {
+        let depth = levels.count - 1
+        guard depth < renderer.maxGroupDepth else {
+            Diagnostics.error("GLRenderer: groups nest deeper than \(renderer.maxGroupDepth); this group is drawn without its opacity")
+            levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
+            return
+        }
+        guard let target = renderer.groupTargets.acquire(width: width, height: height) else {
+            levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
+            return
+        }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        glClearColor(0, 0, 0, 0)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        levels.append(TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0))
+    }
+
+    /// Composites the innermost group onto its parent, multiplied by `opacity`, inside the clip
+    /// that was current at its `beginGroup`.
+    mutating func endGroup(opacity: Float) {
+        guard levels.count > 1 else {
+            reject("endGroup without a matching beginGroup")
+            return
+        }
+        if !current.clips.isEmpty {
+            Diagnostics.error("GLRenderer: \(current.clips.count) pushClip inside a group without popClip before its endGroup")
+            // A group drawn into its parent shares the parent's stencil, so its clips must be undone.
+            if current.group == nil {
+                while let pushed = current.clips.popLast() {
+                    if let pushed { undoClip(pushed) }
+                }
+            }
+        }
+        let level = levels.removeLast()
+        guard let target = level.group else { return }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        composite(target, opacity: Self.sanitized(opacity))
+        renderer.groupTargets.release(target)
+        statistics.groups += 1
+    }
+
+    /// Draws the group's texture over the whole target, pixel for pixel.
+    private mutating func composite(_ target: GroupTarget, opacity: Float) {
+        let program = renderer.program
+        glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
+        glBindSampler(0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
+        glUniform1i(program.textured, 1)
+        glUniform1f(program.opacity, opacity)
+        setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        drawInstances(first: instanceCount, count: 1)
+        glUniform1f(program.opacity, 1)
+    }
+
+    /// `opacity` clamped to 0...1; a non-finite value is reported and treated as 1.
+    private static func sanitized(_ opacity: Float) -> Float {
+        guard opacity.isFinite else {
+            Diagnostics.error("GLRenderer: group opacity \(opacity) is not finite; using 1")
+            return 1
+        }
+        return min(max(opacity, 0), 1)
+    }
+}

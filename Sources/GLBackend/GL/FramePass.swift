@@ -1,0 +1,101 @@
+import CGL
+import SceneCore
+
+/// Runs one frame's commands against a `GLRenderer`'s resources: the target stack, the clip
+/// nesting in each target's stencil buffer, and the frame's statistics.
+struct FramePass {
+    let renderer: GLRenderer
+    let width: Int
+    let height: Int
+    /// Instances in the list; the group composite quad follows them in the buffer.
+    let instanceCount: Int
+    var levels: [TargetLevel]
+    var statistics: FrameStatistics
+
+    init(renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instanceCount: Int,
+         statistics: FrameStatistics) {
+        self.renderer = renderer
+        (self.width, self.height) = (width, height)
+        self.instanceCount = instanceCount
+        self.levels = [TargetLevel(framebuffer: framebuffer, group: nil, baseDepth: 0)]
+        self.statistics = statistics
+    }
+
+    /// The level being drawn into.
+    var current: TargetLevel {
+        get { levels[levels.count - 1] }
+        set { levels[levels.count - 1] = newValue }
+    }
+
+    /// Runs one command, or skips it with a diagnostics error when it is invalid.
+    mutating func execute(_ command: DisplayCommand) {
+        switch command {
+        case .draw(let batch): draw(batch)
+        case .pushClip(let instance): pushClip(instance)
+        case .popClip(let instance): popClip(instance)
+        case .beginGroup: beginGroup()
+        case .endGroup(let opacity): endGroup(opacity: opacity)
+        }
+    }
+
+    /// Closes what the list left open: groups are composited at full opacity; clips need no
+    /// undoing because the next frame clears the stencil. Leaves the frame's framebuffer bound.
+    mutating func finish() {
+        if levels.count > 1 {
+            Diagnostics.error("GLRenderer: \(levels.count - 1) beginGroup without endGroup; composited at opacity 1")
+            while levels.count > 1 { endGroup(opacity: 1) }
+        }
+        if !current.clips.isEmpty {
+            Diagnostics.error("GLRenderer: \(current.clips.count) pushClip without popClip at the end of the frame")
+        }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+    }
+
+    /// Reports an invalid command and counts it.
+    mutating func reject(_ message: String) {
+        Diagnostics.error("GLRenderer: \(message); command ignored")
+        statistics.rejectedCommands += 1
+    }
+
+    /// Whether `first..<first + count` lies inside the list's instances.
+    func isValidRange(first: Int, count: Int) -> Bool {
+        first >= 0 && count >= 0 && first <= instanceCount && count <= instanceCount - first
+    }
+
+    private mutating func draw(_ batch: DrawBatch) {
+        guard isValidRange(first: batch.first, count: batch.count) else {
+            reject("draw batch of \(batch.count) instances from \(batch.first) is outside the list's \(instanceCount) instances")
+            return
+        }
+        guard batch.count > 0 else { return }
+        let program = renderer.program
+        if let image = batch.image {
+            renderer.textureCache.bind(
+                image, mipmapped: SamplerCache.needsMipmaps(batch.sampling), statistics: &statistics)
+            glBindSampler(0, renderer.samplers.sampler(for: batch.sampling))
+            glUniform1i(program.textured, 1)
+        } else {
+            glUniform1i(program.textured, 0)
+        }
+        setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        drawInstances(first: batch.first, count: batch.count)
+        statistics.instances += batch.count
+    }
+
+    /// Passes fragments where the stencil equals `depth`, applying `passOperation` to them.
+    func setStencil(testing depth: Int, passOperation: Int32) {
+        glStencilFunc(GL_EQUAL.glEnum, GLint(depth), 0xFF)
+        glStencilOp(GL_KEEP.glEnum, GL_KEEP.glEnum, passOperation.glEnum)
+    }
+
+    /// One instanced draw of `count` quads starting at instance `first`.
+    mutating func drawInstances(first: Int, count: Int) {
+        if renderer.drawsWithBaseInstance {
+            glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP.glEnum, 0, 4, GLsizei(count), GLuint(first))
+        } else {
+            renderer.instanceBuffer.point(atInstance: first)
+            glDrawArraysInstanced(GL_TRIANGLE_STRIP.glEnum, 0, 4, GLsizei(count))
+        }
+        statistics.drawCalls += 1
+    }
+}

@@ -1,0 +1,22 @@
+/// What the renderer did for the last frame it drew.
+public struct FrameStatistics: Sendable, Equatable {
+    /// Every instanced draw call issued: batches, clip stencil passes and group composites.
+    public var drawCalls = 0
+    /// Instances drawn by `.draw` batches.
+    public var instances = 0
+    /// Images uploaded as new textures.
+    public var textureUploads = 0
+    /// Bytes of texel data uploaded by those uploads.
+    public var uploadedBytes = 0
+    /// Bytes of per-instance vertex data uploaded.
+    public var instanceBytes = 0
+    /// `pushClip` commands applied to the stencil buffer.
+    public var clipPushes = 0
+    /// Groups drawn offscreen and composited with their opacity.
+    public var groups = 0
+    /// Commands ignored as invalid (each reported through the diagnostics log).
+    public var rejectedCommands = 0
+
+    /// Empty statistics.
+    public init() {}
+}

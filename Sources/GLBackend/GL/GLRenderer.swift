@@ -1,0 +1,114 @@
+import CGL
+import SceneCore
+
+/// Draws `DisplayList`s with OpenGL 3.3 core into the currently bound framebuffer. The one
+/// implementation behind both offscreen surfaces and windows.
+///
+/// Every method needs this renderer's context to be current on the calling thread, and the
+/// renderer's GL objects live as long as that context. The target framebuffer needs a stencil
+/// buffer for clips to take effect.
+///
+/// Each frame clears to the list's clear colour, uploads all instances once, then runs the
+/// commands in order: one instanced draw per `.draw` batch with premultiplied source-over
+/// blending; clips as nested stencil values (`pushClip` increments where the clip shape covers
+/// at least half a pixel inside the current clip, `popClip` decrements back, and draws pass
+/// where the stencil equals the nesting depth); groups drawn into pooled offscreen targets and
+/// composited with their opacity under the clip of their `beginGroup`. Invalid commands are
+/// skipped with a diagnostics error; nothing in a list can make the renderer trap.
+package final class GLRenderer {
+    /// What the last `draw(_:)` did.
+    package private(set) var statistics = FrameStatistics()
+    /// The textures of the images drawn so far.
+    package let textureCache: TextureCache
+
+    let program: LayerProgram
+    let instanceBuffer: InstanceBuffer
+    let samplers = SamplerCache()
+    let groupTargets = GroupTargetPool()
+    let drawsWithBaseInstance: Bool
+    let maxGroupDepth: Int
+    /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
+    let maxViewportSize: (width: Int, height: Int)
+
+    /// Compiles the layer shaders and creates the renderer's buffers in the current context.
+    /// - Throws: `GLError` when the shaders are missing or do not compile or link.
+    package init(options: GLRendererOptions = GLRendererOptions()) throws(GLError) {
+        program = try LayerProgram()
+        instanceBuffer = InstanceBuffer()
+        textureCache = TextureCache(maxTextureSize: options.maxTextureSize)
+        let version = GLQuery.version
+        drawsWithBaseInstance = options.allowsBaseInstance && (version.major, version.minor) >= (4, 2)
+        maxGroupDepth = max(0, options.maxGroupDepth)
+        var dimensions: [GLint] = [0, 0]
+        glGetIntegerv(GL_MAX_VIEWPORT_DIMS.glEnum, &dimensions)
+        maxViewportSize = (Int(dimensions[0]), Int(dimensions[1]))
+    }
+
+    /// Draws `list` into the currently bound draw framebuffer, whose size should be
+    /// `list.width` x `list.height`. A list whose size is not positive or exceeds
+    /// `GL_MAX_VIEWPORT_DIMS` draws nothing.
+    package func draw(_ list: DisplayList) {
+        guard list.width >= 1, list.width <= maxViewportSize.width, list.height >= 1, list.height <= maxViewportSize.height
+        else {
+            Diagnostics.error(
+                "GLRenderer: display list size \(list.width)x\(list.height) is outside 1x1...\(maxViewportSize.width)x\(maxViewportSize.height); nothing drawn")
+            statistics = FrameStatistics()
+            return
+        }
+        var baseFramebuffer: GLint = 0
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &baseFramebuffer)
+        groupTargets.trim(keepingWidth: list.width, height: list.height)
+
+        var statistics = FrameStatistics()
+        prepare(width: list.width, height: list.height, clearColor: list.clearColor)
+        statistics.instanceBytes = instanceBuffer.upload(
+            list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
+
+        var pass = FramePass(
+            renderer: self, width: list.width, height: list.height,
+            framebuffer: GLuint(baseFramebuffer), instanceCount: list.instances.count, statistics: statistics)
+        for command in list.commands { pass.execute(command) }
+        pass.finish()
+        self.statistics = pass.statistics
+    }
+
+    /// Sets the fixed-function state of a frame and clears the target.
+    private func prepare(width: Int, height: Int, clearColor: SIMD4<Float>) {
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glDisable(GL_DEPTH_TEST.glEnum)
+        glDisable(GL_CULL_FACE.glEnum)
+        glDisable(GL_SCISSOR_TEST.glEnum)
+        glEnable(GL_BLEND.glEnum)
+        glBlendFunc(GL_ONE.glEnum, GL_ONE_MINUS_SRC_ALPHA.glEnum)
+        glEnable(GL_STENCIL_TEST.glEnum)
+        glStencilMask(0xFF)
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+
+        var clear = clearColor
+        if !(0..<4).allSatisfy({ clear[$0].isFinite }) {
+            Diagnostics.error("GLRenderer: clear colour \(clearColor) is not finite; cleared to transparent")
+            clear = .zero
+        }
+        glClearColor(clear.x, clear.y, clear.z, clear.w)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+
+        glUseProgram(program.program.id)
+        glUniform2f(program.viewportSize, Float(width), Float(height))
+        glUniform1i(program.textured, 0)
+        glUniform1i(program.clipMask, 0)
+        glUniform1f(program.opacity, 1)
+        glActiveTexture(GL_TEXTURE0.glEnum)
+    }
+
+    /// The full-target textured quad that composites a group. Its transform maps target pixels
+    /// (origin top-left, y down) to clip space; its texture coordinates put the group texture's
+    /// bottom row (GL's origin) at the bottom of the target.
+    static func compositeInstance(width: Int, height: Int) -> QuadInstance {
+        let (w, h) = (Float(width), Float(height))
+        let rect = SIMD4<Float>(0, 0, w, h)
+        return QuadInstance(
+            transform: SIMD16(2 / w, 0, 0, 0, 0, -2 / h, 0, 0, 0, 0, 1, 0, -1, 1, 0, 1), rect: rect,
+            uv: SIMD4(0, 1, 1, 0), color: SIMD4(repeating: 1), shapeRect: rect, params: SIMD4(0, 1, 0, 0))
+    }
+}

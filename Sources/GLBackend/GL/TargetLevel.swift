@@ -1,0 +1,23 @@
+import CGL
+
+/// One level of a frame's target stack: the frame's own framebuffer at the bottom, then one
+/// level per open `beginGroup`.
+///
+/// Clips live in the level's stencil buffer: a pixel is inside the current clip when its
+/// stencil value equals `stencilDepth`.
+struct TargetLevel {
+    /// The framebuffer this level draws into.
+    let framebuffer: GLuint
+    /// The offscreen target of a group, composited at `endGroup`; nil for the frame's own
+    /// framebuffer and for a group that could not get one (drawn straight into its parent).
+    let group: GroupTarget?
+    /// The stencil value inside the clip this level started with: 0 on a fresh target, the
+    /// parent's depth for a group drawn into its parent's framebuffer.
+    let baseDepth: Int
+    /// The instance of every open `pushClip`, innermost last; nil for a refused push, which is
+    /// kept so that its `popClip` still pairs up.
+    var clips: [Int?] = []
+
+    /// The stencil value of pixels inside the current clip.
+    var stencilDepth: Int { baseDepth + clips.reduce(0) { $1 == nil ? $0 : $0 + 1 } }
+}

@@ -1,0 +1,80 @@
+import CGL
+import SceneCore
+
+/// GL textures for `CGImage`s, keyed by `CGImage.imageID`: an image is uploaded the first time
+/// it is drawn and reused until `purge(keeping:)` drops it. Needs a current context.
+///
+/// Images larger than `maxTextureSize` are downscaled on the CPU to fit (with a diagnostics
+/// warning), never refused: texture coordinates are normalised, so a smaller texture covers
+/// the same quad.
+package final class TextureCache {
+    private struct Entry {
+        let texture: GLuint
+        var hasMipmaps: Bool
+    }
+
+    /// The largest texture side this cache uploads.
+    package let maxTextureSize: Int
+    private var entries: [UInt64: Entry] = [:]
+
+    /// Creates an empty cache.
+    /// - Parameter limit: caps the maximum texture size below the context's
+    ///   `GL_MAX_TEXTURE_SIZE` (tests use it to exercise downscaling cheaply).
+    package init(maxTextureSize limit: Int? = nil) {
+        let contextLimit = GLQuery.integer(GL_MAX_TEXTURE_SIZE)
+        maxTextureSize = max(1, min(limit ?? contextLimit, contextLimit))
+    }
+
+    /// Binds the texture of `image` to `GL_TEXTURE_2D` on the active unit, uploading it first
+    /// if it is new, and building its mipmaps if `mipmapped` and not built yet.
+    package func bind(_ image: CGImage, mipmapped: Bool, statistics: inout FrameStatistics) {
+        if var entry = entries[image.imageID] {
+            glBindTexture(GL_TEXTURE_2D.glEnum, entry.texture)
+            if mipmapped, !entry.hasMipmaps {
+                glGenerateMipmap(GL_TEXTURE_2D.glEnum)
+                entry.hasMipmaps = true
+                entries[image.imageID] = entry
+            }
+            return
+        }
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GL_TEXTURE_2D.glEnum, texture)
+        statistics.uploadedBytes += upload(image)
+        statistics.textureUploads += 1
+        if mipmapped { glGenerateMipmap(GL_TEXTURE_2D.glEnum) }
+        entries[image.imageID] = Entry(texture: texture, hasMipmaps: mipmapped)
+    }
+
+    /// Deletes every texture whose image is not in `liveImageIDs`.
+    package func purge(keeping liveImageIDs: Set<UInt64>) {
+        let dead = entries.filter { !liveImageIDs.contains($0.key) }
+        guard !dead.isEmpty else { return }
+        var textures = dead.values.map(\.texture)
+        glDeleteTextures(GLsizei(textures.count), &textures)
+        for id in dead.keys { entries[id] = nil }
+    }
+
+    /// Uploads `image` (downscaled to fit if needed) into the bound texture's level 0.
+    /// - Returns: the number of bytes uploaded.
+    private func upload(_ image: CGImage) -> Int {
+        var (width, height, pixels) = (image.width, image.height, image.pixels)
+        let fitting = ImageDownscaler.fittingSize(width: width, height: height, limit: maxTextureSize)
+        if fitting != (width, height) {
+            Diagnostics.warning(
+                "TextureCache: image \(width)x\(height) exceeds the maximum texture size \(maxTextureSize); "
+                    + "downscaled to \(fitting.width)x\(fitting.height)")
+            pixels = ImageDownscaler.downscale(
+                pixels, width: width, height: height, toWidth: fitting.width, height: fitting.height)
+            (width, height) = fitting
+        }
+        glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 1)
+        glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, 0)
+        pixels.withUnsafeBytes {
+            glTexImage2D(
+                GL_TEXTURE_2D.glEnum, 0, GL_RGBA8.glInt, GLsizei(width), GLsizei(height), 0,
+                GL_RGBA.glEnum, GL_UNSIGNED_BYTE.glEnum, $0.baseAddress)
+        }
+        return pixels.count
+    }
+}

@@ -1,0 +1,64 @@
+import CGL
+import SceneCore
+import Synchronization
+
+/// Renders `DisplayList`s without a window or X server and reads the pixels back.
+///
+/// Each surface owns its own OpenGL context on the process-wide headless EGL display, so any
+/// number of surfaces can exist at once and render in parallel on different threads. A surface
+/// itself may be used from any thread: its calls are serialised by its context's lock. Call it
+/// from synchronous code, never with a context held across an `await`.
+public final class HeadlessSurface: @unchecked Sendable {
+    private let context: HeadlessGLContext
+    // The framebuffer and renderer are touched only inside `context.withCurrent`, under its lock.
+    private var framebuffer: SurfaceFramebuffer
+    private let renderer: GLRenderer
+    private let lastStatistics = Mutex(FrameStatistics())
+
+    /// Creates a surface of `width` x `height` pixels with its own context.
+    /// - Throws: `EGLError` when no headless display or context can be made; `GLError` for a
+    ///   size outside 1...`GL_MAX_RENDERBUFFER_SIZE` or when the shaders fail to build.
+    public convenience init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, options: GLRendererOptions())
+    }
+
+    /// Creates a surface whose renderer uses `options`.
+    package init(width: Int, height: Int, options: GLRendererOptions) throws {
+        let context = try HeadlessGLContext()
+        (framebuffer, renderer) = try context.withCurrent {
+            (try SurfaceFramebuffer(width: width, height: height), try GLRenderer(options: options))
+        }
+        self.context = context
+    }
+
+    /// Draws `list` and returns the pixels, origin top-left, straight alpha. The surface
+    /// resizes itself to the list's size first when the two differ.
+    /// - Throws: `GLError.invalidSize` when the list's size is not renderable, `EGLError` when
+    ///   the context cannot be made current.
+    public func render(_ list: DisplayList) throws -> RenderedImage {
+        try context.withCurrent {
+            try framebuffer.resize(width: list.width, height: list.height)
+            glBindFramebuffer(GL_FRAMEBUFFER.glEnum, framebuffer.framebuffer)
+            renderer.draw(list)
+            glFinish()
+            let statistics = renderer.statistics
+            lastStatistics.withLock { $0 = statistics }
+            return RenderedImage(
+                bottomUpPremultiplied: framebuffer.readPixels(), width: framebuffer.width, height: framebuffer.height)
+        }
+    }
+
+    /// What the last `render(_:)` did.
+    public var statistics: FrameStatistics {
+        lastStatistics.withLock { $0 }
+    }
+
+    /// The largest texture side this surface uploads; larger images are downscaled to fit.
+    public var maxTextureSize: Int { renderer.textureCache.maxTextureSize }
+
+    /// Deletes the textures of images not in `liveImageIDs` (`CGImage.imageID` values).
+    /// - Throws: `EGLError` when the context cannot be made current.
+    package func purgeTextures(keeping liveImageIDs: Set<UInt64>) throws {
+        try context.withCurrent { renderer.textureCache.purge(keeping: liveImageIDs) }
+    }
+}
