@@ -22,6 +22,9 @@ struct DemoWindow: ParsableCommand {
     @Option(help: "Target height in pixels.")
     var height = 360
 
+    @Option(help: "Render this many frames, advancing the scene 1/60 s each, and report frame times.")
+    var frames = 1
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -29,6 +32,7 @@ struct DemoWindow: ParsableCommand {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw ValidationError("--width and --height must be between 1 and 16384")
         }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
         guard list || DemoScene.named(scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; one of: \(DemoScene.all.map(\.name).joined(separator: ", "))")
         }
@@ -43,14 +47,22 @@ struct DemoWindow: ParsableCommand {
         let size = chosen.name == "stress" ? CGSize(width: 1280, height: 720) : CGSize(width: width, height: height)
         let root = chosen.build(size)
         let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
-        let start = Date()
-        let image = try renderer.render(root)
-        let elapsed = Date().timeIntervalSince(start) * 1000
+        var image = try renderer.render(root)
+        var times: [Double] = []
+        for frame in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            chosen.tick?(root, Double(frame) / 60)
+            image = try renderer.render(root)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
         let url = URL(fileURLWithPath: output ?? "demo-\(chosen.name).png")
         try image.writePNG(to: url)
         let stats = renderer.statistics
-        print("demo-window: rendered '\(chosen.name)' (\(image.width)x\(image.height)) in \(String(format: "%.1f", elapsed)) ms, "
-            + "\(stats.drawCalls) draw calls, \(stats.textureUploads) texture uploads")
+        times.sort()
+        let percentile = { (p: Double) in times[min(times.count - 1, Int(Double(times.count) * p))] }
+        print("demo-window: rendered '\(chosen.name)' (\(image.width)x\(image.height)), \(frames) frame(s): "
+            + String(format: "p50 %.2f ms, p95 %.2f ms, %.1f fps; ", percentile(0.5), percentile(0.95), 1000 / percentile(0.5))
+            + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame")
         print("demo-window: wrote \(url.path)")
     }
 }

@@ -5,13 +5,16 @@ struct DemoScene: Sendable {
     let name: String
     let summary: String
     let build: @Sendable (CGSize) -> CALayer
+    /// Changes the scene for time `t` seconds (app-thread driven; nil for a static scene).
+    var tick: (@Sendable (CALayer, Double) -> Void)? = nil
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [
         DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: GalleryScene.make),
         DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: GravityScene.make),
         DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: PerspectiveScene.make),
-        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: { StressScene.make($0, count: 1000) }),
+        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: { StressScene.make($0, count: 1000) },
+                  tick: StressScene.rotate),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }

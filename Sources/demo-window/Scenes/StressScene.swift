@@ -16,4 +16,15 @@ enum StressScene {
         }
         return root
     }
+
+    /// Turns every quad one full turn per 4 s from its start angle, in one transaction.
+    static func rotate(_ root: CALayer, at t: Double) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (i, layer) in (root.sublayers ?? []).enumerated() {
+            let degrees = Double((7 * i) % 360) + 360 * t / 4
+            layer.transform = CATransform3DMakeRotation(CGFloat(degrees * .pi / 180), 0, 0, 1)
+        }
+        CATransaction.commit()
+    }
 }
