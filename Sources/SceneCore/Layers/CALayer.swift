@@ -124,7 +124,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges, key: String
     ) {
         guard value.isFiniteValue else {
-            Diagnostics.error("CALayer.\(key): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
+            Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
             return
         }
         setState(keyPath, value, change)
