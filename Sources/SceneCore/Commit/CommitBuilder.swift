@@ -4,10 +4,13 @@ import Synchronization
 /// Turns changed model layers into the fields of one `LayerTreeCommit`.
 ///
 /// A layer seen for the first time, or newly inserted into a superlayer, is encoded whole
-/// with its subtree (so that every renderer learns it, whichever tree it joined); any
-/// other layer travels with exactly the fields whose change bits are set.
+/// with its subtree (so that every renderer learns it, whichever tree it joined), once per
+/// commit however many of its ancestors joined too; any other layer travels with exactly
+/// the fields whose change bits are set.
 package struct CommitBuilder {
     private var updates: [LayerUpdate] = []
+    /// The layers already encoded whole in this commit.
+    private var encodedWhole: Set<LayerID> = []
     private static let sequence = Atomic<UInt64>(0)
 
     package init() {}
@@ -43,6 +46,7 @@ package struct CommitBuilder {
     /// - Parameter markingCommitted: true for a real commit (clears the change bits);
     ///   false for a snapshot sent to a newly attached renderer, which changes nothing.
     package mutating func encodeWhole(_ layer: CALayer, markingCommitted: Bool) {
+        guard encodedWhole.insert(layer.layerID).inserted else { return }
         updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
@@ -57,10 +61,13 @@ package struct CommitBuilder {
     }
 
     /// The finished commit, with the layers released since the previous commit.
-    package mutating func finish() -> LayerTreeCommit {
+    ///
+    /// A snapshot for a newly attached renderer carries no released layers: those are left
+    /// for the next real commit, which every renderer receives.
+    package mutating func finish(snapshot: Bool = false) -> LayerTreeCommit {
         let number = CommitBuilder.sequence.wrappingAdd(1, ordering: .relaxed).newValue
         return LayerTreeCommit(
-            sequence: number, updates: updates, released: ReleasedLayers.shared.drain(),
+            sequence: number, updates: updates, released: snapshot ? [] : ReleasedLayers.shared.drain(),
             timestamp: CACurrentMediaTime())
     }
 }

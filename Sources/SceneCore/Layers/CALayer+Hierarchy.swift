@@ -112,11 +112,13 @@ extension CALayer {
 
     private func insert(_ layer: CALayer, at index: Int, operation: String) {
         guard canAdopt(layer, operation: operation) else { return }
+        let isReorder = layer.superlayerStorage === self
         layer.detachFromParent()
         var list = sublayerStorage ?? []
         list.insert(layer, at: min(max(index, 0), list.count))
         sublayerStorage = list
-        layer.adopted(by: self)
+        // Moving within the same superlayer changes only the list; renderers know the layer.
+        if isReorder { layer.superlayerStorage = self } else { layer.adopted(by: self) }
         recordChange(.sublayers)
     }
 
