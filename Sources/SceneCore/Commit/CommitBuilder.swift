@@ -30,12 +30,14 @@ package struct CommitBuilder {
         for field in fields { updates.append(LayerUpdate(layer: layer.layerID, field: field)) }
         if changes.contains(.sublayers) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
+            layer.markSublayersCommitted()
             for child in layer.sublayerStorage ?? [] where child.needsFullSync {
                 encodeWhole(child, markingCommitted: true)
             }
         }
         if changes.contains(.mask) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
+            layer.committedMask = layer.maskStorage
             if let mask = layer.maskStorage, mask.needsFullSync { encodeWhole(mask, markingCommitted: true) }
         }
         layer.committedState = layer.state
@@ -55,6 +57,8 @@ package struct CommitBuilder {
             layer.isRegisteredForCommit = false
             layer.pendingChanges = []
             layer.committedState = layer.state
+            layer.markSublayersCommitted()
+            layer.committedMask = layer.maskStorage
         }
         for child in layer.sublayerStorage ?? [] { encodeWhole(child, markingCommitted: markingCommitted) }
         if let mask = layer.maskStorage { encodeWhole(mask, markingCommitted: markingCommitted) }
@@ -75,4 +79,13 @@ package struct CommitBuilder {
 extension CALayer {
     /// The ids of the sublayers, back to front.
     package var sublayerIDs: [LayerID] { (sublayerStorage ?? []).map(\.layerID) }
+
+    /// Records the sublayer list as committed: what presentation copies show.
+    fileprivate func markSublayersCommitted() {
+        for old in committedSublayers ?? [] where old.layer?.committedSuperlayer === self {
+            old.layer?.committedSuperlayer = nil
+        }
+        committedSublayers = sublayerStorage?.map(WeakLayer.init)
+        for child in sublayerStorage ?? [] { child.committedSuperlayer = self }
+    }
 }
