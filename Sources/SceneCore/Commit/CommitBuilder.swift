@@ -4,10 +4,13 @@ import Synchronization
 /// Turns changed model layers into the fields of one `LayerTreeCommit`.
 ///
 /// A layer seen for the first time, or newly inserted into a superlayer, is encoded whole
-/// with its subtree (so that every renderer learns it, whichever tree it joined); any
-/// other layer travels with exactly the fields whose change bits are set.
+/// with its subtree (so that every renderer learns it, whichever tree it joined), once per
+/// commit however many of its ancestors joined too; any other layer travels with exactly
+/// the fields whose change bits are set.
 package struct CommitBuilder {
     private var updates: [LayerUpdate] = []
+    /// The layers already encoded whole in this commit.
+    private var encodedWhole: Set<LayerID> = []
     private static let sequence = Atomic<UInt64>(0)
 
     package init() {}
@@ -27,12 +30,14 @@ package struct CommitBuilder {
         for field in fields { updates.append(LayerUpdate(layer: layer.layerID, field: field)) }
         if changes.contains(.sublayers) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
+            layer.markSublayersCommitted()
             for child in layer.sublayerStorage ?? [] where child.needsFullSync {
                 encodeWhole(child, markingCommitted: true)
             }
         }
         if changes.contains(.mask) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
+            layer.committedMask = layer.maskStorage
             if let mask = layer.maskStorage, mask.needsFullSync { encodeWhole(mask, markingCommitted: true) }
         }
         layer.committedState = layer.state
@@ -43,6 +48,7 @@ package struct CommitBuilder {
     /// - Parameter markingCommitted: true for a real commit (clears the change bits);
     ///   false for a snapshot sent to a newly attached renderer, which changes nothing.
     package mutating func encodeWhole(_ layer: CALayer, markingCommitted: Bool) {
+        guard encodedWhole.insert(layer.layerID).inserted else { return }
         updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
@@ -51,16 +57,21 @@ package struct CommitBuilder {
             layer.isRegisteredForCommit = false
             layer.pendingChanges = []
             layer.committedState = layer.state
+            layer.markSublayersCommitted()
+            layer.committedMask = layer.maskStorage
         }
         for child in layer.sublayerStorage ?? [] { encodeWhole(child, markingCommitted: markingCommitted) }
         if let mask = layer.maskStorage { encodeWhole(mask, markingCommitted: markingCommitted) }
     }
 
     /// The finished commit, with the layers released since the previous commit.
-    package mutating func finish() -> LayerTreeCommit {
+    ///
+    /// A snapshot for a newly attached renderer carries no released layers: those are left
+    /// for the next real commit, which every renderer receives.
+    package mutating func finish(snapshot: Bool = false) -> LayerTreeCommit {
         let number = CommitBuilder.sequence.wrappingAdd(1, ordering: .relaxed).newValue
         return LayerTreeCommit(
-            sequence: number, updates: updates, released: ReleasedLayers.shared.drain(),
+            sequence: number, updates: updates, released: snapshot ? [] : ReleasedLayers.shared.drain(),
             timestamp: CACurrentMediaTime())
     }
 }
@@ -68,4 +79,13 @@ package struct CommitBuilder {
 extension CALayer {
     /// The ids of the sublayers, back to front.
     package var sublayerIDs: [LayerID] { (sublayerStorage ?? []).map(\.layerID) }
+
+    /// Records the sublayer list as committed: what presentation copies show.
+    fileprivate func markSublayersCommitted() {
+        for old in committedSublayers ?? [] where old.layer?.committedSuperlayer === self {
+            old.layer?.committedSuperlayer = nil
+        }
+        committedSublayers = sublayerStorage?.map(WeakLayer.init)
+        for child in sublayerStorage ?? [] { child.committedSuperlayer = self }
+    }
 }

@@ -23,7 +23,7 @@ package final class CommitDistributor: Sendable {
         defer { CATransaction.unlock() }
         var builder = CommitBuilder()
         builder.encodeWhole(root, markingCommitted: false)
-        let snapshot = builder.finish()
+        let snapshot = builder.finish(snapshot: true)
         sinks.withLock { list in
             list.removeAll { $0.sink == nil || $0.sink === sink }
             sink.enqueue(snapshot)

@@ -51,10 +51,10 @@ extension CALayer {
     }
 
     /// The radius of the rounded corners of the background and border (and of the clip when
-    /// `masksToBounds` is set). Animatable.
+    /// `masksToBounds` is set). Negative values become 0. Animatable.
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set { setGeometry(\.cornerRadius, max(0, newValue), .cornerRadius, key: "cornerRadius") }
+        set { setGeometry(\.cornerRadius, newValue.negativeAsZero, .cornerRadius, key: "cornerRadius") }
     }
 
     /// Which corners `cornerRadius` rounds. Default all four.
@@ -69,10 +69,11 @@ extension CALayer {
         set { setState(\.cornerCurve, newValue, .cornerCurve) }
     }
 
-    /// The border's width, inset from the bounds and drawn above contents and sublayers. Animatable.
+    /// The border's width, inset from the bounds and drawn above contents and sublayers.
+    /// Negative values become 0. Animatable.
     public var borderWidth: CGFloat {
         get { state.borderWidth }
-        set { setGeometry(\.borderWidth, max(0, newValue), .borderWidth, key: "borderWidth") }
+        set { setGeometry(\.borderWidth, newValue.negativeAsZero, .borderWidth, key: "borderWidth") }
     }
 
     /// The border's colour. Default opaque black. Animatable.
@@ -116,4 +117,10 @@ extension CALayer {
         get { state.rasterizationScale }
         set { setGeometry(\.rasterizationScale, newValue, .rasterization, key: "rasterizationScale") }
     }
+}
+
+extension CGFloat {
+    /// A negative finite value becomes 0; NaN and infinities pass unchanged, for `setGeometry`
+    /// to refuse (`max(0, .nan)` would silently give 0).
+    fileprivate var negativeAsZero: CGFloat { self < 0 && isFinite ? 0 : self }
 }

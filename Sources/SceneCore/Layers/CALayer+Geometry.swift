@@ -58,7 +58,7 @@ extension CALayer {
         }
         set {
             guard newValue.isFiniteValue else {
-                Diagnostics.error("CALayer.frame: refused non-finite value \(newValue); keeping \(frame)")
+                Diagnostics.error("CALayer.frame of \(self): refused non-finite value \(newValue); keeping \(frame)")
                 return
             }
             let f = newValue.standardized

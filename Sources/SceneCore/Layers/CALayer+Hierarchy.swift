@@ -28,14 +28,14 @@ extension CALayer {
 
     /// The layer this layer is a sublayer of.
     public var superlayer: CALayer? {
-        if isPresentation { return presentationParent ?? presentationSource?.superlayer?.presentation() }
+        if isPresentation { return presentationParent ?? presentationSource?.committedSuperlayer?.presentation() }
         return superlayerStorage
     }
 
     /// A layer whose alpha channel masks this layer's content. It must have no superlayer.
     public var mask: CALayer? {
         get {
-            if isPresentation { return presentationSource?.mask?.presentation() }
+            if isPresentation { return presentationSource?.committedMask?.presentation() }
             return maskStorage
         }
         set {
@@ -112,11 +112,13 @@ extension CALayer {
 
     private func insert(_ layer: CALayer, at index: Int, operation: String) {
         guard canAdopt(layer, operation: operation) else { return }
+        let isReorder = layer.superlayerStorage === self
         layer.detachFromParent()
         var list = sublayerStorage ?? []
         list.insert(layer, at: min(max(index, 0), list.count))
         sublayerStorage = list
-        layer.adopted(by: self)
+        // Moving within the same superlayer changes only the list; renderers know the layer.
+        if isReorder { layer.superlayerStorage = self } else { layer.adopted(by: self) }
         recordChange(.sublayers)
     }
 
@@ -155,12 +157,12 @@ extension CALayer {
         superlayerStorage = nil
     }
 
-    /// Presentation copies of the model sublayers that have been committed, linked to this copy.
+    /// Presentation copies of the sublayers as of the last commit, linked to this copy.
     private func presentationSublayers() -> [CALayer]? {
         if let cached = presentationChildren { return cached }
-        guard let model = presentationSource, let list = model.sublayerStorage else { return nil }
+        guard let model = presentationSource, let list = model.committedSublayers else { return nil }
         let children = list.compactMap { child -> CALayer? in
-            let copy = child.presentation()
+            let copy = child.layer?.presentation()
             copy?.presentationParent = self
             return copy
         }

@@ -20,6 +20,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     package var isRegisteredForCommit = false
     /// The values as of the last commit; nil until the layer has been committed once.
     package var committedState: LayerProperties?
+    /// The tree as of the last commit, shown by presentation copies (held weakly: a released
+    /// layer leaves the screen with the next commit anyway).
+    package var committedSublayers: [WeakLayer]?
+    package weak var committedSuperlayer: CALayer?
+    package weak var committedMask: CALayer?
 
     package var sublayerStorage: [CALayer]?
     package weak var superlayerStorage: CALayer?
@@ -76,7 +81,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         copy.state = committed
         copy.presentationSource = self
         copy.name = name
-        copy.contentsObject = contentsObject
+        copy.contentsObject = committed.contents
         return copy
     }
 
@@ -145,7 +150,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges, key: String
     ) {
         guard value.isFiniteValue else {
-            Diagnostics.error("CALayer.\(key): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
+            Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
             return
         }
         setState(keyPath, value, change)
@@ -166,4 +171,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         let label = name.map { " \"\($0)\"" } ?? ""
         return "<\(kind)\(label) \(layerID) frame=\(frame)\(isPresentation ? " presentation" : "")>"
     }
+}
+
+/// A weak reference to a layer.
+package struct WeakLayer {
+    package weak var layer: CALayer?
+    package init(_ layer: CALayer) { self.layer = layer }
 }

@@ -44,10 +44,13 @@ package final class TransactionStack {
         }
         let scope = scopes.removeLast()
         completionBlocksAwaitingCommit += scope.completionBlocks
+        guard !hasExplicitScope else { return }
+        // A flush asked for inside the explicit transactions is due now, and only now.
+        let flushRequested = flushAfterExplicitCommit
+        flushAfterExplicitCommit = false
         if scopes.isEmpty {
             performCommit()
-        } else if flushAfterExplicitCommit, !hasExplicitScope {
-            flushAfterExplicitCommit = false
+        } else if flushRequested {
             commitImplicit()
         }
     }

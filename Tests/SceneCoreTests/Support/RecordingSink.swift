@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+@testable import SceneCore
+
+/// A `CommitSink` that keeps every commit it receives, for tests to inspect.
+///
+/// The distributor is process-wide: a sink also receives the commits of tests running in
+/// parallel on other threads, so look only at the fields of your own layers.
+final class RecordingSink: CommitSink {
+    private let received = Mutex<[LayerTreeCommit]>([])
+
+    func enqueue(_ commit: LayerTreeCommit) { received.withLock { $0.append(commit) } }
+
+    /// A new sink attached to the distributor (under a throwaway root); it stays attached while it lives.
+    static func attached() -> RecordingSink {
+        let sink = RecordingSink()
+        CommitDistributor.shared.attach(sink, root: CALayer())
+        return sink
+    }
+
+    /// Every commit received so far, in arrival order.
+    var commits: [LayerTreeCommit] { received.withLock { $0 } }
+
+    /// How many commits have arrived: a mark to take before the action under test.
+    var count: Int { received.withLock { $0.count } }
+
+    /// The commits received after `mark`.
+    func commits(since mark: Int) -> [LayerTreeCommit] {
+        received.withLock { Array($0.dropFirst(mark)) }
+    }
+
+    /// The fields received for `layer` after `mark`, one array per commit that carried any.
+    func fields(of layer: LayerID, since mark: Int = 0) -> [[LayerField]] {
+        commits(since: mark).map { $0.fields(of: layer) }.filter { !$0.isEmpty }
+    }
+
+    /// Every layer id released in the commits received after `mark`.
+    func released(since mark: Int = 0) -> [LayerID] {
+        commits(since: mark).flatMap(\.released)
+    }
+}
+
+/// Helpers shared by the layer-model tests (a namespace, to keep the test module's globals clean).
+enum LayerTest {
+    /// Commits whatever implicit transaction earlier work on this thread left open, then runs
+    /// `body` in an explicit transaction whose commit reaches the sinks before this returns.
+    static func commitNow(_ body: () -> Void = {}) {
+        CATransaction.flush()
+        CATransaction.begin()
+        body()
+        CATransaction.commit()
+    }
+
+    /// Runs `body` on a new `Thread` (which has a fresh transaction stack of its own) and
+    /// returns its result; nil if it did not finish within `timeout` seconds.
+    static func onNewThread<T: Sendable>(timeout: TimeInterval = 20, _ body: @escaping @Sendable () -> T) -> T? {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.set(body())
+            done.signal()
+        }
+        thread.start()
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return box.value
+    }
+
+    /// Polls `condition` (yielding between polls) until it holds; false after `timeout`.
+    static func waitUntil(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !condition() {
+            if clock.now > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    /// True when `a` and `b` differ by at most `tolerance`.
+    static func near(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
+        abs(a - b) <= tolerance
+    }
+
+    static func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
+        near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
+    }
+
+    static func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
+        near(a.origin, b.origin, tolerance) && near(a.size.width, b.size.width, tolerance)
+            && near(a.size.height, b.size.height, tolerance)
+    }
+
+    /// True when a message containing every one of `parts` has been reported to `Diagnostics`.
+    static func reported(_ parts: String...) -> Bool {
+        Diagnostics.recent.contains { message in parts.allSatisfy { message.contains($0) } }
+    }
+
+    /// A name no other test uses, to find a layer's messages among those of parallel tests.
+    static func uniqueName(_ prefix: String) -> String { "\(prefix)-\(UUID().uuidString)" }
+}
+
+/// A value handed from one thread to another.
+final class ResultBox<T: Sendable>: Sendable {
+    private let stored = Mutex<T?>(nil)
+    func set(_ value: T) { stored.withLock { $0 = value } }
+    var value: T? { stored.withLock { $0 } }
+}
