@@ -56,10 +56,12 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
 }
 
 void main() {
-    // Derivatives and the texture fetch stay in uniform control flow.
+    // Derivatives are taken in uniform control flow; the texture is sampled with them
+    // explicitly, and only by textured quads.
     vec2 positionPerPixelX = dFdx(v_position);
     vec2 positionPerPixelY = dFdy(v_position);
-    vec4 texel = texture(u_texture, v_uv);
+    vec2 uvPerPixelX = dFdx(v_uv);
+    vec2 uvPerPixelY = dFdy(v_uv);
 
     if (u_clipMask) {
         vec2 unusedGradient;
@@ -86,6 +88,6 @@ void main() {
     }
 
     vec4 color = v_color;
-    if (u_textured && v_params.y > 0.5) color *= texel;
+    if (u_textured && v_params.y > 0.5) color *= textureGrad(u_texture, v_uv, uvPerPixelX, uvPerPixelY);
     fragColor = color * (coverage * u_opacity);
 }
