@@ -25,9 +25,7 @@ package struct CommitBuilder {
         let changes = layer.pendingChanges
         guard !changes.isEmpty else { return }
         layer.pendingChanges = []
-        var fields: [LayerField] = []
-        layer.state.fields(for: changes, into: &fields)
-        for field in fields { updates.append(LayerUpdate(layer: layer.layerID, field: field)) }
+        layer.state.appendFields(for: changes, of: layer.layerID, to: &updates)
         if changes.contains(.sublayers) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
             layer.markSublayersCommitted()

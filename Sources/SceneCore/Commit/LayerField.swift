@@ -44,13 +44,14 @@ public enum LayerField: Sendable, Equatable {
 }
 
 extension LayerProperties {
-    /// Encodes the property fields named by `changes` (structure bits are ignored here).
-    package func fields(for changes: LayerChanges, into out: inout [LayerField]) {
+    /// Appends the property fields named by `changes` as updates of `layer` (structure bits
+    /// are ignored here).
+    package func appendFields(for changes: LayerChanges, of layer: LayerID, to updates: inout [LayerUpdate]) {
         var rest = changes.intersection(.allProperties).rawValue
         while rest != 0 {
             let bit = LayerChanges(rawValue: rest & (~rest &+ 1))
             rest &= rest &- 1
-            out.append(field(for: bit))
+            updates.append(LayerUpdate(layer: layer, field: field(for: bit)))
         }
     }
 

@@ -13,6 +13,8 @@ public struct RenderTree: Sendable {
 
     /// Applies every field of `commit`, then drops the layers it releases.
     public mutating func apply(_ commit: LayerTreeCommit) {
+        // A whole-tree commit carries three updates per layer; growing once avoids rehashing.
+        layers.reserveCapacity(layers.count + commit.updates.count / 3)
         for update in commit.updates {
             switch update.field {
             case .sublayers(let children):
