@@ -12,11 +12,7 @@ struct TestCanvas {
     /// `layerToWindow` (row-vector convention). Depth is flattened after any perspective has
     /// been applied, so nothing is clipped against the near or far plane.
     func transform(_ layerToWindow: CATransform3D) -> SIMD16<Float> {
-        let windowToClip = CATransform3D(
-            m11: 2 / CGFloat(width), m12: 0, m13: 0, m14: 0,
-            m21: 0, m22: -2 / CGFloat(height), m23: 0, m24: 0,
-            m31: 0, m32: 0, m33: 0, m34: 0,
-            m41: -1, m42: 1, m43: 0, m44: 1)
+        let windowToClip = ClipSpace.fromWindow(width: width, height: height)
         let entries = layerToWindow.concatenating(windowToClip).entries.map { Float($0) }
         return SIMD16(entries[0..<16])
     }
