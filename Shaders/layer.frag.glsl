@@ -1,6 +1,10 @@
 #version 330 core
 // Coverage of a rounded rectangle (filled, or a ring inside its edge) times a premultiplied
 // colour, optionally multiplied by a premultiplied texel. See SceneCore's QuadInstance.
+//
+// Compiled in variants (see LayerProgram.swift), because a software rasteriser runs every
+// branch of a shader: SHAPED computes coverage from the shape, TEXTURED samples the texture,
+// CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway.
 
 in vec2 v_position;
 in vec2 v_uv;
@@ -10,8 +14,6 @@ flat in vec4 v_radii;
 flat in vec4 v_params;
 
 uniform sampler2D u_texture;
-uniform bool u_textured;      // the batch has a texture bound to unit 0
-uniform bool u_clipMask;      // stencil pass: keep only pixels the shape covers at least halfway
 uniform float u_opacity;      // multiplies the output (group compositing); 1 otherwise
 
 out vec4 fragColor;
@@ -55,39 +57,39 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
     return outer;
 }
 
-void main() {
-    // Derivatives are taken in uniform control flow; the texture is sampled with them
-    // explicitly, and only by textured quads.
+// The part of the pixel the shape (or ring) covers, anti-aliased when params.z is set.
+float shapeCoverage() {
+    // Derivatives are taken in uniform control flow.
     vec2 positionPerPixelX = dFdx(v_position);
     vec2 positionPerPixelY = dFdy(v_position);
+    bool ring = v_params.x > 0.0;
+    if (!ring && v_params.w < 0.5) return 1.0;
+    vec2 gradient;
+    float edgeDistance = ring ? ringDistance(v_position, v_params.x, gradient)
+                              : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
+    if (v_params.z < 0.5) return edgeDistance <= 0.0 ? 1.0 : 0.0;
+    // Layer units the distance changes by per pixel, from the layer-space footprint of a pixel
+    // along the gradient: exact under any affine or perspective transform.
+    float unitsPerPixel = length(vec2(dot(positionPerPixelX, gradient), dot(positionPerPixelY, gradient)));
+    return clamp(0.5 - edgeDistance / max(unitsPerPixel, 1e-6), 0.0, 1.0);
+}
+
+void main() {
+#if CLIP_MASK
+    vec2 unusedGradient;
+    if (roundedRectDistance(v_position, v_shapeRect, v_radii, unusedGradient) > 0.0) discard;
+    fragColor = vec4(0.0);
+#else
+    vec4 color = v_color;
+#if TEXTURED
+    // Sampled with explicit gradients: untextured quads of a textured batch skip the fetch.
     vec2 uvPerPixelX = dFdx(v_uv);
     vec2 uvPerPixelY = dFdy(v_uv);
-
-    if (u_clipMask) {
-        vec2 unusedGradient;
-        if (roundedRectDistance(v_position, v_shapeRect, v_radii, unusedGradient) > 0.0) discard;
-        fragColor = vec4(0.0);
-        return;
-    }
-
-    float coverage = 1.0;
-    bool ring = v_params.x > 0.0;
-    if (ring || v_params.w > 0.5) {
-        vec2 gradient;
-        float edgeDistance = ring ? ringDistance(v_position, v_params.x, gradient)
-                              : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
-        if (v_params.z > 0.5) {
-            // Layer units the distance changes by per pixel, from the layer-space footprint of a
-            // pixel along the gradient: exact under any affine or perspective transform.
-            float unitsPerPixel = length(vec2(dot(positionPerPixelX, gradient),
-                                              dot(positionPerPixelY, gradient)));
-            coverage = clamp(0.5 - edgeDistance / max(unitsPerPixel, 1e-6), 0.0, 1.0);
-        } else {
-            coverage = edgeDistance <= 0.0 ? 1.0 : 0.0;
-        }
-    }
-
-    vec4 color = v_color;
-    if (u_textured && v_params.y > 0.5) color *= textureGrad(u_texture, v_uv, uvPerPixelX, uvPerPixelY);
-    fragColor = color * (coverage * u_opacity);
+    if (v_params.y > 0.5) color *= textureGrad(u_texture, v_uv, uvPerPixelX, uvPerPixelY);
+#endif
+#if SHAPED
+    color *= shapeCoverage();
+#endif
+    fragColor = color * u_opacity;
+#endif
 }

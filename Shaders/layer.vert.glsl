@@ -49,6 +49,7 @@ void main() {
     vec2 low = a_rect.xy;
     vec2 high = a_rect.xy + a_rect.zw;
 
+#if SHAPED
     bool coverageFromShape = a_params.x > 0.0 || a_params.w > 0.5;
     if (a_params.z > 0.5 && coverageFromShape && a_rect.z > 0.0 && a_rect.w > 0.0) {
         // Grow only the sides that reach the shape's edge: a quad that is one slice of a larger
@@ -59,6 +60,7 @@ void main() {
         low -= pad * vec2(lessThanEqual(low, shapeLow + 1e-3));
         high += pad * vec2(greaterThanEqual(high, shapeHigh - 1e-3));
     }
+#endif
 
     vec2 position = mix(low, high, corner);
     vec2 along = vec2(a_rect.z != 0.0 ? (position.x - a_rect.x) / a_rect.z : corner.x,

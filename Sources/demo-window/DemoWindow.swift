@@ -60,8 +60,10 @@ struct DemoWindow: ParsableCommand {
         let stats = renderer.statistics
         times.sort()
         let percentile = { (p: Double) in times[min(times.count - 1, Int(Double(times.count) * p))] }
-        print("demo-window: rendered '\(chosen.name)' (\(image.width)x\(image.height)), \(frames) frame(s): "
-            + String(format: "p50 %.2f ms, p95 %.2f ms, %.1f fps; ", percentile(0.5), percentile(0.95), 1000 / percentile(0.5))
+        let timing = frames == 1
+            ? String(format: "in %.1f ms", times[0])
+            : String(format: "%d frames: p50 %.2f ms, p95 %.2f ms, %.1f fps", frames, percentile(0.5), percentile(0.95), 1000 / percentile(0.5))
+        print("demo-window: rendered '\(chosen.name)' (\(image.width)x\(image.height)) \(timing); "
             + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame")
         print("demo-window: wrote \(url.path)")
     }

@@ -42,11 +42,13 @@ import Testing
         #expect(log.contains("main"))
     }
 
-    @Test func layerShadersCompileAndLink() throws {
+    @Test func everyLayerShaderVariantCompilesAndLinks() throws {
         let context = try HeadlessGLContext()
-        let program = try context.withCurrent { try LayerProgram() }
-        #expect(program.program.id != 0)
-        #expect([program.viewportSize, program.textured, program.clipMask, program.opacity].allSatisfy { $0 >= 0 })
+        let programs = try context.withCurrent { try LayerPrograms() }
+        #expect(programs.all.allSatisfy { $0.program.id != 0 })
+        // The colour-writing variants read the opacity; the shaped ones also the viewport size.
+        #expect([programs.fill, programs.fillTextured, programs.shaped, programs.shapedTextured].allSatisfy { $0.opacity >= 0 })
+        #expect([programs.shaped, programs.shapedTextured, programs.clipMask].allSatisfy { $0.viewportSize >= 0 })
     }
 
     @Test func nestedWithCurrentKeepsTheContextCurrent() throws {

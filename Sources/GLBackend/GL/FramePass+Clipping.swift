@@ -46,12 +46,10 @@ extension FramePass {
     /// Draws the shape of `instance` into the stencil only (colour writes off; the shader
     /// discards pixels the shape covers less than halfway).
     private mutating func drawClipShape(_ instance: Int, testing depth: Int, passOperation: Int32) {
-        let program = renderer.program
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        glUniform1i(program.clipMask, 1)
+        glUseProgram(renderer.programs.clipMask.program.id)
         setStencil(testing: depth, passOperation: passOperation)
         drawInstances(first: instance, count: 1)
-        glUniform1i(program.clipMask, 0)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
     }
 }

@@ -48,10 +48,10 @@ extension FramePass {
 
     /// Draws the group's texture over the whole target, pixel for pixel.
     private mutating func composite(_ target: GroupTarget, opacity: Float) {
-        let program = renderer.program
+        let program = renderer.programs.fillTextured
         glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
         glBindSampler(0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
-        glUniform1i(program.textured, 1)
+        glUseProgram(program.program.id)
         glUniform1f(program.opacity, opacity)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: instanceCount, count: 1)

@@ -68,22 +68,25 @@ struct FramePass {
             return
         }
         guard batch.count > 0 else { return }
-        let program = renderer.program
         if let image = batch.image {
             renderer.textureCache.bind(
                 image, mipmapped: SamplerCache.needsMipmaps(batch.sampling), statistics: &statistics)
             glBindSampler(0, renderer.samplers.sampler(for: batch.sampling))
-            glUniform1i(program.textured, 1)
-        } else {
-            glUniform1i(program.textured, 0)
         }
+        glUseProgram(renderer.programs.forBatch(shaped: batch.isShaped, textured: batch.image != nil).program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count
     }
 
     /// Passes fragments where the stencil equals `depth`, applying `passOperation` to them.
+    /// Outside any clip (depth 0, nothing written) the stencil test is off: every pixel passes.
     func setStencil(testing depth: Int, passOperation: Int32) {
+        if depth == 0 && passOperation == GL_KEEP {
+            glDisable(GL_STENCIL_TEST.glEnum)
+            return
+        }
+        glEnable(GL_STENCIL_TEST.glEnum)
         glStencilFunc(GL_EQUAL.glEnum, GLint(depth), 0xFF)
         glStencilOp(GL_KEEP.glEnum, GL_KEEP.glEnum, passOperation.glEnum)
     }

@@ -21,7 +21,7 @@ package final class GLRenderer {
     /// The textures of the images drawn so far.
     package let textureCache: TextureCache
 
-    let program: LayerProgram
+    let programs: LayerPrograms
     let instanceBuffer: InstanceBuffer
     let samplers = SamplerCache()
     let groupTargets = GroupTargetPool()
@@ -33,7 +33,7 @@ package final class GLRenderer {
     /// Compiles the layer shaders and creates the renderer's buffers in the current context.
     /// - Throws: `GLError` when the shaders are missing or do not compile or link.
     package init(options: GLRendererOptions = GLRendererOptions()) throws(GLError) {
-        program = try LayerProgram()
+        programs = try LayerPrograms()
         instanceBuffer = InstanceBuffer()
         textureCache = TextureCache(maxTextureSize: options.maxTextureSize)
         let version = GLQuery.version
@@ -80,7 +80,8 @@ package final class GLRenderer {
         glDisable(GL_SCISSOR_TEST.glEnum)
         glEnable(GL_BLEND.glEnum)
         glBlendFunc(GL_ONE.glEnum, GL_ONE_MINUS_SRC_ALPHA.glEnum)
-        glEnable(GL_STENCIL_TEST.glEnum)
+        // The stencil test runs only while a clip is active (see FramePass.setStencil).
+        glDisable(GL_STENCIL_TEST.glEnum)
         glStencilMask(0xFF)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
 
@@ -93,11 +94,10 @@ package final class GLRenderer {
         glClearStencil(0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
 
-        glUseProgram(program.program.id)
-        glUniform2f(program.viewportSize, Float(width), Float(height))
-        glUniform1i(program.textured, 0)
-        glUniform1i(program.clipMask, 0)
-        glUniform1f(program.opacity, 1)
+        for program in programs.all {
+            glUseProgram(program.program.id)
+            glUniform2f(program.viewportSize, Float(width), Float(height))
+        }
         glActiveTexture(GL_TEXTURE0.glEnum)
     }
 

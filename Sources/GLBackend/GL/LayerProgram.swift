@@ -1,33 +1,77 @@
 import CGL
 import Shaders
 
-/// The layer shader pair from `Shaders/` with its uniform locations. Needs a current context.
+/// One variant of the layer shader pair from `Shaders/`, with its uniform locations.
+/// Needs a current context.
 struct LayerProgram {
+    /// Which parts of `layer.frag.glsl` a variant compiles in.
+    struct Variant: Hashable {
+        /// Coverage from the instance's rounded shape or ring (else the quad's rect is filled).
+        var shaped = false
+        /// Samples the bound texture for instances that ask for it.
+        var textured = false
+        /// Writes only the stencil where the shape covers a pixel at least halfway.
+        var clipMask = false
+
+        var defines: String {
+            "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
+        }
+    }
+
     let program: ShaderProgram
     let viewportSize: GLint
-    let textured: GLint
-    let clipMask: GLint
     let opacity: GLint
 
-    /// Loads, compiles and links `layer.vert.glsl` and `layer.frag.glsl`, and points the
-    /// `u_texture` sampler at texture unit 0.
-    init() throws(GLError) {
+    /// Compiles and links the variant, and points `u_texture` at texture unit 0.
+    init(_ variant: Variant) throws(GLError) {
         program = try ShaderProgram(
-            vertexSource: try Self.source(named: "layer.vert"),
-            fragmentSource: try Self.source(named: "layer.frag"))
+            vertexSource: try Self.source(named: "layer.vert", defines: variant.defines),
+            fragmentSource: try Self.source(named: "layer.frag", defines: variant.defines))
         viewportSize = program.uniformLocation("u_viewportSize")
-        textured = program.uniformLocation("u_textured")
-        clipMask = program.uniformLocation("u_clipMask")
         opacity = program.uniformLocation("u_opacity")
         glUseProgram(program.id)
         glUniform1i(program.uniformLocation("u_texture"), 0)
+        glUniform1f(opacity, 1)
     }
 
-    private static func source(named name: String) throws(GLError) -> String {
+    /// The shader source with `defines` inserted after its `#version` line.
+    private static func source(named name: String, defines: String) throws(GLError) -> String {
+        let text: String
         do {
-            return try ShaderLibrary.source(named: name)
+            text = try ShaderLibrary.source(named: name)
         } catch {
             throw .shaderSourceMissing(name)
+        }
+        guard let endOfVersion = text.firstIndex(of: "\n") else { return text + "\n" + defines }
+        return String(text[...endOfVersion]) + defines + String(text[text.index(after: endOfVersion)...])
+    }
+}
+
+/// Every layer shader variant a frame may use.
+struct LayerPrograms {
+    let fill: LayerProgram
+    let fillTextured: LayerProgram
+    let shaped: LayerProgram
+    let shapedTextured: LayerProgram
+    let clipMask: LayerProgram
+
+    init() throws(GLError) {
+        fill = try LayerProgram(.init())
+        fillTextured = try LayerProgram(.init(textured: true))
+        shaped = try LayerProgram(.init(shaped: true))
+        shapedTextured = try LayerProgram(.init(shaped: true, textured: true))
+        clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
+    }
+
+    var all: [LayerProgram] { [fill, fillTextured, shaped, shapedTextured, clipMask] }
+
+    /// The variant that draws a batch.
+    func forBatch(shaped isShaped: Bool, textured: Bool) -> LayerProgram {
+        switch (isShaped, textured) {
+        case (false, false): fill
+        case (false, true): fillTextured
+        case (true, false): shaped
+        case (true, true): shapedTextured
         }
     }
 }

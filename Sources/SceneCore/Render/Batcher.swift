@@ -1,6 +1,7 @@
 /// Collects quads and commands in painter's order and merges consecutive quads that can
 /// share one instanced draw: untextured quads join any batch, textured quads join a batch
-/// with no texture yet or with the same image and sampling.
+/// with no texture yet or with the same image and sampling, and shaped quads (rings, rounded
+/// or clipped shapes) are kept apart from plain ones, which draw with a cheaper shader.
 package struct Batcher {
     private var instances: [QuadInstance] = []
     private var commands: [DisplayCommand] = []
@@ -12,7 +13,7 @@ package struct Batcher {
 
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
     package mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
-        if var batch = open, Batcher.canJoin(batch, image: image, sampling: sampling) {
+        if var batch = open, batch.isShaped == quad.isShaped, Batcher.canJoin(batch, image: image, sampling: sampling) {
             if batch.image == nil, let image {
                 batch.image = image
                 batch.sampling = sampling
@@ -21,7 +22,7 @@ package struct Batcher {
             open = batch
         } else {
             closeBatch()
-            open = DrawBatch(first: instances.count, count: 1, image: image, sampling: sampling)
+            open = DrawBatch(first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped)
         }
         instances.append(quad)
     }

@@ -15,9 +15,12 @@ public struct DrawBatch: Sendable, Equatable {
     public var count: Int
     public var image: CGImage?
     public var sampling: TextureSampling
+    /// Whether any instance needs coverage from its shape (a ring, or `params.w == 1`).
+    /// Batches without it are drawn with a cheaper shader that fills each quad's rect.
+    public var isShaped: Bool
 
-    public init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling) {
-        (self.first, self.count, self.image, self.sampling) = (first, count, image, sampling)
+    public init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true) {
+        (self.first, self.count, self.image, self.sampling, self.isShaped) = (first, count, image, sampling, isShaped)
     }
 }
 

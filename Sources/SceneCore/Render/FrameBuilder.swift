@@ -66,12 +66,17 @@ package struct FrameBuilder {
 
         if isGroup { batcher.beginGroup() }
         let shape = Shape(properties: p)
-        if let background { batcher.add(shape.quad(clip, color: background * alpha, params: [0, 0, 1, 1]), image: nil, sampling: .init()) }
+        // Rounded shapes are always anti-aliased; straight edges only with allowsEdgeAntialiasing
+        // (default false, as on iOS), and then the plain fill needs no shape coverage at all.
+        let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
+        if let background {
+            batcher.add(shape.quad(clip, color: background * alpha, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
+        }
         if let image = p.contents {
             let sampling = TextureSampling(minification: p.minificationFilter, magnification: p.magnificationFilter)
             let clipToShape: Float = p.masksToBounds ? 1 : 0
             for piece in pieces {
-                var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape, clipToShape])
+                var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
                 quad.rect = piece.destination.float4
                 quad.uv = SIMD4(Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
                 batcher.add(quad, image: image, sampling: sampling)
@@ -86,7 +91,7 @@ package struct FrameBuilder {
             if let clipIndex { batcher.popClip(clipIndex) }
         }
         if let border {
-            batcher.add(shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, 1, 1]), image: nil, sampling: .init())
+            batcher.add(shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil, sampling: .init())
         }
         if isGroup { batcher.endGroup(opacity: opacity * inheritedOpacity) }
     }
@@ -114,6 +119,8 @@ private struct Shape {
             m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
             m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0)
     }
+
+    var isRounded: Bool { radii != .zero }
 
     func quad(_ clip: SIMD16<Float>, color: SIMD4<Float>, params: SIMD4<Float>) -> QuadInstance {
         QuadInstance(transform: clip, rect: rect, color: color, shapeRect: rect, radii: radii, params: params)

@@ -43,6 +43,10 @@ public struct QuadInstance: Sendable, Equatable {
         self.params = params
     }
 
+    /// Whether the quad's coverage comes from its shape (a ring, or clipped to the shape);
+    /// otherwise it fills `rect`.
+    public var isShaped: Bool { params.x > 0 || params.w > 0.5 }
+
     /// Bytes per instance in the vertex buffer.
     public static let stride = MemoryLayout<QuadInstance>.stride
 }

@@ -55,6 +55,35 @@ import Testing
         batcher.add(quad, image: image, sampling: .init(minification: .nearest))
         batcher.add(quad, image: nil, sampling: .init())
         let list = batcher.finish(width: 1, height: 1, clearColor: .zero)
-        #expect(list.commands == [.draw(DrawBatch(first: 0, count: 3, image: image, sampling: .init(minification: .nearest)))])
+        #expect(list.commands == [.draw(DrawBatch(first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false))])
+    }
+
+    @Test func shapedQuadsAndPlainQuadsDrawInSeparateBatches() {
+        var batcher = Batcher()
+        let plain = QuadInstance(transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+        var ring = plain
+        ring.params = [2, 0, 1, 1]
+        var clipped = plain
+        clipped.params = [0, 0, 1, 1]
+        for quad in [plain, plain, ring, clipped, plain] { batcher.add(quad, image: nil, sampling: .init()) }
+        let batches = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.compactMap { command -> DrawBatch? in
+            if case .draw(let batch) = command { batch } else { nil }
+        }
+        #expect(batches.map(\.count) == [2, 2, 1])
+        #expect(batches.map(\.isShaped) == [false, true, false])
+    }
+
+    @Test func plainLayersNeedNoShapeButRoundedOrAntialiasedOnesDo() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let plain = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        let rounded = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        rounded.cornerRadius = 3
+        let smooth = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        smooth.allowsEdgeAntialiasing = true
+        root.sublayers = [plain, rounded, smooth]
+        let quads = displayList(for: root).instances
+        #expect(quads.map(\.isShaped) == [false, true, true])
+        #expect(quads.map(\.params.z) == [0, 1, 1])
     }
 }
