@@ -45,7 +45,7 @@ struct DemoWindow: ParsableCommand {
         }
         let chosen = DemoScene.named(scene)!
         let size = chosen.name == "stress" ? CGSize(width: 1280, height: 720) : CGSize(width: width, height: height)
-        let root = chosen.build(size)
+        let root = chosen.build(SceneOptions(size: size))
         let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
         var image = try renderer.render(root)
         var times: [Double] = []

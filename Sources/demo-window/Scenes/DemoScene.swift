@@ -1,19 +1,33 @@
 import SceneCore
 
+/// What a scene is built for: the window size and the benchmark knobs.
+struct SceneOptions: Sendable {
+    var size: CGSize
+    /// Number of layers for scenes that take one (the stress scene).
+    var layers = 1000
+    /// Corner radius for every layer of scenes that take one (the stress scene).
+    var radius: CGFloat = 0
+}
+
 /// A demo scene: a named layer tree built only from SceneCore's public API.
 struct DemoScene: Sendable {
     let name: String
     let summary: String
-    let build: @Sendable (CGSize) -> CALayer
-    /// Changes the scene for time `t` seconds (app-thread driven; nil for a static scene).
+    let build: @Sendable (SceneOptions) -> CALayer
+    /// Changes the scene for time `t` seconds since it was shown, on the app thread
+    /// (nil for a scene that does not change over time).
     var tick: (@Sendable (CALayer, Double) -> Void)? = nil
+    /// Reacts to a click at `point` (root layer coordinates) whose hit-test on the
+    /// presentation tree found `hit` (the model layer, nil for none). Returns the line the
+    /// demo prints.
+    var click: (@Sendable (_ root: CALayer, _ hit: CALayer?, _ point: CGPoint) -> String)? = nil
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [
-        DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: GalleryScene.make),
-        DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: GravityScene.make),
-        DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: PerspectiveScene.make),
-        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: { StressScene.make($0, count: 1000) },
+        DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: { GalleryScene.make($0.size) }),
+        DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: { GravityScene.make($0.size) }),
+        DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: { PerspectiveScene.make($0.size) }),
+        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
                   tick: StressScene.rotate),
     ]
 
