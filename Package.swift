@@ -13,8 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgl-dev"])]),
+        .systemLibrary(name: "CGLX", pkgConfig: "glx", providers: [.apt(["libglx-dev", "libxext-dev"])]),
         .systemLibrary(
             name: "CImageCodecs", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
@@ -24,7 +25,7 @@ let package = Package(
         .target(
             name: "Shaders", path: "Shaders",
             resources: [.copy("layer.vert.glsl"), .copy("layer.frag.glsl")]),
-        .target(name: "GLBackend", dependencies: ["SceneCore", "CGL", "CX11", "Shaders"]),
+        .target(name: "GLBackend", dependencies: ["SceneCore", "CGL", "CGLX", "CX11", "Shaders"]),
         .executableTarget(
             name: "demo-window",
             dependencies: [

@@ -1,0 +1,180 @@
+import Foundation
+import SceneCore
+import Synchronization
+
+/// A window's render thread: it owns the GL context and the render tree, and is the only
+/// thread that touches either.
+///
+/// Overall design: the app thread's commits arrive through `enqueue(_:)` (this is the
+/// window's `CommitSink`) and wake the thread. Each frame applies every queued commit, whole
+/// and in order, builds the display list, draws and presents, paced to the display's refresh
+/// interval (or as fast as possible when unpaced). With nothing queued and nothing asking for
+/// frames it waits on a condition variable: an idle window uses no CPU. Frame statistics are
+/// collected here and read by the app side through `statistics`.
+final class RenderThread: CommitSink, @unchecked Sendable {
+    private let surface: any WindowSurface
+    private let inbox = CommitQueue()
+    private let condition = NSCondition()
+    private let finished = DispatchSemaphore(value: 0)
+    private let stats = Mutex(WindowStatistics())
+
+    // Guarded by `condition`.
+    private var hasWork = true
+    private var quit = false
+    private var continuous = false
+    private var size: (width: Int, height: Int)
+    private var root: LayerID?
+    private var clearColor: SIMD4<Float> = .zero
+    private let interval: Double
+
+    /// Called on the render thread after each presented frame, with its present time.
+    private let framePresented: @Sendable (Double) -> Void
+
+    /// - Parameters:
+    ///   - interval: seconds between frames; 0 draws as fast as possible (unpaced).
+    init(surface: any WindowSurface, width: Int, height: Int, interval: Double,
+         framePresented: @escaping @Sendable (Double) -> Void) {
+        self.surface = surface
+        self.size = (width, height)
+        self.interval = interval
+        self.framePresented = framePresented
+        stats.withLock {
+            $0.presentationAPI = surface.api
+            $0.refreshInterval = interval
+        }
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "SceneCore render"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Ends the thread after the frame in progress and waits for it.
+    func stop() {
+        update { $0.quit = true }
+        finished.wait()
+    }
+
+    // MARK: - Inputs (any thread)
+
+    func enqueue(_ commit: LayerTreeCommit) {
+        inbox.enqueue(commit)
+        update { $0.hasWork = true }
+    }
+
+    func setRoot(_ id: LayerID?) { update { $0.root = id; $0.hasWork = true } }
+
+    func resize(width: Int, height: Int) { update { $0.size = (width, height); $0.hasWork = true } }
+
+    func setNeedsDisplay() { update { $0.hasWork = true } }
+
+    /// While true, frames are drawn continuously (for display-link callbacks), even without commits.
+    func setContinuous(_ on: Bool) { update { $0.continuous = on; $0.hasWork = true } }
+
+    func setClearColor(_ color: SIMD4<Float>) { update { $0.clearColor = color; $0.hasWork = true } }
+
+    var statistics: WindowStatistics { stats.withLock { $0 } }
+
+    private func update(_ change: (RenderThread) -> Void) {
+        condition.lock()
+        change(self)
+        condition.signal()
+        condition.unlock()
+    }
+
+    // MARK: - The loop (render thread)
+
+    private func run() {
+        guard surface.makeCurrent() else {
+            Diagnostics.error("(RT) could not make the \(surface.api) context current; the window shows nothing")
+            return
+        }
+        defer { surface.releaseCurrent() }
+        let renderer: GLRenderer
+        do {
+            renderer = try GLRenderer()
+        } catch {
+            Diagnostics.error("(RT) the GL renderer could not start: \(error)")
+            return
+        }
+        var tree = RenderTree()
+        var deadline = CACurrentMediaTime()
+        while let frame = waitForFrame(deadline: &deadline) {
+            let cpuStart = threadCPUTime()
+            let commits = inbox.drain()
+            for commit in commits { tree.apply(commit) }
+            if !commits.isEmpty { renderer.textureCache.purge(keeping: tree.liveImageIDs) }
+            let list = frame.root.map {
+                FrameBuilder.build(tree, root: $0, width: frame.width, height: frame.height, clearColor: frame.clearColor)
+            } ?? DisplayList(width: frame.width, height: frame.height, clearColor: frame.clearColor)
+            renderer.draw(list)
+            surface.present()
+            let now = CACurrentMediaTime()
+            record(renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
+                   cpu: threadCPUTime() - cpuStart)
+            framePresented(now)
+        }
+    }
+
+    private struct Frame {
+        let width: Int, height: Int
+        let root: LayerID?
+        let clearColor: SIMD4<Float>
+        /// Refresh slots that passed without a frame before this one (paced windows only).
+        let missedSlots: Int
+    }
+
+    /// Sleeps until there is work (no CPU while idle), then, when paced, until the next
+    /// refresh deadline. Returns nil when the thread should end.
+    private func waitForFrame(deadline: inout Double) -> Frame? {
+        condition.lock()
+        defer { condition.unlock() }
+        var wasIdle = false
+        while !quit && !hasWork && !continuous {
+            wasIdle = true
+            condition.wait()
+        }
+        if wasIdle { deadline = max(deadline, CACurrentMediaTime()) }
+        while interval > 0 && !quit {
+            let now = CACurrentMediaTime()
+            if now >= deadline { break }
+            condition.wait(until: Date(timeIntervalSinceNow: deadline - now))
+        }
+        if quit { return nil }
+        hasWork = false
+        var missed = 0
+        if interval > 0 {
+            // Starting a whole interval or more after this frame's deadline means refresh
+            // slots passed without a frame: count them, and restart the cadence from now.
+            let now = CACurrentMediaTime()
+            if now - deadline >= interval {
+                missed = Int((now - deadline) / interval)
+                deadline = now
+            }
+            deadline += interval
+        }
+        return Frame(width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed)
+    }
+
+    private func record(_ frame: FrameStatistics, commits: Int, presentedAt now: Double, missed: Int, cpu: Double) {
+        stats.withLock { s in
+            s.framesPresented += 1
+            s.presentTimes.append(now)
+            if s.presentTimes.count > WindowStatistics.keptPresentTimes {
+                s.presentTimes.removeFirst(s.presentTimes.count - WindowStatistics.keptPresentTimes)
+            }
+            s.renderCPUSeconds += cpu
+            s.drawCallsLastFrame = frame.drawCalls
+            s.quadsLastFrame = frame.instances
+            s.totalDrawCalls += frame.drawCalls
+            s.totalTextureUploads += frame.textureUploads
+            s.commitsApplied += commits
+            s.droppedFrames += missed
+        }
+    }
+}

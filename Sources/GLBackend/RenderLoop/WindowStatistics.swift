@@ -1,0 +1,33 @@
+import Foundation
+
+/// What a window's render thread has done, as a snapshot the app side can read at any time.
+public struct WindowStatistics: Sendable {
+    /// Frames presented since the window opened.
+    public var framesPresented = 0
+    /// When recent frames were presented (`CACurrentMediaTime()` seconds), oldest first.
+    public var presentTimes: [Double] = []
+    /// Frames a paced window missed: refresh intervals that passed without a frame while it had work.
+    public var droppedFrames = 0
+    /// CPU time the render thread has used, in seconds.
+    public var renderCPUSeconds: Double = 0
+    /// Draw calls and quads of the last frame.
+    public var drawCallsLastFrame = 0
+    public var quadsLastFrame = 0
+    /// Draw calls and texture uploads over all frames.
+    public var totalDrawCalls = 0
+    public var totalTextureUploads = 0
+    /// Commits the render thread has applied.
+    public var commitsApplied = 0
+    /// The presentation path in use ("GLX" or "EGL") and the pacing interval (0 when unpaced).
+    public var presentationAPI = ""
+    public var refreshInterval: Double = 0
+
+    /// How many recent present times are kept.
+    static let keptPresentTimes = 50_000
+
+    /// Intervals between consecutive presents at or after `start`, in milliseconds.
+    public func frameIntervals(since start: Double = 0) -> [Double] {
+        let times = presentTimes.filter { $0 >= start }
+        return zip(times.dropFirst(), times).map { ($0 - $1) * 1000 }
+    }
+}

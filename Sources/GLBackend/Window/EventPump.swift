@@ -1,0 +1,113 @@
+import CX11
+import Foundation
+import SceneCore
+
+/// Reads a window's X events on a thread of its own and hands them to the app's run loop
+/// (the main dispatch queue), so that handlers run where app code expects them and implicit
+/// transactions made there commit at the end of that run-loop turn. Expose and size changes
+/// also go straight to the render thread.
+final class EventPump: @unchecked Sendable {
+    private let connection: X11Connection
+    private let window: Window
+    private let deleteAtom: Atom
+    private let wake: (read: Int32, write: Int32)
+    private let finished = DispatchSemaphore(value: 0)
+    private let deliver: @Sendable (WindowInput) -> Void
+    private let renderThread: RenderThread
+    private var size: (width: Int, height: Int)
+
+    init(connection: X11Connection, window: Window, size: (Int, Int), renderThread: RenderThread,
+         deliver: @escaping @Sendable (WindowInput) -> Void) {
+        self.connection = connection
+        self.window = window
+        self.size = size
+        self.renderThread = renderThread
+        self.deliver = deliver
+        deleteAtom = connection.atom("WM_DELETE_WINDOW")
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        wake = (fds[0], fds[1])
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "SceneCore X events"
+        thread.start()
+    }
+
+    /// Ends the pump and waits for its thread.
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+        finished.wait()
+        close(wake.read)
+        close(wake.write)
+    }
+
+    private func run() {
+        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        while true {
+            while XPending(connection.display) > 0 {
+                var event = XEvent()
+                XNextEvent(connection.display, &event)
+                if !handle(&event) { return }
+            }
+            fds[0].revents = 0
+            fds[1].revents = 0
+            if poll(&fds, 2, -1) < 0 && errno != EINTR { return }
+            if fds[1].revents != 0 { return }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                Diagnostics.error("X11: the connection to \(connection.name) closed; the window's events stop")
+                deliver(.destroyed)
+                return
+            }
+        }
+    }
+
+    /// Translates one event; returns false once the window is gone.
+    private func handle(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case ButtonPress, ButtonRelease:
+            let b = event.xbutton
+            deliver(.mouse(MouseEvent(kind: event.type == ButtonPress ? .down : .up,
+                                      location: CGPoint(x: Int(b.x), y: Int(b.y)), button: Int(b.button))))
+        case MotionNotify:
+            let m = event.xmotion
+            deliver(.mouse(MouseEvent(kind: .moved, location: CGPoint(x: Int(m.x), y: Int(m.y)), button: 0)))
+        case KeyPress, KeyRelease:
+            deliver(.key(keyEvent(&event.xkey, down: event.type == KeyPress)))
+        case ConfigureNotify:
+            let c = event.xconfigure
+            let newSize = (Int(c.width), Int(c.height))
+            if newSize != size {
+                size = newSize
+                renderThread.resize(width: newSize.0, height: newSize.1)
+                deliver(.resized(width: newSize.0, height: newSize.1))
+            }
+        case Expose:
+            renderThread.setNeedsDisplay()
+        case ClientMessage:
+            if Atom(event.xclient.data.l.0) == deleteAtom { deliver(.closeRequested) }
+        case DestroyNotify:
+            if event.xdestroywindow.window == window {
+                deliver(.destroyed)
+                return false
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    private func keyEvent(_ key: inout XKeyEvent, down: Bool) -> KeyEvent {
+        var buffer = [CChar](repeating: 0, count: 32)
+        var keySym: KeySym = 0
+        let length = XLookupString(&key, &buffer, Int32(buffer.count), &keySym, nil)
+        let text = String(decoding: buffer.prefix(Int(max(length, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return KeyEvent(kind: down ? .down : .up, characters: text, keySym: UInt(keySym))
+    }
+}

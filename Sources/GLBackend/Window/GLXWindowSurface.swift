@@ -1,0 +1,65 @@
+import CGLX
+import CX11
+import Foundation
+
+/// A window presented through GLX with an OpenGL 3.3 core context (8-bit stencil for clips).
+final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
+    let window: Window
+    let api = "GLX"
+    private let connection: X11Connection
+    private let context: GLXContext
+
+    init(_ connection: X11Connection, width: Int, height: Int) throws(WindowError) {
+        let display = connection.display
+        let screen = XDefaultScreen(display)
+        let wanted: [Int32] = [
+            GLX_X_RENDERABLE, 1, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT, GLX_RENDER_TYPE, GLX_RGBA_BIT,
+            GLX_X_VISUAL_TYPE, GLX_TRUE_COLOR, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8,
+            GLX_STENCIL_SIZE, 8, GLX_DOUBLEBUFFER, 1, 0,
+        ]
+        var count: Int32 = 0
+        guard let configs = glXChooseFBConfig(display, screen, wanted, &count), count > 0, let config = configs[0] else {
+            throw .noContext("GLX offers no double-buffered RGB8 config with an 8-bit stencil on \(connection.name)")
+        }
+        defer { XFree(configs) }
+        guard let visual = glXGetVisualFromFBConfig(display, config) else {
+            throw .noContext("the GLX config has no X visual")
+        }
+        defer { XFree(visual) }
+        window = try X11WindowFactory.create(connection, width: width, height: height, visual: visual.pointee.visual, depth: visual.pointee.depth)
+
+        typealias CreateContext = @convention(c) (
+            OpaquePointer?, GLXFBConfig?, GLXContext?, Int32, UnsafePointer<Int32>?) -> GLXContext?
+        guard let address = glXGetProcAddressARB("glXCreateContextAttribsARB") else {
+            XDestroyWindow(display, window)
+            throw .noContext("GLX_ARB_create_context is missing")
+        }
+        let create = unsafeBitCast(address, to: CreateContext.self)
+        let attributes: [Int32] = [
+            GLX_CONTEXT_MAJOR_VERSION_ARB, 3, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
+            GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, 0,
+        ]
+        guard let context = create(display, config, nil, 1, attributes) else {
+            XDestroyWindow(display, window)
+            throw .noContext("glXCreateContextAttribsARB could not make a 3.3 core context")
+        }
+        self.context = context
+        self.connection = connection
+    }
+
+    func makeCurrent() -> Bool {
+        guard glXMakeCurrent(connection.display, window, context) != 0 else { return false }
+        // Frames are paced by the render thread itself; never block in the swap.
+        if let address = glXGetProcAddressARB("glXSwapIntervalEXT") {
+            typealias SwapInterval = @convention(c) (OpaquePointer?, GLXDrawable, Int32) -> Void
+            unsafeBitCast(address, to: SwapInterval.self)(connection.display, window, 0)
+        }
+        return true
+    }
+
+    func present() { glXSwapBuffers(connection.display, window) }
+
+    func releaseCurrent() { glXMakeCurrent(connection.display, 0, nil) }
+
+    func destroy() { glXDestroyContext(connection.display, context) }
+}

@@ -1,0 +1,203 @@
+import CX11
+import Foundation
+import SceneCore
+import Synchronization
+
+/// An X11 window that shows a layer tree, like a layer-hosting view on Apple platforms.
+///
+/// The window's `layer` is resized with the window. A render thread of its own owns the GL
+/// context and draws every commit of the tree, paced to the display refresh; the app thread
+/// only changes layers. Mouse, key, resize and close events arrive on the main run loop, so
+/// implicit transactions made in handlers commit at the end of that run-loop turn. Run the
+/// main run loop (`LayerWindow.run(until:)` or `RunLoop.main.run()`) for events to arrive.
+@MainActor
+public final class LayerWindow {
+    /// The tree's root layer, sized to the window. Setting it shows another tree.
+    public var layer: CALayer {
+        didSet { attach(layer) }
+    }
+    /// Called for mouse down, up and motion, in window coordinates.
+    public var onMouse: ((MouseEvent) -> Void)?
+    /// Called for key presses and releases.
+    public var onKey: ((KeyEvent) -> Void)?
+    /// Called after the window (and `layer`) changed size.
+    public var onResize: ((CGSize) -> Void)?
+    /// Called when the window is asked to close or is destroyed, just before it closes.
+    public var onClose: (() -> Void)?
+    /// A display-link callback: called on the main run loop after each presented frame with
+    /// the present time. While set, the window draws continuously (paced, or as fast as
+    /// possible when unpaced), like a running `CADisplayLink`.
+    public var onFrame: ((CFTimeInterval) -> Void)? {
+        didSet { frameLink.wantsFrames.store(onFrame != nil, ordering: .relaxed); renderThread.setContinuous(onFrame != nil) }
+    }
+    /// The window's size in points (pixels at scale 1).
+    public private(set) var size: CGSize
+    /// Whether the window is still open.
+    public private(set) var isOpen = true
+    /// The X11 window id (for tools such as xdotool).
+    public var windowID: UInt { UInt(surface.window) }
+    /// "GLX" or "EGL".
+    public var presentationAPI: String { surface.api }
+    /// What the render thread has drawn so far.
+    public var statistics: WindowStatistics { renderThread.statistics }
+
+    private let connection: X11Connection
+    private let surface: any WindowSurface
+    private let renderThread: RenderThread
+    private var eventPump: EventPump!
+    private let frameLink = FrameLink()
+    private var destroyed = false
+
+    private static var openWindows: [ObjectIdentifier: LayerWindow] = [:]
+
+    /// Opens a window showing `layer`.
+    /// - Parameters:
+    ///   - presentation: `.glx` (the faster path on Mesa's software rasteriser) or `.egl`;
+    ///     when the chosen one is unavailable the other is tried.
+    ///   - paced: draw at most one frame per display refresh (XRandR's rate, else 60 Hz);
+    ///     false draws as fast as possible (for throughput benchmarks).
+    /// - Throws: `WindowError.noDisplay` when no X server is reachable (the message names the
+    ///   headless `OffscreenRenderer` alternative), other `WindowError`s when no GL context can be made.
+    public init(title: String = "SceneCore", width: Int = 640, height: Int = 480, layer: CALayer = CALayer(),
+                presentation: PresentationAPI = .glx, paced: Bool = true) throws {
+        connection = try X11Connection()
+        surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
+        size = CGSize(width: width, height: height)
+        self.layer = layer
+        let link = frameLink
+        renderThread = RenderThread(
+            surface: surface, width: width, height: height,
+            interval: paced ? DisplayRefresh.interval(for: connection) : 0,
+            framePresented: { time in link.framePresented(at: time) })
+        frameLink.window = WeakWindow(self)
+        configureWindow(title: title)
+        attach(layer)
+        renderThread.start()
+        let target = WeakWindow(self)
+        eventPump = EventPump(connection: connection, window: surface.window, size: (width, height), renderThread: renderThread) { input in
+            DispatchQueue.main.async { MainActor.assumeIsolated { target.window?.handle(input) } }
+        }
+        eventPump.start()
+        Self.openWindows[ObjectIdentifier(self)] = self
+    }
+
+    /// The model layer at `point` (window coordinates), hit-tested against the presentation
+    /// tree, that is, against what is on screen.
+    public func hitTest(_ point: CGPoint) -> CALayer? {
+        layer.presentation()?.hitTest(point)?.model()
+    }
+
+    /// Stops the render thread, destroys the window and releases its connection.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        onFrame = nil
+        CommitDistributor.shared.detach(renderThread)
+        renderThread.stop()
+        eventPump.stop()
+        surface.destroy()
+        if !destroyed { XDestroyWindow(connection.display, surface.window) }
+        XFlush(connection.display)
+        Self.openWindows[ObjectIdentifier(self)] = nil
+    }
+
+    /// Runs the main run loop until every window has closed, or until `deadline`.
+    public static func run(until deadline: Date? = nil) {
+        while !openWindows.isEmpty {
+            let step = Date(timeIntervalSinceNow: 0.05)
+            if let deadline, deadline <= Date() { return }
+            RunLoop.main.run(mode: .default, before: deadline.map { min($0, step) } ?? step)
+        }
+    }
+
+    // MARK: - Internals
+
+    private static func makeSurface(_ connection: X11Connection, width: Int, height: Int, preferred: PresentationAPI)
+        throws -> any WindowSurface
+    {
+        let order: [PresentationAPI] = preferred == .glx ? [.glx, .egl] : [.egl, .glx]
+        var failure: Error?
+        for api in order {
+            do {
+                switch api {
+                case .glx: return try GLXWindowSurface(connection, width: width, height: height)
+                case .egl: return try EGLWindowSurface(connection, width: width, height: height)
+                }
+            } catch {
+                Diagnostics.warning("window: \(api.rawValue.uppercased()) unavailable (\(error)); trying the other path")
+                failure = failure ?? error
+            }
+        }
+        throw failure ?? WindowError.noContext("neither GLX nor EGL could present")
+    }
+
+    private func configureWindow(title: String) {
+        let display = connection.display
+        XStoreName(display, surface.window, title)
+        var protocols = [connection.atom("WM_DELETE_WINDOW")]
+        XSetWMProtocols(display, surface.window, &protocols, 1)
+        XMapWindow(display, surface.window)
+        XFlush(display)
+    }
+
+    /// Sizes `root` to the window and makes the render thread show its tree.
+    private func attach(_ root: CALayer) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.frame = CGRect(origin: .zero, size: size)
+        CATransaction.commit()
+        CommitDistributor.shared.attach(renderThread, root: root)
+        renderThread.setRoot(root.layerID)
+    }
+
+    private func handle(_ input: WindowInput) {
+        guard isOpen else { return }
+        switch input {
+        case .mouse(let event): onMouse?(event)
+        case .key(let event): onKey?(event)
+        case .resized(let width, let height):
+            size = CGSize(width: width, height: height)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.frame = CGRect(origin: .zero, size: size)
+            CATransaction.commit()
+            onResize?(size)
+        case .closeRequested:
+            onClose?()
+            close()
+        case .destroyed:
+            destroyed = true
+            onClose?()
+            close()
+        }
+    }
+
+    fileprivate func frameCallback(_ time: CFTimeInterval) {
+        guard isOpen else { return }
+        onFrame?(time)
+    }
+}
+
+/// A weak, sendable reference to a window for callbacks that hop to the main queue.
+private struct WeakWindow: @unchecked Sendable {
+    weak var window: LayerWindow?
+    init(_ window: LayerWindow) { self.window = window }
+}
+
+/// Delivers display-link callbacks from the render thread to the main queue, at most one
+/// waiting at a time, so a busy app thread is never flooded.
+private final class FrameLink: @unchecked Sendable {
+    let wantsFrames = Atomic<Bool>(false)
+    private let pending = Atomic<Bool>(false)
+    var window: WeakWindow?
+
+    func framePresented(at time: Double) {
+        guard wantsFrames.load(ordering: .relaxed),
+              pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged,
+              let target = window else { return }
+        DispatchQueue.main.async {
+            self.pending.store(false, ordering: .releasing)
+            MainActor.assumeIsolated { target.window?.frameCallback(time) }
+        }
+    }
+}

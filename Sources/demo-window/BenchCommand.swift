@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import GLBackend
+import SceneCore
+
+/// The frame-rate benchmark: a scene (by default the peers' stress scene) in a real window,
+/// its layers changed by the app thread once per presented frame, measured after a warm-up.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure frame rate, frame times, dropped frames and CPU per frame.")
+
+    @OptionGroup var selection: SceneSelection
+
+    @Option(help: "Layers in the stress scene.")
+    var layers = 1000
+
+    @Option(help: "Corner radius of every stress layer.")
+    var radius: Double = 0
+
+    @Option(help: "Seconds measured (after the warm-up).")
+    var seconds: Double = 5
+
+    @Option(help: "Seconds of warm-up, not measured.")
+    var warmup: Double = 2
+
+    @Flag(help: "Draw as fast as possible instead of once per display refresh.")
+    var unpaced = false
+
+    @Flag(help: "Run the same scene through the headless renderer instead of a window.")
+    var headless = false
+
+    @Option(help: "Block the app thread this many seconds, one second into the measurement.")
+    var blockAppThread: Double?
+
+    @Option(help: "Also write the results as JSON to this file.")
+    var json: String?
+
+    func validate() throws {
+        guard layers >= 0, seconds > 0, warmup >= 0, radius >= 0 else {
+            throw ValidationError("--layers, --seconds, --warmup and --radius must not be negative (and --seconds positive)")
+        }
+        if let block = blockAppThread, !(block > 0 && block < seconds) {
+            throw ValidationError("--block-app-thread must be positive and shorter than --seconds")
+        }
+    }
+
+    func run() throws {
+        let options = SceneOptions(size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius))
+        let result = headless
+            ? try HeadlessBench(scene: selection.chosen, options: options, seconds: seconds, warmup: warmup).run()
+            : try MainActor.assumeIsolated {
+                try WindowBench(scene: selection.chosen, options: options, api: selection.api, paced: !unpaced,
+                                seconds: seconds, warmup: warmup, block: blockAppThread).run()
+            }
+        let mode = headless ? "headless" : "window"
+        say(result.line(prefix: "bench=scenecore scene=\(selection.scene) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1)"))
+        if let json { try result.writeJSON(to: json) }
+    }
+}

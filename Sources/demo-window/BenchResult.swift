@@ -1,0 +1,47 @@
+import Foundation
+
+/// One benchmark run's numbers, printed as a key=value line (the peers' style) and as JSON.
+struct BenchResult: Codable {
+    var fps: Double
+    var frame_ms_p50: Double
+    var frame_ms_p95: Double
+    var frame_ms_p99: Double
+    var dropped_frames: Int
+    var render_cpu_ms_per_frame: Double
+    var app_cpu_ms_per_frame: Double
+    var draw_calls_per_frame: Double
+    var rss_mb: Double
+    var max_gap_ms_during_block: Double?
+    var frames_during_block: Int?
+
+    /// Percentile `p` (0...1) of `values`, nearest rank; 0 for none.
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1 < 0 ? 0 : Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    /// Resident memory of this process in MiB, from /proc/self/statm.
+    static func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    func line(prefix: String) -> String {
+        var text = prefix + String(
+            format: " fps=%.2f p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f dropped=%d render_cpu_ms=%.3f app_cpu_ms=%.3f draw_calls=%.1f rss_mb=%.1f",
+            fps, frame_ms_p50, frame_ms_p95, frame_ms_p99, dropped_frames, render_cpu_ms_per_frame, app_cpu_ms_per_frame,
+            draw_calls_per_frame, rss_mb)
+        if let gap = max_gap_ms_during_block, let frames = frames_during_block {
+            text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
+        }
+        return text
+    }
+
+    func writeJSON(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    }
+}

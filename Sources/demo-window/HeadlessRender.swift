@@ -1,0 +1,37 @@
+import Foundation
+import GLBackend
+import SceneCore
+
+/// Renders a scene through the headless renderer to a PNG, optionally over several frames.
+struct HeadlessRender {
+    let scene: DemoScene
+    let width: Int
+    let height: Int
+    let frames: Int
+    let output: String?
+
+    func run() throws {
+        let size = scene.name == "stress" ? CGSize(width: 1280, height: 720) : CGSize(width: width, height: height)
+        let root = scene.build(SceneOptions(size: size))
+        let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        var image = try renderer.render(root)
+        var times: [Double] = []
+        for frame in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            scene.tick?(root, Double(frame) / 60)
+            image = try renderer.render(root)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        let url = URL(fileURLWithPath: output ?? "demo-\(scene.name).png")
+        try image.writePNG(to: url)
+        let stats = renderer.statistics
+        times.sort()
+        let percentile = { (p: Double) in times[min(times.count - 1, Int(Double(times.count) * p))] }
+        let timing = frames == 1
+            ? String(format: "in %.1f ms", times[0])
+            : String(format: "%d frames: p50 %.2f ms, p95 %.2f ms, %.1f fps", frames, percentile(0.5), percentile(0.95), 1000 / percentile(0.5))
+        say("demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
+            + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame")
+        say("demo-window: wrote \(url.path)")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import GLBackend
+import SceneCore
+
+/// Shows demo scenes in a window: builds the chosen scene, drives its `tick` from the
+/// window's frame callback, reports clicks (hit-tested on the presentation tree) and
+/// switches scenes with the keyboard (←/→ or n/p; q or Escape closes).
+@MainActor
+final class SceneViewer {
+    let window: LayerWindow
+    private(set) var scene: DemoScene
+    private var shownAt: CFTimeInterval = 0
+
+    init(window: LayerWindow, scene: DemoScene) {
+        self.window = window
+        self.scene = scene
+        window.onMouse = { [unowned self] event in if event.kind == .down { click(at: event.location) } }
+        window.onKey = { [unowned self] event in if event.kind == .down { key(event) } }
+        window.onResize = { size in say("resized: \(Int(size.width))x\(Int(size.height))") }
+        window.onClose = { say("window closed") }
+        show(scene)
+    }
+
+    /// Builds `scene` at the window's size and shows it.
+    func show(_ scene: DemoScene) {
+        self.scene = scene
+        let root = scene.build(SceneOptions(size: window.size))
+        window.layer = root
+        shownAt = CACurrentMediaTime()
+        if let tick = scene.tick {
+            window.onFrame = { [unowned self] time in tick(root, time - shownAt) }
+        } else {
+            window.onFrame = nil
+        }
+        say("scene: \(scene.name) — \(scene.summary)")
+    }
+
+    private func click(at point: CGPoint) {
+        let hit = window.hitTest(point)
+        let root = window.layer
+        let line = scene.click?(root, hit, point)
+            ?? (hit.map { $0 === root ? "hit: nothing (the background)" : "hit: \($0.name ?? String(describing: $0))" }
+                ?? "hit: nothing (outside every layer)")
+        say("click at (\(Int(point.x)), \(Int(point.y))): \(line)")
+    }
+
+    private func key(_ event: KeyEvent) {
+        let scenes = DemoScene.all
+        let index = scenes.firstIndex { $0.name == scene.name } ?? 0
+        switch (event.keySym, event.characters) {
+        case (0xff53, _), (_, "n"), (_, " "): show(scenes[(index + 1) % scenes.count])
+        case (0xff51, _), (_, "p"): show(scenes[(index + scenes.count - 1) % scenes.count])
+        case (0xff1b, _), (_, "q"): window.close()
+        default: break
+        }
+    }
+}

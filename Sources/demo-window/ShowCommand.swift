@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import GLBackend
+import SceneCore
+
+/// Shows a scene in a window; renders it to a PNG with --headless; without a display,
+/// starts Xvfb and runs a scripted tour that writes screenshots and a benchmark summary.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a scene in a window (the default), or render it headlessly.")
+
+    @OptionGroup var selection: SceneSelection
+
+    @Option(help: "Close the window after this many seconds.")
+    var seconds: Double?
+
+    @Option(help: "Window (or image) width in pixels.")
+    var width = 960
+
+    @Option(help: "Window (or image) height in pixels.")
+    var height = 600
+
+    @Flag(help: "Draw as fast as possible instead of once per display refresh.")
+    var unpaced = false
+
+    @Flag(help: "Render headlessly (EGL, no X server) to a PNG instead of opening a window.")
+    var headless = false
+
+    @Option(help: "With --headless: render this many frames, advancing the scene 1/60 s each, and report frame times.")
+    var frames = 1
+
+    @Option(help: "With --headless: where to write the PNG (default demo-<scene>.png).")
+    var output: String?
+
+    @Option(help: "Where the tour (no display) writes its screenshots and summary.")
+    var tourDirectory = "demo-tour"
+
+    @Flag(help: "List the scenes and exit.")
+    var list = false
+
+    func validate() throws {
+        guard (1...16384).contains(width), (1...16384).contains(height) else {
+            throw ValidationError("--width and --height must be between 1 and 16384")
+        }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
+    }
+
+    func run() throws {
+        if list {
+            for scene in DemoScene.all { say("\(scene.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(scene.summary)") }
+            return
+        }
+        if headless {
+            try HeadlessRender(scene: selection.chosen, width: width, height: height, frames: frames, output: output).run()
+            return
+        }
+        if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
+            say("demo-window: no DISPLAY; starting Xvfb for a scripted tour of every scene")
+            try Tour(directory: tourDirectory, presentation: selection.api).run()
+            return
+        }
+        try MainActor.assumeIsolated {
+            let window = try LayerWindow(
+                title: "SceneCore demo", width: width, height: height, presentation: selection.api, paced: !unpaced)
+            say("window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)")
+            let viewer = SceneViewer(window: window, scene: selection.chosen)
+            LayerWindow.run(until: seconds.map { Date(timeIntervalSinceNow: $0) })
+            let stats = viewer.window.statistics
+            say("frames presented: \(stats.framesPresented), dropped: \(stats.droppedFrames), "
+                + String(format: "render CPU %.1f ms", stats.renderCPUSeconds * 1000))
+            viewer.window.close()
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GLBackend
+import SceneCore
+
+/// Runs a scene in a window and measures the frames its render thread presents.
+@MainActor
+struct WindowBench {
+    let scene: DemoScene
+    let options: SceneOptions
+    let api: PresentationAPI
+    let paced: Bool
+    let seconds: Double
+    let warmup: Double
+    let block: Double?
+
+    func run() throws -> BenchResult {
+        let window = try LayerWindow(
+            title: "SceneCore bench", width: Int(options.size.width), height: Int(options.size.height),
+            presentation: api, paced: paced)
+        defer { window.close() }
+        let root = scene.build(options)
+        window.layer = root
+        let start = CACurrentMediaTime()
+        if let tick = scene.tick { window.onFrame = { time in tick(root, time - start) } } else { window.onFrame = { _ in } }
+
+        LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
+        let before = window.statistics
+        let appCPUBefore = mainThreadCPU()
+        let measureStart = CACurrentMediaTime()
+        var blockWindow: (Double, Double)?
+        if let block {
+            LayerWindow.run(until: Date(timeIntervalSinceNow: 1))
+            let blockStart = CACurrentMediaTime()
+            usleep(UInt32(block * 1_000_000))
+            blockWindow = (blockStart, CACurrentMediaTime())
+        }
+        LayerWindow.run(until: Date(timeIntervalSinceNow: max(0, seconds - (CACurrentMediaTime() - measureStart))))
+        let measureEnd = CACurrentMediaTime()
+        let after = window.statistics
+        let appCPU = mainThreadCPU() - appCPUBefore
+
+        let presents = after.presentTimes.filter { $0 >= measureStart && $0 <= measureEnd }
+        let intervals = zip(presents.dropFirst(), presents).map { ($0 - $1) * 1000 }
+        let frames = max(after.framesPresented - before.framesPresented, 1)
+        var result = BenchResult(
+            fps: Double(presents.count) / (measureEnd - measureStart),
+            frame_ms_p50: BenchResult.percentile(intervals, 0.5),
+            frame_ms_p95: BenchResult.percentile(intervals, 0.95),
+            frame_ms_p99: BenchResult.percentile(intervals, 0.99),
+            dropped_frames: after.droppedFrames - before.droppedFrames,
+            render_cpu_ms_per_frame: (after.renderCPUSeconds - before.renderCPUSeconds) * 1000 / Double(frames),
+            app_cpu_ms_per_frame: appCPU * 1000 / Double(frames),
+            draw_calls_per_frame: Double(after.totalDrawCalls - before.totalDrawCalls) / Double(frames),
+            rss_mb: BenchResult.residentMegabytes())
+        if let (blockStart, blockEnd) = blockWindow {
+            let during = presents.filter { $0 > blockStart && $0 < blockEnd }
+            let edges = [blockStart] + during + [blockEnd]
+            result.max_gap_ms_during_block = zip(edges.dropFirst(), edges).map { ($0 - $1) * 1000 }.max() ?? 0
+            result.frames_during_block = during.count
+        }
+        return result
+    }
+
+    private func mainThreadCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// The same measurement through the headless renderer: each frame ticks, commits and renders.
+struct HeadlessBench {
+    let scene: DemoScene
+    let options: SceneOptions
+    let seconds: Double
+    let warmup: Double
+
+    func run() throws -> BenchResult {
+        let root = scene.build(options)
+        let renderer = try OffscreenRenderer(width: Int(options.size.width), height: Int(options.size.height))
+        let start = CACurrentMediaTime()
+        var intervals: [Double] = []
+        var drawCalls = 0
+        var last: Double?
+        var cpu: Double = 0
+        while CACurrentMediaTime() - start < warmup + seconds {
+            let frameStart = CACurrentMediaTime()
+            let cpuStart = clockCPU()
+            scene.tick?(root, frameStart - start)
+            _ = try renderer.render(root)
+            let now = CACurrentMediaTime()
+            guard now - start >= warmup else { continue }
+            if let last { intervals.append((now - last) * 1000) }
+            last = now
+            drawCalls += renderer.statistics.drawCalls
+            cpu += clockCPU() - cpuStart
+        }
+        let frames = Double(max(intervals.count + 1, 1))
+        return BenchResult(
+            fps: frames / seconds, frame_ms_p50: BenchResult.percentile(intervals, 0.5),
+            frame_ms_p95: BenchResult.percentile(intervals, 0.95), frame_ms_p99: BenchResult.percentile(intervals, 0.99),
+            dropped_frames: 0, render_cpu_ms_per_frame: cpu * 1000 / frames, app_cpu_ms_per_frame: 0,
+            draw_calls_per_frame: Double(drawCalls) / frames, rss_mb: BenchResult.residentMegabytes())
+    }
+
+    private func clockCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
