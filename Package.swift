@@ -34,6 +34,7 @@ let package = Package(
             ]),
         .executableTarget(name: "scenecore-bench", dependencies: ["SceneCore"], path: "Benchmarks/scenecore-bench"),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "CImageCodecs"]),
+        .testTarget(name: "WindowTests", dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11"]),
         .testTarget(
             name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore"],
             resources: [.copy("Reference")]),

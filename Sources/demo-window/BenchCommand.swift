@@ -47,13 +47,13 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let options = SceneOptions(size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius))
         let result = headless
-            ? try HeadlessBench(scene: selection.chosen, options: options, seconds: seconds, warmup: warmup).run()
+            ? try HeadlessBench(scene: selection.chosen(default: "stress"), options: options, seconds: seconds, warmup: warmup).run()
             : try MainActor.assumeIsolated {
-                try WindowBench(scene: selection.chosen, options: options, api: selection.api, paced: !unpaced,
+                try WindowBench(scene: selection.chosen(default: "stress"), options: options, api: selection.api, paced: !unpaced,
                                 seconds: seconds, warmup: warmup, block: blockAppThread).run()
             }
         let mode = headless ? "headless" : "window"
-        say(result.line(prefix: "bench=scenecore scene=\(selection.scene) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1)"))
+        say(result.line(prefix: "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1)"))
         if let json { try result.writeJSON(to: json) }
     }
 }

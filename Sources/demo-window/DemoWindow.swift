@@ -16,14 +16,14 @@ struct DemoWindow: ParsableCommand {
 
 /// Options shared by the subcommands.
 struct SceneSelection: ParsableArguments {
-    @Option(help: "The scene (see --list).")
-    var scene = "gallery"
+    @Option(help: "The scene (see `demo-window show --list`); gallery for show, stress for bench.")
+    var scene: String?
 
     @Option(help: "Which X11 presentation path the window uses: glx or egl.")
     var presentation: String = "glx"
 
     func validate() throws {
-        guard DemoScene.named(scene) != nil else {
+        if let scene, DemoScene.named(scene) == nil {
             throw ValidationError("unknown scene '\(scene)'; one of: \(DemoScene.all.map(\.name).joined(separator: ", "))")
         }
         guard PresentationAPI(rawValue: presentation) != nil else {
@@ -31,7 +31,8 @@ struct SceneSelection: ParsableArguments {
         }
     }
 
-    var chosen: DemoScene { DemoScene.named(scene)! }
+    /// The chosen scene, or the command's default.
+    func chosen(default name: String) -> DemoScene { DemoScene.named(scene ?? name)! }
     var api: PresentationAPI { PresentationAPI(rawValue: presentation)! }
 }
 

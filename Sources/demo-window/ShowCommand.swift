@@ -35,6 +35,9 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Where the tour (no display) writes its screenshots and summary.")
     var tourDirectory = "demo-tour"
 
+    @Flag(help: "Print the render thread's frame count once a second.")
+    var printStats = false
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -52,7 +55,7 @@ struct ShowCommand: ParsableCommand {
             return
         }
         if headless {
-            try HeadlessRender(scene: selection.chosen, width: width, height: height, frames: frames, output: output).run()
+            try HeadlessRender(scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames, output: output).run()
             return
         }
         if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
@@ -64,8 +67,16 @@ struct ShowCommand: ParsableCommand {
             let window = try LayerWindow(
                 title: "SceneCore demo", width: width, height: height, presentation: selection.api, paced: !unpaced)
             say("window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)")
-            let viewer = SceneViewer(window: window, scene: selection.chosen)
+            let viewer = SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
+            let timer = printStats ? Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+                MainActor.assumeIsolated {
+                    let stats = window.statistics
+                    say("stats: frames=\(stats.framesPresented) dropped=\(stats.droppedFrames) "
+                        + String(format: "render_cpu_ms=%.1f", stats.renderCPUSeconds * 1000))
+                }
+            } : nil
             LayerWindow.run(until: seconds.map { Date(timeIntervalSinceNow: $0) })
+            timer?.invalidate()
             let stats = viewer.window.statistics
             say("frames presented: \(stats.framesPresented), dropped: \(stats.droppedFrames), "
                 + String(format: "render CPU %.1f ms", stats.renderCPUSeconds * 1000))

@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+
+/// The demo-window executable running on a test's X display, with its output collected line
+/// by line on a reader thread.
+final class DemoProcess: Sendable {
+    private let child: ChildProcess
+    private let lines = LineBuffer()
+    private let exit = Mutex<Int32?>(nil)
+
+    /// The built demo-window next to the test bundle.
+    static var executable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("demo-window").path
+    }
+
+    init(_ arguments: [String], display: String) throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+        defer { close(fds[1]) }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        child = try ChildProcess(Self.executable, arguments, environment: ["DISPLAY": display], outputDescriptor: fds[1])
+        let reader = fds[0]
+        let collected = lines
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                if count <= 0 { break }
+                collected.append(String(decoding: buffer[0..<count], as: UTF8.self))
+            }
+            close(reader)
+        }
+    }
+
+    deinit { stop() }
+
+    var output: [String] { lines.all }
+
+    /// Waits up to `timeout` seconds for a line containing `text`; returns it.
+    @discardableResult
+    func waitForLine(containing text: String, timeout: Double = 20) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if let line = output.first(where: { $0.contains(text) }) { return line }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// Waits up to `timeout` seconds for the demo to end; returns its exit status.
+    func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if let status = exitStatus() { return status }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// Ends the demo if it is still running.
+    func stop() {
+        if exitStatus() == nil { child.stop() ; exit.withLock { $0 = $0 ?? 143 } }
+    }
+
+    private func exitStatus() -> Int32? {
+        exit.withLock { known in
+            if known == nil { known = child.exitStatus() }
+            return known
+        }
+    }
+}
+
+/// Output lines collected from the reader thread.
+private final class LineBuffer: Sendable {
+    private let state = Mutex<(lines: [String], partial: String)>(([], ""))
+
+    func append(_ text: String) {
+        state.withLock { state in
+            var parts = (state.partial + text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            state.partial = parts.removeLast()
+            state.lines += parts
+        }
+    }
+
+    var all: [String] { state.withLock { $0.lines + ($0.partial.isEmpty ? [] : [$0.partial]) } }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import GLBackend
+@testable import SceneCore
+
+/// The demo in a real X11 window on a private Xvfb, driven with xdotool like a user would.
+@Suite(.serialized) struct WindowTests {
+    /// Starts the demo showing `scene` and returns it with its window id, once it has drawn.
+    private func launch(_ scene: String, on server: XvfbFixture, extra: [String] = []) throws -> (DemoProcess, UInt) {
+        let demo = try DemoProcess(["show", "--scene", scene, "--seconds", "30"] + extra, display: server.display)
+        let line = try #require(demo.waitForLine(containing: "window: 0x"), "the demo did not open a window: \(demo.output)")
+        let hex = try #require(line.split(separator: " ").first { $0.hasPrefix("0x") }?.dropFirst(2))
+        let id = try #require(UInt(hex, radix: 16))
+        try #require(demo.waitForLine(containing: "scene: \(scene)") != nil)
+        usleep(500_000)  // the first frame
+        return (demo, id)
+    }
+
+    private func pixel(_ url: URL, _ x: Int, _ y: Int) throws -> (Int, Int, Int) {
+        let p = try CGImage.load(contentsOf: url).pixel(x: x, y: y)
+        return (Int(p.r), Int(p.g), Int(p.b))
+    }
+
+    private func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), _ tolerance: Int = 3) -> Bool {
+        abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
+    }
+
+    @Test func aClickIsHitTestedAgainstWhatIsOnScreen() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        let before = try server.screenshot(name: "click-before")
+        // The gallery's rounded blue layer spans (20, 20)...(160, 120); its border is 6 wide.
+        #expect(near(try pixel(before, 60, 60), (51, 102, 230)))
+        try server.run("xdotool", ["mousemove", "--window", String(window), "60", "60", "click", "1"])
+        let hit = try #require(demo.waitForLine(containing: "click at (60, 60)"))
+        #expect(hit.contains("frame=CGRect(origin: Foundation.CGPoint(x: 20.0, y: 20.0)"))
+        try server.run("xdotool", ["mousemove", "--window", String(window), "900", "560", "click", "1"])
+        #expect(demo.waitForLine(containing: "click at (900, 560): hit: nothing") != nil)
+    }
+
+    @Test func theRootLayerFollowsAResizedWindow() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        try server.run("xdotool", ["windowsize", String(window), "700", "500"])
+        #expect(demo.waitForLine(containing: "resized: 700x500") != nil)
+        usleep(500_000)
+        let shot = try server.screenshot(name: "resize")
+        // The gallery's background now fills 700x500 exactly; beyond it is the bare screen.
+        #expect(near(try pixel(shot, 695, 495), (242, 242, 247)))
+        #expect(!near(try pixel(shot, 705, 300), (242, 242, 247)))
+        #expect(!near(try pixel(shot, 300, 505), (242, 242, 247)))
+    }
+
+    @Test func aCloseRequestClosesTheWindowAndEndsTheDemo() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        #expect(requestClose(window: window, display: server.display))
+        #expect(demo.waitForLine(containing: "window closed") != nil)
+        #expect(demo.waitForExit() == 0)
+    }
+
+    @Test func aDestroyedWindowEndsTheDemoCleanly() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        try server.run("xdotool", ["windowclose", String(window)])
+        #expect(demo.waitForLine(containing: "window closed") != nil)
+        #expect(demo.waitForExit() == 0)
+    }
+
+    @Test func anIdleWindowPresentsNoFrames() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, _) = try launch("gallery", on: server, extra: ["--print-stats"])
+        defer { demo.stop() }
+        #expect(demo.waitForLine(containing: "stats:") != nil)
+        let frames = { () -> [Int] in
+            demo.output.filter { $0.hasPrefix("stats:") }.compactMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("frames=") }.flatMap { Int($0.dropFirst(7)) }
+            }
+        }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while frames().count < 3 && Date() < deadline { usleep(100_000) }
+        let counts = frames()
+        try #require(counts.count >= 3, "stats lines: \(demo.output)")
+        // Nothing changes after the first frames: over a second (and more) no frame is presented.
+        #expect(counts[counts.count - 1] == counts[counts.count - 2])
+        #expect(counts[counts.count - 2] == counts[counts.count - 3])
+    }
+
+    @Test func noDisplayIsAClearErrorNamingTheHeadlessRenderer() throws {
+        #expect {
+            _ = try X11Connection(name: ":987")
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains(":987") && text.contains("OffscreenRenderer")
+        }
+    }
+}
