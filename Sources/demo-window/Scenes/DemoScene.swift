@@ -1,3 +1,4 @@
+import Foundation
 import SceneCore
 
 /// What a scene is built for: the window size and the benchmark knobs.
@@ -27,6 +28,8 @@ struct DemoScene: Sendable {
         DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: { GalleryScene.make($0.size) }),
         DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: { GravityScene.make($0.size) }),
         DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: { PerspectiveScene.make($0.size) }),
+        DemoScene(name: "clock", summary: "an analog clock showing the time, hands turning about a moved anchorPoint",
+                  build: { ClockScene.make($0.size) }, tick: { root, _ in ClockScene.setHands(root, to: Date()) }),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
                   tick: StressScene.rotate),
     ]
