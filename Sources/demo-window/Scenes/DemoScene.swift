@@ -30,6 +30,8 @@ struct DemoScene: Sendable {
         DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: { PerspectiveScene.make($0.size) }),
         DemoScene(name: "clock", summary: "an analog clock showing the time, hands turning about a moved anchorPoint",
                   build: { ClockScene.make($0.size) }, tick: { root, _ in ClockScene.setHands(root, to: Date()) }),
+        DemoScene(name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
+                  build: { ZOrderScene.make($0.size) }, tick: ZOrderScene.tick, click: ZOrderScene.click),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
                   tick: StressScene.rotate),
     ]
