@@ -32,6 +32,8 @@ struct DemoScene: Sendable {
                   build: { ClockScene.make($0.size) }, tick: { root, _ in ClockScene.setHands(root, to: Date()) }),
         DemoScene(name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
                   build: { ZOrderScene.make($0.size) }, tick: ZOrderScene.tick, click: ZOrderScene.click),
+        DemoScene(name: "hittest", summary: "named tiles (rotated, nested, clipped) recoloured by the click that hits them",
+                  build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
                   tick: StressScene.rotate),
     ]
@@ -45,6 +47,7 @@ enum Palette {
     static let blue = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
     static let orange = CGColor(red: 0.98, green: 0.55, blue: 0.1, alpha: 1)
     static let green = CGColor(red: 0.2, green: 0.7, blue: 0.35, alpha: 1)
+    static let purple = CGColor(red: 0.55, green: 0.3, blue: 0.8, alpha: 1)
     static let ink = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
 
     /// A 32x32 image: four coloured quadrants with a white diagonal, so orientation and scaling show.
