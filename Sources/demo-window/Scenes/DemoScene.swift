@@ -27,7 +27,8 @@ struct DemoScene: Sendable {
     static let all: [DemoScene] = [
         DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: { GalleryScene.make($0.size) }),
         DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: { GravityScene.make($0.size) }),
-        DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: { PerspectiveScene.make($0.size) }),
+        DemoScene(name: "perspective", summary: "a cube of single-sided faces turning under a sublayerTransform with m34",
+                  build: { PerspectiveScene.make($0.size) }, tick: PerspectiveScene.turn),
         DemoScene(name: "clock", summary: "an analog clock showing the time, hands turning about a moved anchorPoint",
                   build: { ClockScene.make($0.size) }, tick: { root, _ in ClockScene.setHands(root, to: Date()) }),
         DemoScene(name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
