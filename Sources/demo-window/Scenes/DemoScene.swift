@@ -35,6 +35,8 @@ struct DemoScene: Sendable {
                   build: { ZOrderScene.make($0.size) }, tick: ZOrderScene.tick, click: ZOrderScene.click),
         DemoScene(name: "hittest", summary: "named tiles (rotated, nested, clipped) recoloured by the click that hits them",
                   build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
+        DemoScene(name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
+                  build: { StaticScene.make($0.size) }),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
                   tick: StressScene.rotate),
     ]
