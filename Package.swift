@@ -38,5 +38,6 @@ let package = Package(
         .testTarget(
             name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore"],
             resources: [.copy("Reference")]),
+        .testTarget(name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore"]),
     ]
 )

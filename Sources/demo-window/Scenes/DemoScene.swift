@@ -1,3 +1,4 @@
+import Foundation
 import SceneCore
 
 /// What a scene is built for: the window size and the benchmark knobs.
@@ -26,7 +27,16 @@ struct DemoScene: Sendable {
     static let all: [DemoScene] = [
         DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: { GalleryScene.make($0.size) }),
         DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: { GravityScene.make($0.size) }),
-        DemoScene(name: "perspective", summary: "cards rotated in 3D under a sublayerTransform with m34", build: { PerspectiveScene.make($0.size) }),
+        DemoScene(name: "perspective", summary: "a cube of single-sided faces turning under a sublayerTransform with m34",
+                  build: { PerspectiveScene.make($0.size) }, tick: PerspectiveScene.turn),
+        DemoScene(name: "clock", summary: "an analog clock showing the time, hands turning about a moved anchorPoint",
+                  build: { ClockScene.make($0.size) }, tick: { root, _ in ClockScene.setHands(root, to: Date()) }),
+        DemoScene(name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
+                  build: { ZOrderScene.make($0.size) }, tick: ZOrderScene.tick, click: ZOrderScene.click),
+        DemoScene(name: "hittest", summary: "named tiles (rotated, nested, clipped) recoloured by the click that hits them",
+                  build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
+        DemoScene(name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
+                  build: { StaticScene.make($0.size) }),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
                   tick: StressScene.rotate),
     ]
@@ -40,6 +50,7 @@ enum Palette {
     static let blue = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
     static let orange = CGColor(red: 0.98, green: 0.55, blue: 0.1, alpha: 1)
     static let green = CGColor(red: 0.2, green: 0.7, blue: 0.35, alpha: 1)
+    static let purple = CGColor(red: 0.55, green: 0.3, blue: 0.8, alpha: 1)
     static let ink = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
 
     /// A 32x32 image: four coloured quadrants with a white diagonal, so orientation and scaling show.
