@@ -25,19 +25,26 @@ import Testing
         abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
     }
 
-    @Test func aClickIsHitTestedAgainstWhatIsOnScreen() throws {
+    @Test func aClickIsHitTestedAgainstWhatIsOnScreenAndTheLayerReacts() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
-        let (demo, window) = try launch("gallery", on: server)
+        let (demo, window) = try launch("hittest", on: server)
         defer { demo.stop() }
+        // At 960x600 the grid's cells are 184 points: tile-0-0 is centred at (112, 116), and
+        // tile-3-1, at (664, 300), holds tile-3-1.inner which holds tile-3-1.core.
         let before = try server.screenshot(name: "click-before")
-        // The gallery's rounded blue layer spans (20, 20)...(160, 120); its border is 6 wide.
-        #expect(near(try pixel(before, 60, 60), (51, 102, 230)))
-        try server.run("xdotool", ["mousemove", "--window", String(window), "60", "60", "click", "1"])
-        let hit = try #require(demo.waitForLine(containing: "click at (60, 60)"))
-        #expect(hit.contains("frame=CGRect(origin: Foundation.CGPoint(x: 20.0, y: 20.0)"))
-        try server.run("xdotool", ["mousemove", "--window", String(window), "900", "560", "click", "1"])
-        #expect(demo.waitForLine(containing: "click at (900, 560): hit: nothing") != nil)
+        #expect(near(try pixel(before, 112, 116), (51, 102, 230)))
+        try server.run("xdotool", ["mousemove", "--window", String(window), "112", "116", "click", "1"])
+        #expect(demo.waitForLine(containing: "click at (112, 116): hit: tile-0-0") != nil)
+        try server.run("xdotool", ["mousemove", "--window", String(window), "664", "300", "click", "1"])
+        #expect(demo.waitForLine(containing: "click at (664, 300): hit: tile-3-1.core") != nil)
+        try server.run("xdotool", ["mousemove", "--window", String(window), "5", "5", "click", "1"])
+        #expect(demo.waitForLine(containing: "click at (5, 5): hit: nothing") != nil)
+        usleep(300_000)
+        // The click's colour change was committed at the end of the run-loop turn and drawn.
+        let after = try server.screenshot(name: "click-after")
+        #expect(near(try pixel(after, 112, 116), (250, 140, 26)))
+        #expect(near(try pixel(after, 300, 116), (51, 102, 230)))
     }
 
     @Test func theRootLayerFollowsAResizedWindow() throws {
