@@ -292,7 +292,8 @@ import Testing
         let renderer = try OffscreenRenderer(width: 640, height: 360)
         _ = try renderer.render(root)
         #expect(renderer.statistics.drawCalls == 1)
-        #expect(renderer.statistics.instances == 1001)
+        // The white root background covers the target opaquely, so it became the clear colour.
+        #expect(renderer.statistics.instances == 1000)
     }
 
     @Test func onlyCommittedChangesAreRenderedAndTheRendererFollowsLaterCommits() throws {

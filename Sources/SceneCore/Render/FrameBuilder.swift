@@ -14,22 +14,26 @@ package struct FrameBuilder {
 
     private let tree: RenderTree
     private let toClip: CATransform3D
+    private let target: CGRect
     private var batcher: Batcher
+    private var clearColor: SIMD4<Float>
     private var reportedDepth = false
 
-    private init(tree: RenderTree, width: Int, height: Int) {
+    private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>) {
         self.tree = tree
         self.toClip = ClipSpace.fromWindow(width: width, height: height)
+        self.target = CGRect(x: 0, y: 0, width: width, height: height)
         self.batcher = Batcher(reservingCapacity: tree.layers.count * 2)
+        self.clearColor = clearColor
     }
 
     /// The display list that draws the tree under `root` into a `width` x `height` target.
     package static func build(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero
     ) -> DisplayList {
-        var builder = FrameBuilder(tree: tree, width: width, height: height)
+        var builder = FrameBuilder(tree: tree, width: width, height: height, clearColor: clearColor)
         builder.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
-        return builder.batcher.finish(width: width, height: height, clearColor: clearColor)
+        return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
     }
 
     private mutating func visit(
@@ -70,7 +74,13 @@ package struct FrameBuilder {
         // (default false, as on iOS), and then the plain fill needs no shape coverage at all.
         let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
         if let background {
-            batcher.add(shape.quad(clip, color: background * alpha, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
+            let fill = background * alpha
+            if depth == 0, !isGroup, fill.w == 1, !shape.isRounded, FrameBuilder.covers(target, toWindow, bounds: p.bounds) {
+                // An opaque root background over the whole target is the clear colour: no quad to blend.
+                clearColor = fill
+            } else {
+                batcher.add(shape.quad(clip, color: fill, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
+            }
         }
         if let image = p.contents {
             let sampling = TextureSampling(minification: p.minificationFilter, magnification: p.magnificationFilter)
@@ -94,6 +104,13 @@ package struct FrameBuilder {
             batcher.add(shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil, sampling: .init())
         }
         if isGroup { batcher.endGroup(opacity: opacity * inheritedOpacity) }
+    }
+
+    /// True when `bounds` mapped by the affine, axis-aligned `toWindow` contains all of `target`.
+    static func covers(_ target: CGRect, _ toWindow: CATransform3D, bounds: CGRect) -> Bool {
+        guard CATransform3DIsAffine(toWindow), toWindow.m12 == 0, toWindow.m21 == 0 else { return false }
+        let window = bounds.applying(CATransform3DGetAffineTransform(toWindow))
+        return window.contains(target)
     }
 
     /// True when the layer's front faces away from the viewer (its corners wind the other way on screen).

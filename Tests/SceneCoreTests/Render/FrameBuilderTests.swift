@@ -152,4 +152,26 @@ import Testing
         #expect(displayList(for: root).instances.count == FrameBuilder.maximumDepth)
         #expect(Diagnostics.recent.contains { $0.contains("deeper than") })
     }
+
+    @Test func anOpaqueRootBackgroundCoveringTheTargetBecomesTheClearColour() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), red)
+        root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
+        let list = displayList(for: root)
+        #expect(list.clearColor == SIMD4(1, 0, 0, 1))
+        #expect(list.instances.map(\.color) == [SIMD4(0, 1, 0, 1)])
+    }
+
+    @Test func aRootBackgroundThatIsTranslucentRoundedOrSmallerStaysAQuad() {
+        let translucent = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        let rounded = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), red)
+        rounded.cornerRadius = 8
+        let smaller = solidLayer(CGRect(x: 0, y: 0, width: 199, height: 100), red)
+        let rotated = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), red)
+        rotated.transform = CATransform3DMakeRotation(0.1, 0, 0, 1)
+        for root in [translucent, rounded, smaller, rotated] {
+            let list = displayList(for: root)
+            #expect(list.clearColor == .zero)
+            #expect(list.instances.count == 1)
+        }
+    }
 }
