@@ -4,19 +4,16 @@ import Foundation
 /// and stopped again by its PID.
 final class XvfbServer: @unchecked Sendable {
     let display: String
-    private let process: Process
+    private let server: ChildProcess
 
     /// Starts `Xvfb :N -screen 0 WxHx24` on the first free N from 90.
     init(width: Int = 1280, height: Int = 800) throws {
-        let number = (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") } ?? 190
+        let number = (90..<190).first { n in
+            !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+        } ?? 190
         display = ":\(number)"
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            server = try ChildProcess("/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
         } catch {
             throw DemoError("could not start Xvfb (install it with ./scripts/install-deps.sh): \(error)")
         }
@@ -29,19 +26,10 @@ final class XvfbServer: @unchecked Sendable {
 
     /// Takes a screenshot of the whole screen with ImageMagick's `import`.
     func screenshot(to path: String) -> Bool {
-        let shot = Process()
-        shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-        shot.arguments = ["-display", display, "-window", "root", path]
-        shot.standardError = FileHandle.nullDevice
-        guard (try? shot.run()) != nil else { return false }
-        shot.waitUntilExit()
-        return shot.terminationStatus == 0
+        (try? ChildProcess("/usr/bin/import", ["-display", display, "-window", "root", path]).wait()) == 0
     }
 
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { server.stop() }
 }
 
 /// An error the demo reports as one line.

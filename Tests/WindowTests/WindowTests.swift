@@ -102,6 +102,40 @@ import Testing
         #expect(counts[counts.count - 2] == counts[counts.count - 3])
     }
 
+    @Test func aLostXConnectionEndsTheDemoWithAClearErrorNotAHang() throws {
+        let server = try XvfbFixture()
+        let (demo, _) = try launch("static", on: server)
+        defer { demo.stop() }
+        server.stop()
+        #expect(demo.waitForLine(containing: "lost the connection to the X server") != nil)
+        let status = demo.waitForExit(timeout: 10)
+        #expect(status != nil && status != 0)
+    }
+
+    @Test func withoutADisplayTheDemoToursEverySceneUnderItsOwnXvfb() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenecore-tour-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try DemoProcess(["--tour-directory", directory.path], display: nil)
+        defer { demo.stop() }
+        #expect(demo.waitForExit(timeout: 90) == 0, "\(demo.output)")
+        #expect(demo.output.contains { $0.contains("starting Xvfb") })
+        for scene in ["gallery", "perspective", "clock", "hittest", "stress"] {
+            let shot = directory.appendingPathComponent("\(scene).png")
+            #expect(FileManager.default.fileExists(atPath: shot.path), "no screenshot of \(scene)")
+        }
+        // The gallery's rounded blue layer is on its screenshot at (60, 60).
+        let gallery = try CGImage.load(contentsOf: directory.appendingPathComponent("gallery.png"))
+        #expect(near(pixelOf(gallery, 60, 60), (51, 102, 230)))
+        let summary = try String(contentsOf: directory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("fps="))
+        #expect(demo.output.contains { $0.contains("summary.md") })
+    }
+
+    private func pixelOf(_ image: CGImage, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let p = image.pixel(x: x, y: y)
+        return (Int(p.r), Int(p.g), Int(p.b))
+    }
+
     @Test func noDisplayIsAClearErrorNamingTheHeadlessRenderer() throws {
         #expect {
             _ = try X11Connection(name: ":987")

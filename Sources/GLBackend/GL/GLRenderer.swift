@@ -60,7 +60,8 @@ package final class GLRenderer {
         groupTargets.trim(keepingWidth: list.width, height: list.height)
 
         var statistics = FrameStatistics()
-        prepare(width: list.width, height: list.height, clearColor: list.clearColor)
+        let clips = list.commands.contains { if case .pushClip = $0 { true } else { false } }
+        prepare(width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips)
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
 
@@ -72,8 +73,9 @@ package final class GLRenderer {
         self.statistics = pass.statistics
     }
 
-    /// Sets the fixed-function state of a frame and clears the target.
-    private func prepare(width: Int, height: Int, clearColor: SIMD4<Float>) {
+    /// Sets the fixed-function state of a frame and clears the target (its stencil only when
+    /// the frame clips: a software rasteriser pays a full pass over the buffer for it).
+    private func prepare(width: Int, height: Int, clearColor: SIMD4<Float>, clearingStencil: Bool) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(GL_DEPTH_TEST.glEnum)
         glDisable(GL_CULL_FACE.glEnum)
@@ -92,7 +94,7 @@ package final class GLRenderer {
         }
         glClearColor(clear.x, clear.y, clear.z, clear.w)
         glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        glClear(GLbitfield(clearingStencil ? GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT : GL_COLOR_BUFFER_BIT))
 
         for program in programs.all {
             glUseProgram(program.program.id)

@@ -42,8 +42,12 @@ public final class OffscreenRenderer: @unchecked Sendable {
         } else {
             CATransaction.flush()
         }
-        for commit in inbox.drain() { tree.apply(commit) }
-        try surface.purgeTextures(keeping: tree.liveImageIDs)
+        var contentsChanged = false
+        for commit in inbox.drain() {
+            tree.apply(commit)
+            contentsChanged = contentsChanged || tree.lastCommitChangedContents
+        }
+        if contentsChanged { try surface.purgeTextures(keeping: tree.liveImageIDs) }
         let list = FrameBuilder.build(tree, root: layer.layerID, width: width, height: height, clearColor: clearColor)
         return try surface.render(list)
     }

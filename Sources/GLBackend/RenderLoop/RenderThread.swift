@@ -107,8 +107,12 @@ final class RenderThread: CommitSink, @unchecked Sendable {
         while let frame = waitForFrame(deadline: &deadline) {
             let cpuStart = threadCPUTime()
             let commits = inbox.drain()
-            for commit in commits { tree.apply(commit) }
-            if !commits.isEmpty { renderer.textureCache.purge(keeping: tree.liveImageIDs) }
+            var contentsChanged = false
+            for commit in commits {
+                tree.apply(commit)
+                contentsChanged = contentsChanged || tree.lastCommitChangedContents
+            }
+            if contentsChanged { renderer.textureCache.purge(keeping: tree.liveImageIDs) }
             let list = frame.root.map {
                 FrameBuilder.build(tree, root: $0, width: frame.width, height: frame.height, clearColor: frame.clearColor)
             } ?? DisplayList(width: frame.width, height: frame.height, clearColor: frame.clearColor)
@@ -165,7 +169,8 @@ final class RenderThread: CommitSink, @unchecked Sendable {
         stats.withLock { s in
             s.framesPresented += 1
             s.presentTimes.append(now)
-            if s.presentTimes.count > WindowStatistics.keptPresentTimes {
+            // Trim in halves, so that keeping the history costs O(1) per frame on average.
+            if s.presentTimes.count > 2 * WindowStatistics.keptPresentTimes {
                 s.presentTimes.removeFirst(s.presentTimes.count - WindowStatistics.keptPresentTimes)
             }
             s.renderCPUSeconds += cpu

@@ -22,7 +22,7 @@ public struct WindowStatistics: Sendable {
     public var presentationAPI = ""
     public var refreshInterval: Double = 0
 
-    /// How many recent present times are kept.
+    /// How many recent present times are kept at least (up to twice as many).
     static let keptPresentTimes = 50_000
 
     /// Intervals between consecutive presents at or after `start`, in milliseconds.

@@ -6,6 +6,9 @@ public struct RenderTree: Sendable {
     public private(set) var layers: [LayerID: RenderLayer] = [:]
     /// The sequence number of the last commit applied.
     public private(set) var lastAppliedSequence: UInt64 = 0
+    /// Whether the last commit applied changed which images the tree shows (contents set,
+    /// layers replaced whole or released): only then can textures have fallen out of use.
+    public private(set) var lastCommitChangedContents = false
 
     public init() {}
 
@@ -15,8 +18,12 @@ public struct RenderTree: Sendable {
     public mutating func apply(_ commit: LayerTreeCommit) {
         // A whole-tree commit carries three updates per layer; growing once avoids rehashing.
         layers.reserveCapacity(layers.count + commit.updates.count / 3)
+        lastCommitChangedContents = !commit.released.isEmpty
         for update in commit.updates {
             switch update.field {
+            case .contents, .all:
+                lastCommitChangedContents = true
+                layers[update.layer, default: RenderLayer()].properties.apply(update.field)
             case .sublayers(let children):
                 setSublayers(children, of: update.layer)
             case .mask(let mask):

@@ -44,7 +44,11 @@ import Testing
         let image = testImage()
         tree.apply(commit(1, [LayerUpdate(layer: a, field: .contents(image))]))
         #expect(tree.liveImageIDs == [image.imageID])
-        tree.apply(commit(2, [], released: [a]))
+        #expect(tree.lastCommitChangedContents)
+        tree.apply(commit(2, [LayerUpdate(layer: a, field: .opacity(0.5))]))
+        #expect(!tree.lastCommitChangedContents)
+        tree.apply(commit(3, [], released: [a]))
         #expect(tree.liveImageIDs.isEmpty)
+        #expect(tree.lastCommitChangedContents)
     }
 }

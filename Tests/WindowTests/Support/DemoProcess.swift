@@ -1,4 +1,5 @@
 import Foundation
+@testable import demo_window
 import Synchronization
 
 /// The demo-window executable running on a test's X display, with its output collected line
@@ -13,12 +14,15 @@ final class DemoProcess: Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("demo-window").path
     }
 
-    init(_ arguments: [String], display: String) throws {
+    /// Starts the demo with `DISPLAY` set to `display`, or with no `DISPLAY` at all when it is nil.
+    init(_ arguments: [String], display: String?) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
         defer { close(fds[1]) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        child = try ChildProcess(Self.executable, arguments, environment: ["DISPLAY": display], outputDescriptor: fds[1])
+        child = try ChildProcess(
+            Self.executable, arguments, environment: display.map { ["DISPLAY": $0] } ?? [:], removing: display == nil ? ["DISPLAY"] : [],
+            outputDescriptor: fds[1])
         let reader = fds[0]
         let collected = lines
         Thread.detachNewThread {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import demo_window
 
 /// An Xvfb server on a free display number for one test, stopped by its PID.
 final class XvfbFixture {

@@ -1,15 +1,19 @@
 import Foundation
 
 /// A child process started with `posix_spawn` and reaped with `waitpid`: dependable where
-/// Foundation's `Process.waitUntilExit()` can miss a fast child's exit on Linux.
+/// Foundation's `Process.waitUntilExit()` can miss a fast child's exit on Linux. The tour
+/// starts Xvfb and ImageMagick with it, and the window tests the demo itself.
 struct ChildProcess {
     let pid: pid_t
 
-    /// Starts `path` with `arguments` and `environment` added to this process's. Its standard
+    /// Starts `path` with `arguments` and `environment` added to this process's (the `removed`
+    /// variables taken out). Its standard
     /// output and error go to `outputDescriptor`, or are discarded when it is nil.
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], outputDescriptor: Int32? = nil) throws {
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], removing removed: [String] = [],
+         outputDescriptor: Int32? = nil) throws {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
+        for key in removed { env[key] = nil }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
