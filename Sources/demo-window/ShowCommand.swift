@@ -35,6 +35,9 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Where the tour (no display) writes its screenshots and summary.")
     var tourDirectory = "demo-tour"
 
+    @Option(help: "Open this many windows in the one process, each showing the scene.")
+    var windows = 1
+
     @Flag(help: "Print the render thread's frame count once a second.")
     var printStats = false
 
@@ -46,6 +49,7 @@ struct ShowCommand: ParsableCommand {
             throw ValidationError("--width and --height must be between 1 and 16384")
         }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        guard (1...8).contains(windows) else { throw ValidationError("--windows must be between 1 and 8") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
     }
 
@@ -64,23 +68,29 @@ struct ShowCommand: ParsableCommand {
             return
         }
         try MainActor.assumeIsolated {
-            let window = try LayerWindow(
-                title: "SceneCore demo", width: width, height: height, presentation: selection.api, paced: !unpaced)
-            say("window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)")
-            let viewer = SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
+            let viewers = try (0..<windows).map { _ in
+                let window = try LayerWindow(
+                    title: "SceneCore demo", width: width, height: height, presentation: selection.api, paced: !unpaced)
+                say("window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)")
+                return SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
+            }
             let timer = printStats ? Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
                 MainActor.assumeIsolated {
-                    let stats = window.statistics
-                    say("stats: frames=\(stats.framesPresented) dropped=\(stats.droppedFrames) "
-                        + String(format: "render_cpu_ms=%.1f", stats.renderCPUSeconds * 1000))
+                    for viewer in viewers where viewer.window.isOpen {
+                        let stats = viewer.window.statistics
+                        say("stats: window=0x\(String(viewer.window.windowID, radix: 16)) frames=\(stats.framesPresented) "
+                            + "dropped=\(stats.droppedFrames) " + String(format: "render_cpu_ms=%.1f", stats.renderCPUSeconds * 1000))
+                    }
                 }
             } : nil
             LayerWindow.run(until: seconds.map { Date(timeIntervalSinceNow: $0) })
             timer?.invalidate()
-            let stats = viewer.window.statistics
-            say("frames presented: \(stats.framesPresented), dropped: \(stats.droppedFrames), "
-                + String(format: "render CPU %.1f ms", stats.renderCPUSeconds * 1000))
-            viewer.window.close()
+            for viewer in viewers {
+                let stats = viewer.window.statistics
+                say("frames presented: \(stats.framesPresented), dropped: \(stats.droppedFrames), "
+                    + String(format: "render CPU %.1f ms", stats.renderCPUSeconds * 1000))
+                viewer.window.close()
+            }
         }
     }
 }

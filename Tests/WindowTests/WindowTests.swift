@@ -47,6 +47,18 @@ import Testing
         #expect(near(try pixel(after, 300, 116), (51, 102, 230)))
     }
 
+    @Test(arguments: ["egl", "glx"])
+    func bothPresentationPathsDrawTheScene(api: String) throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, _) = try launch("gallery", on: server, extra: ["--presentation", api])
+        defer { demo.stop() }
+        #expect(demo.output.contains { $0.contains("via \(api.uppercased())") })
+        let shot = try server.screenshot(name: "present-\(api)")
+        #expect(near(try pixel(shot, 60, 60), (51, 102, 230)))
+        #expect(near(try pixel(shot, 800, 500), (242, 242, 247)))
+    }
+
     @Test func theRootLayerFollowsAResizedWindow() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
@@ -100,6 +112,39 @@ import Testing
         // Nothing changes after the first frames: over a second (and more) no frame is presented.
         #expect(counts[counts.count - 1] == counts[counts.count - 2])
         #expect(counts[counts.count - 2] == counts[counts.count - 3])
+    }
+
+    @Test func severalWindowsInOneProcessCloseIndependently() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let demo = try DemoProcess(["show", "--scene", "clock", "--windows", "2", "--seconds", "30", "--print-stats"], display: server.display)
+        defer { demo.stop() }
+        let deadline = Date(timeIntervalSinceNow: 20)
+        var ids: [UInt] = []
+        while ids.count < 2 && Date() < deadline {
+            ids = demo.output.filter { $0.hasPrefix("window: 0x") }.compactMap { line in
+                line.split(separator: " ").dropFirst().first.flatMap { UInt($0.dropFirst(2), radix: 16) }
+            }
+            usleep(100_000)
+        }
+        try #require(ids.count == 2, "\(demo.output)")
+        #expect(requestClose(window: ids[0], display: server.display))
+        #expect(demo.waitForLine(containing: "window closed") != nil)
+        // The other window's render thread goes on presenting the clock; the process stays up.
+        let second = "stats: window=0x\(String(ids[1], radix: 16))"
+        let framesOfSecond = {
+            demo.output.filter { $0.hasPrefix(second) }.compactMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("frames=") }.flatMap { Int($0.dropFirst(7)) }
+            }
+        }
+        let atClose = framesOfSecond()
+        usleep(2_500_000)
+        let later = framesOfSecond()
+        #expect(later.count >= atClose.count + 2)
+        #expect((later.last ?? 0) > (atClose.last ?? 0))
+        #expect(demo.waitForExit(timeout: 0.1) == nil)
+        #expect(requestClose(window: ids[1], display: server.display))
+        #expect(demo.waitForExit() == 0)
     }
 
     @Test func aLostXConnectionEndsTheDemoWithAClearErrorNotAHang() throws {

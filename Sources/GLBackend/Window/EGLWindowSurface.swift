@@ -65,8 +65,11 @@ final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
 
     func releaseCurrent() { eglMakeCurrent(display, nil, nil, nil) }
 
+    /// Also terminates the EGL display: it belongs to this window's own X connection, which
+    /// closes next, and a later connection at the same address must not find it initialised.
     func destroy() {
         eglDestroyContext(display, context)
         eglDestroySurface(display, surface)
+        eglTerminate(display)
     }
 }
