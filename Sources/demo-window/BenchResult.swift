@@ -14,11 +14,18 @@ struct BenchResult: Codable {
     var max_gap_ms_during_block: Double?
     var frames_during_block: Int?
 
-    /// Percentile `p` (0...1) of `values`, nearest rank; 0 for none.
+    /// Percentile `p` (0...1) of `values` by nearest rank; 0 for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1 < 0 ? 0 : Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+        let rank = Int((Double(values.count) * p).rounded(.up))
+        return values.sorted()[min(max(rank, 1), values.count) - 1]
+    }
+
+    /// CPU time the calling thread has used, in seconds.
+    static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Resident memory of this process in MiB, from /proc/self/statm.

@@ -25,7 +25,7 @@ struct WindowBench {
 
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
         let before = window.statistics
-        let appCPUBefore = mainThreadCPU()
+        let appCPUBefore = BenchResult.threadCPUTime()
         let measureStart = CACurrentMediaTime()
         var blockWindow: (Double, Double)?
         if let block {
@@ -37,7 +37,7 @@ struct WindowBench {
         LayerWindow.run(until: Date(timeIntervalSinceNow: max(0, seconds - (CACurrentMediaTime() - measureStart))))
         let measureEnd = CACurrentMediaTime()
         let after = window.statistics
-        let appCPU = mainThreadCPU() - appCPUBefore
+        let appCPU = BenchResult.threadCPUTime() - appCPUBefore
 
         let presents = after.presentTimes.filter { $0 >= measureStart && $0 <= measureEnd }
         let intervals = zip(presents.dropFirst(), presents).map { ($0 - $1) * 1000 }
@@ -60,12 +60,6 @@ struct WindowBench {
         }
         return result
     }
-
-    private func mainThreadCPU() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
 }
 
 /// The same measurement through the headless renderer: each frame ticks, commits and renders.
@@ -85,7 +79,7 @@ struct HeadlessBench {
         var cpu: Double = 0
         while CACurrentMediaTime() - start < warmup + seconds {
             let frameStart = CACurrentMediaTime()
-            let cpuStart = clockCPU()
+            let cpuStart = BenchResult.threadCPUTime()
             scene.tick?(root, frameStart - start)
             _ = try renderer.render(root)
             let now = CACurrentMediaTime()
@@ -93,7 +87,7 @@ struct HeadlessBench {
             if let last { intervals.append((now - last) * 1000) }
             last = now
             drawCalls += renderer.statistics.drawCalls
-            cpu += clockCPU() - cpuStart
+            cpu += BenchResult.threadCPUTime() - cpuStart
         }
         let frames = Double(max(intervals.count + 1, 1))
         return BenchResult(
@@ -101,11 +95,5 @@ struct HeadlessBench {
             frame_ms_p95: BenchResult.percentile(intervals, 0.95), frame_ms_p99: BenchResult.percentile(intervals, 0.99),
             dropped_frames: 0, render_cpu_ms_per_frame: cpu * 1000 / frames, app_cpu_ms_per_frame: 0,
             draw_calls_per_frame: Double(drawCalls) / frames, rss_mb: BenchResult.residentMegabytes())
-    }
-
-    private func clockCPU() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
