@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where an object with `CAMediaTiming` values is at a moment of its parent's time.
+package struct TimingSample: Equatable {
+    /// Progress through the current cycle, 0...1, before any timing function.
+    package var progress: Double
+    /// The repeat cycle the progress belongs to (0 for the first), for cumulative animations.
+    package var cycle: Int
+}
+
+extension MediaTimingValues {
+    /// Core Animation's timing model (reference section 2) for an animation whose parent time is `parentTime`:
+    ///
+    /// - active time `τ = (parentTime − beginTime) · speed`;
+    /// - cycle `c = duration · (autoreverses ? 2 : 1)`, active duration
+    ///   `AD = repeatDuration > 0 ? repeatDuration : (repeatCount > 0 ? repeatCount : 1) · c` (fractional and infinite counts allowed);
+    /// - before `τ < 0` and after `τ ≥ AD` the object has no effect unless `fillMode` holds
+    ///   the value at `τ = 0` (backwards, both) or at `τ = AD` (forwards, both);
+    /// - local time `t = τ + timeOffset` wraps within the cycle, and the second half of an
+    ///   autoreversing cycle plays backwards;
+    /// - the value held at the end of the active duration is the end of the last cycle (so a
+    ///   plain animation ends at its to-value, an autoreversing one back at its from-value, and
+    ///   repeatCount 2.5 half-way).
+    ///
+    /// - Returns: nil when the object has no effect at that time.
+    package func sample(atParentTime parentTime: Double) -> TimingSample? {
+        let tau = (parentTime - beginTime) * Double(speed)
+        guard tau.isFinite else { return nil }
+        let d = duration
+        let cycleLength = d * (autoreverses ? 2 : 1)
+        let activeDuration = repeatDuration > 0 ? repeatDuration : Double(repeatCount > 0 ? repeatCount : 1) * cycleLength
+        let holdsBefore = fillMode == .backwards || fillMode == .both
+        let holdsAfter = fillMode == .forwards || fillMode == .both
+
+        let active: Double
+        var atEnd = false
+        if tau < 0 {
+            guard holdsBefore else { return nil }
+            active = 0
+        } else if tau >= activeDuration {
+            guard holdsAfter else { return nil }
+            active = activeDuration
+            atEnd = true
+        } else {
+            active = tau
+        }
+        guard d > 0, cycleLength.isFinite else { return TimingSample(progress: 1, cycle: 0) }
+
+        let local = active + timeOffset
+        var cycle = (local / cycleLength).rounded(.down)
+        var within = local - cycle * cycleLength
+        // At the end of the active duration a whole number of cycles means the end of the last one.
+        if atEnd && within == 0 && local > 0 {
+            cycle -= 1
+            within = cycleLength
+        }
+        if autoreverses && within > d { within = cycleLength - within }
+        return TimingSample(progress: min(max(within / d, 0), 1), cycle: Int(max(cycle, 0)))
+    }
+}
