@@ -1,0 +1,115 @@
+import Foundation
+
+/// A property value as animations carry it: converted once from `Any` when an animation is
+/// added, typed from then on, so the render thread never sees `Any`.
+package enum AnimatableValue: Sendable, Equatable {
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    /// Straight-alpha sRGB components.
+    case color(RGBA)
+    case transform(CATransform3D)
+
+    /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
+    /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`);
+    /// nil for anything else.
+    package init?(_ value: Any?) {
+        switch value {
+        case let point as CGPoint: self = .point(point)
+        case let size as CGSize: self = .size(size)
+        case let rect as CGRect: self = .rect(rect)
+        case let color as CGColor: self = .color(color.value)
+        case let transform as CATransform3D: self = .transform(transform)
+        case let affine as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(affine))
+        default:
+            guard let number = ValueConversion.double(value) else { return nil }
+            self = .number(number)
+        }
+    }
+
+    /// The value as `value(forKey:)` returns it (`CGFloat`, `CGPoint`, ..., `CGColor`, `CATransform3D`).
+    package var objectValue: Any {
+        switch self {
+        case .number(let v): CGFloat(v)
+        case .point(let v): v
+        case .size(let v): v
+        case .rect(let v): v
+        case .color(let c): CGColor(red: CGFloat(c.r), green: CGFloat(c.g), blue: CGFloat(c.b), alpha: CGFloat(c.a))
+        case .transform(let v): v
+        }
+    }
+
+    /// The value `fraction` of the way from `self` to `end` (fractions outside 0...1 extrapolate,
+    /// for overshooting timing functions). Transforms interpolate their decomposition (scale,
+    /// rotation, translation, perspective), so a rotation stays a rotation instead of shrinking
+    /// through the matrix average. Nil when the two values are of different kinds.
+    package func interpolated(to end: AnimatableValue, fraction f: Double) -> AnimatableValue? {
+        switch (self, end) {
+        case (.number(let a), .number(let b)): .number(a + (b - a) * f)
+        case (.point(let a), .point(let b)): .point(CGPoint(x: mix(a.x, b.x, f), y: mix(a.y, b.y, f)))
+        case (.size(let a), .size(let b)): .size(CGSize(width: mix(a.width, b.width, f), height: mix(a.height, b.height, f)))
+        case (.rect(let a), .rect(let b)):
+            .rect(CGRect(x: mix(a.minX, b.minX, f), y: mix(a.minY, b.minY, f),
+                         width: mix(a.width, b.width, f), height: mix(a.height, b.height, f)))
+        case (.color(let a), .color(let b)):
+            .color(RGBA(r: mix(a.r, b.r, f), g: mix(a.g, b.g, f), b: mix(a.b, b.b, f), a: mix(a.a, b.a, f)))
+        case (.transform(let a), .transform(let b)):
+            .transform(Self.interpolate(TransformDecomposition(a), TransformDecomposition(b), f))
+        default: nil
+        }
+    }
+
+    /// `self + other`, for additive animations and `byValue`: components add; transforms
+    /// concatenate, `other` applying first (in the layer's space), then `self`.
+    package func adding(_ other: AnimatableValue) -> AnimatableValue? {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): .number(a + b)
+        case (.point(let a), .point(let b)): .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
+        case (.size(let a), .size(let b)): .size(CGSize(width: a.width + b.width, height: a.height + b.height))
+        case (.rect(let a), .rect(let b)):
+            .rect(CGRect(x: a.minX + b.minX, y: a.minY + b.minY, width: a.width + b.width, height: a.height + b.height))
+        case (.color(let a), .color(let b)): .color(RGBA(r: a.r + b.r, g: a.g + b.g, b: a.b + b.b, a: a.a + b.a))
+        case (.transform(let a), .transform(let b)): .transform(b.concatenating(a))
+        default: nil
+        }
+    }
+
+    /// `self − other`, for `fromValue`/`byValue` combinations and cumulative repeats: the value
+    /// that, added to `other`, gives `self` (for transforms `self · other⁻¹`).
+    package func subtracting(_ other: AnimatableValue) -> AnimatableValue? {
+        switch (self, other) {
+        case (.transform(let a), .transform(let b)): .transform(a.concatenating(CATransform3DInvert(b)))
+        default: other.scaled(by: -1).flatMap(adding)
+        }
+    }
+
+    /// Every component multiplied by `factor` (transforms scale their decomposition from identity).
+    package func scaled(by factor: Double) -> AnimatableValue? {
+        AnimatableValue.zero(like: self)?.interpolated(to: self, fraction: factor)
+    }
+
+    /// The additive identity of `value`'s kind.
+    private static func zero(like value: AnimatableValue) -> AnimatableValue? {
+        switch value {
+        case .number: .number(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .color: .color(.clear)
+        case .transform: .transform(.identity)
+        }
+    }
+
+    private static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ f: Double) -> CATransform3D {
+        var mixed = a
+        mixed.scale = a.scale + (b.scale - a.scale) * f
+        mixed.rotation = a.rotation + (b.rotation - a.rotation) * f
+        mixed.translation = a.translation + (b.translation - a.translation) * f
+        mixed.perspective = a.perspective + (b.perspective - a.perspective) * f
+        return mixed.transform
+    }
+}
+
+private func mix(_ a: CGFloat, _ b: CGFloat, _ f: Double) -> CGFloat { a + (b - a) * CGFloat(f) }
+private func mix(_ a: Float, _ b: Float, _ f: Double) -> Float { a + (b - a) * Float(f) }
