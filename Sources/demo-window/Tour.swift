@@ -12,6 +12,7 @@ struct Tour {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let server = try XvfbServer()
         defer { server.stop() }
+        setenv("DISPLAY", server.display, 1)
         say("tour: Xvfb on \(server.display)")
         var summary = "# SceneCore demo tour\n\nXvfb \(server.display), 960x600 window, \(Date())\n\n| scene | screenshot |\n|---|---|\n"
         try MainActor.assumeIsolated {

@@ -1,32 +1,58 @@
 import Foundation
 
-/// An Xvfb server on a free display number, started for the tour when no display exists
-/// and stopped again by its PID.
+/// An Xvfb server on a display number it picks itself (`-displayfd`), for the tour when no
+/// display exists and for the window tests; stopped again by its PID.
 final class XvfbServer: @unchecked Sendable {
+    /// The display name, for example ":3".
     let display: String
     private let server: ChildProcess
 
-    /// Starts `Xvfb :N -screen 0 WxHx24` on the first free N from 90.
+    /// Starts `Xvfb -displayfd … -screen 0 WxHx24` and waits until it reports its display number
+    /// (it does so once it accepts connections).
     init(width: Int = 1280, height: Int = 800) throws {
-        let number = (90..<190).first { n in
-            !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-        } ?? 190
-        display = ":\(number)"
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw DemoError("could not create a pipe for Xvfb") }
+        defer { close(fds[0]) }
         do {
-            server = try ChildProcess("/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+            server = try ChildProcess(
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                outputDescriptor: fds[1])
         } catch {
+            close(fds[1])
             throw DemoError("could not start Xvfb (install it with ./scripts/install-deps.sh): \(error)")
         }
-        // Ready once the server's socket exists.
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            usleep(50_000)
+        close(fds[1])
+        guard let number = Self.readDisplayNumber(from: fds[0]) else {
+            server.stop()
+            throw DemoError("Xvfb did not report a display number")
         }
-        setenv("DISPLAY", display, 1)
+        display = ":\(number)"
+    }
+
+    /// Reads Xvfb's output until a line that is only a number (its display), or end of file.
+    private static func readDisplayNumber(from descriptor: Int32) -> Int? {
+        var text = ""
+        var byte: UInt8 = 0
+        while read(descriptor, &byte, 1) == 1 {
+            if byte == UInt8(ascii: "\n") {
+                if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return number }
+                text = ""
+            } else {
+                text.append(Character(UnicodeScalar(byte)))
+            }
+        }
+        return nil
     }
 
     /// Takes a screenshot of the whole screen with ImageMagick's `import`.
     func screenshot(to path: String) -> Bool {
         (try? ChildProcess("/usr/bin/import", ["-display", display, "-window", "root", path]).wait()) == 0
+    }
+
+    /// Runs a tool (xdotool, import) against this display and waits for it; returns its exit status.
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        try ChildProcess("/usr/bin/\(tool)", arguments, environment: ["DISPLAY": display]).wait()
     }
 
     func stop() { server.stop() }
