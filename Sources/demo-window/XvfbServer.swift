@@ -7,15 +7,16 @@ final class XvfbServer: @unchecked Sendable {
     let display: String
     private let server: ChildProcess
 
-    /// Starts `Xvfb -displayfd … -screen 0 WxHx24` and waits until it reports its display number
-    /// (it does so once it accepts connections).
+    /// Starts `Xvfb -displayfd … -screen 0 WxHx24 -noreset` and waits until it reports its display
+    /// number (it does so once it accepts connections). `-noreset` keeps the server from resetting,
+    /// and briefly refusing connections, each time its last client disconnects.
     init(width: Int = 1280, height: Int = 800) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw DemoError("could not create a pipe for Xvfb") }
         defer { close(fds[0]) }
         do {
             server = try ChildProcess(
-                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
                 outputDescriptor: fds[1])
         } catch {
             close(fds[1])
