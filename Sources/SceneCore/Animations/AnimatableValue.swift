@@ -10,6 +10,10 @@ package enum AnimatableValue: Sendable, Equatable {
     /// Straight-alpha sRGB components.
     case color(RGBA)
     case transform(CATransform3D)
+    /// Three numbers, the input of the vector value functions (`.scale`, `.translate`).
+    case vector(SIMD3<Double>)
+    /// Layer contents; images do not blend as values (the renderer cross-fades them).
+    case image(CGImage?)
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`);
@@ -22,6 +26,11 @@ package enum AnimatableValue: Sendable, Equatable {
         case let color as CGColor: self = .color(color.value)
         case let transform as CATransform3D: self = .transform(transform)
         case let affine as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(affine))
+        case let image as CGImage: self = .image(image)
+        case let list as [Any]:
+            let numbers = list.compactMap(ValueConversion.double)
+            guard list.count == 3, numbers.count == 3 else { return nil }
+            self = .vector(SIMD3(numbers[0], numbers[1], numbers[2]))
         default:
             guard let number = ValueConversion.double(value) else { return nil }
             self = .number(number)
@@ -37,6 +46,31 @@ package enum AnimatableValue: Sendable, Equatable {
         case .rect(let v): v
         case .color(let c): CGColor(red: CGFloat(c.r), green: CGFloat(c.g), blue: CGFloat(c.b), alpha: CGFloat(c.a))
         case .transform(let v): v
+        case .image(let v): v as Any
+        case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
+        }
+    }
+
+    /// Whether `other` is of the same kind (number, point, ...), so that the two can blend.
+    package func isSameKind(as other: AnimatableValue) -> Bool {
+        switch (self, other) {
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
+             (.transform, .transform), (.image, .image), (.vector, .vector): true
+        default: false
+        }
+    }
+
+    /// False when any component is NaN or infinite.
+    package var isFinite: Bool {
+        switch self {
+        case .number(let v): v.isFinite
+        case .point(let v): v.x.isFinite && v.y.isFinite
+        case .size(let v): v.width.isFinite && v.height.isFinite
+        case .rect(let v): v.isFiniteValue
+        case .color(let c): c.r.isFinite && c.g.isFinite && c.b.isFinite && c.a.isFinite
+        case .transform(let t): t.isFinite
+        case .image: true
+        case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
         }
     }
 
@@ -56,6 +90,8 @@ package enum AnimatableValue: Sendable, Equatable {
             .color(RGBA(r: mix(a.r, b.r, f), g: mix(a.g, b.g, f), b: mix(a.b, b.b, f), a: mix(a.a, b.a, f)))
         case (.transform(let a), .transform(let b)):
             .transform(Self.interpolate(TransformDecomposition(a), TransformDecomposition(b), f))
+        case (.image(let a), .image(let b)): .image(f < 0.5 ? a : b)
+        case (.vector(let a), .vector(let b)): .vector(a + (b - a) * f)
         default: nil
         }
     }
@@ -71,6 +107,7 @@ package enum AnimatableValue: Sendable, Equatable {
             .rect(CGRect(x: a.minX + b.minX, y: a.minY + b.minY, width: a.width + b.width, height: a.height + b.height))
         case (.color(let a), .color(let b)): .color(RGBA(r: a.r + b.r, g: a.g + b.g, b: a.b + b.b, a: a.a + b.a))
         case (.transform(let a), .transform(let b)): .transform(b.concatenating(a))
+        case (.vector(let a), .vector(let b)): .vector(a + b)
         default: nil
         }
     }
@@ -98,6 +135,8 @@ package enum AnimatableValue: Sendable, Equatable {
         case .rect: .rect(.zero)
         case .color: .color(.clear)
         case .transform: .transform(.identity)
+        case .image: nil
+        case .vector: .vector(.zero)
         }
     }
 

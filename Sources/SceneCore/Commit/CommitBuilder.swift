@@ -12,6 +12,8 @@ package struct CommitBuilder {
     /// The layers already encoded whole in this commit.
     private var encodedWhole: Set<LayerID> = []
     private static let sequence = Atomic<UInt64>(0)
+    /// The commit's time, at which animations with no begin time begin.
+    private let now = CACurrentMediaTime()
 
     package init() {}
 
@@ -33,6 +35,9 @@ package struct CommitBuilder {
                 encodeWhole(child, markingCommitted: true)
             }
         }
+        if changes.contains(.animations) {
+            updates.append(LayerUpdate(layer: layer.layerID, field: .animations(AnimationList(layer.animationsForCommit(at: now)))))
+        }
         if changes.contains(.mask) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
             layer.committedMask = layer.maskStorage
@@ -50,6 +55,10 @@ package struct CommitBuilder {
         updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
+        if !layer.animationRecords.isEmpty || layer.pendingChanges.contains(.animations) {
+            let animations = markingCommitted ? layer.animationsForCommit(at: now) : layer.committedAnimations
+            updates.append(LayerUpdate(layer: layer.layerID, field: .animations(AnimationList(animations))))
+        }
         if markingCommitted {
             layer.needsFullSync = false
             layer.isRegisteredForCommit = false

@@ -40,6 +40,8 @@ public struct LayerChanges: OptionSet, Hashable, Sendable {
     public static let sublayers = Self(rawValue: 1 << 31)
     /// Structure: the mask layer.
     public static let mask = Self(rawValue: 1 << 32)
+    /// The attached animations.
+    public static let animations = Self(rawValue: 1 << 33)
 
     /// Every property field (not structure).
     public static let allProperties = Self(rawValue: (1 << 31) - 1)

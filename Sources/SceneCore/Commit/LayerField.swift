@@ -39,6 +39,8 @@ public enum LayerField: Sendable, Equatable {
     case sublayers([LayerID])
     /// The mask layer's id, or nil.
     case mask(LayerID?)
+    /// The complete list of attached animations, in key order, as typed values.
+    case animations(AnimationList)
     /// Every property at once: sent the first time a layer is committed, or when it joins a new tree.
     indirect case all(LayerProperties)
 }
@@ -129,7 +131,16 @@ extension LayerProperties {
         case .isOpaque(let v): isOpaque = v
         case .timing(let v): timing = v
         case .all(let v): self = v
-        case .sublayers, .mask: break
+        case .sublayers, .mask, .animations: break
         }
     }
+}
+
+/// A layer's attached animations as they travel in a commit (typed; their contents are
+/// SceneCore's business).
+public struct AnimationList: Sendable, Equatable {
+    package var items: [RenderAnimation]
+    package init(_ items: [RenderAnimation]) { self.items = items }
+    /// How many animations the list holds.
+    public var count: Int { items.count }
 }

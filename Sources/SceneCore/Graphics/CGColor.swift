@@ -21,6 +21,11 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// An sRGB colour from render-side components.
+    package convenience init(_ value: RGBA) {
+        self.init(red: CGFloat(value.r), green: CGFloat(value.g), blue: CGFloat(value.b), alpha: CGFloat(value.a))
+    }
+
     /// A gray colour.
     public init(gray: CGFloat, alpha: CGFloat) {
         components = [gray, alpha]

@@ -4,7 +4,7 @@ extension CALayer {
     /// Whether the layer and its sublayers are hidden (not drawn, not hit). Animatable.
     public var isHidden: Bool {
         get { state.isHidden }
-        set { setState(\.isHidden, newValue, .isHidden) }
+        set { setState(\.isHidden, newValue, .isHidden, key: "hidden") }
     }
 
     /// Whether the back of the layer is drawn when it faces away from the viewer. Default true.
@@ -16,7 +16,7 @@ extension CALayer {
     /// Whether sublayers and contents are clipped to the bounds, rounded by `cornerRadius`. Animatable.
     public var masksToBounds: Bool {
         get { state.masksToBounds }
-        set { setState(\.masksToBounds, newValue, .masksToBounds) }
+        set { setState(\.masksToBounds, newValue, .masksToBounds, key: "masksToBounds") }
     }
 
     /// The layer's opacity in [0, 1]; with `allowsGroupOpacity` the layer and its sublayers
@@ -47,7 +47,7 @@ extension CALayer {
     /// The fill behind contents and sublayers, rounded by `cornerRadius`. Default nil. Animatable.
     public var backgroundColor: CGColor? {
         get { state.backgroundColor }
-        set { setState(\.backgroundColor, newValue, .backgroundColor) }
+        set { setState(\.backgroundColor, newValue, .backgroundColor, key: "backgroundColor") }
     }
 
     /// The radius of the rounded corners of the background and border (and of the clip when
@@ -79,13 +79,13 @@ extension CALayer {
     /// The border's colour. Default opaque black. Animatable.
     public var borderColor: CGColor? {
         get { state.borderColor }
-        set { setState(\.borderColor, newValue, .borderColor) }
+        set { setState(\.borderColor, newValue, .borderColor, key: "borderColor") }
     }
 
     /// The shadow's colour. Default opaque black. Animatable.
     public var shadowColor: CGColor? {
         get { state.shadowColor }
-        set { setState(\.shadowColor, newValue, .shadow) }
+        set { setState(\.shadowColor, newValue, .shadow, key: "shadowColor") }
     }
 
     /// The shadow's opacity. Default 0 (no shadow). Animatable.

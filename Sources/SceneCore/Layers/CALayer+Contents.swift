@@ -16,6 +16,7 @@ extension CALayer {
             if state.contents !== image {
                 state.contents = image
                 recordChange(.contents)
+                if committedState != nil { propertyDidChange("contents") }
             }
         }
     }

@@ -10,7 +10,11 @@ extension CALayer {
     /// The implementation of `setValue(_:forKey:)`.
     package func storeValue(_ value: Any?, forKey key: String) {
         guard let entry = LayerKey.table[key] else {
+            let old = keyedValues[key]
             keyedValues[key] = value
+            if committedState != nil, isImplicitlyAnimatable(key), AnimatableValue(old) != AnimatableValue(value) {
+                propertyDidChange(key)
+            }
             return
         }
         if !entry.set(self, value) {

@@ -34,6 +34,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     package var contentsObject: Any?
     package var keyedValues: [String: Any] = [:]
 
+    /// The animations added to the layer, in key order (what `animationKeys()` lists).
+    package var animationRecords: [AnimationRecord] = []
+    /// The animations as of the last commit: what the render side runs and `presentation()` evaluates.
+    package var committedAnimations: [RenderAnimation] = []
+    /// The key of the action being run by a property change, while it runs.
+    package var actionInProgress: String?
+
     /// For a presentation copy, the model layer it shows.
     package var presentationSource: CALayer?
     /// For a presentation copy, the presentation copy of the superlayer it was reached through.
@@ -78,10 +85,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         if presentationSource != nil { return self }
         guard let committed = committedState else { return nil }
         let copy = Self(layer: self)
-        copy.state = committed
+        copy.state = presentedState(at: CACurrentMediaTime(), custom: &copy.keyedValues)
         copy.presentationSource = self
         copy.name = name
-        copy.contentsObject = committed.contents
+        copy.contentsObject = copy.state.contents
         return copy
     }
 
@@ -134,14 +141,62 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         defaultHitTest(p)
     }
 
+    // MARK: - Animations
+
+    /// Adds a copy of `anim` under `key`, replacing (and stopping, with `finished: false`) an
+    /// animation already under that key.
+    ///
+    /// The copy gets the transaction's `animationDuration` when its duration is 0, the
+    /// transaction's `animationTimingFunction` when one is set, and, when its `beginTime` is 0,
+    /// the layer's time at the commit that sends it to the render side. Its values are
+    /// converted to the key path's type now: a value of the wrong type, an unknown field or
+    /// malformed keyframes are refused with a logged error, and nothing is added.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
+
+    /// The animation under `key`: the copy that was added (its begin time filled in once
+    /// committed), or nil.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// The keys of the attached animations in the order they apply; nil when there are none.
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// Removes the animation under `key`; its delegate hears `finished: false`.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every animation; their delegates hear `finished: false`.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    // MARK: - Actions
+
+    /// The action for `event`, searched as Core Animation does: the delegate's
+    /// `action(for:forKey:)`, then `actions[event]`, then `style["actions"][event]` (through
+    /// nested `style["style"]` dictionaries), then `defaultAction(forKey:)`. The first
+    /// non-nil answer wins, and `NSNull` ends the search with no action. When every step
+    /// answers nil and `event` is an animatable property, the answer is the implicit
+    /// animation: a `CABasicAnimation` from the value on screen now, with the transaction's
+    /// duration and timing function (`.default` when it has none).
+    open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+
+    /// The class's default action for `event`: nil, as Core Animation answers for its own
+    /// keys (the implicit animation comes from `action(forKey:)` itself). Subclasses override it.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// Whether changing `key` makes the layer redraw. Default false.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
     // MARK: - Change recording
 
-    /// Stores `value` in `keyPath` and records the change if it differs from the current value.
+    /// Stores `value` in `keyPath` and records the change if it differs from the current
+    /// value; for an animatable property (`key` given) of a committed layer, runs the action
+    /// for `key` (by default the implicit animation) unless the transaction disables actions.
     @inline(__always)
-    package func setState<T: Equatable>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges) {
+    package func setState<T: Equatable>(
+        _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges, key: String? = nil
+    ) {
         if state[keyPath: keyPath] == value { return }
         state[keyPath: keyPath] = value
         recordChange(change)
+        if let key, committedState != nil { propertyDidChange(key) }
     }
 
     /// Like `setState`, but refuses non-finite geometry with a logged error, keeping the old value.
@@ -153,7 +208,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
             return
         }
-        setState(keyPath, value, change)
+        setState(keyPath, value, change, key: AnimatableProperty.implicitlyAnimatedKeys.contains(key) ? key : nil)
     }
 
     /// Marks `change` as pending and enrolls the layer in the current transaction.

@@ -1,14 +1,22 @@
 /// The render side's copy of the layer trees, keyed by layer id, built only from commits.
 ///
 /// It is owned by one renderer (on its render thread) and changed only by `apply(_:)`,
-/// which applies one whole commit at a time, in order.
+/// which applies one whole commit at a time, in order, and by `evaluateAnimations(at:)`,
+/// which computes the values shown at a frame's time.
 public struct RenderTree: Sendable {
-    public private(set) var layers: [LayerID: RenderLayer] = [:]
+    public internal(set) var layers: [LayerID: RenderLayer] = [:]
     /// The sequence number of the last commit applied.
     public private(set) var lastAppliedSequence: UInt64 = 0
     /// Whether the last commit applied changed which images the tree shows (contents set,
     /// layers replaced whole or released): only then can textures have fallen out of use.
     public private(set) var lastCommitChangedContents = false
+    /// The layers with animations attached.
+    package internal(set) var animatedLayers: Set<LayerID> = []
+    /// For each running transition (by serial), the tree as it was before the transition's commit.
+    package internal(set) var transitionSnapshots: [UInt64: RenderTree] = [:]
+    /// Serials of animations the render side finished and removed, so that a commit made
+    /// before the app side heard of it does not bring them back.
+    package var removedSerials: Set<UInt64> = []
 
     public init() {}
 
@@ -19,26 +27,38 @@ public struct RenderTree: Sendable {
         // A whole-tree commit carries three updates per layer; growing once avoids rehashing.
         layers.reserveCapacity(layers.count + commit.updates.count / 3)
         lastCommitChangedContents = !commit.released.isEmpty
+        // Only a commit that starts a transition keeps the tree as it was (copying it costs a
+        // copy of the layer table on the next change).
+        let before = startsTransition(commit) ? self : nil
         for update in commit.updates {
             switch update.field {
             case .contents, .all:
                 lastCommitChangedContents = true
-                layers[update.layer, default: RenderLayer()].properties.apply(update.field)
+                layers[update.layer, default: RenderLayer()].apply(update.field)
             case .sublayers(let children):
                 setSublayers(children, of: update.layer)
             case .mask(let mask):
                 layers[update.layer, default: RenderLayer()].mask = mask
+            case .animations(let list):
+                setAnimations(list.items.filter { !removedSerials.contains($0.serial) }, of: update.layer, before: before)
             default:
-                layers[update.layer, default: RenderLayer()].properties.apply(update.field)
+                layers[update.layer, default: RenderLayer()].apply(update.field)
             }
         }
-        for id in commit.released { layers.removeValue(forKey: id) }
+        for id in commit.released {
+            layers.removeValue(forKey: id)
+            animatedLayers.remove(id)
+        }
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)
     }
 
-    /// The ids of every image some layer in the tree shows (for texture lifetime).
+    /// The ids of every image some layer in the tree shows (for texture lifetime), including
+    /// images still shown by cross-fades and transitions.
     public var liveImageIDs: Set<UInt64> {
-        Set(layers.values.compactMap { $0.properties.contents?.imageID })
+        var ids = Set(layers.values.compactMap { $0.properties.contents?.imageID })
+        for layer in layers.values { if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) } }
+        for snapshot in transitionSnapshots.values { ids.formUnion(snapshot.liveImageIDs) }
+        return ids
     }
 
     private mutating func setSublayers(_ children: [LayerID], of parent: LayerID) {
@@ -47,5 +67,29 @@ public struct RenderTree: Sendable {
         }
         layers[parent, default: RenderLayer()].sublayers = children
         for child in children { layers[child, default: RenderLayer()].superlayer = parent }
+    }
+
+    private func startsTransition(_ commit: LayerTreeCommit) -> Bool {
+        commit.updates.contains { update in
+            guard case .animations(let list) = update.field else { return false }
+            return list.items.contains { animation in
+                guard case .transition = animation.kind else { return false }
+                return transitionSnapshots[animation.serial] == nil
+                    && !(layers[update.layer]?.animations.contains { $0.serial == animation.serial } ?? false)
+            }
+        }
+    }
+
+    private mutating func setAnimations(_ list: [RenderAnimation], of id: LayerID, before: RenderTree?) {
+        let known = Set((layers[id]?.animations ?? []).map(\.serial))
+        for animation in list where !known.contains(animation.serial) {
+            // A new transition keeps the tree as it was before this commit: its old rendering.
+            if case .transition = animation.kind, var snapshot = before {
+                snapshot.transitionSnapshots = [:]
+                transitionSnapshots[animation.serial] = snapshot
+            }
+        }
+        layers[id, default: RenderLayer()].setAnimations(list)
+        if list.isEmpty { animatedLayers.remove(id) } else { animatedLayers.insert(id) }
     }
 }

@@ -7,12 +7,14 @@ package final class TransactionStack {
     struct Scope {
         var values: [String: Any] = [:]
         var completionBlocks: [@Sendable () -> Void] = []
+        /// Animations added while this scope was open (nested scopes' included).
+        var addedAnimations: [AnimationRecord] = []
         let isImplicit: Bool
     }
 
     private(set) var scopes: [Scope] = []
     private var changedLayers: [CALayer] = []
-    private var completionBlocksAwaitingCommit: [@Sendable () -> Void] = []
+    private var completionGroupsAwaitingCommit: [CompletionGroup] = []
     private var flushAfterExplicitCommit = false
     private var observerInstalled = false
     /// How many times this thread holds `CATransaction.lock()`.
@@ -43,7 +45,7 @@ package final class TransactionStack {
             return
         }
         let scope = scopes.removeLast()
-        completionBlocksAwaitingCommit += scope.completionBlocks
+        close(scope)
         guard !hasExplicitScope else { return }
         // A flush asked for inside the explicit transactions is due now, and only now.
         let flushRequested = flushAfterExplicitCommit
@@ -68,10 +70,10 @@ package final class TransactionStack {
     func commitImplicit() {
         guard !hasExplicitScope else { return }
         if let implicit = scopes.first, implicit.isImplicit {
-            completionBlocksAwaitingCommit += implicit.completionBlocks
             scopes.removeAll()
+            close(implicit)
         }
-        if !changedLayers.isEmpty || !completionBlocksAwaitingCommit.isEmpty || ReleasedLayers.shared.hasPending {
+        if !changedLayers.isEmpty || !completionGroupsAwaitingCommit.isEmpty || ReleasedLayers.shared.hasPending {
             performCommit()
         }
     }
@@ -100,6 +102,21 @@ package final class TransactionStack {
         scopes[index].completionBlocks.append(block)
     }
 
+    /// Notes an animation added in the innermost scope, for its completion blocks.
+    func animationAdded(_ record: AnimationRecord) {
+        let index = innermostScopeIndex()
+        scopes[index].addedAnimations.append(record)
+    }
+
+    /// A scope ended: its animations count for the enclosing scope too, and its completion
+    /// blocks wait for its animations and the next commit.
+    private func close(_ scope: Scope) {
+        if let parent = scopes.indices.last { scopes[parent].addedAnimations += scope.addedAnimations }
+        if !scope.completionBlocks.isEmpty {
+            completionGroupsAwaitingCommit.append(CompletionGroup(blocks: scope.completionBlocks, animations: scope.addedAnimations))
+        }
+    }
+
     // MARK: - Commit
 
     private func openImplicit() {
@@ -113,8 +130,8 @@ package final class TransactionStack {
     private func performCommit() {
         let layers = changedLayers
         changedLayers = []
-        let blocks = completionBlocksAwaitingCommit
-        completionBlocksAwaitingCommit = []
+        let groups = completionGroupsAwaitingCommit
+        completionGroupsAwaitingCommit = []
         CATransaction.lock()
         var builder = CommitBuilder()
         for layer in layers { builder.encodeChanges(of: layer) }
@@ -123,8 +140,8 @@ package final class TransactionStack {
         if !commit.updates.isEmpty || !commit.released.isEmpty {
             CommitDistributor.shared.deliver(commit)
         }
-        // No animation runs yet, so every completion block is due as soon as the commit is made.
-        for block in blocks { DispatchQueue.main.async(execute: block) }
+        // Blocks whose animations have all stopped (or that had none) run now, on the main queue.
+        for group in groups { group.commitFinished() }
     }
 }
 

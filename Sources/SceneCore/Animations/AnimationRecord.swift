@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// One animation added to a layer, on the app side: the copy that was added, its typed form
+/// for the render side, and what has been reported to its delegate.
+package final class AnimationRecord: @unchecked Sendable {
+    /// The key it was added under; nil for an animation added without a key.
+    package let key: String?
+    /// The copy made by `add(_:forKey:)`: what `animation(forKey:)` returns.
+    package let animation: CAAnimation
+    /// The typed form; its beginTime is stamped at the first commit when it was 0.
+    package var compiled: RenderAnimation
+    package weak var layer: CALayer?
+    /// Whether the begin time still has to be stamped at commit.
+    package var needsBeginTime: Bool
+    /// Main-thread state: the delegate has been told it started / it stopped.
+    package var startReported = false
+    package private(set) var isStopped = false
+    /// Transaction completion groups waiting for this animation.
+    package var completionGroups: [CompletionGroup] = []
+
+    package var serial: UInt64 { compiled.serial }
+
+    private static let serials = Atomic<UInt64>(1)
+    package static func nextSerial() -> UInt64 { serials.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+    package init(key: String?, animation: CAAnimation, compiled: RenderAnimation, layer: CALayer) {
+        self.key = key
+        self.animation = animation
+        self.compiled = compiled
+        self.layer = layer
+        needsBeginTime = compiled.timing.beginTime == 0
+    }
+
+    /// Marks the animation stopped (once): tells the delegate, on the main queue, and
+    /// releases the transaction completion groups waiting for it.
+    package func stop(finished: Bool) {
+        guard !isStopped else { return }
+        isStopped = true
+        AnimationEventCenter.shared.unregister(self)
+        let animation = animation
+        let groups = completionGroups
+        completionGroups = []
+        let report = UncheckedSendable {
+            animation.delegate?.animationDidStop(animation, finished: finished)
+            for group in groups { group.animationStopped() }
+        }
+        if finished && Thread.isMainThread {
+            report.value()
+        } else {
+            DispatchQueue.main.async { report.value() }
+        }
+    }
+}
+
+/// Wraps a value that is only used on the thread it is handed to.
+package struct UncheckedSendable<T>: @unchecked Sendable {
+    package let value: T
+    package init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,266 @@
+import Foundation
+
+/// A layer property that animations can drive, as the render side reads and writes it.
+package enum AnimatableProperty: Sendable, Equatable {
+    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
+    case opacity, backgroundColor, cornerRadius, borderWidth, borderColor
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius
+    case contents, contentsRect, contentsCenter, contentsScale, rasterizationScale
+    case isHidden, masksToBounds, isDoubleSided
+    /// A key the render side does not draw (a subclass's own animatable property); evaluated
+    /// on the app side only, for `presentation()`.
+    case custom(String)
+
+    private static let byKey: [String: AnimatableProperty] = [
+        "bounds": .bounds, "position": .position, "zPosition": .zPosition, "anchorPoint": .anchorPoint,
+        "anchorPointZ": .anchorPointZ, "transform": .transform, "sublayerTransform": .sublayerTransform,
+        "opacity": .opacity, "backgroundColor": .backgroundColor, "cornerRadius": .cornerRadius,
+        "borderWidth": .borderWidth, "borderColor": .borderColor, "shadowColor": .shadowColor,
+        "shadowOpacity": .shadowOpacity, "shadowOffset": .shadowOffset, "shadowRadius": .shadowRadius,
+        "contents": .contents, "contentsRect": .contentsRect, "contentsCenter": .contentsCenter,
+        "contentsScale": .contentsScale, "rasterizationScale": .rasterizationScale,
+        "hidden": .isHidden, "isHidden": .isHidden, "masksToBounds": .masksToBounds,
+        "doubleSided": .isDoubleSided, "isDoubleSided": .isDoubleSided,
+    ]
+
+    /// The built-in property named `key`, nil for any other key.
+    package init?(key: String) {
+        guard let property = Self.byKey[key] else { return nil }
+        self = property
+    }
+
+    /// The keys Core Animation animates implicitly when set on a standalone layer
+    /// (reference section 1.9, the programming guide's table B-1).
+    package static let implicitlyAnimatedKeys: Set<String> = [
+        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents",
+        "contentsRect", "contentsCenter", "cornerRadius", "hidden", "isHidden", "masksToBounds", "opacity",
+        "position", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius", "sublayerTransform",
+        "transform", "zPosition",
+    ]
+
+    /// The property's value in `p`.
+    // swiftlint:disable:next cyclomatic_complexity
+    package func read(_ p: LayerProperties) -> AnimatableValue {
+        switch self {
+        case .bounds: .rect(p.bounds)
+        case .position: .point(p.position)
+        case .zPosition: .number(Double(p.zPosition))
+        case .anchorPoint: .point(p.anchorPoint)
+        case .anchorPointZ: .number(Double(p.anchorPointZ))
+        case .transform: .transform(p.transform)
+        case .sublayerTransform: .transform(p.sublayerTransform)
+        case .opacity: .number(Double(p.opacity))
+        case .backgroundColor: .color(p.backgroundColor?.value ?? .clear)
+        case .cornerRadius: .number(Double(p.cornerRadius))
+        case .borderWidth: .number(Double(p.borderWidth))
+        case .borderColor: .color(p.borderColor?.value ?? .clear)
+        case .shadowColor: .color(p.shadowColor?.value ?? .clear)
+        case .shadowOpacity: .number(Double(p.shadowOpacity))
+        case .shadowOffset: .size(p.shadowOffset)
+        case .shadowRadius: .number(Double(p.shadowRadius))
+        case .contents: .image(p.contents)
+        case .contentsRect: .rect(p.contentsRect)
+        case .contentsCenter: .rect(p.contentsCenter)
+        case .contentsScale: .number(Double(p.contentsScale))
+        case .rasterizationScale: .number(Double(p.rasterizationScale))
+        case .isHidden: .number(p.isHidden ? 1 : 0)
+        case .masksToBounds: .number(p.masksToBounds ? 1 : 0)
+        case .isDoubleSided: .number(p.isDoubleSided ? 1 : 0)
+        case .custom: .number(0)
+        }
+    }
+
+    /// Stores `value` in `p`; a value of another kind (which compiled animations never carry)
+    /// is ignored. Non-finite numbers are ignored too, so that the render side never sees them.
+    // swiftlint:disable:next cyclomatic_complexity
+    package func write(_ value: AnimatableValue, to p: inout LayerProperties) {
+        guard value.isFinite else { return }
+        switch (self, value) {
+        case (.bounds, .rect(let v)): p.bounds = v
+        case (.position, .point(let v)): p.position = v
+        case (.zPosition, .number(let v)): p.zPosition = CGFloat(v)
+        case (.anchorPoint, .point(let v)): p.anchorPoint = v
+        case (.anchorPointZ, .number(let v)): p.anchorPointZ = CGFloat(v)
+        case (.transform, .transform(let v)): p.transform = v
+        case (.sublayerTransform, .transform(let v)): p.sublayerTransform = v
+        case (.opacity, .number(let v)): p.opacity = Float(v)
+        case (.backgroundColor, .color(let v)): p.backgroundColor = CGColor(v)
+        case (.cornerRadius, .number(let v)): p.cornerRadius = CGFloat(max(v, 0))
+        case (.borderWidth, .number(let v)): p.borderWidth = CGFloat(max(v, 0))
+        case (.borderColor, .color(let v)): p.borderColor = CGColor(v)
+        case (.shadowColor, .color(let v)): p.shadowColor = CGColor(v)
+        case (.shadowOpacity, .number(let v)): p.shadowOpacity = Float(v)
+        case (.shadowOffset, .size(let v)): p.shadowOffset = v
+        case (.shadowRadius, .number(let v)): p.shadowRadius = CGFloat(v)
+        case (.contents, .image(let v)): p.contents = v
+        case (.contentsRect, .rect(let v)): p.contentsRect = v
+        case (.contentsCenter, .rect(let v)): p.contentsCenter = v
+        case (.contentsScale, .number(let v)): if v > 0 { p.contentsScale = CGFloat(v) }
+        case (.rasterizationScale, .number(let v)): p.rasterizationScale = CGFloat(v)
+        case (.isHidden, .number(let v)): p.isHidden = v >= 0.5
+        case (.masksToBounds, .number(let v)): p.masksToBounds = v >= 0.5
+        case (.isDoubleSided, .number(let v)): p.isDoubleSided = v >= 0.5
+        default: break
+        }
+    }
+}
+
+/// The part of a property that a struct-field key path names (`position.x`,
+/// `bounds.size.width`, `transform.rotation.z`, ...).
+package enum AnimationField: Sendable, Equatable {
+    case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
+    case transform(TransformKey)
+
+    /// The field named `name` of a value of `value`'s kind, nil when that kind has no such field.
+    package init?(_ name: String, of value: AnimatableValue) {
+        switch value {
+        case .point:
+            switch name { case "x": self = .x; case "y": self = .y; default: return nil }
+        case .size:
+            switch name { case "width": self = .width; case "height": self = .height; default: return nil }
+        case .rect:
+            switch name {
+            case "origin": self = .origin
+            case "size": self = .size
+            case "origin.x": self = .originX
+            case "origin.y": self = .originY
+            case "size.width": self = .sizeWidth
+            case "size.height": self = .sizeHeight
+            default: return nil
+            }
+        case .transform:
+            guard let key = TransformKey(name) else { return nil }
+            self = .transform(key)
+        default: return nil
+        }
+    }
+
+    /// The field's value within `base`.
+    package func read(_ base: AnimatableValue) -> AnimatableValue {
+        switch (self, base) {
+        case (.x, .point(let p)): .number(Double(p.x))
+        case (.y, .point(let p)): .number(Double(p.y))
+        case (.width, .size(let s)): .number(Double(s.width))
+        case (.height, .size(let s)): .number(Double(s.height))
+        case (.origin, .rect(let r)): .point(r.origin)
+        case (.size, .rect(let r)): .size(r.size)
+        case (.originX, .rect(let r)): .number(Double(r.minX))
+        case (.originY, .rect(let r)): .number(Double(r.minY))
+        case (.sizeWidth, .rect(let r)): .number(Double(r.width))
+        case (.sizeHeight, .rect(let r)): .number(Double(r.height))
+        case (.transform(let key), .transform(let t)): Self.read(key, of: t)
+        default: .number(0)
+        }
+    }
+
+    /// `base` with this field set to `value` (unchanged when the kinds do not fit).
+    package func write(_ value: AnimatableValue, into base: AnimatableValue) -> AnimatableValue {
+        switch (self, base, value) {
+        case (.x, .point(var p), .number(let v)): p.x = CGFloat(v); return .point(p)
+        case (.y, .point(var p), .number(let v)): p.y = CGFloat(v); return .point(p)
+        case (.width, .size(var s), .number(let v)): s.width = CGFloat(v); return .size(s)
+        case (.height, .size(var s), .number(let v)): s.height = CGFloat(v); return .size(s)
+        case (.origin, .rect(var r), .point(let v)): r.origin = v; return .rect(r)
+        case (.size, .rect(var r), .size(let v)): r.size = v; return .rect(r)
+        case (.originX, .rect(var r), .number(let v)): r.origin.x = CGFloat(v); return .rect(r)
+        case (.originY, .rect(var r), .number(let v)): r.origin.y = CGFloat(v); return .rect(r)
+        case (.sizeWidth, .rect(var r), .number(let v)): r.size.width = CGFloat(v); return .rect(r)
+        case (.sizeHeight, .rect(var r), .number(let v)): r.size.height = CGFloat(v); return .rect(r)
+        case (.transform(let key), .transform(let t), _): return .transform(Self.write(key, value, into: t))
+        default: return base
+        }
+    }
+
+    private static func read(_ key: TransformKey, of t: CATransform3D) -> AnimatableValue {
+        let parts = TransformDecomposition(t)
+        return switch key {
+        case .rotation(let axis): .number(parts.rotation[axis.rawValue])
+        case .scale(let axis): .number(parts.scale[axis.rawValue])
+        case .uniformScale: .number(parts.scale.sum() / 3)
+        case .translation(let axis): .number(parts.translation[axis.rawValue])
+        case .translationXY: .size(CGSize(width: parts.translation.x, height: parts.translation.y))
+        }
+    }
+
+    private static func write(_ key: TransformKey, _ value: AnimatableValue, into t: CATransform3D) -> CATransform3D {
+        // The identity is by far the common base (a layer with no transform of its own):
+        // build the one part directly.
+        if CATransform3DIsIdentity(t), case .number(let v) = value {
+            let c = CGFloat(v)
+            switch key {
+            case .rotation(.x): return CATransform3DMakeRotation(c, 1, 0, 0)
+            case .rotation(.y): return CATransform3DMakeRotation(c, 0, 1, 0)
+            case .rotation(.z): return CATransform3DMakeRotation(c, 0, 0, 1)
+            case .scale(.x): return CATransform3DMakeScale(c, 1, 1)
+            case .scale(.y): return CATransform3DMakeScale(1, c, 1)
+            case .scale(.z): return CATransform3DMakeScale(1, 1, c)
+            case .uniformScale: return CATransform3DMakeScale(c, c, c)
+            case .translation(.x): return CATransform3DMakeTranslation(c, 0, 0)
+            case .translation(.y): return CATransform3DMakeTranslation(0, c, 0)
+            case .translation(.z): return CATransform3DMakeTranslation(0, 0, c)
+            case .translationXY: break
+            }
+        }
+        var parts = TransformDecomposition(t)
+        switch (key, value) {
+        case (.rotation(let axis), .number(let v)): parts.rotation[axis.rawValue] = v
+        case (.scale(let axis), .number(let v)): parts.scale[axis.rawValue] = v
+        case (.uniformScale, .number(let v)): parts.scale = SIMD3(repeating: v)
+        case (.translation(let axis), .number(let v)): parts.translation[axis.rawValue] = v
+        case (.translationXY, .size(let s)): (parts.translation.x, parts.translation.y) = (Double(s.width), Double(s.height))
+        default: return t
+        }
+        return parts.transform
+    }
+}
+
+/// What a property animation drives: a property, and optionally one field of it.
+package struct AnimationTarget: Sendable, Equatable {
+    package let property: AnimatableProperty
+    package let field: AnimationField?
+    /// The key path as given (`"position.x"`), for messages and custom keys.
+    package let keyPath: String
+
+    /// Resolves `keyPath` for a layer whose current values are `p`. A built-in property with
+    /// a field it does not have is nil; any other unknown key is a custom property.
+    package init?(keyPath: String, properties p: LayerProperties) {
+        self.keyPath = keyPath
+        let head: String
+        let rest: String?
+        if let dot = keyPath.firstIndex(of: ".") {
+            head = String(keyPath[..<dot])
+            rest = String(keyPath[keyPath.index(after: dot)...])
+        } else {
+            (head, rest) = (keyPath, nil)
+        }
+        guard let property = AnimatableProperty(key: head) else {
+            self.property = .custom(keyPath)
+            field = nil
+            return
+        }
+        self.property = property
+        if let rest {
+            guard let field = AnimationField(rest, of: property.read(p)) else { return nil }
+            self.field = field
+        } else {
+            field = nil
+        }
+    }
+
+    /// The target's value in `p` (custom properties read from `custom`).
+    package func read(_ p: LayerProperties, custom: [String: AnimatableValue]? = nil) -> AnimatableValue? {
+        if case .custom(let key) = property { return custom?[key] }
+        let whole = property.read(p)
+        return field.map { $0.read(whole) } ?? whole
+    }
+
+    /// Stores `value` as the target's value in `p` (custom properties in `custom`).
+    package func write(_ value: AnimatableValue, to p: inout LayerProperties, custom: inout [String: AnimatableValue]?) {
+        if case .custom(let key) = property {
+            custom?[key] = value
+            return
+        }
+        guard let field else { return property.write(value, to: &p) }
+        property.write(field.write(value, into: property.read(p)), to: &p)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Receives the start and end of an animation (all optional).
+public protocol CAAnimationDelegate: AnyObject {
+    /// Called on the app's main run loop when the animation's active duration begins on screen.
+    func animationDidStart(_ anim: CAAnimation)
+    /// Called on the main run loop when the active duration ends (`flag` true) or the animation
+    /// is removed from its layer first, explicitly or by replacement (`flag` false).
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract base of Core Animation's animations: media timing, a timing function, a
+/// delegate and key-value storage.
+///
+/// Adding an animation to a layer copies it, so changing it afterwards does not change
+/// what runs; the copy is what `CALayer.animation(forKey:)` returns and what the delegate
+/// receives. The copy is converted into typed values when it is added: the render thread
+/// evaluates those, never this object.
+open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
+    package var timing = MediaTimingValues()
+    private var keyedValues: [String: Any] = [:]
+
+    /// The pacing of the animation; nil means linear.
+    open var timingFunction: CAMediaTimingFunction?
+    /// Receives `animationDidStart`/`animationDidStop`. Held strongly, as in Core Animation.
+    open var delegate: (any CAAnimationDelegate)?
+    /// Whether the animation is removed from its layer once its active duration has passed.
+    /// Default true; set it false with `fillMode = .forwards` to keep the end state showing.
+    open var isRemovedOnCompletion = true
+    /// The frame rate the animation would like (advisory).
+    open var preferredFrameRateRange = CAFrameRateRange.default
+
+    public required init() {}
+
+    /// A copy of the animation with every property, including subclass properties.
+    open func copy() -> Any {
+        let copy = type(of: self).init()
+        copy.timing = timing
+        copy.keyedValues = keyedValues
+        copy.timingFunction = timingFunction
+        copy.delegate = delegate
+        copy.isRemovedOnCompletion = isRemovedOnCompletion
+        copy.preferredFrameRateRange = preferredFrameRateRange
+        return copy
+    }
+
+    // MARK: CAMediaTiming
+
+    /// When the animation starts, in its layer's time; 0 means "when committed".
+    open var beginTime: CFTimeInterval {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
+    /// The length of one cycle; 0 takes the transaction's `animationDuration` when added.
+    open var duration: CFTimeInterval {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
+    /// How fast the animation's time runs relative to its layer's.
+    open var speed: Float {
+        get { timing.speed }
+        set { timing.speed = newValue }
+    }
+    /// An offset into the animation's time; it wraps within the cycle.
+    open var timeOffset: CFTimeInterval {
+        get { timing.timeOffset }
+        set { timing.timeOffset = newValue }
+    }
+    /// How many cycles to run (fractions and `.infinity` allowed); 0 means one.
+    open var repeatCount: Float {
+        get { timing.repeatCount }
+        set { timing.repeatCount = newValue }
+    }
+    /// How long to repeat for, in seconds; 0 means use `repeatCount`.
+    open var repeatDuration: CFTimeInterval {
+        get { timing.repeatDuration }
+        set { timing.repeatDuration = newValue }
+    }
+    /// Whether each cycle plays forwards and then backwards.
+    open var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
+    /// What the animation shows outside its active duration. Default `.removed`.
+    open var fillMode: CAMediaTimingFillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
+
+    // MARK: CAAction
+
+    /// Adds the animation to `anObject` (a layer) under `event`, as an action does.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer else {
+            Diagnostics.error("CAAnimation.run(forKey: \"\(event)\"): \(type(of: anObject)) is not a CALayer; nothing runs")
+            return
+        }
+        layer.add(self, forKey: event)
+    }
+
+    // MARK: Key-value coding
+
+    /// The value of a timing property, or of an arbitrary stored key (animations are
+    /// key-value coding containers); unset keys give `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "beginTime": beginTime
+        case "duration": duration
+        case "speed": speed
+        case "timeOffset": timeOffset
+        case "repeatCount": repeatCount
+        case "repeatDuration": repeatDuration
+        case "autoreverses": autoreverses
+        case "fillMode": fillMode.rawValue
+        case "removedOnCompletion": isRemovedOnCompletion
+        case "timingFunction": timingFunction
+        default: keyedValues[key] ?? type(of: self).defaultValue(forKey: key)
+        }
+    }
+
+    /// Sets a timing property or stores an arbitrary key; a value of the wrong type for a
+    /// timing property is refused with a logged error.
+    open func setValue(_ value: Any?, forKey key: String) {
+        let refused = { Diagnostics.error("CAAnimation.setValue(_:forKey: \"\(key)\"): \(value.map { "\(type(of: $0))" } ?? "nil") does not fit; unchanged") }
+        typealias V = ValueConversion
+        switch key {
+        case "beginTime": if let v = V.double(value) { beginTime = v } else { refused() }
+        case "duration": if let v = V.double(value) { duration = v } else { refused() }
+        case "speed": if let v = V.float(value) { speed = v } else { refused() }
+        case "timeOffset": if let v = V.double(value) { timeOffset = v } else { refused() }
+        case "repeatCount": if let v = V.float(value) { repeatCount = v } else { refused() }
+        case "repeatDuration": if let v = V.double(value) { repeatDuration = v } else { refused() }
+        case "autoreverses": if let v = V.bool(value) { autoreverses = v } else { refused() }
+        case "fillMode": if let v = V.string(value) { fillMode = CAMediaTimingFillMode(rawValue: v) } else { refused() }
+        case "removedOnCompletion": if let v = V.bool(value) { isRemovedOnCompletion = v } else { refused() }
+        case "timingFunction":
+            if value == nil { timingFunction = nil } else if let v = value as? CAMediaTimingFunction { timingFunction = v } else { refused() }
+        default: keyedValues[key] = value
+        }
+    }
+
+    /// The default for a key with no value: Core Animation's non-zero defaults.
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": Float(1)
+        case "removedOnCompletion": true
+        case "fillMode": CAMediaTimingFillMode.removed.rawValue
+        default: nil
+        }
+    }
+
+    /// Whether the value of `key` is archived; always true here (there is no archiving on Linux).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    open var description: String {
+        "<\(type(of: self)) beginTime=\(beginTime) duration=\(duration)>"
+    }
+}
+
+/// A range of frame rates an animation or display link would like.
+public struct CAFrameRateRange: Hashable, Sendable {
+    public var minimum: Float
+    public var maximum: Float
+    public var preferred: Float?
+
+    public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
+        (self.minimum, self.maximum, self.preferred) = (minimum, maximum, preferred)
+    }
+
+    /// No preference: the display's own rate.
+    public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Runs several animations together in the group's time: each child's `beginTime` is
+/// relative to the group, and the group's active duration clips the children (they are not
+/// scaled to fit). The children's delegates and `isRemovedOnCompletion` are ignored.
+open class CAAnimationGroup: CAAnimation {
+    /// The animations run by the group.
+    open var animations: [CAAnimation]?
+
+    public required init() { super.init() }
+
+    open override func copy() -> Any {
+        // swiftlint:disable:next force_cast
+        let copy = super.copy() as! CAAnimationGroup
+        copy.animations = animations?.map { $0.copy() as! CAAnimation }  // swiftlint:disable:this force_cast
+        return copy
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        key == "animations" ? animations : super.value(forKey: key)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// How a keyframe animation computes the values between its keyframes.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Straight lines between keyframes (the default).
+    public static let linear = Self(rawValue: "linear")
+    /// No interpolation: each value holds until the next key time.
+    public static let discrete = Self(rawValue: "discrete")
+    /// Linear at a constant speed; key times and timing functions are ignored.
+    public static let paced = Self(rawValue: "paced")
+    /// A smooth Kochanek–Bartels spline through the values.
+    public static let cubic = Self(rawValue: "cubic")
+    /// The cubic spline at a constant speed; key times and timing functions are ignored.
+    public static let cubicPaced = Self(rawValue: "cubicPaced")
+}
+
+/// How an object animated along a path is rotated.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = Self(rawValue: "auto")
+    public static let rotateAutoReverse = Self(rawValue: "autoReverse")
+}
+
+/// An animation through a list of values (keyframes).
+///
+/// `keyTimes` (fractions of the duration, ascending from 0 to 1) place the keyframes; when
+/// nil they are spaced evenly. `timingFunctions` pace each segment. For `.discrete`,
+/// `keyTimes` has one entry more than `values`, each value holding until the next key time.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values, of the animated property's type.
+    open var values: [Any]?
+    /// Where each keyframe falls, as a fraction of the duration.
+    open var keyTimes: [NSNumber]?
+    /// One timing function per segment (n − 1 for n keyframes).
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed. Default `.linear`.
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Kochanek–Bartels tension per keyframe for the cubic modes (unspecified: 0).
+    open var tensionValues: [NSNumber]?
+    /// Kochanek–Bartels continuity per keyframe for the cubic modes (unspecified: 0).
+    open var continuityValues: [NSNumber]?
+    /// Kochanek–Bartels bias per keyframe for the cubic modes (unspecified: 0).
+    open var biasValues: [NSNumber]?
+    /// Rotation along a path. Paths (`CGPath`) are not available yet, so this has no effect.
+    open var rotationMode: CAAnimationRotationMode?
+
+    public required init() { super.init() }
+
+    open override func copy() -> Any {
+        // swiftlint:disable:next force_cast
+        let copy = super.copy() as! CAKeyframeAnimation
+        copy.values = values
+        copy.keyTimes = keyTimes
+        copy.timingFunctions = timingFunctions
+        copy.calculationMode = calculationMode
+        copy.tensionValues = tensionValues
+        copy.continuityValues = continuityValues
+        copy.biasValues = biasValues
+        copy.rotationMode = rotationMode
+        return copy
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "values": values
+        case "keyTimes": keyTimes
+        case "timingFunctions": timingFunctions
+        case "calculationMode": calculationMode.rawValue
+        default: super.value(forKey: key)
+        }
+    }
+}

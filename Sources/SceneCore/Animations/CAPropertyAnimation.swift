@@ -1,0 +1,106 @@
+import Foundation
+
+/// An animation of one layer property, named by a key path (`"opacity"`, `"position.x"`,
+/// `"transform.rotation.z"`, or a subclass's own animatable key).
+open class CAPropertyAnimation: CAAnimation {
+    /// The key path animated, relative to the layer.
+    open var keyPath: String?
+    /// Whether the animation's value is added to the value beneath it (numbers and structs
+    /// add component-wise, transforms concatenate) instead of replacing it.
+    open var isAdditive = false
+    /// Whether each repeat continues from where the previous cycle ended.
+    open var isCumulative = false
+    /// A function turning the interpolated value (a number or a vector) into the value set,
+    /// typically a transform (`CAValueFunction(name: .rotateZ)`).
+    open var valueFunction: CAValueFunction?
+
+    public required init() { super.init() }
+
+    /// An animation of `path`.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func copy() -> Any {
+        // swiftlint:disable:next force_cast
+        let copy = super.copy() as! CAPropertyAnimation
+        copy.keyPath = keyPath
+        copy.isAdditive = isAdditive
+        copy.isCumulative = isCumulative
+        copy.valueFunction = valueFunction
+        return copy
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": keyPath
+        case "additive": isAdditive
+        case "cumulative": isCumulative
+        case "valueFunction": valueFunction
+        default: super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "keyPath": keyPath = ValueConversion.string(value)
+        case "additive": isAdditive = ValueConversion.bool(value) ?? false
+        case "cumulative": isCumulative = ValueConversion.bool(value) ?? false
+        case "valueFunction": valueFunction = value as? CAValueFunction
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
+    open override var description: String {
+        "<\(type(of: self)) keyPath=\(keyPath ?? "nil") beginTime=\(beginTime) duration=\(duration)>"
+    }
+}
+
+/// A single-keyframe animation: from `fromValue`, `toValue` and `byValue` (at most two set).
+///
+/// | set | interpolates |
+/// |---|---|
+/// | from, to | from → to |
+/// | from, by | from → from + by |
+/// | by, to | to − by → to |
+/// | from | from → current value |
+/// | to | current value → to |
+/// | by | current value → current + by |
+/// | none | previous value → current value (the implicit-animation case) |
+///
+/// The current value is the layer's model value beneath the animation.
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var byValue: Any?
+
+    public required init() { super.init() }
+
+    open override func copy() -> Any {
+        // swiftlint:disable:next force_cast
+        let copy = super.copy() as! CABasicAnimation
+        copy.fromValue = fromValue
+        copy.toValue = toValue
+        copy.byValue = byValue
+        return copy
+    }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": fromValue
+        case "toValue": toValue
+        case "byValue": byValue
+        default: super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: super.setValue(value, forKey: key)
+        }
+    }
+}

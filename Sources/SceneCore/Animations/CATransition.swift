@@ -1,0 +1,57 @@
+import Foundation
+
+/// The kinds of layer transition.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The new content fades in over the old.
+    public static let fade = Self(rawValue: "fade")
+    /// The new content slides in over the old.
+    public static let moveIn = Self(rawValue: "moveIn")
+    /// The new content pushes the old out.
+    public static let push = Self(rawValue: "push")
+    /// The old content slides away, revealing the new.
+    public static let reveal = Self(rawValue: "reveal")
+}
+
+/// The direction of a moving transition.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = Self(rawValue: "fromRight")
+    public static let fromLeft = Self(rawValue: "fromLeft")
+    public static let fromTop = Self(rawValue: "fromTop")
+    public static let fromBottom = Self(rawValue: "fromBottom")
+}
+
+/// The key transitions run under, and the action key of `replaceSublayer(_:with:)`.
+public let kCATransition = "transition"
+
+/// Animates a layer from how it looked before the transaction to how it looks after: the
+/// render thread keeps the old rendering of the layer's subtree and draws it with the new
+/// one, faded or moved, while the transition runs.
+///
+/// Add it to the layer whose appearance changes, in the same transaction as the change,
+/// usually under `kCATransition`.
+open class CATransition: CAAnimation {
+    /// The kind of transition. Default `.fade`.
+    open var type: CATransitionType = .fade
+    /// The direction for `.moveIn`, `.push` and `.reveal`; nil means `.fromLeft`.
+    open var subtype: CATransitionSubtype?
+    /// Where in the transition to start, 0...1. Default 0.
+    open var startProgress: Float = 0
+    /// Where in the transition to end, 0...1 and not below `startProgress`. Default 1.
+    open var endProgress: Float = 1
+
+    public required init() { super.init() }
+
+    open override func copy() -> Any {
+        // swiftlint:disable:next force_cast
+        let copy = super.copy() as! CATransition
+        copy.type = type
+        copy.subtype = subtype
+        copy.startProgress = startProgress
+        copy.endProgress = endProgress
+        return copy
+    }
+}

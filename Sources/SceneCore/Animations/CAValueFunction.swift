@@ -1,0 +1,60 @@
+import Foundation
+
+/// Turns an interpolated number or vector into a transform, so that a `"transform"`
+/// animation can run through angles of any size (`rotateZ` from 0 to 4π turns twice).
+public final class CAValueFunction: Sendable, CustomStringConvertible {
+    /// The names of the value functions.
+    public struct Name: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// Radians about x, y or z.
+        public static let rotateX = Name(rawValue: "rotateX")
+        public static let rotateY = Name(rawValue: "rotateY")
+        public static let rotateZ = Name(rawValue: "rotateZ")
+        /// Three scale factors (a `CATransform3D`-free vector: pass `[sx, sy, sz]`).
+        public static let scale = Name(rawValue: "scale")
+        public static let scaleX = Name(rawValue: "scaleX")
+        public static let scaleY = Name(rawValue: "scaleY")
+        public static let scaleZ = Name(rawValue: "scaleZ")
+        /// Three translations (pass `[tx, ty, tz]`).
+        public static let translate = Name(rawValue: "translate")
+        public static let translateX = Name(rawValue: "translateX")
+        public static let translateY = Name(rawValue: "translateY")
+        public static let translateZ = Name(rawValue: "translateZ")
+
+        static let all: [Name] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+                                  .translate, .translateX, .translateY, .translateZ]
+    }
+
+    /// The function's name.
+    public let name: Name
+
+    /// The function named `name`, or nil for an unknown name.
+    public init?(name: Name) {
+        guard Name.all.contains(name) else { return nil }
+        self.name = name
+    }
+
+    /// Whether the function takes three numbers rather than one.
+    package var takesVector: Bool { name == .scale || name == .translate }
+
+    /// The transform for the input `v` (the first component for the one-number functions).
+    package func transform(_ v: SIMD3<Double>) -> CATransform3D {
+        let (x, y, z) = (CGFloat(v.x), CGFloat(v.y), CGFloat(v.z))
+        switch name {
+        case .rotateX: return CATransform3DMakeRotation(x, 1, 0, 0)
+        case .rotateY: return CATransform3DMakeRotation(x, 0, 1, 0)
+        case .rotateZ: return CATransform3DMakeRotation(x, 0, 0, 1)
+        case .scale: return CATransform3DMakeScale(x, y, z)
+        case .scaleX: return CATransform3DMakeScale(x, 1, 1)
+        case .scaleY: return CATransform3DMakeScale(1, x, 1)
+        case .scaleZ: return CATransform3DMakeScale(1, 1, x)
+        case .translate: return CATransform3DMakeTranslation(x, y, z)
+        case .translateX: return CATransform3DMakeTranslation(x, 0, 0)
+        case .translateY: return CATransform3DMakeTranslation(0, x, 0)
+        default: return CATransform3DMakeTranslation(0, 0, x)
+        }
+    }
+
+    public var description: String { "CAValueFunction(\(name.rawValue))" }
+}

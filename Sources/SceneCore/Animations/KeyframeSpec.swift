@@ -1,0 +1,136 @@
+import Foundation
+
+/// The keyframes of a `CAKeyframeAnimation`, resolved when it is added: values of the
+/// property's kind, the key time of each, per-segment timing functions, and the spline
+/// parameters of the cubic modes. Paced modes are resolved here into key times spaced by the
+/// distance between values.
+package struct KeyframeSpec: Sendable {
+    package enum Interpolation: Sendable { case linear, discrete, cubic }
+
+    package let values: [AnimatableValue]
+    package let keyTimes: [Double]
+    package let timingFunctions: [CAMediaTimingFunction]
+    package let interpolation: Interpolation
+    package let tension: [Double], continuity: [Double], bias: [Double]
+
+    /// Builds the spec; nil with a reason when the keyframes cannot run.
+    package static func make(
+        values: [AnimatableValue], keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction],
+        mode: CAAnimationCalculationMode, tension: [Double], continuity: [Double], bias: [Double]
+    ) -> Result<KeyframeSpec, AnimationError> {
+        guard !values.isEmpty else { return .failure(.invalid("a keyframe animation needs at least one value")) }
+        let interpolation: Interpolation = switch mode {
+        case .discrete: .discrete
+        case .cubic, .cubicPaced: .cubic
+        default: .linear
+        }
+        let paced = mode == .paced || mode == .cubicPaced
+        let count = values.count
+        var times: [Double]
+        if paced {
+            times = pacedTimes(values)
+        } else if let given, !given.isEmpty {
+            let expected = interpolation == .discrete ? [count, count + 1] : [count]
+            guard expected.contains(given.count) else {
+                return .failure(.invalid("keyTimes has \(given.count) entries for \(count) values (\(mode.rawValue) needs \(expected.map(String.init).joined(separator: " or ")))"))
+            }
+            guard given.allSatisfy(\.isFinite), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+                return .failure(.invalid("keyTimes must be finite and ascending"))
+            }
+            times = given.map { min(max($0, 0), 1) }
+        } else if interpolation == .discrete {
+            times = (0...count).map { Double($0) / Double(count) }
+        } else {
+            times = count == 1 ? [0] : (0..<count).map { Double($0) / Double(count - 1) }
+        }
+        return .success(KeyframeSpec(
+            values: values, keyTimes: times, timingFunctions: paced ? [] : timingFunctions,
+            interpolation: interpolation, tension: tension, continuity: continuity, bias: bias))
+    }
+
+    /// The first and last values, for cumulative repeats.
+    package var first: AnimatableValue { values[0] }
+    package var last: AnimatableValue { values[values.count - 1] }
+
+    /// The value at progress `p` (0...1, after the animation's own timing function).
+    package func value(at p: Double) -> AnimatableValue {
+        let n = values.count
+        if n == 1 { return values[0] }
+        if interpolation == .discrete {
+            // Value i holds from keyTimes[i] until the next key time; the last holds to the end.
+            var index = 0
+            while index + 1 < n && index + 1 < keyTimes.count && p >= keyTimes[index + 1] { index += 1 }
+            return values[index]
+        }
+        if p <= keyTimes[0] { return values[0] }
+        if p >= keyTimes[n - 1] { return values[n - 1] }
+        var segment = 0
+        while segment + 2 < n && p >= keyTimes[segment + 1] { segment += 1 }
+        let (t0, t1) = (keyTimes[segment], keyTimes[segment + 1])
+        var local = t1 > t0 ? (p - t0) / (t1 - t0) : 1
+        if segment < timingFunctions.count { local = timingFunctions[segment].value(at: local) }
+        if interpolation == .cubic, let v = cubic(segment, local) { return v }
+        return values[segment].interpolated(to: values[segment + 1], fraction: local) ?? values[segment]
+    }
+
+    /// Kochanek–Bartels (Hermite) interpolation in segment `i` at `s`; with tension,
+    /// continuity and bias 0 this is the Catmull-Rom spline. The end values are repeated
+    /// beyond the ends. Nil for kinds that do not add (transforms, images).
+    private func cubic(_ i: Int, _ s: Double) -> AnimatableValue? {
+        let n = values.count
+        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
+        func parameter(_ list: [Double], _ k: Int) -> Double { k < list.count ? list[k] : 0 }
+        let (t1, c1, b1) = (parameter(tension, i), parameter(continuity, i), parameter(bias, i))
+        let (t2, c2, b2) = (parameter(tension, i + 1), parameter(continuity, i + 1), parameter(bias, i + 1))
+        guard !isTransformOrImage(p1),
+              let d01 = p1.subtracting(p0), let d12 = p2.subtracting(p1), let d23 = p3.subtracting(p2),
+              let out1 = combine(d01, (1 - t1) * (1 + b1) * (1 + c1) / 2, d12, (1 - t1) * (1 - b1) * (1 - c1) / 2),
+              let in2 = combine(d12, (1 - t2) * (1 + b2) * (1 - c2) / 2, d23, (1 - t2) * (1 - b2) * (1 + c2) / 2)
+        else { return nil }
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        guard let a = p1.scaled(by: h00), let b = out1.scaled(by: h10), let c = p2.scaled(by: h01),
+              let d = in2.scaled(by: h11) else { return nil }
+        return a.adding(b)?.adding(c)?.adding(d)
+    }
+
+    private func combine(_ a: AnimatableValue, _ wa: Double, _ b: AnimatableValue, _ wb: Double) -> AnimatableValue? {
+        guard let sa = a.scaled(by: wa), let sb = b.scaled(by: wb) else { return nil }
+        return sa.adding(sb)
+    }
+
+    private func isTransformOrImage(_ v: AnimatableValue) -> Bool {
+        switch v {
+        case .transform, .image: true
+        default: false
+        }
+    }
+
+    /// Key times proportional to the distance travelled between consecutive values (even
+    /// spacing when the values have no distance, such as transforms or images).
+    private static func pacedTimes(_ values: [AnimatableValue]) -> [Double] {
+        let n = values.count
+        guard n > 1 else { return [0] }
+        var cumulative = [0.0]
+        for i in 1..<n { cumulative.append(cumulative[i - 1] + distance(values[i - 1], values[i])) }
+        let total = cumulative[n - 1]
+        guard total > 0, total.isFinite else { return (0..<n).map { Double($0) / Double(n - 1) } }
+        return cumulative.map { $0 / total }
+    }
+
+    /// The Euclidean distance between two values of the same kind, over their components.
+    package static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {
+        func hypot(_ parts: Double...) -> Double { parts.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return abs(y - x)
+        case (.point(let p), .point(let q)): return hypot(Double(q.x - p.x), Double(q.y - p.y))
+        case (.size(let p), .size(let q)): return hypot(Double(q.width - p.width), Double(q.height - p.height))
+        case (.rect(let p), .rect(let q)):
+            return hypot(Double(q.minX - p.minX), Double(q.minY - p.minY), Double(q.width - p.width), Double(q.height - p.height))
+        case (.color(let p), .color(let q)):
+            return hypot(Double(q.r - p.r), Double(q.g - p.g), Double(q.b - p.b), Double(q.a - p.a))
+        case (.vector(let p), .vector(let q)): return ((q - p) * (q - p)).sum().squareRoot()
+        default: return 0
+        }
+    }
+}

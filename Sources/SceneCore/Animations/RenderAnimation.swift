@@ -1,0 +1,82 @@
+import Foundation
+
+/// An animation as the render side evaluates it: typed, immutable values made from a
+/// `CAAnimation` when it was added to a layer. It carries no `Any` and no reference to the
+/// `CAAnimation`; events about it name its `serial`.
+package struct RenderAnimation: Sendable, Equatable {
+    /// Unique in the process: identifies the added copy across threads.
+    package let serial: UInt64
+    /// The key it was added under.
+    package let key: String
+    /// beginTime (stamped at commit when it was 0), duration, speed, repeats, fill.
+    package var timing: MediaTimingValues
+    package let timingFunction: CAMediaTimingFunction?
+    package let isRemovedOnCompletion: Bool
+    package let kind: Kind
+    /// Render-side bookkeeping: whether the started and finished events were sent.
+    package var hasStarted = false
+    package var hasFinished = false
+
+    package enum Kind: Sendable {
+        case property(PropertyAnimationSpec)
+        case group([RenderAnimation])
+        case transition(TransitionSpec)
+    }
+
+    /// Two values describe the same added animation in the same state (serials are unique).
+    package static func == (a: RenderAnimation, b: RenderAnimation) -> Bool {
+        a.serial == b.serial && a.timing == b.timing && a.hasStarted == b.hasStarted && a.hasFinished == b.hasFinished
+    }
+
+    package init(serial: UInt64, key: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
+                 isRemovedOnCompletion: Bool, kind: Kind) {
+        self.serial = serial
+        self.key = key
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.kind = kind
+    }
+}
+
+/// A property animation's values: what it drives and how its value follows progress.
+package struct PropertyAnimationSpec: Sendable {
+    package enum Values: Sendable {
+        /// `CABasicAnimation`'s from, to and by (already checked to be of the property's kind).
+        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        case keyframes(KeyframeSpec)
+    }
+
+    package let target: AnimationTarget
+    package let values: Values
+    /// For `CASpringAnimation`: the spring replaces the timing function.
+    package let spring: SpringMotion?
+    package let isAdditive: Bool
+    package let isCumulative: Bool
+    package let valueFunction: CAValueFunction?
+}
+
+/// A transition's kind, direction and progress range.
+package struct TransitionSpec: Sendable, Equatable {
+    package let type: CATransitionType
+    package let subtype: CATransitionSubtype
+    package let startProgress: Double
+    package let endProgress: Double
+}
+
+/// Where a running transition is, for the renderer: which rendering of the layer is old,
+/// which new, and how far the change has gone.
+package struct TransitionFrame: Sendable, Equatable {
+    package let serial: UInt64
+    package let spec: TransitionSpec
+    /// 0...1.
+    package let progress: Double
+}
+
+/// A cross-fade between two contents images while `contents` animates.
+package struct ContentsBlend: Sendable, Equatable {
+    /// The image fading out (the layer's `contents` holds the one fading in).
+    package let from: CGImage?
+    /// How far the new image has faded in, 0...1.
+    package let fraction: Double
+}

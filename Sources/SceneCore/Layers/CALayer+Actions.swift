@@ -1,0 +1,92 @@
+import Foundation
+
+/// The action key run when a layer becomes visible: added to a visible tree, or unhidden.
+public let kCAOnOrderIn = "onOrderIn"
+/// The action key run when a layer stops being visible: removed from its tree, or hidden.
+public let kCAOnOrderOut = "onOrderOut"
+
+extension CALayer {
+    /// The search behind `action(forKey:)`.
+    package func searchAction(forKey event: String) -> (any CAAction)? {
+        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
+        if let found = actions?[event] { return found is NSNull ? nil : found }
+        var style = self.style
+        while let current = style {
+            if let table = current["actions"] as? [String: Any], let entry = table[event] {
+                if entry is NSNull { return nil }
+                if let found = entry as? any CAAction { return found }
+            }
+            style = current["style"] as? [AnyHashable: Any]
+        }
+        if let found = type(of: self).defaultAction(forKey: event) { return found is NSNull ? nil : found }
+        return implicitAnimation(forKey: event)
+    }
+
+    /// Declares `key` an animatable property of this layer class and its subclasses: setting
+    /// it with `setValue(_:forKey:)` on a committed layer runs its action (by default an
+    /// implicit animation), and animations of it show in `presentation()`.
+    public static func registerAnimatableProperty(_ key: String) {
+        CustomAnimatableKeys.register(key, for: self)
+    }
+
+    /// Whether `key` animates implicitly on this layer.
+    package func isImplicitlyAnimatable(_ key: String) -> Bool {
+        AnimatableProperty.implicitlyAnimatedKeys.contains(key) || CustomAnimatableKeys.contains(key, for: self)
+    }
+
+    /// The implicit animation of property `key`: from its presentation value now, with the
+    /// transaction's duration and timing function (`.default` when it has none).
+    private func implicitAnimation(forKey key: String) -> CABasicAnimation? {
+        guard isImplicitlyAnimatable(key) else { return nil }
+        let animation = CABasicAnimation(keyPath: key)
+        animation.fromValue = presentationValue(forKeyPath: key)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Called by setters after an animatable property of a committed layer changed: runs
+    /// the action for `key` unless the transaction disables actions.
+    package func propertyDidChange(_ key: String) {
+        guard !isPresentation, !CATransaction.disableActions() else { return }
+        if key == "hidden" { runAction(forKey: state.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+        runAction(forKey: key)
+    }
+
+    /// Looks up and runs the action for `event`, if any.
+    package func runAction(forKey event: String) {
+        guard let action = action(forKey: event) else { return }
+        let previous = actionInProgress
+        actionInProgress = event
+        defer { actionInProgress = previous }
+        action.run(forKey: event, object: self, arguments: nil)
+    }
+
+    /// The value of `keyPath` on screen now: the committed value with the committed
+    /// animations applied; the model value for an uncommitted layer.
+    package func presentationValue(forKeyPath keyPath: String) -> Any? {
+        guard committedState != nil else { return value(forKeyPath: keyPath) }
+        var keyed = keyedValues
+        let presented = presentedState(at: CACurrentMediaTime(), custom: &keyed)
+        if let target = AnimationTarget(keyPath: keyPath, properties: presented), case .custom(let key) = target.property {
+            return keyed[key] ?? type(of: self).defaultValue(forKey: key)
+        }
+        return AnimationTarget(keyPath: keyPath, properties: presented)?.read(presented)?.objectValue
+            ?? value(forKeyPath: keyPath)
+    }
+}
+
+/// The custom animatable keys registered per layer class.
+private enum CustomAnimatableKeys {
+    private struct Entry { let key: String; let matches: (CALayer) -> Bool }
+    nonisolated(unsafe) private static var entries: [Entry] = []
+    private static let lock = NSLock()
+
+    static func register<T: CALayer>(_ key: String, for type: T.Type) {
+        lock.withLock { entries.append(Entry(key: key, matches: { $0 is T })) }
+    }
+
+    static func contains(_ key: String, for layer: CALayer) -> Bool {
+        lock.withLock { entries.contains { $0.key == key && $0.matches(layer) } }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+extension CALayer {
+    /// The implementation of `add(_:forKey:)`.
+    package func addAnimation(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentation else {
+            Diagnostics.error("CALayer.add(_:forKey:): presentation layers cannot run animations")
+            return
+        }
+        // swiftlint:disable:next force_cast
+        let copy = anim.copy() as! CAAnimation
+        prepareForAdding(copy)
+        let serial = AnimationRecord.nextSerial()
+        let compiled: RenderAnimation
+        switch AnimationCompiler.compile(copy, key: key ?? "", for: self, serial: serial) {
+        case .success(let result): compiled = result
+        case .failure(let error):
+            Diagnostics.error("CALayer.add(_:forKey: \(key.map { "\"\($0)\"" } ?? "nil")) on \(self): \(error); the animation is not added")
+            return
+        }
+        if let key, let index = animationRecords.firstIndex(where: { $0.key == key }) {
+            animationRecords.remove(at: index).stop(finished: false)
+        }
+        let record = AnimationRecord(key: key, animation: copy, compiled: compiled, layer: self)
+        animationRecords.append(record)
+        AnimationEventCenter.shared.register(record)
+        TransactionStack.current.animationAdded(record)
+        recordChange(.animations)
+    }
+
+    package func attachedAnimation(forKey key: String) -> CAAnimation? {
+        animationRecords.first { $0.key == key }?.animation
+    }
+
+    package func attachedAnimationKeys() -> [String]? {
+        let keys = animationRecords.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    package func detachAnimation(forKey key: String) {
+        guard let index = animationRecords.firstIndex(where: { $0.key == key }) else { return }
+        animationRecords.remove(at: index).stop(finished: false)
+        recordChange(.animations)
+    }
+
+    package func detachAllAnimations() {
+        guard !animationRecords.isEmpty else { return }
+        let removed = animationRecords
+        animationRecords = []
+        for record in removed { record.stop(finished: false) }
+        recordChange(.animations)
+    }
+
+    // MARK: - Internals
+
+    /// Fills in what the transaction supplies, and for an action's basic animation with no
+    /// values, the value on screen as the from-value (the implicit-animation case).
+    private func prepareForAdding(_ animation: CAAnimation) {
+        if animation.duration <= 0 || !animation.duration.isFinite {
+            animation.duration = CATransaction.animationDuration()
+        }
+        if let function = CATransaction.animationTimingFunction() { animation.timingFunction = function }
+        if let group = animation as? CAAnimationGroup {
+            for child in group.animations ?? [] where child.duration <= 0 || !child.duration.isFinite {
+                child.duration = CATransaction.animationDuration()
+            }
+        }
+        if let basic = animation as? CABasicAnimation, actionInProgress != nil,
+           basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath {
+            basic.fromValue = presentationValue(forKeyPath: keyPath)
+        }
+    }
+
+    /// Removes a finished animation the render side has already dropped (no commit needed).
+    package func dropFinished(_ record: AnimationRecord) {
+        animationRecords.removeAll { $0 === record }
+        committedAnimations.removeAll { $0.serial == record.serial }
+    }
+
+    /// The animations to commit, with begin times of 0 stamped as the layer's time at `now`.
+    package func animationsForCommit(at now: Double) -> [RenderAnimation] {
+        if animationRecords.contains(where: \.needsBeginTime) {
+            let layerTime = convertTime(now, from: nil)
+            for record in animationRecords where record.needsBeginTime {
+                record.needsBeginTime = false
+                record.compiled.timing.beginTime = layerTime
+                record.animation.beginTime = layerTime
+            }
+        }
+        committedAnimations = animationRecords.map(\.compiled)
+        return committedAnimations
+    }
+
+    /// The committed values with the committed animations applied at absolute time `time`;
+    /// animated custom keys are written to `custom`.
+    package func presentedState(at time: Double, custom: inout [String: Any]) -> LayerProperties {
+        guard let committed = committedState else { return state }
+        guard !committedAnimations.isEmpty else { return committed }
+        var presented = committed
+        var customValues: [String: AnimatableValue]? = [:]
+        for key in Self.customKeys(in: committedAnimations) {
+            customValues?[key] = AnimatableValue(custom[key] ?? type(of: self).defaultValue(forKey: key))
+        }
+        var outputs = AnimationOutputs()
+        AnimationEvaluator.apply(committedAnimations, layerTime: committedLocalTime(at: time), model: committed,
+                                 presented: &presented, custom: &customValues, outputs: &outputs)
+        for (key, value) in customValues ?? [:] { custom[key] = value.objectValue }
+        return presented
+    }
+
+    /// The layer's local time at absolute time `t`, through the committed timing of its
+    /// committed ancestors (what the render side uses).
+    package func committedLocalTime(at t: Double) -> Double {
+        let parentTime = committedSuperlayer?.committedLocalTime(at: t) ?? t
+        let timing = (committedState ?? state).timing
+        return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+    }
+
+    private static func customKeys(in animations: [RenderAnimation]) -> [String] {
+        animations.flatMap { animation -> [String] in
+            switch animation.kind {
+            case .property(let spec): if case .custom(let key) = spec.target.property { return [key] } else { return [] }
+            case .group(let children): return customKeys(in: children)
+            case .transition: return []
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// What evaluating the animations of a render tree at one frame time found.
+package struct AnimationTick: Sendable {
+    /// Animations that started or finished at this frame, for the app side.
+    package var events: [AnimationEvent] = []
+    /// True when some value is changing: draw another frame at the next refresh.
+    package var isAnimating = false
+    /// When a waiting animation begins (absolute time), if nothing animates before then.
+    package var wakeTime: Double?
+    package init() {}
+}
+
+extension RenderTree {
+    /// Evaluates every attached animation at absolute time `time` (the frame's target
+    /// presentation time): each animated layer's shown values become its model values with
+    /// its animations applied (`AnimationEvaluator`, the code `presentation()` uses too).
+    /// Animations whose active duration has ended are removed when `isRemovedOnCompletion`,
+    /// and the started and finished events are returned for the app side.
+    package mutating func evaluateAnimations(at time: Double) -> AnimationTick {
+        var tick = AnimationTick()
+        guard !animatedLayers.isEmpty else { return tick }
+        var emptied: [LayerID] = []
+        for id in animatedLayers {
+            let (layerTime, rate) = localTime(of: id, at: time)
+            guard layers[id] != nil else { continue }
+            let outputs = layers[id]!.evaluate(layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
+            if outputs.isChanging && rate != 0 { tick.isAnimating = true }
+            if let begin = outputs.nextBegin, rate > 0 {
+                let wake = time + max(begin - layerTime, 0) / rate
+                tick.wakeTime = min(tick.wakeTime ?? wake, wake)
+            }
+            if layers[id]!.animations.isEmpty { emptied.append(id) }
+        }
+        for id in emptied { animatedLayers.remove(id) }
+        // Stale commits naming a removed animation arrive within a few frames; the memory is bounded.
+        if removedSerials.count > 10_000 { removedSerials.removeAll() }
+        if !transitionSnapshots.isEmpty {
+            let running = Set(animatedLayers.compactMap { layers[$0]?.transition?.serial })
+            for serial in transitionSnapshots.keys where !running.contains(serial) {
+                transitionSnapshots.removeValue(forKey: serial)
+            }
+        }
+        return tick
+    }
+
+    /// A layer's local time at absolute time `t` and how fast it runs relative to absolute
+    /// time: `(parentTime − beginTime) · speed + timeOffset`, applied from the root down.
+    package func localTime(of id: LayerID, at t: Double) -> (time: Double, rate: Double) {
+        var chain: [LayerID] = []
+        var current: LayerID? = id
+        var depth = 0
+        while let layer = current, depth < 256 {
+            chain.append(layer)
+            current = layers[layer]?.superlayer
+            depth += 1
+        }
+        var (time, rate) = (t, 1.0)
+        for layer in chain.reversed() {
+            guard let timing = layers[layer]?.model.timing else { continue }
+            time = (time - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+            rate *= Double(timing.speed)
+        }
+        return (time, rate)
+    }
+}
+
+extension RenderLayer {
+    /// Runs the event pass and evaluates the animations at `layerTime`.
+    fileprivate mutating func evaluate(
+        layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
+    ) -> AnimationOutputs {
+        var dropped = false
+        for index in animations.indices {
+            let timing = animations[index].timing
+            let tau = (layerTime - timing.beginTime) * Double(timing.speed)
+            if tau >= 0 && !animations[index].hasStarted {
+                animations[index].hasStarted = true
+                events.append(AnimationEvent(layer: id, serial: animations[index].serial, kind: .started))
+            }
+            if tau >= timing.activeDuration && !animations[index].hasFinished {
+                animations[index].hasFinished = true
+                let remove = animations[index].isRemovedOnCompletion
+                events.append(AnimationEvent(layer: id, serial: animations[index].serial, kind: .finished(removed: remove)))
+                if remove {
+                    removed.insert(animations[index].serial)
+                    dropped = true
+                }
+            }
+        }
+        if dropped { animations.removeAll { $0.hasFinished && $0.isRemovedOnCompletion } }
+        properties = model
+        var custom: [String: AnimatableValue]?
+        var outputs = AnimationOutputs()
+        AnimationEvaluator.apply(animations, layerTime: layerTime, model: model, presented: &properties,
+                                 custom: &custom, outputs: &outputs)
+        contentsBlend = outputs.contentsBlend
+        transition = outputs.transition
+        return outputs
+    }
+}
