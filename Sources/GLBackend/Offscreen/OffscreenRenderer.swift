@@ -19,6 +19,7 @@ public final class OffscreenRenderer: @unchecked Sendable {
     // Touched only by `render`, which callers serialise (one render at a time per renderer).
     private var tree = RenderTree()
     private var attachedRoot: LayerID?
+    private var lastTick = AnimationTick()
 
     /// Creates a renderer drawing into a `width` x `height` RGBA8 target.
     /// - Throws: `EGLError` when no headless EGL display or context can be made, `GLError`
@@ -32,10 +33,16 @@ public final class OffscreenRenderer: @unchecked Sendable {
     deinit { CommitDistributor.shared.detach(inbox) }
 
     /// Commits pending changes (`CATransaction.flush()`), applies every commit the renderer
-    /// has received, and draws the tree under `layer` (placed by its own frame in the target).
+    /// has received, evaluates the animations at `time`, and draws the tree under `layer`
+    /// (placed by its own frame in the target).
+    ///
+    /// Animation events (started, finished) go to the main queue as from a window, so
+    /// delegates hear them and finished animations leave the model once the main run loop runs.
+    /// - Parameter time: the absolute time (`CACurrentMediaTime()` seconds) to show; now when nil.
+    ///   Rendering the same tree at chosen times gives deterministic frames of an animation.
     /// - Returns: the pixels, straight RGBA8, origin top-left.
     /// - Throws: `EGLError` or `GLError` when the GL context cannot render.
-    public func render(_ layer: CALayer) throws -> RenderedImage {
+    public func render(_ layer: CALayer, at time: CFTimeInterval? = nil) throws -> RenderedImage {
         if attachedRoot != layer.layerID {
             CommitDistributor.shared.attach(inbox, root: layer)
             attachedRoot = layer.layerID
@@ -47,10 +54,16 @@ public final class OffscreenRenderer: @unchecked Sendable {
             tree.apply(commit)
             contentsChanged = contentsChanged || tree.lastCommitChangedContents
         }
+        let tick = tree.evaluateAnimations(at: time ?? CACurrentMediaTime())
+        AnimationEventCenter.shared.post(tick.events)
+        lastTick = tick
         if contentsChanged { try surface.purgeTextures(keeping: tree.liveImageIDs) }
         let list = FrameBuilder.build(tree, root: layer.layerID, width: width, height: height, clearColor: clearColor)
         return try surface.render(list)
     }
+
+    /// Whether some animation was changing at the last `render(_:at:)` (another frame would differ).
+    public var isAnimating: Bool { lastTick.isAnimating }
 
     /// What the last `render(_:)` did: draw calls, texture uploads and more.
     public var statistics: FrameStatistics { surface.statistics }

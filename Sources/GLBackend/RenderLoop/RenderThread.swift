@@ -104,7 +104,8 @@ final class RenderThread: CommitSink, @unchecked Sendable {
         }
         var tree = RenderTree()
         var deadline = CACurrentMediaTime()
-        while let frame = waitForFrame(deadline: &deadline) {
+        var animation = AnimationTick()
+        while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
             let commits = inbox.drain()
             var contentsChanged = false
@@ -112,6 +113,11 @@ final class RenderThread: CommitSink, @unchecked Sendable {
                 tree.apply(commit)
                 contentsChanged = contentsChanged || tree.lastCommitChangedContents
             }
+            // Animations are evaluated at the time the frame will be seen: its refresh deadline.
+            let hadTransitionImages = !tree.transitionSnapshots.isEmpty
+            animation = tree.evaluateAnimations(at: frame.targetTime)
+            AnimationEventCenter.shared.post(animation.events)
+            contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
             if contentsChanged { renderer.textureCache.purge(keeping: tree.liveImageIDs) }
             let list = frame.root.map {
                 FrameBuilder.build(tree, root: $0, width: frame.width, height: frame.height, clearColor: frame.clearColor)
@@ -131,17 +137,27 @@ final class RenderThread: CommitSink, @unchecked Sendable {
         let clearColor: SIMD4<Float>
         /// Refresh slots that passed without a frame before this one (paced windows only).
         let missedSlots: Int
+        /// When the frame is expected on screen (its refresh deadline; now when unpaced).
+        let targetTime: Double
     }
 
     /// Sleeps until there is work (no CPU while idle), then, when paced, until the next
     /// refresh deadline. Returns nil when the thread should end.
-    private func waitForFrame(deadline: inout Double) -> Frame? {
+    private func waitForFrame(deadline: inout Double, animation: AnimationTick) -> Frame? {
         condition.lock()
         defer { condition.unlock() }
         var wasIdle = false
-        while !quit && !hasWork && !continuous {
+        // Asleep until a commit, a display link or a running animation needs a frame; an
+        // animation waiting for its begin time wakes the thread then.
+        while !quit && !hasWork && !continuous && !animation.isAnimating {
             wasIdle = true
-            condition.wait()
+            if let wake = animation.wakeTime {
+                let now = CACurrentMediaTime()
+                if now >= wake { break }
+                condition.wait(until: Date(timeIntervalSinceNow: wake - now))
+            } else {
+                condition.wait()
+            }
         }
         if wasIdle { deadline = max(deadline, CACurrentMediaTime()) }
         while interval > 0 && !quit {
@@ -162,7 +178,9 @@ final class RenderThread: CommitSink, @unchecked Sendable {
             }
             deadline += interval
         }
-        return Frame(width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed)
+        let target = interval > 0 ? deadline - interval : CACurrentMediaTime()
+        return Frame(width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed,
+                     targetTime: target)
     }
 
     private func record(_ frame: FrameStatistics, commits: Int, presentedAt now: Double, missed: Int, cpu: Double) {

@@ -86,6 +86,8 @@ extension CALayer {
         guard canAdopt(newLayer, operation: "replaceSublayer") else { return }
         oldLayer.removeFromSuperlayer()
         insert(newLayer, at: index, operation: "replaceSublayer")
+        // In a visible tree the replacement runs this layer's `transition` action (none by default).
+        if committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCATransition) }
     }
 
     /// Removes the layer from its superlayer's sublayers, or from its owner's `mask`.
@@ -143,6 +145,8 @@ extension CALayer {
         superlayerStorage = parent
         needsFullSync = true
         recordChange([])
+        // Joining a visible (committed) tree runs the layer's `onOrderIn` action.
+        if parent.committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCAOnOrderIn) }
     }
 
     private func detachFromParent() {
@@ -155,6 +159,8 @@ extension CALayer {
         parent.sublayerStorage?.removeAll { $0 === self }
         parent.recordChange(.sublayers)
         superlayerStorage = nil
+        // Leaving a visible tree runs the layer's `onOrderOut` action.
+        if parent.committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCAOnOrderOut) }
     }
 
     /// Presentation copies of the sublayers as of the last commit, linked to this copy.
