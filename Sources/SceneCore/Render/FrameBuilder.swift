@@ -12,7 +12,7 @@ package struct FrameBuilder {
     /// Trees deeper than this are cut off with a logged error (the render side never recurses unboundedly).
     package static let maximumDepth = 256
 
-    private let tree: RenderTree
+    private var tree: RenderTree
     private let toClip: CATransform3D
     private let target: CGRect
     private var batcher: Batcher
@@ -37,7 +37,8 @@ package struct FrameBuilder {
     }
 
     private mutating func visit(
-        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float, depth: Int
+        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float, depth: Int,
+        offset: CGSize? = nil
     ) {
         guard depth < FrameBuilder.maximumDepth else {
             if !reportedDepth { Diagnostics.error("render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn") }
@@ -45,12 +46,27 @@ package struct FrameBuilder {
             return
         }
         guard let layer = tree[id] else { return }
+        if offset == nil, let transition = layer.transition, let old = tree.transitionSnapshots[transition.serial] {
+            let bounds = layer.properties.bounds.size
+            for side in TransitionSide.drawingOrder(transition.spec.type) {
+                let (shift, fade) = side.placement(transition, size: bounds)
+                guard fade > 0 else { continue }
+                let current = tree
+                if side == .old { tree = old }
+                if fade < 1 { batcher.beginGroup() }
+                visit(id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
+                      depth: depth, offset: shift)
+                if fade < 1 { batcher.endGroup(opacity: fade) }
+                tree = current
+            }
+            return
+        }
         let p = layer.properties
         let opacity = p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
         guard !p.isHidden, opacity > 0 else { return }
 
         let (ax, ay, az) = p.anchorInBounds
-        var toParent = CATransform3DMakeTranslation(-ax, -ay, -az)
+        var toParent = CATransform3DMakeTranslation(-ax + (offset?.width ?? 0), -ay + (offset?.height ?? 0), -az)
             .concatenating(p.transform)
             .concatenating(CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition))
             .concatenating(sublayerSpace)
@@ -83,13 +99,17 @@ package struct FrameBuilder {
             }
         }
         if let image = p.contents {
-            let sampling = TextureSampling(minification: p.minificationFilter, magnification: p.magnificationFilter)
-            let clipToShape: Float = p.masksToBounds ? 1 : 0
-            for piece in pieces {
-                var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
-                quad.rect = piece.destination.float4
-                quad.uv = SIMD4(Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
-                batcher.add(quad, image: image, sampling: sampling)
+            let contents = ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth)
+            if let blend = layer.contentsBlend {
+                // A contents cross-fade: the old image fading out under the new one fading in.
+                let f = Float(blend.fraction)
+                if let old = blend.from {
+                    contents.add(ContentsLayout.pieces(for: p, imageWidth: old.width, imageHeight: old.height), of: old,
+                                 alpha: alpha * (1 - f), to: &batcher)
+                }
+                contents.add(pieces, of: image, alpha: alpha * f, to: &batcher)
+            } else {
+                contents.add(pieces, of: image, alpha: alpha, to: &batcher)
             }
         }
         if !children.isEmpty {
@@ -120,6 +140,31 @@ package struct FrameBuilder {
               let b = h.map(CGPoint(x: bounds.maxX, y: bounds.minY)),
               let c = h.map(CGPoint(x: bounds.minX, y: bounds.maxY)) else { return false }
         return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) < 0
+    }
+}
+
+/// How one layer's contents image is drawn: pieces of it in the layer's shape.
+private struct ContentsDraw {
+    let shape: Shape
+    let clip: SIMD16<Float>
+    let sampling: TextureSampling
+    let params: SIMD4<Float>
+
+    init(shape: Shape, clip: SIMD16<Float>, properties p: LayerProperties, smooth: Float) {
+        self.shape = shape
+        self.clip = clip
+        sampling = TextureSampling(minification: p.minificationFilter, magnification: p.magnificationFilter)
+        let clipToShape: Float = p.masksToBounds ? 1 : 0
+        params = [0, 1, clipToShape * smooth, clipToShape]
+    }
+
+    func add(_ pieces: [ContentsLayout.Piece], of image: CGImage, alpha: Float, to batcher: inout Batcher) {
+        for piece in pieces {
+            var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: params)
+            quad.rect = piece.destination.float4
+            quad.uv = SIMD4(Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
+            batcher.add(quad, image: image, sampling: sampling)
+        }
     }
 }
 
