@@ -11,7 +11,7 @@ import Synchronization
 /// interval (or as fast as possible when unpaced). With nothing queued and nothing asking for
 /// frames it waits on a condition variable: an idle window uses no CPU. Frame statistics are
 /// collected here and read by the app side through `statistics`.
-final class RenderThread: CommitSink, @unchecked Sendable {
+final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     private let surface: any WindowSurface
     private let inbox = CommitQueue()
     private let condition = NSCondition()
@@ -22,6 +22,7 @@ final class RenderThread: CommitSink, @unchecked Sendable {
     private var hasWork = true
     private var quit = false
     private var continuous = false
+    private var drivesDisplayLinks = false
     private var size: (width: Int, height: Int)
     private var root: LayerID?
     private var clearColor: SIMD4<Float> = .zero
@@ -76,6 +77,9 @@ final class RenderThread: CommitSink, @unchecked Sendable {
     /// While true, frames are drawn continuously (for display-link callbacks), even without commits.
     func setContinuous(_ on: Bool) { update { $0.continuous = on; $0.hasWork = true } }
 
+    /// While a `CADisplayLink` runs, frames are presented every refresh to time it.
+    func setDrivesDisplayLinks(_ on: Bool) { update { $0.drivesDisplayLinks = on; $0.hasWork = true } }
+
     func setClearColor(_ color: SIMD4<Float>) { update { $0.clearColor = color; $0.hasWork = true } }
 
     var statistics: WindowStatistics { stats.withLock { $0 } }
@@ -105,6 +109,7 @@ final class RenderThread: CommitSink, @unchecked Sendable {
         var tree = RenderTree()
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
+        var lastPresent = CACurrentMediaTime()
         while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
             let commits = inbox.drain()
@@ -128,6 +133,8 @@ final class RenderThread: CommitSink, @unchecked Sendable {
             record(renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
                    cpu: threadCPUTime() - cpuStart)
             framePresented(now)
+            DisplayLinkDriver.shared.framePresented(by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
+            lastPresent = now
         }
     }
 
@@ -149,7 +156,7 @@ final class RenderThread: CommitSink, @unchecked Sendable {
         var wasIdle = false
         // Asleep until a commit, a display link or a running animation needs a frame; an
         // animation waiting for its begin time wakes the thread then.
-        while !quit && !hasWork && !continuous && !animation.isAnimating {
+        while !quit && !hasWork && !continuous && !drivesDisplayLinks && !animation.isAnimating {
             wasIdle = true
             if let wake = animation.wakeTime {
                 let now = CACurrentMediaTime()

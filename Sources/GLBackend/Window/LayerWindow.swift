@@ -78,6 +78,7 @@ public final class LayerWindow {
             DispatchQueue.main.async { MainActor.assumeIsolated { target.window?.handle(input) } }
         }
         eventPump.start()
+        DisplayLinkDriver.shared.register(renderThread)
         Self.openWindows[ObjectIdentifier(self)] = self
     }
 
@@ -93,6 +94,7 @@ public final class LayerWindow {
         isOpen = false
         onFrame = nil
         CommitDistributor.shared.detach(renderThread)
+        DisplayLinkDriver.shared.unregister(renderThread)
         renderThread.stop()
         eventPump.stop()
         surface.destroy()

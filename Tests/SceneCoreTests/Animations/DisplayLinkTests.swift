@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import SceneCore
+
+/// `CADisplayLink` without a window: it runs from a timer at the display rate on the run
+/// loop it was added to. (With a window it follows presented frames; see WindowTests.)
+@Suite(.serialized) struct DisplayLinkTests {
+    final class Counter {
+        var calls: [(timestamp: Double, target: Double, duration: Double)] = []
+        func step(_ link: CADisplayLink) { calls.append((link.timestamp, link.targetTimestamp, link.duration)) }
+    }
+
+    @Test func targetSelectorLinkFiresOnItsRunLoopWithTimestamps() {
+        let counter = Counter()
+        let link = CADisplayLink(target: counter, selector: Counter.step)
+        link.preferredFramesPerSecond = 50
+        link.add(to: .current, forMode: .default)
+        RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.3))
+        link.invalidate()
+        let calls = counter.calls
+        // About 15 calls in 0.3 s at 50 Hz; a loaded machine may run fewer.
+        #expect(calls.count >= 5 && calls.count <= 16)
+        for call in calls {
+            #expect(abs(call.duration - 0.02) < 1e-9)
+            #expect(abs(call.target - call.timestamp - 0.02) < 1e-9)
+        }
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+    }
+
+    @Test func pausedAndInvalidatedLinksDoNotFire() {
+        var count = 0
+        let link = CADisplayLink { _ in count += 1 }
+        link.add(to: .current, forMode: .default)
+        link.isPaused = true
+        RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.15))
+        #expect(count == 0)
+        link.isPaused = false
+        RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.15))
+        #expect(count > 0)
+        link.invalidate()
+        let afterInvalidate = count
+        RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.1))
+        #expect(count == afterInvalidate)
+        #expect(!link.isRunning)
+    }
+}
