@@ -32,7 +32,9 @@ let package = Package(
                 "SceneCore", "GLBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "scenecore-bench", dependencies: ["SceneCore"], path: "Benchmarks/scenecore-bench"),
+        .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
+        .executableTarget(
+            name: "scenecore-bench", dependencies: ["SceneCore", "MallocCounter"], path: "Benchmarks/scenecore-bench"),
         .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "CImageCodecs"]),
         .testTarget(name: "WindowTests", dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11"]),
         .testTarget(

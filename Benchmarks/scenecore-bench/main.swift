@@ -1,6 +1,7 @@
 // Micro-benchmarks of the GL-free pipeline: commit encoding and display-list building.
 // Run in release mode: swift run -c release scenecore-bench [--layers N] [--iterations N]
 import Foundation
+import MallocCounter
 import SceneCore
 
 struct Options {
@@ -114,6 +115,73 @@ struct Bench {
             drawCalls = FrameBuilder.build(tree, root: root, width: 1280, height: 720).drawCallCount
         })
         print("draw calls per frame: \(drawCalls)")
+        for kind in AnimationKind.allCases { evaluate(kind) }
+    }
+
+    /// Times the render side's per-frame evaluation with one running animation per layer, and
+    /// counts the heap allocations a frame makes in steady state.
+    func evaluate(_ kind: AnimationKind) {
+        CATransaction.begin()
+        for (i, layer) in scene.layers.enumerated() {
+            layer.removeAllAnimations()
+            layer.add(kind.animation(i), forKey: "bench")
+        }
+        CATransaction.commit()
+        var tree = RenderTree()
+        tree.apply(snapshot())
+        var t = CACurrentMediaTime()
+        for _ in 0..<3 { t += 1.0 / 60; _ = tree.evaluateAnimations(at: t) }
+        var allocations: UInt64 = 0
+        let timing = measure(options.iterations) {
+            t += 1.0 / 60
+            let before = malloc_counter_allocations()
+            _ = tree.evaluateAnimations(at: t)
+            allocations = malloc_counter_allocations() - before
+        }
+        report("evaluate \(options.layers) animations: \(kind.rawValue)", timing)
+        print("  heap allocations in the last frame: \(allocations)")
+    }
+}
+
+/// The kinds of animation the evaluation benchmark runs, one per layer.
+enum AnimationKind: String, CaseIterable {
+    case rotation = "transform.rotation.z (basic, repeating)"
+    case position = "position (basic)"
+    case keyframes = "position (keyframes, 4 values)"
+    case spring = "position.y (spring)"
+    case colour = "backgroundColor (basic)"
+
+    func animation(_ i: Int) -> CAAnimation {
+        let animation: CAPropertyAnimation
+        switch self {
+        case .rotation:
+            let basic = CABasicAnimation(keyPath: "transform.rotation.z")
+            basic.byValue = 2 * Double.pi
+            animation = basic
+        case .position:
+            let basic = CABasicAnimation(keyPath: "position")
+            basic.fromValue = CGPoint(x: 0, y: 0)
+            basic.toValue = CGPoint(x: 1000, y: 600)
+            animation = basic
+        case .keyframes:
+            let keyframes = CAKeyframeAnimation(keyPath: "position")
+            keyframes.values = [CGPoint(x: 0, y: 0), CGPoint(x: 500, y: 0), CGPoint(x: 500, y: 500), CGPoint(x: 0, y: 0)]
+            keyframes.keyTimes = [0, 0.2, 0.7, 1]
+            animation = keyframes
+        case .spring:
+            let spring = CASpringAnimation(keyPath: "position.y")
+            spring.fromValue = 0
+            spring.toValue = 500
+            animation = spring
+        case .colour:
+            let basic = CABasicAnimation(keyPath: "backgroundColor")
+            basic.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            animation = basic
+        }
+        animation.duration = 2 + Double(i % 7) * 0.25
+        animation.repeatCount = .infinity
+        animation.autoreverses = self != .rotation
+        return animation
     }
 }
 

@@ -42,7 +42,11 @@ public struct CATransform3D: Hashable, Sendable {
     }
 
     /// True when every entry is finite.
-    package var isFinite: Bool { entries.allSatisfy(\.isFinite) }
+    package var isFinite: Bool {
+        // Written out (not through `entries`) so that the check allocates nothing.
+        (m11 + m12 + m13 + m14 + m21 + m22 + m23 + m24 + m31 + m32 + m33 + m34 + m41 + m42 + m43 + m44).isFinite
+            && m11.isFinite && m22.isFinite && m33.isFinite && m44.isFinite
+    }
 
     /// `self · other`: `self` applies first, then `other` (row-vector convention).
     package func concatenating(_ b: CATransform3D) -> CATransform3D {

@@ -26,15 +26,16 @@ package struct TransformDecomposition: Equatable, Sendable {
     package var translation: SIMD3<Double>
     package var perspective: SIMD4<Double>
 
-    /// Decomposes `t`.
+    /// Decomposes `t`. Allocates nothing (the render thread decomposes transforms every frame).
     package init(_ t: CATransform3D) {
-        let rows = [SIMD3(Double(t.m11), Double(t.m12), Double(t.m13)),
-                    SIMD3(Double(t.m21), Double(t.m22), Double(t.m23)),
-                    SIMD3(Double(t.m31), Double(t.m32), Double(t.m33))]
-        var scale = SIMD3(rows.map(Self.length))
-        var basis = Self.completedBasis(rows.indices.map { scale[$0] > 0 ? rows[$0] / scale[$0] : nil })
+        let rows = Rows(SIMD3(Double(t.m11), Double(t.m12), Double(t.m13)),
+                        SIMD3(Double(t.m21), Double(t.m22), Double(t.m23)),
+                        SIMD3(Double(t.m31), Double(t.m32), Double(t.m33)))
+        var scale = SIMD3(Self.length(rows[0]), Self.length(rows[1]), Self.length(rows[2]))
+        var basis = Self.completedBasis(rows, scale: scale)
         if Self.determinant(rows) < 0 {
-            let axis = (0..<3).max { Self.traceNegating($0, basis) < Self.traceNegating($1, basis) }!
+            var axis = 0
+            for candidate in 1..<3 where Self.traceNegating(candidate, basis) > Self.traceNegating(axis, basis) { axis = candidate }
             scale[axis] = -scale[axis]
             basis[axis] = -basis[axis]
         }
@@ -68,38 +69,65 @@ package struct TransformDecomposition: Equatable, Sendable {
         SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
     }
 
-    private static func determinant(_ r: [SIMD3<Double>]) -> Double { (cross(r[0], r[1]) * r[2]).sum() }
+    private static func determinant(_ r: Rows) -> Double { (cross(r[0], r[1]) * r[2]).sum() }
 
     /// The trace of `basis` with row `axis` negated.
-    private static func traceNegating(_ axis: Int, _ basis: [SIMD3<Double>]) -> Double {
-        (0..<3).reduce(0) { $0 + (axis == $1 ? -basis[$1][$1] : basis[$1][$1]) }
+    private static func traceNegating(_ axis: Int, _ basis: Rows) -> Double {
+        var trace = 0.0
+        for i in 0..<3 { trace += axis == i ? -basis[i][i] : basis[i][i] }
+        return trace
     }
 
-    /// Fills the missing rows of a partial basis (rows of zero scale): all but the last missing
-    /// row from the unit axes, made orthogonal to the rows already there, and the last missing
-    /// row as the cross product of the other two, so that the basis is right-handed.
-    private static func completedBasis(_ partial: [SIMD3<Double>?]) -> [SIMD3<Double>] {
-        var basis = partial
-        let missing = partial.indices.filter { partial[$0] == nil }
-        for i in missing.dropLast() {
-            let axes = [i, (i + 1) % 3, (i + 2) % 3].map { k in SIMD3<Double>((0..<3).map { $0 == k ? 1 : 0 }) }
-            basis[i] = axes.lazy.compactMap { axis -> SIMD3<Double>? in
-                let v = basis.compactMap { $0 }.reduce(axis) { $0 - ($0 * $1).sum() * $1 }
+    /// The unit rows of the upper 3x3 part, with the rows of zero scale filled in: all but
+    /// the last missing row from the unit axes, made orthogonal to the rows already there, and
+    /// the last missing row as the cross product of the other two, so that the basis is
+    /// right-handed.
+    private static func completedBasis(_ rows: Rows, scale: SIMD3<Double>) -> Rows {
+        var basis = Rows(.zero, .zero, .zero)
+        var present = (false, false, false)
+        var missingCount = 0
+        for i in 0..<3 {
+            if scale[i] > 0 {
+                basis[i] = rows[i] / scale[i]
+                setPresent(&present, i)
+            } else {
+                missingCount += 1
+            }
+        }
+        guard missingCount > 0 else { return basis }
+        var lastMissing = -1
+        var filled = 0
+        for i in 0..<3 where !isPresent(present, i) {
+            lastMissing = i
+            filled += 1
+            if filled == missingCount { break }
+            // Try the unit axes i, i+1, i+2 in turn, made orthogonal to the rows already there.
+            for step in 0..<3 {
+                var v = SIMD3<Double>.zero
+                v[(i + step) % 3] = 1
+                for k in 0..<3 where isPresent(present, k) { v -= (v * basis[k]).sum() * basis[k] }
                 let l = length(v)
-                return l > 1e-9 ? v / l : nil
-            }.first
+                if l > 1e-9 {
+                    basis[i] = v / l
+                    setPresent(&present, i)
+                    break
+                }
+            }
         }
-        if let last = missing.last {
-            let v = cross(basis[(last + 1) % 3] ?? .zero, basis[(last + 2) % 3] ?? .zero)
-            let l = length(v)
-            basis[last] = l > 0 ? v / l : .zero
-        }
-        return basis.map { $0 ?? .zero }
+        let v = cross(basis[(lastMissing + 1) % 3], basis[(lastMissing + 2) % 3])
+        let l = length(v)
+        basis[lastMissing] = l > 0 ? v / l : .zero
+        return basis
+    }
+
+    private static func isPresent(_ p: (Bool, Bool, Bool), _ i: Int) -> Bool { i == 0 ? p.0 : i == 1 ? p.1 : p.2 }
+    private static func setPresent(_ p: inout (Bool, Bool, Bool), _ i: Int) {
+        if i == 0 { p.0 = true } else if i == 1 { p.1 = true } else { p.2 = true }
     }
 
     /// Euler angles (x, y, z) of R = Rx(x) · Ry(y) · Rz(z), whose rows are `r`:
     /// `m13 = -sin y`, `m12 / m11 = tan z`, `m23 / m33 = tan x`.
-    private static func eulerAngles(_ r: [SIMD3<Double>]) -> SIMD3<Double> {
+    private static func eulerAngles(_ r: Rows) -> SIMD3<Double> {
         let cosY = (r[0].x * r[0].x + r[0].y * r[0].y).squareRoot()
         let y = atan2(-r[0].z, cosY)
         guard cosY > 1e-12 else {
@@ -119,5 +147,15 @@ package struct TransformDecomposition: Equatable, Sendable {
         guard let inverse = Matrix4.inverse(of: affine) else { return column }
         let rows = inverse.entries.map(Double.init)
         return SIMD4((0..<4).map { i in (SIMD4(rows[i * 4..<i * 4 + 4]) * column).sum() })
+    }
+}
+
+/// Three rows of a 3x3 matrix, stored inline.
+private struct Rows {
+    var r0: SIMD3<Double>, r1: SIMD3<Double>, r2: SIMD3<Double>
+    init(_ r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>) { (self.r0, self.r1, self.r2) = (r0, r1, r2) }
+    subscript(i: Int) -> SIMD3<Double> {
+        get { i == 0 ? r0 : i == 1 ? r1 : r2 }
+        set { if i == 0 { r0 = newValue } else if i == 1 { r1 = newValue } else { r2 = newValue } }
     }
 }

@@ -44,22 +44,12 @@ extension RenderTree {
 
     /// A layer's local time at absolute time `t` and how fast it runs relative to absolute
     /// time: `(parentTime − beginTime) · speed + timeOffset`, applied from the root down.
-    package func localTime(of id: LayerID, at t: Double) -> (time: Double, rate: Double) {
-        var chain: [LayerID] = []
-        var current: LayerID? = id
-        var depth = 0
-        while let layer = current, depth < 256 {
-            chain.append(layer)
-            current = layers[layer]?.superlayer
-            depth += 1
-        }
-        var (time, rate) = (t, 1.0)
-        for layer in chain.reversed() {
-            guard let timing = layers[layer]?.model.timing else { continue }
-            time = (time - timing.beginTime) * Double(timing.speed) + timing.timeOffset
-            rate *= Double(timing.speed)
-        }
-        return (time, rate)
+    package func localTime(of id: LayerID, at t: Double, depth: Int = 0) -> (time: Double, rate: Double) {
+        guard let layer = layers[id] else { return (t, 1) }
+        let parent = depth < FrameBuilder.maximumDepth ? layer.superlayer.map { localTime(of: $0, at: t, depth: depth + 1) } : nil
+        let (parentTime, parentRate) = parent ?? (t, 1)
+        let timing = layer.model.timing
+        return ((parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset, parentRate * Double(timing.speed))
     }
 }
 
