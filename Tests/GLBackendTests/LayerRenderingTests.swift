@@ -142,6 +142,7 @@ import Testing
         let card = layer(CGRect(x: 50, y: 50, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         root.addSublayer(card)
         let flat = coveredWidth(try render(root), row: 100, background: white)
+        CATransaction.setDisableActions(true)  // show the new transform at once, not its implicit animation
         card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
         let image = try render(root)
         let rotated = coveredWidth(image, row: 100, background: white)
@@ -274,8 +275,11 @@ import Testing
         #expect(renderer.statistics.drawCalls == 1)
         _ = try renderer.render(root)
         #expect(renderer.statistics.textureUploads == 0)
+        // Without actions: an implicit contents animation would keep cross-fading the old image.
+        CATransaction.setDisableActions(true)
         for tile in root.sublayers ?? [] { tile.contents = nil }
         _ = try renderer.render(root)
+        CATransaction.setDisableActions(true)
         for tile in root.sublayers ?? [] { tile.contents = shared }
         _ = try renderer.render(root)
         #expect(renderer.statistics.textureUploads == 1)  // it was purged when unused, so uploaded again
@@ -302,6 +306,7 @@ import Testing
         root.addSublayer(box)
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         #expect(matches(try renderer.render(root).pixel(x: 10, y: 10), (255, 0, 0, 255)))
+        CATransaction.setDisableActions(true)  // the new position at once, not its implicit animation
         box.position = CGPoint(x: 60, y: 60)
         let moved = try renderer.render(root)
         #expect(matches(moved.pixel(x: 10, y: 10), white))

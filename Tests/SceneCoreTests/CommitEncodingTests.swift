@@ -35,7 +35,7 @@ import Testing
         let layer = CALayer()
         LayerTest.commitNow { layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
         let mark = sink.count
-        LayerTest.commitNow { layer.position = CGPoint(x: 7, y: 8) }
+        LayerTest.commitWithoutActions { layer.position = CGPoint(x: 7, y: 8) }
         #expect(sink.fields(of: layer.layerID, since: mark) == [[.position(CGPoint(x: 7, y: 8))]])
     }
 
@@ -63,7 +63,7 @@ import Testing
         LayerTest.commitNow { layer.opacity = 0.9 }
         let mark = sink.count
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        LayerTest.commitNow {
+        LayerTest.commitWithoutActions {
             layer.opacity = 0.5
             layer.bounds = CGRect(x: 0, y: 0, width: 30, height: 40)
             layer.zPosition = 3
@@ -223,7 +223,7 @@ import Testing
         #expect(snapshot?.released.isEmpty == true)
         // The snapshot commits nothing: later changes still travel as deltas.
         let mark = sink.count
-        LayerTest.commitNow { b.opacity = 0.5 }
+        LayerTest.commitWithoutActions { b.opacity = 0.5 }
         #expect(sink.fields(of: b.layerID, since: mark) == [[.opacity(0.5)]])
         #expect(sink.commits(since: mark).allSatisfy { $0.sequence > snapshot!.sequence })
         CommitDistributor.shared.detach(sink)

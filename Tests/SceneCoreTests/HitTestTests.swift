@@ -158,6 +158,7 @@ import Testing
         let image = CGImage(rgbaPixels: [1, 2, 3, 255], width: 1, height: 1)!
         LayerTest.commitNow { layer.position = CGPoint(x: 1, y: 2) }
         CATransaction.begin()
+        CATransaction.setDisableActions(true)  // plain changes, no implicit animations
         layer.position = CGPoint(x: 100, y: 200)
         layer.isHidden = true
         layer.contents = image
@@ -220,6 +221,7 @@ import Testing
             root.addSublayer(child)
         }
         CATransaction.begin()
+        CATransaction.setDisableActions(true)  // a plain change, no implicit animation
         child.position = CGPoint(x: 150, y: 150) // not yet on screen
         #expect(root.presentation()?.hitTest(CGPoint(x: 20, y: 20))?.model() === child)
         #expect(root.presentation()?.hitTest(CGPoint(x: 150, y: 150))?.model() === root)

@@ -44,6 +44,15 @@ final class RecordingSink: CommitSink {
 enum LayerTest {
     /// Commits whatever implicit transaction earlier work on this thread left open, then runs
     /// `body` in an explicit transaction whose commit reaches the sinks before this returns.
+    /// Like `commitNow`, with actions disabled: the changes commit as plain model changes,
+    /// with no implicit animations.
+    static func commitWithoutActions(_ body: () -> Void = {}) {
+        commitNow {
+            CATransaction.setDisableActions(true)
+            body()
+        }
+    }
+
     static func commitNow(_ body: () -> Void = {}) {
         CATransaction.flush()
         CATransaction.begin()
