@@ -20,15 +20,16 @@ extension RenderTree {
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
         for id in animatedLayers {
-            let (layerTime, rate) = localTime(of: id, at: time)
-            guard layers[id] != nil else { continue }
-            let outputs = layers[id]!.evaluate(layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
+            guard let index = layers.index(forKey: id) else { continue }
+            // With no layer running its own time, every layer's time is the absolute time.
+            let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
+            let outputs = layers.values[index].evaluate(layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
             if outputs.isChanging && rate != 0 { tick.isAnimating = true }
             if let begin = outputs.nextBegin, rate > 0 {
                 let wake = time + max(begin - layerTime, 0) / rate
                 tick.wakeTime = min(tick.wakeTime ?? wake, wake)
             }
-            if layers[id]!.animations.isEmpty { emptied.append(id) }
+            if layers.values[index].animations.isEmpty { emptied.append(id) }
         }
         for id in emptied { animatedLayers.remove(id) }
         // Stale commits naming a removed animation arrive within a few frames; the memory is bounded.
@@ -45,10 +46,12 @@ extension RenderTree {
     /// A layer's local time at absolute time `t` and how fast it runs relative to absolute
     /// time: `(parentTime − beginTime) · speed + timeOffset`, applied from the root down.
     package func localTime(of id: LayerID, at t: Double, depth: Int = 0) -> (time: Double, rate: Double) {
-        guard let layer = layers[id] else { return (t, 1) }
-        let parent = depth < FrameBuilder.maximumDepth ? layer.superlayer.map { localTime(of: $0, at: t, depth: depth + 1) } : nil
-        let (parentTime, parentRate) = parent ?? (t, 1)
-        let timing = layer.model.timing
+        guard let index = layers.index(forKey: id) else { return (t, 1) }
+        let timing = layers.values[index].model.timing
+        var (parentTime, parentRate) = (t, 1.0)
+        if let parent = layers.values[index].superlayer, depth < FrameBuilder.maximumDepth {
+            (parentTime, parentRate) = localTime(of: parent, at: t, depth: depth + 1)
+        }
         return ((parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset, parentRate * Double(timing.speed))
     }
 }

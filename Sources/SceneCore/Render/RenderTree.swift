@@ -14,6 +14,9 @@ public struct RenderTree: Sendable {
     package internal(set) var animatedLayers: Set<LayerID> = []
     /// For each running transition (by serial), the tree as it was before the transition's commit.
     package internal(set) var transitionSnapshots: [UInt64: RenderTree] = [:]
+    /// The layers whose own time differs from their superlayer's (beginTime, speed or
+    /// timeOffset set): only below these is a layer's local time not the absolute time.
+    package internal(set) var timedLayers: Set<LayerID> = []
     /// Serials of animations the render side finished and removed, so that a commit made
     /// before the app side heard of it does not bring them back.
     package var removedSerials: Set<UInt64> = []
@@ -35,6 +38,10 @@ public struct RenderTree: Sendable {
             case .contents, .all:
                 lastCommitChangedContents = true
                 layers[update.layer, default: RenderLayer()].apply(update.field)
+                if case .all(let properties) = update.field { noteTiming(properties.timing, of: update.layer) }
+            case .timing(let timing):
+                layers[update.layer, default: RenderLayer()].apply(update.field)
+                noteTiming(timing, of: update.layer)
             case .sublayers(let children):
                 setSublayers(children, of: update.layer)
             case .mask(let mask):
@@ -48,6 +55,7 @@ public struct RenderTree: Sendable {
         for id in commit.released {
             layers.removeValue(forKey: id)
             animatedLayers.remove(id)
+            timedLayers.remove(id)
         }
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)
     }
@@ -67,6 +75,14 @@ public struct RenderTree: Sendable {
         }
         layers[parent, default: RenderLayer()].sublayers = children
         for child in children { layers[child, default: RenderLayer()].superlayer = parent }
+    }
+
+    private mutating func noteTiming(_ timing: MediaTimingValues, of id: LayerID) {
+        if timing.beginTime == 0 && timing.speed == 1 && timing.timeOffset == 0 {
+            timedLayers.remove(id)
+        } else {
+            timedLayers.insert(id)
+        }
     }
 
     private func startsTransition(_ commit: LayerTreeCommit) -> Bool {
