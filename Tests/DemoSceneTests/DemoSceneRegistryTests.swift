@@ -6,7 +6,7 @@ import Testing
 @Suite struct DemoSceneRegistryTests {
     @Test func everySceneIsListedOnceByName() {
         let names = DemoScene.all.map(\.name)
-        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "static", "stress"])
+        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "static", "stress"])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
 
@@ -16,8 +16,8 @@ import Testing
         let clickable = DemoScene.all.filter { $0.click != nil }.map(\.name)
         // The clock and the stress scene (by default) move by render-thread animations alone.
         #expect(ticking == ["perspective", "zorder"])
-        #expect(clickable == ["zorder", "hittest"])
-        #expect(DemoScene.all.allSatisfy { $0.key == nil })
+        #expect(clickable == ["zorder", "hittest", "animations"])
+        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations"])
     }
 
     @Test(arguments: DemoScene.all.map(\.name))

@@ -63,6 +63,8 @@ struct DemoScene: Sendable {
                   build: { ZOrderScene.make($0.size) }, tick: { _ in .everyFrame(ZOrderScene.tick) }, click: ZOrderScene.click),
         DemoScene(name: "hittest", summary: "named tiles recoloured by clicks; a mover glides 4 s to each click, a click on it recolours it",
                   build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
+        DemoScene(name: "animations", summary: "implicit, action, keyframe, spring, group and transition animations; s pauses them",
+                  build: { AnimationsScene.make($0.size) }, click: AnimationsScene.click, key: AnimationsScene.key),
         DemoScene(name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
                   build: { StaticScene.make($0.size) }),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6", build: StressScene.make,
