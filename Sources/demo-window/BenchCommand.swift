@@ -4,7 +4,8 @@ import GLBackend
 import SceneCore
 
 /// The frame-rate benchmark: a scene (by default the peers' stress scene) in a real window,
-/// its layers changed by the app thread once per presented frame, measured after a warm-up.
+/// its layers moved by render-thread animations, implicit animations or the app thread
+/// (`--animation`), measured after a warm-up.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure frame rate, frame times, dropped frames and CPU per frame.")
@@ -16,6 +17,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Corner radius of every stress layer.")
     var radius: Double = 0
+
+    @Option(help: "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), or app (the app thread sets every frame).")
+    var animation: AnimationDriver = .explicit
 
     @Option(help: "Seconds measured (after the warm-up).")
     var seconds: Double = 5
@@ -45,15 +49,18 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = SceneOptions(size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius))
-        let result = headless
+        let options = SceneOptions(size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation)
+        var result = headless
             ? try HeadlessBench(scene: selection.chosen(default: "stress"), options: options, seconds: seconds, warmup: warmup).run()
             : try MainActor.assumeIsolated {
                 try WindowBench(scene: selection.chosen(default: "stress"), options: options, api: selection.api, paced: !unpaced,
                                 seconds: seconds, warmup: warmup, block: blockAppThread).run()
             }
+        result.animation = animation.rawValue
         let mode = headless ? "headless" : "window"
-        say(result.line(prefix: "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1)"))
+        say(result.line(prefix: "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"))
         if let json { try result.writeJSON(to: json) }
     }
 }
+
+extension AnimationDriver: ExpressibleByArgument {}

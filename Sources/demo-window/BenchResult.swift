@@ -13,6 +13,8 @@ struct BenchResult: Codable {
     var rss_mb: Double
     var max_gap_ms_during_block: Double?
     var frames_during_block: Int?
+    /// What moved the layers (`--animation`: explicit, implicit or app); nil when not recorded.
+    var animation: String?
 
     /// Percentile `p` (0...1) of `values` by nearest rank; 0 for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {

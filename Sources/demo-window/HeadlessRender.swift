@@ -2,7 +2,8 @@ import Foundation
 import GLBackend
 import SceneCore
 
-/// Renders a scene through the headless renderer to a PNG, optionally over several frames.
+/// Renders a scene through the headless renderer to a PNG, optionally over several frames
+/// 1/60 s apart: the scene's tick and its animations both advance by frame time.
 struct HeadlessRender {
     let scene: DemoScene
     let width: Int
@@ -15,11 +16,14 @@ struct HeadlessRender {
         let root = scene.build(SceneOptions(size: size))
         let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
         var image = try renderer.render(root)
+        let shownAt = CACurrentMediaTime()
+        let tick = scene.tick(SceneOptions(size: size))
         var times: [Double] = []
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
-            scene.tick?(root, Double(frame) / 60)
-            image = try renderer.render(root)
+            let t = Double(frame) / 60
+            tick?.change(root, t)
+            image = try renderer.render(root, at: shownAt + t)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         let url = URL(fileURLWithPath: output ?? "demo-\(scene.name).png")

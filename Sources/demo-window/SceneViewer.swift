@@ -2,14 +2,14 @@ import Foundation
 import GLBackend
 import SceneCore
 
-/// Shows demo scenes in a window: builds the chosen scene, drives its `tick` from the
-/// window's frame callback, reports clicks (hit-tested on the presentation tree) and
-/// switches scenes with the keyboard (←/→ or n/p; q or Escape closes).
+/// Shows demo scenes in a window: builds the chosen scene, drives its app-thread `tick` (if
+/// any), reports clicks (hit-tested on the presentation tree), hands other keys to the scene
+/// and switches scenes with the keyboard (←/→, n/p or space; q or Escape closes).
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
     private(set) var scene: DemoScene
-    private var shownAt: CFTimeInterval = 0
+    private var ticks: TickDriver?
 
     init(window: LayerWindow, scene: DemoScene) {
         self.window = window
@@ -26,12 +26,8 @@ final class SceneViewer {
         self.scene = scene
         let root = scene.build(SceneOptions(size: window.size))
         window.layer = root
-        shownAt = CACurrentMediaTime()
-        if let tick = scene.tick {
-            window.onFrame = { [unowned self] time in tick(root, time - shownAt) }
-        } else {
-            window.onFrame = nil
-        }
+        ticks?.stop()
+        ticks = TickDriver(scene.tick(SceneOptions(size: window.size)), root: root, window: window)
         say("scene: \(scene.name) — \(scene.summary)")
     }
 
@@ -51,7 +47,7 @@ final class SceneViewer {
         case (0xff53, _), (_, "n"), (_, " "): show(scenes[(index + 1) % scenes.count])
         case (0xff51, _), (_, "p"): show(scenes[(index + scenes.count - 1) % scenes.count])
         case (0xff1b, _), (_, "q"): window.close()
-        default: break
+        case (_, let characters): if let line = scene.key?(window.layer, characters) { say("key \(characters): \(line)") }
         }
     }
 }

@@ -32,7 +32,7 @@ struct Tour {
             try WindowBench(scene: DemoScene.named("stress")!, options: SceneOptions(size: CGSize(width: 1280, height: 720)),
                             api: presentation, paced: false, seconds: 3, warmup: 1, block: nil).run()
         }
-        let line = bench.line(prefix: "bench=scenecore scene=stress n=1000 mode=window paced=0")
+        let line = bench.line(prefix: "bench=scenecore scene=stress n=1000 mode=window paced=0 animation=explicit")
         summary += "\nStress scene, 1,000 layers, unpaced, 3 s:\n\n    \(line)\n"
         try summary.write(toFile: "\(directory)/summary.md", atomically: true, encoding: .utf8)
         say(line)

@@ -20,8 +20,8 @@ struct WindowBench {
         defer { window.close() }
         let root = scene.build(options)
         window.layer = root
-        let start = CACurrentMediaTime()
-        if let tick = scene.tick { window.onFrame = { time in tick(root, time - start) } } else { window.onFrame = { _ in } }
+        let ticks = TickDriver(scene.tick(options), root: root, window: window)
+        defer { ticks.stop() }
 
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
         let before = window.statistics
@@ -62,7 +62,8 @@ struct WindowBench {
     }
 }
 
-/// The same measurement through the headless renderer: each frame ticks, commits and renders.
+/// The same measurement through the headless renderer: each frame ticks (when the scene's
+/// tick is due), commits, and renders with the animations evaluated at the real time.
 struct HeadlessBench {
     let scene: DemoScene
     let options: SceneOptions
@@ -77,11 +78,16 @@ struct HeadlessBench {
         var drawCalls = 0
         var last: Double?
         var cpu: Double = 0
+        let tick = scene.tick(options)
+        var nextTick = 0.0
         while CACurrentMediaTime() - start < warmup + seconds {
             let frameStart = CACurrentMediaTime()
             let cpuStart = BenchResult.threadCPUTime()
-            scene.tick?(root, frameStart - start)
-            _ = try renderer.render(root)
+            if let tick, frameStart - start >= nextTick {
+                tick.change(root, frameStart - start)
+                nextTick = tick.interval.map { nextTick + $0 } ?? 0
+            }
+            _ = try renderer.render(root, at: frameStart)
             let now = CACurrentMediaTime()
             guard now - start >= warmup else { continue }
             if let last { intervals.append((now - last) * 1000) }

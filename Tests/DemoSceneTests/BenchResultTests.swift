@@ -18,6 +18,7 @@ import Testing
             render_cpu_ms_per_frame: 1.5, app_cpu_ms_per_frame: 0.5, draw_calls_per_frame: 1, rss_mb: 120)
         result.max_gap_ms_during_block = 22
         result.frames_during_block = 120
+        result.animation = "implicit"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try result.writeJSON(to: path)
@@ -26,7 +27,9 @@ import Testing
         #expect(keys == [
             "fps", "frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "dropped_frames", "render_cpu_ms_per_frame",
             "app_cpu_ms_per_frame", "draw_calls_per_frame", "rss_mb", "max_gap_ms_during_block", "frames_during_block",
+            "animation",
         ])
+        #expect(object?["animation"] as? String == "implicit")
         #expect(result.line(prefix: "bench=scenecore").contains("fps=60.00 p50_ms=16.600 p95_ms=17.000"))
     }
 }

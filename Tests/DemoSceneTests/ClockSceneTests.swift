@@ -18,6 +18,34 @@ import Testing
 
     func degrees(_ d: CGFloat) -> CGFloat { d * .pi / 180 }
 
+    /// Normalises an angle to [0, 2π).
+    func turn(_ angle: CGFloat) -> CGFloat {
+        let r = angle.truncatingRemainder(dividingBy: 2 * .pi)
+        return r < 0 ? r + 2 * .pi : r
+    }
+
+    /// A clock whose time is frozen: the root paused (speed 0) at local time 1000, the hands
+    /// started there showing `when`. Returns the root; `advance` moves its frozen time on.
+    func frozenClock(showing when: Date) -> CALayer {
+        let root = ClockScene.make(size)
+        root.speed = 0
+        root.timeOffset = 1000
+        ClockScene.startHands(root, showing: when, at: CACurrentMediaTime(), in: utc)
+        CATransaction.flush()
+        return root
+    }
+
+    func advance(_ root: CALayer, by seconds: Double) {
+        root.timeOffset = 1000 + seconds
+        CATransaction.flush()
+    }
+
+    /// The rotation on screen of the hand named `name`, in [0, 2π).
+    func presentedAngle(_ root: CALayer, _ name: String) throws -> CGFloat {
+        let hand = try #require(root.descendant(named: name)?.presentation())
+        return turn(zRotation(hand.transform))
+    }
+
     @Test func anglesAtTenPastTen() {
         let angles = ClockScene.angles(for: date(10, 10, 30), in: utc)
         #expect(isClose(angles.hour, degrees(305.25)))
@@ -25,11 +53,11 @@ import Testing
         #expect(isClose(angles.second, degrees(180)))
     }
 
-    @Test func afternoonHoursWrapAndTheSecondHandJumpsWholeSeconds() {
+    @Test func afternoonHoursWrapAndTheSecondHandSweeps() {
         let angles = ClockScene.angles(for: date(15, 0, 0).addingTimeInterval(0.75), in: utc)
-        #expect(isClose(angles.hour, degrees(90)))
-        #expect(isClose(angles.minute, 0))
-        #expect(isClose(angles.second, 0))
+        #expect(isClose(angles.hour, degrees(90 + 0.75 / 120), tolerance: 1e-6))
+        #expect(isClose(angles.minute, degrees(0.75 / 10), tolerance: 1e-6))
+        #expect(isClose(angles.second, degrees(4.5), tolerance: 1e-6))
     }
 
     @Test func timeZoneMovesOnlyTheHourHand() {
@@ -40,15 +68,36 @@ import Testing
         #expect(isClose(paris.minute, utcAngles.minute))
     }
 
-    @Test func setHandsRotatesEachHandAboutZ() throws {
+    @Test func eachHandHasOneEndlessTurnAndNoAppThreadTick() throws {
+        #expect(DemoScene.named("clock")?.tick(SceneOptions(size: size)) == nil)
         let root = ClockScene.make(size)
-        ClockScene.setHands(root, to: date(10, 10, 30), in: utc)
-        let expected = ["hourHand": degrees(305.25 - 360), "minuteHand": degrees(63), "secondHand": degrees(180)]
-        for (name, angle) in expected {
-            let hand = try #require(root.descendant(named: name))
-            #expect(isClose(zRotation(hand.transform), angle), "\(name)")
-            #expect(CATransform3DIsAffine(hand.transform))
+        for hand in ClockScene.hands {
+            let layer = try #require(root.descendant(named: hand.name))
+            #expect(layer.animationKeys() == [ClockScene.animationKey])
+            let turn = try #require(layer.animation(forKey: ClockScene.animationKey) as? CABasicAnimation)
+            #expect(turn.keyPath == "transform.rotation.z")
+            #expect(turn.fromValue as? Int == 0 && turn.byValue as? Double == 2 * .pi)
+            #expect(turn.duration == hand.period && turn.repeatCount == .infinity)
+            // The model never turns: the render thread shows the animation over it.
+            #expect(CATransform3DIsIdentity(layer.transform))
         }
+    }
+
+    @Test func thePresentedHandsShowTheTimeTheyWereStartedAt() throws {
+        let root = frozenClock(showing: date(10, 10, 30))
+        #expect(isClose(try presentedAngle(root, "hourHand"), degrees(305.25), tolerance: 1e-9))
+        #expect(isClose(try presentedAngle(root, "minuteHand"), degrees(63), tolerance: 1e-9))
+        #expect(isClose(try presentedAngle(root, "secondHand"), degrees(180), tolerance: 1e-9))
+    }
+
+    @Test func theHandsKeepTheTimeAsTheirTimeRunsOnAcrossTheHour() throws {
+        let root = frozenClock(showing: date(10, 59, 50))
+        // 95 s later it is 11:01:25: every hand has passed 12 or its period's end at least once.
+        advance(root, by: 95)
+        let expected = ClockScene.angles(for: date(11, 1, 25), in: utc)
+        #expect(isClose(try presentedAngle(root, "hourHand"), expected.hour, tolerance: 1e-9))
+        #expect(isClose(try presentedAngle(root, "minuteHand"), expected.minute, tolerance: 1e-9))
+        #expect(isClose(try presentedAngle(root, "secondHand"), expected.second, tolerance: 1e-9))
     }
 
     @Test func handsHangFromTheirBottomCentreAtTheFaceCentre() throws {
@@ -56,7 +105,7 @@ import Testing
         let face = try #require(root.descendant(named: "face"))
         let centre = CGPoint(x: face.bounds.midX, y: face.bounds.midY)
         #expect(isClose(face.frame.midX, 200) && isClose(face.frame.midY, 150))
-        for (name, _, _, _) in ClockScene.hands {
+        for (name, _, _, _, _) in ClockScene.hands {
             let hand = try #require(root.descendant(named: name))
             #expect(hand.superlayer === face)
             #expect(hand.anchorPoint == CGPoint(x: 0.5, y: 1))
@@ -65,12 +114,11 @@ import Testing
     }
 
     @Test func atThreeTheHourHandReachesRightFromTheCentreAndTheMinuteHandUp() throws {
-        let root = ClockScene.make(size)
-        ClockScene.setHands(root, to: date(3, 0, 0), in: utc)
+        let root = frozenClock(showing: date(3, 0, 0))
         let face = try #require(root.descendant(named: "face"))
         let centre = CGPoint(x: face.bounds.midX, y: face.bounds.midY)
-        let hour = try #require(root.descendant(named: "hourHand"))
-        let minute = try #require(root.descendant(named: "minuteHand"))
+        let hour = try #require(root.descendant(named: "hourHand")?.presentation())
+        let minute = try #require(root.descendant(named: "minuteHand")?.presentation())
         // Turned a quarter clockwise about its bottom centre, the hour hand lies along +x.
         #expect(isClose(hour.frame.minX, centre.x, tolerance: 1e-9))
         #expect(isClose(hour.frame.midY, centre.y, tolerance: 1e-9))
@@ -86,9 +134,8 @@ import Testing
     }
 
     @Test func renderedHandsPointWhereTheirAnglesSay() throws {
-        let root = ClockScene.make(size)
         let when = date(3, 0, 45)
-        ClockScene.setHands(root, to: when, in: utc)
+        let root = frozenClock(showing: when)
         let angles = ClockScene.angles(for: when, in: utc)
         let image = try render(root)
         let radius: CGFloat = 126

@@ -6,15 +6,18 @@ import Testing
 @Suite struct DemoSceneRegistryTests {
     @Test func everySceneIsListedOnceByName() {
         let names = DemoScene.all.map(\.name)
-        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "static", "stress"])
+        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "static", "stress"])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
 
-    @Test func whichScenesTickAndWhichTakeClicks() {
-        let ticking = DemoScene.all.filter { $0.tick != nil }.map(\.name)
+    @Test func whichScenesTickAndWhichTakeClicksAndKeys() {
+        let options = SceneOptions(size: CGSize(width: 320, height: 200))
+        let ticking = DemoScene.all.filter { $0.tick(options) != nil }.map(\.name)
         let clickable = DemoScene.all.filter { $0.click != nil }.map(\.name)
-        #expect(ticking == ["perspective", "clock", "zorder", "stress"])
-        #expect(clickable == ["zorder", "hittest"])
+        // The clock and the stress scene (by default) move by render-thread animations alone.
+        #expect(ticking == ["perspective", "zorder"])
+        #expect(clickable == ["zorder", "hittest", "animations"])
+        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations"])
     }
 
     @Test(arguments: DemoScene.all.map(\.name))
@@ -22,7 +25,7 @@ import Testing
         let scene = try #require(DemoScene.named(name))
         let root = scene.build(SceneOptions(size: CGSize(width: 320, height: 200), layers: 10))
         #expect(root.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
-        scene.tick?(root, 1.5)
+        scene.tick(SceneOptions(size: CGSize(width: 320, height: 200)))?.change(root, 1.5)
         #expect(root.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func threeHundredLayersAndNoTickOrClick() throws {
         let scene = try #require(DemoScene.named("static"))
-        #expect(scene.tick == nil && scene.click == nil)
+        #expect(scene.tick(SceneOptions(size: size)) == nil && scene.click == nil)
         #expect(allLayers(under: scene.build(SceneOptions(size: size))).count == 300)
     }
 

@@ -2,15 +2,22 @@ import Foundation
 import SceneCore
 
 /// An analog clock showing the wall-clock time. Each hand hangs from a moved anchor point,
-/// (0.5, 1), its bottom centre, placed at the face centre, so rotating its `transform` swings
-/// it about the centre of the face.
+/// (0.5, 1), its bottom centre, placed at the face centre, so rotating it swings it about the
+/// centre of the face.
+///
+/// The hands are turned by render-thread animations only: each has one `transform.rotation.z`
+/// animation by 2π per period, repeating forever, started at the phase the time of day puts
+/// it at. The app thread never touches them again, so the clock keeps going while it is busy.
 enum ClockScene {
-    /// The hands: layer name, length and width as fractions of the face radius, and colour.
-    static let hands: [(name: String, length: CGFloat, width: CGFloat, color: CGColor)] = [
-        ("hourHand", 0.5, 0.07, Palette.ink),
-        ("minuteHand", 0.78, 0.045, Palette.ink),
-        ("secondHand", 0.88, 0.018, Palette.orange),
+    /// The hands: layer name, length and width as fractions of the face radius, colour, and
+    /// seconds per turn.
+    static let hands: [(name: String, length: CGFloat, width: CGFloat, color: CGColor, period: Double)] = [
+        ("hourHand", 0.5, 0.07, Palette.ink, 43_200),
+        ("minuteHand", 0.78, 0.045, Palette.ink, 3_600),
+        ("secondHand", 0.88, 0.018, Palette.orange, 60),
     ]
+    /// The key of each hand's turning animation.
+    static let animationKey = "turn"
 
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
@@ -55,29 +62,44 @@ enum ClockScene {
         cap.cornerRadius = radius * 0.06
         face.addSublayer(cap)
 
-        setHands(root, to: Date())
+        startHands(root, showing: Date(), at: CACurrentMediaTime())
         return root
     }
 
-    /// The hands' angles, clockwise from 12 in radians, for `date` in `timeZone`. The hour
-    /// and minute hands move smoothly; the second hand jumps once a second.
-    static func angles(for date: Date, in timeZone: TimeZone) -> (hour: CGFloat, minute: CGFloat, second: CGFloat) {
+    /// The wall-clock time of day of `date` in `timeZone`, in seconds since midnight.
+    static func secondsOfDay(_ date: Date, in timeZone: TimeZone) -> Double {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        let seconds = CGFloat(parts.second ?? 0)
-        let minutes = CGFloat(parts.minute ?? 0) + seconds / 60
-        let hours = CGFloat((parts.hour ?? 0) % 12) + minutes / 60
-        return (hours * .pi / 6, minutes * .pi / 30, seconds * .pi / 30)
+        let fraction = date.timeIntervalSinceReferenceDate - date.timeIntervalSinceReferenceDate.rounded(.down)
+        return Double((parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)) + fraction
     }
 
-    /// Turns the hands of a clock built by `make` to show `date` in `timeZone`.
-    static func setHands(_ root: CALayer, to date: Date, in timeZone: TimeZone = .current) {
-        let angles = angles(for: date, in: timeZone)
-        CALayer.withoutActions {
-            for (name, angle) in [("hourHand", angles.hour), ("minuteHand", angles.minute), ("secondHand", angles.second)] {
-                root.descendant(named: name)?.transform = CATransform3DMakeRotation(angle, 0, 0, 1)
-            }
+    /// The hands' angles, clockwise from 12 in radians, for `date` in `timeZone`: each hand's
+    /// share of its period elapsed, all three moving smoothly.
+    static func angles(for date: Date, in timeZone: TimeZone) -> (hour: CGFloat, minute: CGFloat, second: CGFloat) {
+        let seconds = secondsOfDay(date, in: timeZone)
+        let turns = hands.map { (seconds / $0.period).truncatingRemainder(dividingBy: 1) }
+        return (CGFloat(turns[0] * 2 * .pi), CGFloat(turns[1] * 2 * .pi), CGFloat(turns[2] * 2 * .pi))
+    }
+
+    /// Adds each hand of a clock built by `make` its endless turn (replacing any earlier one),
+    /// so that at absolute time `mediaTime` the clock shows `date` in `timeZone`.
+    ///
+    /// A turn goes from 0 by 2π in the hand's period; it begins at `mediaTime` (in the hand's
+    /// own time) with `timeOffset` the seconds already elapsed of the current period.
+    static func startHands(_ root: CALayer, showing date: Date, at mediaTime: CFTimeInterval, in timeZone: TimeZone = .current) {
+        let seconds = secondsOfDay(date, in: timeZone)
+        for hand in hands {
+            guard let layer = root.descendant(named: hand.name) else { continue }
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = 0
+            turn.byValue = 2 * Double.pi
+            turn.duration = hand.period
+            turn.repeatCount = .infinity
+            turn.beginTime = layer.convertTime(mediaTime, from: nil)
+            turn.timeOffset = seconds.truncatingRemainder(dividingBy: hand.period)
+            layer.add(turn, forKey: animationKey)
         }
     }
 }

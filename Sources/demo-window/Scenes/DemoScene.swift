@@ -8,6 +8,31 @@ struct SceneOptions: Sendable {
     var layers = 1000
     /// Corner radius for every layer of scenes that take one (the stress scene).
     var radius: CGFloat = 0
+    /// What moves the layers of scenes that offer a choice (the stress scene).
+    var animation: AnimationDriver = .explicit
+}
+
+/// What moves a scene's layers.
+enum AnimationDriver: String, CaseIterable, Sendable {
+    /// Animations added once and run by the render thread alone.
+    case explicit
+    /// The app thread sets new values every half second; implicit animations move to them.
+    case implicit
+    /// The app thread sets every value on every frame (no Core Animation animations).
+    case app
+}
+
+/// A change a scene makes from the app thread, `change(root, t)` for `t` seconds since the
+/// scene was shown.
+struct SceneTick: Sendable {
+    /// Seconds between calls on a run-loop timer; nil for once per presented frame.
+    var interval: Double?
+    let change: @Sendable (CALayer, Double) -> Void
+
+    /// A change made once per presented frame.
+    static func everyFrame(_ change: @escaping @Sendable (CALayer, Double) -> Void) -> SceneTick {
+        SceneTick(interval: nil, change: change)
+    }
 }
 
 /// A demo scene: a named layer tree built only from SceneCore's public API.
@@ -15,30 +40,35 @@ struct DemoScene: Sendable {
     let name: String
     let summary: String
     let build: @Sendable (SceneOptions) -> CALayer
-    /// Changes the scene for time `t` seconds since it was shown, on the app thread
-    /// (nil for a scene that does not change over time).
-    var tick: (@Sendable (CALayer, Double) -> Void)? = nil
+    /// The app-thread change of a scene built with the given options; nil (the default) for
+    /// a scene that stays still or moves only through render-thread animations.
+    var tick: @Sendable (SceneOptions) -> SceneTick? = { _ in nil }
     /// Reacts to a click at `point` (root layer coordinates) whose hit-test on the
     /// presentation tree found `hit` (the model layer, nil for none). Returns the line the
     /// demo prints.
     var click: (@Sendable (_ root: CALayer, _ hit: CALayer?, _ point: CGPoint) -> String)? = nil
+    /// Reacts to a key press (its characters). Returns the line the demo prints, nil for a
+    /// key the scene does not use.
+    var key: (@Sendable (_ root: CALayer, _ characters: String) -> String?)? = nil
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [
         DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: { GalleryScene.make($0.size) }),
         DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: { GravityScene.make($0.size) }),
         DemoScene(name: "perspective", summary: "a cube of single-sided faces turning under a sublayerTransform with m34",
-                  build: { PerspectiveScene.make($0.size) }, tick: PerspectiveScene.turn),
-        DemoScene(name: "clock", summary: "an analog clock showing the time, hands turning about a moved anchorPoint",
-                  build: { ClockScene.make($0.size) }, tick: { root, _ in ClockScene.setHands(root, to: Date()) }),
+                  build: { PerspectiveScene.make($0.size) }, tick: { _ in .everyFrame(PerspectiveScene.turn) }),
+        DemoScene(name: "clock", summary: "an analog clock whose hands turn by render-thread animations about a moved anchorPoint",
+                  build: { ClockScene.make($0.size) }),
         DemoScene(name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
-                  build: { ZOrderScene.make($0.size) }, tick: ZOrderScene.tick, click: ZOrderScene.click),
-        DemoScene(name: "hittest", summary: "named tiles (rotated, nested, clipped) recoloured by the click that hits them",
+                  build: { ZOrderScene.make($0.size) }, tick: { _ in .everyFrame(ZOrderScene.tick) }, click: ZOrderScene.click),
+        DemoScene(name: "hittest", summary: "named tiles recoloured by clicks; a mover glides 4 s to each click, a click on it recolours it",
                   build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
+        DemoScene(name: "animations", summary: "implicit, action, keyframe, spring, group and transition animations; s pauses them",
+                  build: { AnimationsScene.make($0.size) }, click: AnimationsScene.click, key: AnimationsScene.key),
         DemoScene(name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
                   build: { StaticScene.make($0.size) }),
-        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 rotated 48x48 quads at alpha 0.6", build: StressScene.make,
-                  tick: StressScene.rotate),
+        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6", build: StressScene.make,
+                  tick: StressScene.tick),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }

@@ -1,7 +1,11 @@
 import SceneCore
 
 /// A grid of named, rounded tiles to click: one rotated, one with nested tiles inside it, one
-/// clipping a sublayer that overhangs it. A click recolours the layer it hits and names it.
+/// clipping a sublayer that overhangs it. A click recolours the tile it hits and names it.
+///
+/// Above the tiles a round "mover": every click that misses it sends it gliding to the click
+/// point over 4 s (an implicit position animation); a click on it, where it is on screen
+/// mid-glide, recolours it. Clicks are hit-tested against the presentation tree.
 enum HitTestScene {
     static let columns = 5
     static let rows = 3
@@ -9,6 +13,10 @@ enum HitTestScene {
     static let colors = [Palette.blue, Palette.orange, Palette.green, Palette.purple]
     /// The line a click reports when it hits no tile.
     static let nothing = "hit: nothing (outside every layer)"
+    /// The mover's name, side and seconds per glide.
+    static let moverName = "mover"
+    static let moverSide: CGFloat = 28
+    static let glideDuration = 4.0
 
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
@@ -32,6 +40,14 @@ enum HitTestScene {
             // Its right and bottom halves lie outside the tile and are clipped away.
             clip.addSublayer(square("tile-4-2.overhang", side: side, centre: CGPoint(x: side, y: side), Palette.green))
         }
+
+        // The mover starts in the bottom-right margin, clear of every tile.
+        let mover = CALayer.filled(CGRect(x: 0, y: 0, width: moverSide, height: moverSide), Palette.ink)
+        mover.name = moverName
+        mover.cornerRadius = moverSide / 2
+        mover.position = CGPoint(x: size.width - moverSide / 2 - 4, y: size.height - moverSide / 2 - 4)
+        mover.zPosition = 1
+        root.addSublayer(mover)
         return root
     }
 
@@ -66,11 +82,27 @@ enum HitTestScene {
         CGPoint(x: layer.bounds.midX, y: layer.bounds.midY)
     }
 
-    /// Steps the hit layer to the next of `colors` and names it; the root counts as nothing.
+    /// The colour after `color` in `colors`, round again (the first for any other colour).
+    static func nextColor(after color: CGColor?) -> CGColor {
+        colors[((colors.firstIndex { $0 == color } ?? -1) + 1) % colors.count]
+    }
+
+    /// A click on the mover recolours it (an implicit colour animation). Any other click sends
+    /// the mover gliding there in `glideDuration` seconds and, when it hits a tile, steps the
+    /// tile to its next colour at once; the root counts as nothing.
     static func click(_ root: CALayer, _ hit: CALayer?, _ point: CGPoint) -> String {
-        guard let hit, hit !== root else { return nothing }
-        let current = colors.firstIndex { $0 == hit.backgroundColor } ?? -1
-        CALayer.withoutActions { hit.backgroundColor = colors[(current + 1) % colors.count] }
-        return "hit: \(hit.name ?? "an unnamed layer")"
+        guard let mover = root.descendant(named: moverName) else { return nothing }
+        if hit === mover {
+            mover.backgroundColor = nextColor(after: mover.backgroundColor)
+            return "hit: mover (recoloured)"
+        }
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(glideDuration)
+        mover.position = point
+        CATransaction.commit()
+        let glide = "; the mover glides to (\(Int(point.x)), \(Int(point.y)))"
+        guard let hit, hit !== root else { return nothing + glide }
+        CALayer.withoutActions { hit.backgroundColor = nextColor(after: hit.backgroundColor) }
+        return "hit: \(hit.name ?? "an unnamed layer")" + glide
     }
 }

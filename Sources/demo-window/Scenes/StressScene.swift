@@ -1,8 +1,24 @@
+import Foundation
 import SceneCore
 
 /// The peers' benchmark scene (see shared/peers/README.md): quad i at ((97i) mod 1232, (59i) mod 672),
-/// 48x48, colour from sines at alpha 0.6, rotated by (7i) mod 360 degrees.
+/// 48x48, colour from sines at alpha 0.6, rotated by (7i) mod 360 degrees, turning.
+///
+/// `SceneOptions.animation` picks what turns the quads:
+/// - `.explicit`: each quad gets one endless `transform.rotation.z` animation when built, by 2π
+///   in 2 to 5 s depending on the quad; the render thread does all the rest.
+/// - `.implicit`: every half second the app thread turns each quad's model transform a
+///   further eighth of a turn in a 0.5 s linear transaction; implicit animations do the motion
+///   (one turn per 4 s).
+/// - `.app`: the app thread sets every quad's transform once per frame (one turn per 4 s).
 enum StressScene {
+    /// The key of each quad's animation in `.explicit` mode.
+    static let animationKey = "spin"
+    /// Seconds between the app thread's changes in `.implicit` mode.
+    static let implicitInterval = 0.5
+    /// The root's key-value coding key holding the last half-second step applied (`.implicit`).
+    static let stepKey = "stress.step"
+
     static func make(_ options: SceneOptions) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: options.size), CGColor(gray: 0, alpha: 1))
         for i in 0..<options.layers {
@@ -11,20 +27,67 @@ enum StressScene {
                 CGRect(x: (i * 97) % (1280 - 48), y: (i * 59) % (720 - 48), width: 48, height: 48),
                 CGColor(red: 0.5 + 0.5 * sin(0.1 * f), green: 0.5 + 0.5 * sin(0.1 * f + 2.1),
                         blue: 0.5 + 0.5 * sin(0.1 * f + 4.2), alpha: 0.6))
-            layer.transform = CATransform3DMakeRotation(CGFloat((7 * i) % 360) * .pi / 180, 0, 0, 1)
+            layer.transform = CATransform3DMakeRotation(startAngle(i), 0, 0, 1)
             layer.cornerRadius = options.radius
+            if options.animation == .explicit { layer.add(spin(i), forKey: animationKey) }
             root.addSublayer(layer)
         }
+        root.setValue(0, forKey: stepKey)
         return root
     }
 
-    /// Turns every quad one full turn per 4 s from its start angle, in one transaction.
+    /// Quad `i`'s angle when built: (7i) mod 360 degrees.
+    static func startAngle(_ i: Int) -> CGFloat {
+        CGFloat((7 * i) % 360) * .pi / 180
+    }
+
+    /// Seconds per turn of quad `i` in `.explicit` mode: 2, 2.5, ... 5 s, round again every seven quads.
+    static func period(_ i: Int) -> Double {
+        2 + 0.5 * Double(i % 7)
+    }
+
+    /// Quad `i`'s endless turn: by 2π from its model angle (a by-value alone starts from the
+    /// value beneath the animation) in `period(i)` seconds.
+    static func spin(_ i: Int) -> CABasicAnimation {
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.byValue = 2 * Double.pi
+        spin.duration = period(i)
+        spin.repeatCount = .infinity
+        return spin
+    }
+
+    /// The app-thread change for the chosen driver: none for `.explicit`.
+    static func tick(_ options: SceneOptions) -> SceneTick? {
+        switch options.animation {
+        case .explicit: nil
+        case .implicit: SceneTick(interval: implicitInterval, change: retarget)
+        case .app: .everyFrame(rotate)
+        }
+    }
+
+    /// Turns every quad one full turn per 4 s from its start angle, in one transaction
+    /// without actions (`.app`).
     static func rotate(_ root: CALayer, at t: Double) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for (i, layer) in (root.sublayers ?? []).enumerated() {
-            let degrees = Double((7 * i) % 360) + 360 * t / 4
-            layer.transform = CATransform3DMakeRotation(CGFloat(degrees * .pi / 180), 0, 0, 1)
+            layer.transform = CATransform3DMakeRotation(startAngle(i) + CGFloat(t / 4) * 2 * .pi, 0, 0, 1)
+        }
+        CATransaction.commit()
+    }
+
+    /// Sets every quad's model transform to where it will be at the end of the current
+    /// half-second step, an eighth of a turn on, in a linear 0.5 s transaction, so implicit
+    /// animations carry each quad there (`.implicit`). A step already taken is not repeated.
+    static func retarget(_ root: CALayer, at t: Double) {
+        let step = Int((t / implicitInterval).rounded(.down)) + 1
+        guard step > root.value(forKey: stepKey) as? Int ?? 0 else { return }
+        root.setValue(step, forKey: stepKey)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(implicitInterval)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        for (i, layer) in (root.sublayers ?? []).enumerated() {
+            layer.transform = CATransform3DMakeRotation(startAngle(i) + CGFloat(step) * .pi / 4, 0, 0, 1)
         }
         CATransaction.commit()
     }

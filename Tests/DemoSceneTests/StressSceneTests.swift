@@ -1,0 +1,77 @@
+import SceneCore
+import Testing
+@testable import demo_window
+
+/// The stress scene under each driver: render-thread animations, implicit animations, app ticks.
+@Suite struct StressSceneTests {
+    func options(_ animation: AnimationDriver, layers: Int = 20) -> SceneOptions {
+        SceneOptions(size: CGSize(width: 1280, height: 720), layers: layers, radius: 8, animation: animation)
+    }
+
+    /// The angle of `transform` about z in [0, 2π).
+    func angle(_ transform: CATransform3D) -> CGFloat {
+        let a = zRotation(transform)
+        return a < 0 ? a + 2 * .pi : a
+    }
+
+    @Test func explicitGivesEachQuadOneEndlessTurnAndNoTick() throws {
+        let root = StressScene.make(options(.explicit))
+        #expect(StressScene.tick(options(.explicit)) == nil)
+        let quads = root.sublayers ?? []
+        #expect(quads.count == 20 && quads.allSatisfy { $0.cornerRadius == 8 })
+        for (i, quad) in quads.enumerated() {
+            #expect(quad.animationKeys() == [StressScene.animationKey])
+            let spin = try #require(quad.animation(forKey: StressScene.animationKey) as? CABasicAnimation)
+            #expect(spin.keyPath == "transform.rotation.z" && spin.byValue as? Double == 2 * .pi)
+            #expect(spin.fromValue == nil && spin.toValue == nil)
+            #expect(spin.repeatCount == .infinity && spin.duration == StressScene.period(i))
+        }
+        #expect(Set(quads.map { $0.animation(forKey: StressScene.animationKey)!.duration }) == [2, 2.5, 3, 3.5, 4, 4.5, 5])
+    }
+
+    @Test func explicitTurnsStartFromEachQuadsOwnAngle() throws {
+        let root = StressScene.make(options(.explicit))
+        root.speed = 0
+        root.timeOffset = 50
+        CATransaction.flush()
+        root.timeOffset = 50.5
+        CATransaction.flush()
+        for (i, quad) in (root.sublayers ?? []).enumerated() {
+            let expected = (StressScene.startAngle(i) + CGFloat(0.5 / StressScene.period(i)) * 2 * .pi)
+                .truncatingRemainder(dividingBy: 2 * .pi)
+            #expect(isClose(angle(try #require(quad.presentation()).transform), expected, tolerance: 1e-9), "quad \(i)")
+            #expect(isClose(angle(quad.transform), StressScene.startAngle(i), tolerance: 1e-12))
+        }
+    }
+
+    @Test func implicitStepsTheModelAnEighthTurnEveryHalfSecondAndAnimatesThere() throws {
+        let root = StressScene.make(options(.implicit))
+        let tick = try #require(StressScene.tick(options(.implicit)))
+        #expect(tick.interval == 0.5)
+        #expect((root.sublayers ?? []).allSatisfy { $0.animationKeys() == nil })
+        CATransaction.flush()
+        tick.change(root, 0.01)
+        let quad = try #require(root.sublayers?[3])
+        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + .pi / 4, tolerance: 1e-12))
+        let move = try #require(quad.animation(forKey: "transform") as? CABasicAnimation)
+        #expect(move.duration == 0.5 && move.timingFunction == CAMediaTimingFunction(name: .linear))
+        // A second call within the same half second changes nothing.
+        tick.change(root, 0.4)
+        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + .pi / 4, tolerance: 1e-12))
+        tick.change(root, 0.55)
+        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + .pi / 2, tolerance: 1e-12))
+    }
+
+    @Test func appTicksSetEveryTransformWithoutAnimations() throws {
+        let root = StressScene.make(options(.app))
+        let tick = try #require(StressScene.tick(options(.app)))
+        #expect(tick.interval == nil)
+        CATransaction.flush()
+        tick.change(root, 1)
+        for (i, quad) in (root.sublayers ?? []).enumerated() {
+            let expected = (StressScene.startAngle(i) + .pi / 2).truncatingRemainder(dividingBy: 2 * .pi)
+            #expect(isClose(angle(quad.transform), expected, tolerance: 1e-9))
+            #expect(quad.animationKeys() == nil)
+        }
+    }
+}
