@@ -74,13 +74,16 @@ struct Bench {
     }
 
     /// Moves `fraction` of the layers, then times the commit that encodes them.
-    mutating func commit(fraction: Double) -> (p50: Double, p95: Double) {
+    /// With `implicitAnimations`, each change also makes its implicit animation (as a change
+    /// to a committed layer does by default).
+    mutating func commit(fraction: Double, implicitAnimations: Bool = false) -> (p50: Double, p95: Double) {
         let n = options.layers
         let changed = max(1, Int(Double(n) * fraction))
         var samples: [Double] = []
         for _ in 0..<options.iterations {
             step += 1
             CATransaction.begin()
+            CATransaction.setDisableActions(!implicitAnimations)
             for i in 0..<changed { scene.layers[(i * 7919 + step) % n].position.x += 1 }
             let start = DispatchTime.now().uptimeNanoseconds
             CATransaction.commit()
@@ -100,6 +103,7 @@ struct Bench {
         print("scenecore-bench: \(options.layers) layers, \(options.iterations) iterations")
         report("commit, 1% of layers changed (position)", commit(fraction: 0.01))
         report("commit, 100% of layers changed (position)", commit(fraction: 1))
+        report("  the same with implicit animations", commit(fraction: 1, implicitAnimations: true))
         let bench = self
         report("encode whole tree (first commit / attach)", measure(options.iterations) { _ = bench.snapshot() })
         let whole = snapshot()

@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    @Test func implicitStepsTheModelAnEighthTurnEveryHalfSecondAndAnimatesThere() throws {
+    @Test func implicitAimsTheModelTwoAndAHalfSecondsAheadEveryHalfSecondAndAnimatesThere() throws {
         let root = StressScene.make(options(.implicit))
         let tick = try #require(StressScene.tick(options(.implicit)))
         #expect(tick.interval == 0.5)
@@ -52,14 +52,16 @@ import Testing
         CATransaction.flush()
         tick.change(root, 0.01)
         let quad = try #require(root.sublayers?[3])
-        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + .pi / 4, tolerance: 1e-12))
+        // Step 1 aims at 0.5 + 2.5 = 3 s ahead at one turn per 20 s: 3π/10.
+        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + 3 * .pi / 10, tolerance: 1e-12))
         let move = try #require(quad.animation(forKey: "transform") as? CABasicAnimation)
-        #expect(move.duration == 0.5 && move.timingFunction == CAMediaTimingFunction(name: .linear))
+        #expect(move.duration == 2.5 && move.timingFunction == CAMediaTimingFunction(name: .linear))
         // A second call within the same half second changes nothing.
         tick.change(root, 0.4)
-        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + .pi / 4, tolerance: 1e-12))
+        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + 3 * .pi / 10, tolerance: 1e-12))
+        // Step 2 aims at 3.5 s: 7π/20.
         tick.change(root, 0.55)
-        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + .pi / 2, tolerance: 1e-12))
+        #expect(isClose(angle(quad.transform), StressScene.startAngle(3) + 7 * .pi / 20, tolerance: 1e-12))
     }
 
     @Test func appTicksSetEveryTransformWithoutAnimations() throws {

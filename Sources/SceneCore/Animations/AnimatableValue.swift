@@ -143,7 +143,13 @@ package enum AnimatableValue: Sendable, Equatable {
     private static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ f: Double) -> CATransform3D {
         var mixed = a
         mixed.scale = a.scale + (b.scale - a.scale) * f
-        mixed.rotation = a.rotation + (b.rotation - a.rotation) * f
+        // Each angle turns the short way (at most half a turn), as Core Animation's transform
+        // interpolation does; animate `transform.rotation.z` or use a value function to turn further.
+        var turn = b.rotation - a.rotation
+        for axis in 0..<3 {
+            turn[axis] = remainder(turn[axis], 2 * .pi)
+        }
+        mixed.rotation = a.rotation + turn * f
         mixed.translation = a.translation + (b.translation - a.translation) * f
         mixed.perspective = a.perspective + (b.perspective - a.perspective) * f
         return mixed.transform

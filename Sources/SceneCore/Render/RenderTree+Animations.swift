@@ -80,11 +80,14 @@ extension RenderLayer {
             }
         }
         if dropped { animations.removeAll { $0.hasFinished && $0.isRemovedOnCompletion } }
-        properties = model
+        // A local copy: evaluating into `properties` while reading `model`, both parts of this
+        // layer, would make Swift copy the model as well.
+        var presented = model
         var custom: [String: AnimatableValue]?
         var outputs = AnimationOutputs()
-        AnimationEvaluator.apply(animations, layerTime: layerTime, model: model, presented: &properties,
+        AnimationEvaluator.apply(animations, layerTime: layerTime, model: model, presented: &presented,
                                  custom: &custom, outputs: &outputs)
+        properties = presented
         contentsBlend = outputs.contentsBlend
         transition = outputs.transition
         return outputs

@@ -7,15 +7,20 @@ import SceneCore
 /// `SceneOptions.animation` picks what turns the quads:
 /// - `.explicit`: each quad gets one endless `transform.rotation.z` animation when built, by 2π
 ///   in 2 to 5 s depending on the quad; the render thread does all the rest.
-/// - `.implicit`: every half second the app thread turns each quad's model transform a
-///   further eighth of a turn in a 0.5 s linear transaction; implicit animations do the motion
-///   (one turn per 4 s).
+/// - `.implicit`: every half second the app thread sets each quad's model transform to where
+///   the quad should be 2.5 s later (one turn per 20 s, so an eighth of a turn ahead), in a
+///   linear 2.5 s transaction; implicit animations, each starting from the angle on screen, do
+///   the motion, and keep it going for 2 s after the app thread stops changing anything.
 /// - `.app`: the app thread sets every quad's transform once per frame (one turn per 4 s).
 enum StressScene {
     /// The key of each quad's animation in `.explicit` mode.
     static let animationKey = "spin"
     /// Seconds between the app thread's changes in `.implicit` mode.
     static let implicitInterval = 0.5
+    /// How far ahead each implicit change aims, in seconds (also its animation's duration).
+    static let implicitLookahead = 2.5
+    /// Radians per second in `.implicit` mode: one turn per 20 s.
+    static let implicitSpeed = 2 * Double.pi / 20
     /// The root's key-value coding key holding the last half-second step applied (`.implicit`).
     static let stepKey = "stress.step"
 
@@ -76,18 +81,19 @@ enum StressScene {
         CATransaction.commit()
     }
 
-    /// Sets every quad's model transform to where it will be at the end of the current
-    /// half-second step, an eighth of a turn on, in a linear 0.5 s transaction, so implicit
+    /// Sets every quad's model transform to where it should be `implicitLookahead` seconds after
+    /// the current half-second step, in a linear transaction of that duration, so that implicit
     /// animations carry each quad there (`.implicit`). A step already taken is not repeated.
     static func retarget(_ root: CALayer, at t: Double) {
         let step = Int((t / implicitInterval).rounded(.down)) + 1
         guard step > root.value(forKey: stepKey) as? Int ?? 0 else { return }
         root.setValue(step, forKey: stepKey)
+        let ahead = CGFloat((Double(step) * implicitInterval + implicitLookahead) * implicitSpeed)
         CATransaction.begin()
-        CATransaction.setAnimationDuration(implicitInterval)
+        CATransaction.setAnimationDuration(implicitLookahead)
         CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
         for (i, layer) in (root.sublayers ?? []).enumerated() {
-            layer.transform = CATransform3DMakeRotation(startAngle(i) + CGFloat(step) * .pi / 4, 0, 0, 1)
+            layer.transform = CATransform3DMakeRotation(startAngle(i) + ahead, 0, 0, 1)
         }
         CATransaction.commit()
     }
