@@ -26,7 +26,8 @@ extension CALayer {
     /// it with `setValue(_:forKey:)` on a committed layer runs its action (by default an
     /// implicit animation), and animations of it show in `presentation()`.
     public static func registerAnimatableProperty(_ key: String) {
-        CustomAnimatableKeys.register(key, for: self)
+        // `Self`, not `self`: the generic parameter must be the class this is called on.
+        CustomAnimatableKeys.register(key, for: Self.self)
     }
 
     /// Whether `key` animates implicitly on this layer.
@@ -66,6 +67,7 @@ extension CALayer {
     /// animations applied; the model value for an uncommitted layer.
     package func presentationValue(forKeyPath keyPath: String) -> Any? {
         guard committedState != nil else { return value(forKeyPath: keyPath) }
+        if let replaced = replacedCustomValue, replaced.key == keyPath { return replaced.value }
         var keyed = keyedValues
         let presented = presentedState(at: CACurrentMediaTime(), custom: &keyed)
         if let target = AnimationTarget(keyPath: keyPath, properties: presented), case .custom(let key) = target.property {

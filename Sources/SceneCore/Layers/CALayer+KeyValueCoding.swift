@@ -11,8 +11,13 @@ extension CALayer {
     package func storeValue(_ value: Any?, forKey key: String) {
         guard let entry = LayerKey.table[key] else {
             let old = keyedValues[key]
+            let changes = committedState != nil && isImplicitlyAnimatable(key) && AnimatableValue(old) != AnimatableValue(value)
+            // Custom keys are not committed: what the action animates from is the value shown before the change.
+            let shown = changes ? presentationValue(forKeyPath: key) : nil
             keyedValues[key] = value
-            if committedState != nil, isImplicitlyAnimatable(key), AnimatableValue(old) != AnimatableValue(value) {
+            if changes {
+                replacedCustomValue = (key, shown)
+                defer { replacedCustomValue = nil }
                 propertyDidChange(key)
             }
             return

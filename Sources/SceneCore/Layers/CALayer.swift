@@ -40,6 +40,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     package var committedAnimations: [RenderAnimation] = []
     /// The key of the action being run by a property change, while it runs.
     package var actionInProgress: String?
+    /// While the action for a changed custom key runs: that key and the value shown before the change.
+    package var replacedCustomValue: (key: String, value: Any?)?
 
     /// For a presentation copy, the model layer it shows.
     package var presentationSource: CALayer?
@@ -85,6 +87,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         if presentationSource != nil { return self }
         guard let committed = committedState else { return nil }
         let copy = Self(layer: self)
+        copy.keyedValues = keyedValues
         copy.state = presentedState(at: CACurrentMediaTime(), custom: &copy.keyedValues)
         copy.presentationSource = self
         copy.name = name
