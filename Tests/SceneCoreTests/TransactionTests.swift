@@ -313,7 +313,8 @@ private final class LockContender: Sendable {
         CATransaction.setCompletionBlock { runs.add("outer") }
         CATransaction.begin()
         CATransaction.commit()
-        try? await Task.sleep(for: .milliseconds(100))
+        // A blocking sleep: an `await` could resume on another thread, whose transactions are its own.
+        usleep(100_000)
         #expect(runs.names.isEmpty)
         CATransaction.commit()
         #expect(await LayerTest.waitUntil { runs.names == ["outer"] })

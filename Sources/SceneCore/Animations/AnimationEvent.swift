@@ -38,7 +38,7 @@ package final class AnimationEventCenter: Sendable {
         DispatchQueue.main.async { self.handle(events) }
     }
 
-    /// Handles events on the main thread: delegate callbacks and model removal.
+    /// Handles events on the app's main queue: delegate callbacks and model removal.
     package func handle(_ events: [AnimationEvent]) {
         for event in events {
             guard let record = records.withLock({ $0[event.serial]?.record }) else { continue }
@@ -48,7 +48,7 @@ package final class AnimationEventCenter: Sendable {
             case .finished:
                 reportStart(record)
                 if record.animation.isRemovedOnCompletion { record.layer?.dropFinished(record) }
-                record.stop(finished: true)
+                record.stop(finished: true, now: true)
             }
         }
     }

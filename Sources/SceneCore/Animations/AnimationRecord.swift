@@ -32,9 +32,10 @@ package final class AnimationRecord: @unchecked Sendable {
         needsBeginTime = compiled.timing.beginTime == 0
     }
 
-    /// Marks the animation stopped (once): tells the delegate, on the main queue, and
-    /// releases the transaction completion groups waiting for it.
-    package func stop(finished: Bool) {
+    /// Marks the animation stopped (once): tells the delegate and releases the transaction
+    /// completion groups waiting for it, at once when `now` (the caller is the main queue's
+    /// event handler), else on the main queue.
+    package func stop(finished: Bool, now: Bool = false) {
         guard !isStopped else { return }
         isStopped = true
         AnimationEventCenter.shared.unregister(self)
@@ -45,7 +46,7 @@ package final class AnimationRecord: @unchecked Sendable {
             animation.delegate?.animationDidStop(animation, finished: finished)
             for group in groups { group.animationStopped() }
         }
-        if finished && Thread.isMainThread {
+        if now {
             report.value()
         } else {
             DispatchQueue.main.async { report.value() }
