@@ -104,6 +104,9 @@ struct Bench {
         report("commit, 1% of layers changed (position)", commit(fraction: 0.01))
         report("commit, 100% of layers changed (position)", commit(fraction: 1))
         report("  the same with implicit animations", commit(fraction: 1, implicitAnimations: true))
+        // No renderer runs those animations to their end here: remove them before going on.
+        for layer in scene.layers { layer.removeAllAnimations() }
+        CATransaction.flush()
         let bench = self
         report("encode whole tree (first commit / attach)", measure(options.iterations) { _ = bench.snapshot() })
         let whole = snapshot()

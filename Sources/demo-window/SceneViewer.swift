@@ -27,7 +27,7 @@ final class SceneViewer {
         let root = scene.build(SceneOptions(size: window.size))
         window.layer = root
         ticks?.stop()
-        ticks = TickDriver(scene.tick(SceneOptions(size: window.size)), root: root, window: window)
+        ticks = TickDriver(scene.tick(SceneOptions(size: window.size)), root: root)
         say("scene: \(scene.name) — \(scene.summary)")
     }
 

@@ -2,26 +2,26 @@ import Foundation
 import GLBackend
 import SceneCore
 
-/// Runs a scene's app-thread tick for a window: once per presented frame through the
-/// window's `onFrame`, or every `interval` seconds on a main run-loop timer. With no tick
-/// the window gets no frame callback, so only the scene's animations make it draw.
+/// Runs a scene's app-thread tick: once per presented frame through a `CADisplayLink` on the
+/// main run loop, or every `interval` seconds on a main run-loop timer. With no tick there is
+/// no link, so only the scene's animations make the window draw.
 @MainActor
 final class TickDriver {
     private var timer: Timer?
-    private let window: LayerWindow
+    private var link: CADisplayLink?
 
-    init(_ tick: SceneTick?, root: CALayer, window: LayerWindow) {
-        self.window = window
+    init(_ tick: SceneTick?, root: CALayer) {
         let start = CACurrentMediaTime()
-        window.onFrame = nil
         guard let tick else { return }
+        nonisolated(unsafe) let root = root
         if let interval = tick.interval {
-            nonisolated(unsafe) let root = root
             timer = Timer.scheduledTimer(withTimeInterval: interval, repeats: true) { _ in
                 tick.change(root, CACurrentMediaTime() - start)
             }
         } else {
-            window.onFrame = { time in tick.change(root, time - start) }
+            let link = CADisplayLink { link in tick.change(root, link.timestamp - start) }
+            link.add(to: .main, forMode: .common)
+            self.link = link
         }
     }
 
@@ -29,6 +29,7 @@ final class TickDriver {
     func stop() {
         timer?.invalidate()
         timer = nil
-        window.onFrame = nil
+        link?.invalidate()
+        link = nil
     }
 }

@@ -20,7 +20,7 @@ struct WindowBench {
         defer { window.close() }
         let root = scene.build(options)
         window.layer = root
-        let ticks = TickDriver(scene.tick(options), root: root, window: window)
+        let ticks = TickDriver(scene.tick(options), root: root)
         defer { ticks.stop() }
 
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))

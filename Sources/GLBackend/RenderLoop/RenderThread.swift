@@ -21,24 +21,18 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     // Guarded by `condition`.
     private var hasWork = true
     private var quit = false
-    private var continuous = false
     private var drivesDisplayLinks = false
     private var size: (width: Int, height: Int)
     private var root: LayerID?
     private var clearColor: SIMD4<Float> = .zero
     private let interval: Double
 
-    /// Called on the render thread after each presented frame, with its present time.
-    private let framePresented: @Sendable (Double) -> Void
-
     /// - Parameters:
     ///   - interval: seconds between frames; 0 draws as fast as possible (unpaced).
-    init(surface: any WindowSurface, width: Int, height: Int, interval: Double,
-         framePresented: @escaping @Sendable (Double) -> Void) {
+    init(surface: any WindowSurface, width: Int, height: Int, interval: Double) {
         self.surface = surface
         self.size = (width, height)
         self.interval = interval
-        self.framePresented = framePresented
         stats.withLock {
             $0.presentationAPI = surface.api
             $0.refreshInterval = interval
@@ -73,9 +67,6 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     func resize(width: Int, height: Int) { update { $0.size = (width, height); $0.hasWork = true } }
 
     func setNeedsDisplay() { update { $0.hasWork = true } }
-
-    /// While true, frames are drawn continuously (for display-link callbacks), even without commits.
-    func setContinuous(_ on: Bool) { update { $0.continuous = on; $0.hasWork = true } }
 
     /// While a `CADisplayLink` runs, frames are presented every refresh to time it.
     func setDrivesDisplayLinks(_ on: Bool) { update { $0.drivesDisplayLinks = on; $0.hasWork = true } }
@@ -132,7 +123,6 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             let now = CACurrentMediaTime()
             record(renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
                    cpu: threadCPUTime() - cpuStart)
-            framePresented(now)
             DisplayLinkDriver.shared.framePresented(by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now
         }
@@ -156,7 +146,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var wasIdle = false
         // Asleep until a commit, a display link or a running animation needs a frame; an
         // animation waiting for its begin time wakes the thread then.
-        while !quit && !hasWork && !continuous && !drivesDisplayLinks && !animation.isAnimating {
+        while !quit && !hasWork && !drivesDisplayLinks && !animation.isAnimating {
             wasIdle = true
             if let wake = animation.wakeTime {
                 let now = CACurrentMediaTime()

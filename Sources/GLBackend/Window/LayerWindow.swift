@@ -24,12 +24,6 @@ public final class LayerWindow {
     public var onResize: ((CGSize) -> Void)?
     /// Called when the window is asked to close or is destroyed, just before it closes.
     public var onClose: (() -> Void)?
-    /// A display-link callback: called on the main run loop after each presented frame with
-    /// the present time. While set, the window draws continuously (paced, or as fast as
-    /// possible when unpaced), like a running `CADisplayLink`.
-    public var onFrame: ((CFTimeInterval) -> Void)? {
-        didSet { frameLink.wantsFrames.store(onFrame != nil, ordering: .relaxed); renderThread.setContinuous(onFrame != nil) }
-    }
     /// The window's size in points (pixels at scale 1).
     public private(set) var size: CGSize
     /// Whether the window is still open.
@@ -45,7 +39,6 @@ public final class LayerWindow {
     private let surface: any WindowSurface
     private let renderThread: RenderThread
     private var eventPump: EventPump!
-    private let frameLink = FrameLink()
     private var destroyed = false
 
     private static var openWindows: [ObjectIdentifier: LayerWindow] = [:]
@@ -64,12 +57,9 @@ public final class LayerWindow {
         surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
         size = CGSize(width: width, height: height)
         self.layer = layer
-        let link = frameLink
         renderThread = RenderThread(
             surface: surface, width: width, height: height,
-            interval: paced ? DisplayRefresh.interval(for: connection) : 0,
-            framePresented: { time in link.framePresented(at: time) })
-        frameLink.window = WeakWindow(self)
+            interval: paced ? DisplayRefresh.interval(for: connection) : 0)
         configureWindow(title: title)
         attach(layer)
         renderThread.start()
@@ -92,7 +82,6 @@ public final class LayerWindow {
     public func close() {
         guard isOpen else { return }
         isOpen = false
-        onFrame = nil
         CommitDistributor.shared.detach(renderThread)
         DisplayLinkDriver.shared.unregister(renderThread)
         renderThread.stop()
@@ -173,33 +162,10 @@ public final class LayerWindow {
             close()
         }
     }
-
-    fileprivate func frameCallback(_ time: CFTimeInterval) {
-        guard isOpen else { return }
-        onFrame?(time)
-    }
 }
 
 /// A weak, sendable reference to a window for callbacks that hop to the main queue.
 private struct WeakWindow: @unchecked Sendable {
     weak var window: LayerWindow?
     init(_ window: LayerWindow) { self.window = window }
-}
-
-/// Delivers display-link callbacks from the render thread to the main queue, at most one
-/// waiting at a time, so a busy app thread is never flooded.
-private final class FrameLink: @unchecked Sendable {
-    let wantsFrames = Atomic<Bool>(false)
-    private let pending = Atomic<Bool>(false)
-    var window: WeakWindow?
-
-    func framePresented(at time: Double) {
-        guard wantsFrames.load(ordering: .relaxed),
-              pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged,
-              let target = window else { return }
-        DispatchQueue.main.async {
-            self.pending.store(false, ordering: .releasing)
-            MainActor.assumeIsolated { target.window?.frameCallback(time) }
-        }
-    }
 }

@@ -2,42 +2,117 @@
 public struct RenderLayer: Sendable {
     /// The values shown this frame: the model values with the animations applied.
     public var properties = LayerProperties()
-    /// The committed (model) values.
-    public var model = LayerProperties()
     public var sublayers: [LayerID] = []
     public var mask: LayerID?
     public var superlayer: LayerID?
-    /// The attached animations in key order.
-    package var animations: [RenderAnimation] = []
-    /// The contents cross-fade in progress.
-    package var contentsBlend: ContentsBlend?
-    /// The transition in progress.
-    package var transition: TransitionFrame?
+    /// Present only while the layer has animations; kept out of line (copied on write) so
+    /// that the many layers without animations stay small to store and to read.
+    private var animationState: AnimationState?
     public init() {}
+
+    /// The committed (model) values.
+    public var model: LayerProperties { animationState?.model ?? properties }
+    /// The attached animations in key order.
+    package var animations: [RenderAnimation] { animationState?.animations ?? [] }
+    /// The contents cross-fade in progress.
+    package var contentsBlend: ContentsBlend? { animationState?.contentsBlend }
+    /// The transition in progress.
+    package var transition: TransitionFrame? { animationState?.transition }
 
     /// Applies one committed property field.
     package mutating func apply(_ field: LayerField) {
-        model.apply(field)
-        // Animated layers get their shown values from the next evaluation.
-        if animations.isEmpty { properties.apply(field) }
+        if let state = uniqueAnimationState() {
+            // Animated layers get their shown values from the next evaluation.
+            state.model.apply(field)
+        } else {
+            properties.apply(field)
+        }
     }
 
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
     package mutating func setAnimations(_ list: [RenderAnimation]) {
+        guard !list.isEmpty else {
+            if let state = animationState { properties = state.model }
+            animationState = nil
+            return
+        }
+        let state = uniqueAnimationState() ?? AnimationState(model: properties)
+        animationState = state
         var merged = list
         for index in merged.indices {
-            if let known = animations.first(where: { $0.serial == merged[index].serial }) {
+            if let known = state.animations.first(where: { $0.serial == merged[index].serial }) {
                 merged[index].hasStarted = known.hasStarted
                 merged[index].hasFinished = known.hasFinished
             }
         }
-        // A finished animation the render side removed stays removed even if the commit was
-        // made before the app side heard of it.
-        animations = merged
-        if animations.isEmpty {
-            properties = model
-            contentsBlend = nil
-            transition = nil
+        state.animations = merged
+    }
+
+    /// Runs the event pass and evaluates the animations at `layerTime`: started and
+    /// finished events are appended to `events`, finished animations that are removed on
+    /// completion are dropped (their serials added to `removed`), and `properties` become the
+    /// model values with the remaining animations applied.
+    package mutating func evaluate(
+        layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
+    ) -> AnimationOutputs {
+        guard let state = uniqueAnimationState() else { return AnimationOutputs() }
+        state.recordEvents(layerTime: layerTime, id: id, removed: &removed, events: &events)
+        properties = state.model
+        var custom: [String: AnimatableValue]?
+        var outputs = AnimationOutputs()
+        AnimationEvaluator.apply(state.animations, layerTime: layerTime, model: state.model, presented: &properties,
+                                 custom: &custom, outputs: &outputs)
+        state.contentsBlend = outputs.contentsBlend
+        state.transition = outputs.transition
+        return outputs
+    }
+
+    /// The animation state, copied first if another tree value shares it (a transition's
+    /// snapshot of the tree); nil when the layer has no animations.
+    private mutating func uniqueAnimationState() -> AnimationState? {
+        guard animationState != nil else { return nil }
+        if !isKnownUniquelyReferenced(&animationState!) { animationState = animationState!.copy() }
+        return animationState
+    }
+}
+
+/// What an animated layer keeps on the render side beside its shown values.
+private final class AnimationState: @unchecked Sendable {
+    var model: LayerProperties
+    var animations: [RenderAnimation] = []
+    var contentsBlend: ContentsBlend?
+    var transition: TransitionFrame?
+
+    init(model: LayerProperties) { self.model = model }
+
+    func copy() -> AnimationState {
+        let copy = AnimationState(model: model)
+        copy.animations = animations
+        copy.contentsBlend = contentsBlend
+        copy.transition = transition
+        return copy
+    }
+
+    /// Sends started and finished events, and drops finished animations removed on completion.
+    func recordEvents(layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]) {
+        var dropped = false
+        for index in animations.indices {
+            let timing = animations[index].timing
+            let tau = (layerTime - timing.beginTime) * Double(timing.speed)
+            if tau >= 0 && !animations[index].hasStarted {
+                animations[index].hasStarted = true
+                events.append(AnimationEvent(layer: id, serial: animations[index].serial, kind: .started))
+            }
+            if tau >= timing.activeDuration && !animations[index].hasFinished {
+                animations[index].hasFinished = true
+                let remove = animations[index].isRemovedOnCompletion
+                events.append(AnimationEvent(layer: id, serial: animations[index].serial, kind: .finished(removed: remove)))
+                if remove {
+                    removed.insert(animations[index].serial)
+                    dropped = true
+                }
+            }
         }
+        if dropped { animations.removeAll { $0.hasFinished && $0.isRemovedOnCompletion } }
     }
 }
