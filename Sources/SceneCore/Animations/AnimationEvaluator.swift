@@ -28,8 +28,8 @@ package enum AnimationEvaluator {
         _ animations: [RenderAnimation], layerTime: Double, model: LayerProperties,
         presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs
     ) {
-        for animation in animations {
-            apply(animation, parentTime: layerTime, model: model, presented: &presented, custom: &custom, outputs: &outputs)
+        for index in animations.indices {
+            apply(animations[index], parentTime: layerTime, model: model, presented: &presented, custom: &custom, outputs: &outputs)
         }
     }
 

@@ -218,13 +218,10 @@ package enum AnimationField: Sendable, Equatable {
 package struct AnimationTarget: Sendable, Equatable {
     package let property: AnimatableProperty
     package let field: AnimationField?
-    /// The key path as given (`"position.x"`), for messages and custom keys.
-    package let keyPath: String
 
     /// Resolves `keyPath` for a layer whose current values are `p`. A built-in property with
     /// a field it does not have is nil; any other unknown key is a custom property.
     package init?(keyPath: String, properties p: LayerProperties) {
-        self.keyPath = keyPath
         let head: String
         let rest: String?
         if let dot = keyPath.firstIndex(of: ".") {

@@ -56,12 +56,18 @@ public struct RenderLayer: Sendable {
         layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
     ) -> AnimationOutputs {
         guard let state = uniqueAnimationState() else { return AnimationOutputs() }
-        state.recordEvents(layerTime: layerTime, id: id, removed: &removed, events: &events)
-        properties = state.model
+        // Worked on as locals, moved out of the state and back, so that the loops below touch
+        // no class property (each touch costs an exclusivity check and a retain).
+        var animations = state.animations
+        state.animations = []
+        AnimationState.recordEvents(&animations, layerTime: layerTime, id: id, removed: &removed, events: &events)
+        let model = state.model
+        properties = model
         var custom: [String: AnimatableValue]?
         var outputs = AnimationOutputs()
-        AnimationEvaluator.apply(state.animations, layerTime: layerTime, model: state.model, presented: &properties,
+        AnimationEvaluator.apply(animations, layerTime: layerTime, model: model, presented: &properties,
                                  custom: &custom, outputs: &outputs)
+        state.animations = animations
         state.contentsBlend = outputs.contentsBlend
         state.transition = outputs.transition
         return outputs
@@ -94,7 +100,10 @@ private final class AnimationState: @unchecked Sendable {
     }
 
     /// Sends started and finished events, and drops finished animations removed on completion.
-    func recordEvents(layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]) {
+    static func recordEvents(
+        _ animations: inout [RenderAnimation], layerTime: Double, id: LayerID, removed: inout Set<UInt64>,
+        events: inout [AnimationEvent]
+    ) {
         var dropped = false
         for index in animations.indices {
             let timing = animations[index].timing
