@@ -26,10 +26,25 @@ package enum AnimationEvaluator {
     /// values to `presented` (which starts as a copy of `model`) and custom keys to `custom`.
     package static func apply(
         _ animations: [RenderAnimation], layerTime: Double, model: LayerProperties,
-        presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs
+        presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs,
+        cache: inout TransformCache
     ) {
         for index in animations.indices {
-            apply(animations[index], parentTime: layerTime, model: model, presented: &presented, custom: &custom, outputs: &outputs)
+            apply(animations[index], parentTime: layerTime, model: model, presented: &presented, custom: &custom,
+                  outputs: &outputs, cache: &cache)
+        }
+    }
+
+    /// Sets every property that `animations` drive back to its value in `model`, so that a
+    /// layer's shown values can be recomputed without copying all of them every frame.
+    package static func restoreTargets(of animations: [RenderAnimation], from model: LayerProperties,
+                                       into presented: inout LayerProperties) {
+        for index in animations.indices {
+            switch animations[index].kind {
+            case .property(let spec): spec.target.property.restore(from: model, into: &presented)
+            case .group(let children): restoreTargets(of: children, from: model, into: &presented)
+            case .transition: break
+            }
         }
     }
 
@@ -56,17 +71,20 @@ package enum AnimationEvaluator {
 
     private static func apply(
         _ animation: RenderAnimation, parentTime: Double, model: LayerProperties,
-        presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs
+        presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs,
+        cache: inout TransformCache
     ) {
         guard let (p, cycle, local) = progress(of: animation, parentTime: parentTime, outputs: &outputs) else { return }
         switch animation.kind {
         case .property(let spec):
-            apply(spec, progress: p, cycle: cycle, localTime: local, model: model, presented: &presented, custom: &custom, outputs: &outputs)
+            apply(spec, progress: p, cycle: cycle, localTime: local, model: model, presented: &presented, custom: &custom,
+                  outputs: &outputs, cache: &cache)
         case .group(let children):
             // Children run in the group's local time (after its timing function), clipped to it.
             let groupTime = p * animation.timing.duration
             for child in children {
-                apply(child, parentTime: groupTime, model: model, presented: &presented, custom: &custom, outputs: &outputs)
+                apply(child, parentTime: groupTime, model: model, presented: &presented, custom: &custom,
+                      outputs: &outputs, cache: &cache)
             }
         case .transition(let spec):
             let progress = spec.startProgress + (spec.endProgress - spec.startProgress) * p
@@ -77,11 +95,11 @@ package enum AnimationEvaluator {
     // swiftlint:disable:next function_parameter_count
     private static func apply(
         _ spec: PropertyAnimationSpec, progress p: Double, cycle: Int, localTime: Double, model: LayerProperties,
-        presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs
+        presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs,
+        cache: inout TransformCache
     ) {
         let target = spec.target
-        guard let current = target.read(presented, custom: custom) else { return }
-        let base = target.read(model, custom: custom) ?? current
+        guard let base = target.read(model, custom: custom, cache: &cache) else { return }
         var value: AnimatableValue
         var span: (start: AnimatableValue, end: AnimatableValue)
         switch spec.values {
@@ -112,8 +130,10 @@ package enum AnimationEvaluator {
             }
             value = .transform(function.transform(input))
         }
-        if spec.isAdditive, let sum = current.adding(value) { value = sum }
-        target.write(value, to: &presented, custom: &custom)
+        if spec.isAdditive, let current = target.read(presented, custom: custom, cache: &cache), let sum = current.adding(value) {
+            value = sum
+        }
+        target.write(value, to: &presented, custom: &custom, cache: &cache)
     }
 
     /// The start and end of a basic animation from its from/to/by values (reference section

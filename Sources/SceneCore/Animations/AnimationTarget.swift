@@ -70,6 +70,38 @@ package enum AnimatableProperty: Sendable, Equatable {
         }
     }
 
+    /// Copies the property's model value from `model` into `p` (custom keys: nothing).
+    // swiftlint:disable:next cyclomatic_complexity
+    package func restore(from model: LayerProperties, into p: inout LayerProperties) {
+        switch self {
+        case .bounds: p.bounds = model.bounds
+        case .position: p.position = model.position
+        case .zPosition: p.zPosition = model.zPosition
+        case .anchorPoint: p.anchorPoint = model.anchorPoint
+        case .anchorPointZ: p.anchorPointZ = model.anchorPointZ
+        case .transform: p.transform = model.transform
+        case .sublayerTransform: p.sublayerTransform = model.sublayerTransform
+        case .opacity: p.opacity = model.opacity
+        case .backgroundColor: p.backgroundColor = model.backgroundColor
+        case .cornerRadius: p.cornerRadius = model.cornerRadius
+        case .borderWidth: p.borderWidth = model.borderWidth
+        case .borderColor: p.borderColor = model.borderColor
+        case .shadowColor: p.shadowColor = model.shadowColor
+        case .shadowOpacity: p.shadowOpacity = model.shadowOpacity
+        case .shadowOffset: p.shadowOffset = model.shadowOffset
+        case .shadowRadius: p.shadowRadius = model.shadowRadius
+        case .contents: p.contents = model.contents
+        case .contentsRect: p.contentsRect = model.contentsRect
+        case .contentsCenter: p.contentsCenter = model.contentsCenter
+        case .contentsScale: p.contentsScale = model.contentsScale
+        case .rasterizationScale: p.rasterizationScale = model.rasterizationScale
+        case .isHidden: p.isHidden = model.isHidden
+        case .masksToBounds: p.masksToBounds = model.masksToBounds
+        case .isDoubleSided: p.isDoubleSided = model.isDoubleSided
+        case .custom: break
+        }
+    }
+
     /// Stores `value` in `p`; a value of another kind (which compiled animations never carry)
     /// is ignored. Non-finite numbers are ignored too, so that the render side never sees them.
     // swiftlint:disable:next cyclomatic_complexity
@@ -136,7 +168,7 @@ package enum AnimationField: Sendable, Equatable {
     }
 
     /// The field's value within `base`.
-    package func read(_ base: AnimatableValue) -> AnimatableValue {
+    package func read(_ base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
         switch (self, base) {
         case (.x, .point(let p)): .number(Double(p.x))
         case (.y, .point(let p)): .number(Double(p.y))
@@ -148,13 +180,13 @@ package enum AnimationField: Sendable, Equatable {
         case (.originY, .rect(let r)): .number(Double(r.minY))
         case (.sizeWidth, .rect(let r)): .number(Double(r.width))
         case (.sizeHeight, .rect(let r)): .number(Double(r.height))
-        case (.transform(let key), .transform(let t)): Self.read(key, of: t)
+        case (.transform(let key), .transform(let t)): Self.read(key, of: cache.parts(of: t))
         default: .number(0)
         }
     }
 
     /// `base` with this field set to `value` (unchanged when the kinds do not fit).
-    package func write(_ value: AnimatableValue, into base: AnimatableValue) -> AnimatableValue {
+    package func write(_ value: AnimatableValue, into base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
         switch (self, base, value) {
         case (.x, .point(var p), .number(let v)): p.x = CGFloat(v); return .point(p)
         case (.y, .point(var p), .number(let v)): p.y = CGFloat(v); return .point(p)
@@ -166,14 +198,13 @@ package enum AnimationField: Sendable, Equatable {
         case (.originY, .rect(var r), .number(let v)): r.origin.y = CGFloat(v); return .rect(r)
         case (.sizeWidth, .rect(var r), .number(let v)): r.size.width = CGFloat(v); return .rect(r)
         case (.sizeHeight, .rect(var r), .number(let v)): r.size.height = CGFloat(v); return .rect(r)
-        case (.transform(let key), .transform(let t), _): return .transform(Self.write(key, value, into: t))
+        case (.transform(let key), .transform(let t), _): return .transform(Self.write(key, value, into: t, cache: &cache))
         default: return base
         }
     }
 
-    private static func read(_ key: TransformKey, of t: CATransform3D) -> AnimatableValue {
-        let parts = TransformDecomposition(t)
-        return switch key {
+    private static func read(_ key: TransformKey, of parts: TransformDecomposition) -> AnimatableValue {
+        switch key {
         case .rotation(let axis): .number(parts.rotation[axis.rawValue])
         case .scale(let axis): .number(parts.scale[axis.rawValue])
         case .uniformScale: .number(parts.scale.sum() / 3)
@@ -182,7 +213,9 @@ package enum AnimationField: Sendable, Equatable {
         }
     }
 
-    private static func write(_ key: TransformKey, _ value: AnimatableValue, into t: CATransform3D) -> CATransform3D {
+    private static func write(
+        _ key: TransformKey, _ value: AnimatableValue, into t: CATransform3D, cache: inout TransformCache
+    ) -> CATransform3D {
         // The identity is by far the common base (a layer with no transform of its own):
         // build the one part directly.
         if CATransform3DIsIdentity(t), case .number(let v) = value {
@@ -201,7 +234,7 @@ package enum AnimationField: Sendable, Equatable {
             case .translationXY: break
             }
         }
-        var parts = TransformDecomposition(t)
+        var parts = cache.parts(of: t)
         switch (key, value) {
         case (.rotation(let axis), .number(let v)): parts.rotation[axis.rawValue] = v
         case (.scale(let axis), .number(let v)): parts.scale[axis.rawValue] = v
@@ -246,18 +279,27 @@ package struct AnimationTarget: Sendable, Equatable {
 
     /// The target's value in `p` (custom properties read from `custom`).
     package func read(_ p: LayerProperties, custom: [String: AnimatableValue]? = nil) -> AnimatableValue? {
+        var cache = TransformCache()
+        return read(p, custom: custom, cache: &cache)
+    }
+
+    /// The target's value in `p`, decomposing transforms through `cache`.
+    package func read(_ p: LayerProperties, custom: [String: AnimatableValue]?, cache: inout TransformCache) -> AnimatableValue? {
         if case .custom(let key) = property { return custom?[key] }
         let whole = property.read(p)
-        return field.map { $0.read(whole) } ?? whole
+        return field.map { $0.read(whole, cache: &cache) } ?? whole
     }
 
     /// Stores `value` as the target's value in `p` (custom properties in `custom`).
-    package func write(_ value: AnimatableValue, to p: inout LayerProperties, custom: inout [String: AnimatableValue]?) {
+    package func write(
+        _ value: AnimatableValue, to p: inout LayerProperties, custom: inout [String: AnimatableValue]?,
+        cache: inout TransformCache
+    ) {
         if case .custom(let key) = property {
             custom?[key] = value
             return
         }
         guard let field else { return property.write(value, to: &p) }
-        property.write(field.write(value, into: property.read(p)), to: &p)
+        property.write(field.write(value, into: property.read(p), cache: &cache), to: &p)
     }
 }

@@ -102,8 +102,9 @@ extension CALayer {
             customValues?[key] = AnimatableValue(custom[key] ?? type(of: self).defaultValue(forKey: key))
         }
         var outputs = AnimationOutputs()
+        var cache = TransformCache()
         AnimationEvaluator.apply(committedAnimations, layerTime: committedLocalTime(at: time), model: committed,
-                                 presented: &presented, custom: &customValues, outputs: &outputs)
+                                 presented: &presented, custom: &customValues, outputs: &outputs, cache: &cache)
         for (key, value) in customValues ?? [:] { custom[key] = value.objectValue }
         return presented
     }

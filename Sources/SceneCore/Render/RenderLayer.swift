@@ -21,12 +21,9 @@ public struct RenderLayer: Sendable {
 
     /// Applies one committed property field.
     package mutating func apply(_ field: LayerField) {
-        if let state = uniqueAnimationState() {
-            // Animated layers get their shown values from the next evaluation.
-            state.model.apply(field)
-        } else {
-            properties.apply(field)
-        }
+        // An animated layer's animated properties get their shown values from the next evaluation.
+        uniqueAnimationState()?.model.apply(field)
+        properties.apply(field)
     }
 
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
@@ -60,13 +57,16 @@ public struct RenderLayer: Sendable {
         // no class property (each touch costs an exclusivity check and a retain).
         var animations = state.animations
         state.animations = []
+        // Only the animated properties are recomputed (including those of animations that end
+        // now); the others already hold the model values.
+        AnimationEvaluator.restoreTargets(of: animations, from: state.model, into: &properties)
         AnimationState.recordEvents(&animations, layerTime: layerTime, id: id, removed: &removed, events: &events)
-        let model = state.model
-        properties = model
         var custom: [String: AnimatableValue]?
         var outputs = AnimationOutputs()
-        AnimationEvaluator.apply(animations, layerTime: layerTime, model: model, presented: &properties,
-                                 custom: &custom, outputs: &outputs)
+        var cache = state.transformCache
+        AnimationEvaluator.apply(animations, layerTime: layerTime, model: state.model, presented: &properties,
+                                 custom: &custom, outputs: &outputs, cache: &cache)
+        state.transformCache = cache
         state.animations = animations
         state.contentsBlend = outputs.contentsBlend
         state.transition = outputs.transition
@@ -88,6 +88,7 @@ private final class AnimationState: @unchecked Sendable {
     var animations: [RenderAnimation] = []
     var contentsBlend: ContentsBlend?
     var transition: TransitionFrame?
+    var transformCache = TransformCache()
 
     init(model: LayerProperties) { self.model = model }
 
