@@ -152,11 +152,3 @@ package enum AnimationEvaluator {
         }
     }
 }
-
-extension MediaTimingValues {
-    /// The active duration: `repeatDuration`, or `repeatCount` (at least one) cycles.
-    package var activeDuration: Double {
-        let cycle = duration * (autoreverses ? 2 : 1)
-        return repeatDuration > 0 ? repeatDuration : Double(repeatCount > 0 ? repeatCount : 1) * cycle
-    }
-}

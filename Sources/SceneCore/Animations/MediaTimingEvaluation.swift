@@ -9,6 +9,12 @@ package struct TimingSample: Equatable {
 }
 
 extension MediaTimingValues {
+    /// The active duration: `repeatDuration`, or `repeatCount` (at least one) cycles.
+    package var activeDuration: Double {
+        let cycle = duration * (autoreverses ? 2 : 1)
+        return repeatDuration > 0 ? repeatDuration : Double(repeatCount > 0 ? repeatCount : 1) * cycle
+    }
+
     /// Core Animation's timing model (reference section 2) for an animation whose parent time is `parentTime`:
     ///
     /// - active time `τ = (parentTime − beginTime) · speed`;
@@ -28,9 +34,6 @@ extension MediaTimingValues {
         guard tau.isFinite else { return nil }
         let d = duration
         let cycleLength = d * (autoreverses ? 2 : 1)
-        let activeDuration = repeatDuration > 0 ? repeatDuration : Double(repeatCount > 0 ? repeatCount : 1) * cycleLength
-        let holdsBefore = fillMode == .backwards || fillMode == .both
-        let holdsAfter = fillMode == .forwards || fillMode == .both
 
         let active: Double
         var atEnd = false

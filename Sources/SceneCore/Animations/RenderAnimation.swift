@@ -40,7 +40,10 @@ package struct RenderAnimation: Sendable, Equatable {
 }
 
 /// A property animation's values: what it drives and how its value follows progress.
-package struct PropertyAnimationSpec: Sendable {
+///
+/// Immutable and shared (a class), so that the render side's per-frame passes over the
+/// animations copy a reference, not the values.
+package final class PropertyAnimationSpec: Sendable {
     package enum Values: Sendable {
         /// `CABasicAnimation`'s from, to and by (already checked to be of the property's kind).
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
@@ -54,6 +57,16 @@ package struct PropertyAnimationSpec: Sendable {
     package let isAdditive: Bool
     package let isCumulative: Bool
     package let valueFunction: CAValueFunction?
+
+    package init(target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
+                 valueFunction: CAValueFunction?) {
+        self.target = target
+        self.values = values
+        self.spring = spring
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
+    }
 }
 
 /// A transition's kind, direction and progress range.

@@ -9,8 +9,33 @@ public struct MediaTimingValues: Hashable, Sendable {
     public var repeatCount: Float = 0
     public var repeatDuration: CFTimeInterval = 0
     public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    /// What shows outside the active duration. Stored as a code, so that timing values copy
+    /// without reference counting (the render side copies them for every animation and frame);
+    /// a name Core Animation does not define reads back as `.removed`.
+    public var fillMode: CAMediaTimingFillMode {
+        get { FillCode.modes[Int(fillCode.rawValue)] }
+        set { fillCode = FillCode(newValue) }
+    }
+    private var fillCode = FillCode.removed
     public init() {}
+
+    /// Whether the value at the start of the active duration is held before it (backwards, both).
+    package var holdsBefore: Bool { fillCode == .backwards || fillCode == .both }
+    /// Whether the value at the end of the active duration is held after it (forwards, both).
+    package var holdsAfter: Bool { fillCode == .forwards || fillCode == .both }
+
+    private enum FillCode: UInt8, Hashable, Sendable {
+        case removed, forwards, backwards, both
+        static let modes: [CAMediaTimingFillMode] = [.removed, .forwards, .backwards, .both]
+        init(_ mode: CAMediaTimingFillMode) {
+            self = switch mode {
+            case .forwards: .forwards
+            case .backwards: .backwards
+            case .both: .both
+            default: .removed
+            }
+        }
+    }
 }
 
 /// The timing properties shared by layers and animations (`CAMediaTiming`).
