@@ -126,6 +126,34 @@ import Testing
         #expect(counts[counts.count - 2] == counts[counts.count - 3])
     }
 
+    /// The frame counts the demo's `--print-stats` lines have reported so far.
+    private func reportedFrames(_ demo: DemoProcess) -> [Int] {
+        demo.output.filter { $0.hasPrefix("stats:") }.compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("frames=") }.flatMap { Int($0.dropFirst(7)) }
+        }
+    }
+
+    /// The clock's hands turn by render-thread animations (no app-thread tick at all), the
+    /// perspective cube by a `CADisplayLink` on the main run loop: either way the window keeps
+    /// presenting frames, where a still scene presents none (`anIdleWindowPresentsNoFrames`).
+    @Test(arguments: ["clock", "perspective"])
+    func animatedScenesKeepTheWindowPresenting(scene: String) throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, _) = try launch(scene, on: server, extra: ["--print-stats"])
+        defer { demo.stop() }
+        let deadline = Date(timeIntervalSinceNow: 15)
+        while reportedFrames(demo).count < 3 && Date() < deadline { usleep(100_000) }
+        let counts = reportedFrames(demo)
+        try #require(counts.count >= 3, "stats lines: \(demo.output)")
+        // Stats come once a second: at 60 Hz, tens of frames each (fewer on a loaded machine).
+        #expect(counts[counts.count - 1] - counts[counts.count - 2] >= 10)
+        let first = try server.screenshot(name: "\(scene)-a")
+        usleep(1_500_000)
+        let second = try server.screenshot(name: "\(scene)-b")
+        #expect(try Data(contentsOf: first) != Data(contentsOf: second), "the picture moved")
+    }
+
     @Test func severalWindowsInOneProcessCloseIndependently() throws {
         let server = try XvfbFixture()
         defer { server.stop() }

@@ -54,7 +54,7 @@ public final class OffscreenRenderer: @unchecked Sendable {
             tree.apply(commit)
             contentsChanged = contentsChanged || tree.lastCommitChangedContents
         }
-        let tick = tree.evaluateAnimations(at: time ?? CACurrentMediaTime())
+        let tick = tree.evaluateAnimations(at: time ?? CACurrentMediaTime(), root: layer.layerID)
         AnimationEventCenter.shared.post(tick.events)
         lastTick = tick
         if contentsChanged { try surface.purgeTextures(keeping: tree.liveImageIDs) }

@@ -111,7 +111,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             }
             // Animations are evaluated at the time the frame will be seen: its refresh deadline.
             let hadTransitionImages = !tree.transitionSnapshots.isEmpty
-            animation = tree.evaluateAnimations(at: frame.targetTime)
+            animation = frame.root.map { tree.evaluateAnimations(at: frame.targetTime, root: $0) } ?? AnimationTick()
             AnimationEventCenter.shared.post(animation.events)
             contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
             if contentsChanged { renderer.textureCache.purge(keeping: tree.liveImageIDs) }

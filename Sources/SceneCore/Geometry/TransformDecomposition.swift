@@ -47,6 +47,16 @@ package struct TransformDecomposition: Equatable, Sendable {
 
     /// The transform these parts describe.
     package var transform: CATransform3D {
+        if rotation.x == 0 && rotation.y == 0 && perspective == SIMD4(0, 0, 0, 1) {
+            // The common case (a turn in the plane): S · Rz · T written out, without matrix products.
+            let (c, s) = (CGFloat(cos(rotation.z)), CGFloat(sin(rotation.z)))
+            let (sx, sy, sz) = (CGFloat(scale.x), CGFloat(scale.y), CGFloat(scale.z))
+            return CATransform3D(
+                m11: sx * c, m12: sx * s, m13: 0, m14: 0,
+                m21: -sy * s, m22: sy * c, m23: 0, m24: 0,
+                m31: 0, m32: 0, m33: sz, m34: 0,
+                m41: CGFloat(translation.x), m42: CGFloat(translation.y), m43: CGFloat(translation.z), m44: 1)
+        }
         let rotation = CATransform3DMakeRotation(CGFloat(rotation.x), 1, 0, 0)
             .concatenating(CATransform3DMakeRotation(CGFloat(rotation.y), 0, 1, 0))
             .concatenating(CATransform3DMakeRotation(CGFloat(rotation.z), 0, 0, 1))

@@ -15,11 +15,15 @@ extension RenderTree {
     /// its animations applied (`AnimationEvaluator`, the code `presentation()` uses too).
     /// Animations whose active duration has ended are removed when `isRemovedOnCompletion`,
     /// and the started and finished events are returned for the app side.
-    package mutating func evaluateAnimations(at time: Double) -> AnimationTick {
+    ///
+    /// - Parameter root: when given, only the animations of layers in the tree under `root` run
+    ///   (a renderer receives every commit of the process, including other windows' trees).
+    package mutating func evaluateAnimations(at time: Double, root: LayerID? = nil) -> AnimationTick {
         var tick = AnimationTick()
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
         for id in animatedLayers {
+            if let root, topAncestor(of: id) != root { continue }
             guard let index = layers.index(forKey: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
             let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
@@ -41,6 +45,16 @@ extension RenderTree {
             }
         }
         return tick
+    }
+
+    /// The layer at the top of `id`'s tree (masks count as part of their owner's tree).
+    package func topAncestor(of id: LayerID) -> LayerID {
+        var current = id
+        for _ in 0..<FrameBuilder.maximumDepth {
+            guard let index = layers.index(forKey: current), let parent = layers.values[index].superlayer else { break }
+            current = parent
+        }
+        return current
     }
 
     /// A layer's local time at absolute time `t` and how fast it runs relative to absolute

@@ -46,6 +46,8 @@ public struct RenderTree: Sendable {
                 setSublayers(children, of: update.layer)
             case .mask(let mask):
                 layers[update.layer, default: RenderLayer()].mask = mask
+                // A mask belongs to its owner's tree (and time): walking up from it reaches the owner.
+                if let mask { layers[mask, default: RenderLayer()].superlayer = update.layer }
             case .animations(let list):
                 setAnimations(list.items.filter { !removedSerials.contains($0.serial) }, of: update.layer, before: before)
             default:
