@@ -50,11 +50,11 @@ package enum AnimatableProperty: Sendable, Equatable {
         case .transform: .transform(p.transform)
         case .sublayerTransform: .transform(p.sublayerTransform)
         case .opacity: .number(Double(p.opacity))
-        case .backgroundColor: .color(p.backgroundColor?.value ?? .clear)
+        case .backgroundColor: .color(p.animatedColors.background ?? p.backgroundColor?.value ?? .clear)
         case .cornerRadius: .number(Double(p.cornerRadius))
         case .borderWidth: .number(Double(p.borderWidth))
-        case .borderColor: .color(p.borderColor?.value ?? .clear)
-        case .shadowColor: .color(p.shadowColor?.value ?? .clear)
+        case .borderColor: .color(p.animatedColors.border ?? p.borderColor?.value ?? .clear)
+        case .shadowColor: .color(p.animatedColors.shadow ?? p.shadowColor?.value ?? .clear)
         case .shadowOpacity: .number(Double(p.shadowOpacity))
         case .shadowOffset: .size(p.shadowOffset)
         case .shadowRadius: .number(Double(p.shadowRadius))
@@ -82,11 +82,11 @@ package enum AnimatableProperty: Sendable, Equatable {
         case .transform: p.transform = model.transform
         case .sublayerTransform: p.sublayerTransform = model.sublayerTransform
         case .opacity: p.opacity = model.opacity
-        case .backgroundColor: p.backgroundColor = model.backgroundColor
+        case .backgroundColor: (p.backgroundColor, p.animatedColors.background) = (model.backgroundColor, nil)
         case .cornerRadius: p.cornerRadius = model.cornerRadius
         case .borderWidth: p.borderWidth = model.borderWidth
-        case .borderColor: p.borderColor = model.borderColor
-        case .shadowColor: p.shadowColor = model.shadowColor
+        case .borderColor: (p.borderColor, p.animatedColors.border) = (model.borderColor, nil)
+        case .shadowColor: (p.shadowColor, p.animatedColors.shadow) = (model.shadowColor, nil)
         case .shadowOpacity: p.shadowOpacity = model.shadowOpacity
         case .shadowOffset: p.shadowOffset = model.shadowOffset
         case .shadowRadius: p.shadowRadius = model.shadowRadius
@@ -116,11 +116,12 @@ package enum AnimatableProperty: Sendable, Equatable {
         case (.transform, .transform(let v)): p.transform = v
         case (.sublayerTransform, .transform(let v)): p.sublayerTransform = v
         case (.opacity, .number(let v)): p.opacity = Float(v)
-        case (.backgroundColor, .color(let v)): p.backgroundColor = CGColor(v)
+        // Colours go to plain values, so that the render side allocates nothing per frame.
+        case (.backgroundColor, .color(let v)): p.animatedColors.background = v
         case (.cornerRadius, .number(let v)): p.cornerRadius = CGFloat(max(v, 0))
         case (.borderWidth, .number(let v)): p.borderWidth = CGFloat(max(v, 0))
-        case (.borderColor, .color(let v)): p.borderColor = CGColor(v)
-        case (.shadowColor, .color(let v)): p.shadowColor = CGColor(v)
+        case (.borderColor, .color(let v)): p.animatedColors.border = v
+        case (.shadowColor, .color(let v)): p.animatedColors.shadow = v
         case (.shadowOpacity, .number(let v)): p.shadowOpacity = Float(v)
         case (.shadowOffset, .size(let v)): p.shadowOffset = v
         case (.shadowRadius, .number(let v)): p.shadowRadius = CGFloat(v)

@@ -106,6 +106,7 @@ extension CALayer {
         AnimationEvaluator.apply(committedAnimations, layerTime: committedLocalTime(at: time), model: committed,
                                  presented: &presented, custom: &customValues, outputs: &outputs, cache: &cache)
         for (key, value) in customValues ?? [:] { custom[key] = value.objectValue }
+        presented.resolveAnimatedColors()
         return presented
     }
 

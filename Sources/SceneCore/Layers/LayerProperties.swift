@@ -47,11 +47,35 @@ public struct LayerProperties: Sendable, Equatable {
     public var isOpaque = false
     // Timing
     public var timing = MediaTimingValues()
+    /// Colours an animation is showing, as plain values: the render side evaluates colour
+    /// animations into these instead of making a `CGColor` every frame. When set they win
+    /// over `backgroundColor`, `borderColor` and `shadowColor`.
+    package var animatedColors = AnimatedColors()
 
     public init() {}
+
+    /// The background colour shown: an animated value, else `backgroundColor`.
+    package var shownBackgroundColor: RGBA? { animatedColors.background ?? backgroundColor?.value }
+    /// The border colour shown: an animated value, else `borderColor`.
+    package var shownBorderColor: RGBA? { animatedColors.border ?? borderColor?.value }
+
+    /// Turns animated colour values into the `CGColor` properties (for presentation copies).
+    package mutating func resolveAnimatedColors() {
+        if let c = animatedColors.background { backgroundColor = CGColor(c) }
+        if let c = animatedColors.border { borderColor = CGColor(c) }
+        if let c = animatedColors.shadow { shadowColor = CGColor(c) }
+        animatedColors = AnimatedColors()
+    }
 
     /// The anchor point in the layer's own (bounds) coordinate space, with anchorPointZ.
     public var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
         (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)
     }
+}
+
+/// Animated colour values of a layer, straight-alpha sRGB; nil where no animation sets one.
+package struct AnimatedColors: Sendable, Equatable {
+    package var background: RGBA?
+    package var border: RGBA?
+    package var shadow: RGBA?
 }

@@ -78,8 +78,8 @@ package struct FrameBuilder {
 
         let children = tree.drawOrder(of: layer)
         let pieces = p.contents.map { ContentsLayout.pieces(for: p, imageWidth: $0.width, imageHeight: $0.height) } ?? []
-        let background = p.backgroundColor.map { $0.value.premultiplied }.flatMap { $0.a > 0 ? $0 : nil }
-        let border = p.borderWidth > 0 ? p.borderColor.map { $0.value.premultiplied }.flatMap { $0.a > 0 ? $0 : nil } : nil
+        let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
+        let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
         let isGroup = opacity < 1 && p.allowsGroupOpacity && primitives > 1
         let alpha = isGroup ? 1 : opacity * inheritedOpacity

@@ -35,4 +35,26 @@ import Testing
         #expect(tree[layer.layerID]?.properties.position.x == 25)
         #expect(tree[layer.layerID]?.model.position.x == 0)
     }
+
+    @Test func colourAnimationsEvaluateToPlainValuesOnTheRenderSideAndToCGColorInPresentation() {
+        let (layer, sink) = pausedLayer(at: 0)
+        defer { CommitDistributor.shared.detach(sink) }
+        let animation = CABasicAnimation(keyPath: "backgroundColor")
+        animation.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        animation.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        animation.duration = 2
+        layer.add(animation, forKey: "tint")
+        CATransaction.flush()
+        layer.timeOffset = 0.5
+        CATransaction.flush()
+        var tree = RenderTree()
+        for commit in sink.commits { tree.apply(commit) }
+        _ = tree.evaluateAnimations(at: CACurrentMediaTime())
+        let shown = tree[layer.layerID]?.properties
+        #expect(shown?.shownBackgroundColor == RGBA(r: 0.75, g: 0, b: 0.25, a: 0.875))
+        #expect(shown?.backgroundColor == nil, "the model colour is untouched; no CGColor was made")
+        let presented = layer.presentation()?.backgroundColor
+        #expect(presented == CGColor(red: 0.75, green: 0, blue: 0.25, alpha: 0.875))
+        #expect(layer.backgroundColor == nil)
+    }
 }
