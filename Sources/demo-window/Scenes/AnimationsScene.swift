@@ -37,6 +37,9 @@ enum AnimationsScene {
             panel.cornerRadius = 10
             panel.borderWidth = 1
             panel.borderColor = Palette.ink
+            // Moving transitions slide content beyond the layer, as in Core Animation: the
+            // panel clips them to itself.
+            panel.masksToBounds = true
             stage.addSublayer(panel)
         }
         addImplicit(to: panel("implicit", in: root))
