@@ -47,7 +47,12 @@ package final class AnimationEventCenter: Sendable {
                 reportStart(record)
             case .finished:
                 reportStart(record)
-                if record.animation.isRemovedOnCompletion { record.layer?.dropFinished(record) }
+                if record.animation.isRemovedOnCompletion {
+                    // The layer may belong to a background thread that changes it under the lock.
+                    CATransaction.lock()
+                    record.layer?.dropFinished(record)
+                    CATransaction.unlock()
+                }
                 record.stop(finished: true, now: true)
             }
         }
