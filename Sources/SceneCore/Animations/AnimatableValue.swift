@@ -13,7 +13,7 @@ package enum AnimatableValue: Sendable, Equatable {
     /// Three numbers, the input of the vector value functions (`.scale`, `.translate`).
     case vector(SIMD3<Double>)
     /// Layer contents; images do not blend as values (the renderer cross-fades them).
-    case image(CGImage?)
+    case image(ImageReference)
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`);
@@ -26,7 +26,7 @@ package enum AnimatableValue: Sendable, Equatable {
         case let color as CGColor: self = .color(color.value)
         case let transform as CATransform3D: self = .transform(transform)
         case let affine as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(affine))
-        case let image as CGImage: self = .image(image)
+        case let image as CGImage: self = .image(ImageReference(image))
         case let list as [Any]:
             let numbers = list.compactMap(ValueConversion.double)
             guard list.count == 3, numbers.count == 3 else { return nil }
@@ -46,7 +46,7 @@ package enum AnimatableValue: Sendable, Equatable {
         case .rect(let v): v
         case .color(let c): CGColor(red: CGFloat(c.r), green: CGFloat(c.g), blue: CGFloat(c.b), alpha: CGFloat(c.a))
         case .transform(let v): v
-        case .image(let v): v as Any
+        case .image(let v): v.image as Any
         case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
         }
     }

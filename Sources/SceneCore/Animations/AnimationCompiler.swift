@@ -111,7 +111,7 @@ package enum AnimationCompiler {
         }
         return .success(PropertyAnimationSpec(
             target: target, values: values, spring: spring, isAdditive: animation.isAdditive,
-            isCumulative: animation.isCumulative, valueFunction: animation.valueFunction))
+            isCumulative: animation.isCumulative, valueFunction: animation.valueFunction, images: converter.images))
     }
 }
 
@@ -120,6 +120,8 @@ private struct ValueConverter {
     let keyPath: String
     /// The kind required; nil for a custom key with no value yet, where the first value sets it.
     var reference: AnimatableValue?
+    /// Every image converted, kept alive by the compiled animation.
+    var images: [CGImage] = []
 
     mutating func convert(_ raw: Any?, role: String) -> Result<AnimatableValue?, AnimationError> {
         guard let raw else { return .success(nil) }
@@ -136,6 +138,7 @@ private struct ValueConverter {
             reference = value
         }
         guard value.isFinite else { return .failure(.invalid("\(role) is not finite (key path \"\(keyPath)\")")) }
+        if let image = raw as? CGImage { images.append(image) }
         return .success(value)
     }
 }

@@ -118,7 +118,7 @@ package enum AnimationEvaluator {
         }
         if case .contents = target.property, case .image(let start) = span.start, case .image(let end) = span.end {
             let f = min(max(spec.spring.map { $0.position(at: localTime) } ?? p, 0), 1)
-            outputs.contentsBlend = f < 1 && start !== end ? ContentsBlend(from: start, fraction: f) : nil
+            outputs.contentsBlend = f < 1 && start != end ? ContentsBlend(from: start.image, fraction: f) : nil
             value = .image(end)
         }
         if let function = spec.valueFunction {

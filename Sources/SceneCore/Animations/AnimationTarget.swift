@@ -58,7 +58,7 @@ package enum AnimatableProperty: Sendable, Equatable {
         case .shadowOpacity: .number(Double(p.shadowOpacity))
         case .shadowOffset: .size(p.shadowOffset)
         case .shadowRadius: .number(Double(p.shadowRadius))
-        case .contents: .image(p.contents)
+        case .contents: .image(ImageReference(p.contents))
         case .contentsRect: .rect(p.contentsRect)
         case .contentsCenter: .rect(p.contentsCenter)
         case .contentsScale: .number(Double(p.contentsScale))
@@ -125,7 +125,7 @@ package enum AnimatableProperty: Sendable, Equatable {
         case (.shadowOpacity, .number(let v)): p.shadowOpacity = Float(v)
         case (.shadowOffset, .size(let v)): p.shadowOffset = v
         case (.shadowRadius, .number(let v)): p.shadowRadius = CGFloat(v)
-        case (.contents, .image(let v)): p.contents = v
+        case (.contents, .image(let v)): p.contents = v.image
         case (.contentsRect, .rect(let v)): p.contentsRect = v
         case (.contentsCenter, .rect(let v)): p.contentsCenter = v
         case (.contentsScale, .number(let v)): if v > 0 { p.contentsScale = CGFloat(v) }

@@ -57,9 +57,13 @@ package final class PropertyAnimationSpec: Sendable {
     package let isAdditive: Bool
     package let isCumulative: Bool
     package let valueFunction: CAValueFunction?
+    /// The images among the values (contents animations), held here so that the values'
+    /// unretained `ImageReference`s stay valid as long as the animation exists.
+    package let images: [CGImage]
 
     package init(target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
-                 valueFunction: CAValueFunction?) {
+                 valueFunction: CAValueFunction?, images: [CGImage]) {
+        self.images = images
         self.target = target
         self.values = values
         self.spring = spring
