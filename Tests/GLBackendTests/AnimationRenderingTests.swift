@@ -156,4 +156,51 @@ import Testing
         // The red image at 0.5 over white, then the blue at 0.5.
         #expect(matches(try renderer.render(root).pixel(x: 20, y: 20), (128, 64, 191, 255), tolerance: 2))
     }
+
+    /// A blue 40x20 panel changed to green under `transition`, shown at layer time `t`.
+    func panelMidTransition(_ configure: (CATransition) -> Void, at t: Double) throws -> RenderedImage {
+        let root = pausedRoot()
+        let panel = layer(CGRect(x: 0, y: 0, width: 40, height: 20), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        root.addSublayer(panel)
+        let renderer = try OffscreenRenderer(width: 100, height: 60)
+        _ = try renderer.render(root)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let transition = CATransition()
+        transition.duration = 1
+        configure(transition)
+        panel.add(transition, forKey: kCATransition)
+        panel.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        setTime(root, t)
+        return try renderer.render(root)
+    }
+
+    @Test func moveInFromBottomSlidesTheNewRenderingOverTheOld() throws {
+        let image = try panelMidTransition({ $0.type = .moveIn; $0.subtype = .fromBottom }, at: 0.25)
+        // Three quarters of the way still to come: the new (green) rendering starts 15 points down.
+        #expect(matches(image.pixel(x: 20, y: 5), (0, 0, 255, 255)))
+        #expect(matches(image.pixel(x: 20, y: 16), (0, 255, 0, 255)))
+        #expect(matches(image.pixel(x: 20, y: 33), (0, 255, 0, 255)))
+        #expect(matches(image.pixel(x: 20, y: 36), (255, 255, 255, 255)))
+    }
+
+    @Test func pushFromTopMovesBothRenderingsDown() throws {
+        let image = try panelMidTransition({ $0.type = .push; $0.subtype = .fromTop }, at: 0.5)
+        // The new rendering enters from the visual top (y grows downwards): green above, blue below.
+        #expect(matches(image.pixel(x: 20, y: 5), (0, 255, 0, 255)))
+        #expect(matches(image.pixel(x: 20, y: 15), (0, 0, 255, 255)))
+        #expect(matches(image.pixel(x: 20, y: 25), (0, 0, 255, 255)))
+        #expect(matches(image.pixel(x: 20, y: 31), (255, 255, 255, 255)))
+    }
+
+    @Test func startAndEndProgressRunOnlyPartOfTheTransition() throws {
+        // From half-way to three quarters of a fade: at the start the two renderings are at half.
+        let start = try panelMidTransition({ $0.startProgress = 0.5; $0.endProgress = 0.75 }, at: 0)
+        // Blue at 0.5 over white, then green at 0.5 over that.
+        #expect(matches(start.pixel(x: 20, y: 10), (64, 191, 128, 255), tolerance: 2))
+        let end = try panelMidTransition({ $0.startProgress = 0.5; $0.endProgress = 0.75 }, at: 0.999)
+        // Nearly at 0.75: blue at 0.25 over white (191, 191, 255), then green at 0.75 over that.
+        #expect(matches(end.pixel(x: 20, y: 10), (48, 239, 64, 255), tolerance: 2))
+    }
 }
