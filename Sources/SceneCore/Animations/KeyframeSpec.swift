@@ -38,6 +38,11 @@ package struct KeyframeSpec: Sendable {
                 return .failure(.invalid("keyTimes must be finite and ascending"))
             }
             times = given.map { min(max($0, 0), 1) }
+            if times.first != 0 || times.last != 1 {
+                // Core Animation documents key times from 0 to 1; others still run, holding the
+                // first value before the first key time and the last after the last.
+                Diagnostics.warning("CAKeyframeAnimation: keyTimes should run from 0 to 1, not \(given.first ?? 0) to \(given.last ?? 0); the first and last values are held outside them")
+            }
         } else if interpolation == .discrete {
             times = (0...count).map { Double($0) / Double(count) }
         } else {
