@@ -71,42 +71,14 @@ import Testing
     }
 
     @Test func fadeTransitionShowsBothRenderingsHalfWay() throws {
-        let root = pausedRoot()
-        let panel = layer(CGRect(x: 0, y: 0, width: 40, height: 20), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
-        root.addSublayer(panel)
-        let renderer = try OffscreenRenderer(width: 100, height: 60)
-        _ = try renderer.render(root)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let transition = CATransition()
-        transition.duration = 4
-        panel.add(transition, forKey: kCATransition)
-        panel.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        CATransaction.commit()
-        setTime(root, 2)
-        // The old (blue) rendering at opacity 0.5 over white, then the new (red) at 0.5 over that.
-        #expect(matches(try renderer.render(root).pixel(x: 20, y: 10), (191, 64, 128, 255), tolerance: 2))
-        setTime(root, 5)
-        #expect(matches(try renderer.render(root).pixel(x: 20, y: 10), (255, 0, 0, 255)))
+        let panel = try PanelTransition { $0.duration = 4 }
+        // The old (blue) rendering at opacity 0.5 over white, then the new (green) at 0.5 over that.
+        #expect(matches(try panel.frame(at: 2).pixel(x: 20, y: 10), (64, 191, 128, 255), tolerance: 2))
+        #expect(matches(try panel.frame(at: 5).pixel(x: 20, y: 10), (0, 255, 0, 255)))
     }
 
     @Test func pushTransitionSlidesTheNewRenderingInFromTheRight() throws {
-        let root = pausedRoot()
-        let panel = layer(CGRect(x: 0, y: 0, width: 40, height: 20), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
-        root.addSublayer(panel)
-        let renderer = try OffscreenRenderer(width: 100, height: 60)
-        _ = try renderer.render(root)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let transition = CATransition()
-        transition.type = .push
-        transition.subtype = .fromRight
-        transition.duration = 1
-        panel.add(transition, forKey: kCATransition)
-        panel.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        CATransaction.commit()
-        setTime(root, 0.5)
-        let image = try renderer.render(root)
+        let image = try PanelTransition { $0.type = .push; $0.subtype = .fromRight }.frame(at: 0.5)
         // Old blue pushed 20 points left (x −20..<20), new green 20 points right of home (x 20..<60).
         #expect(matches(image.pixel(x: 10, y: 10), (0, 0, 255, 255)))
         #expect(matches(image.pixel(x: 30, y: 10), (0, 255, 0, 255)))
@@ -115,26 +87,38 @@ import Testing
     }
 
     @Test func revealSlidesTheOldRenderingAwayOverTheNew() throws {
-        let root = pausedRoot()
-        let panel = layer(CGRect(x: 0, y: 0, width: 40, height: 20), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
-        root.addSublayer(panel)
-        let renderer = try OffscreenRenderer(width: 100, height: 60)
-        _ = try renderer.render(root)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let transition = CATransition()
-        transition.type = .reveal
-        transition.subtype = .fromLeft
-        transition.duration = 1
-        panel.add(transition, forKey: kCATransition)
-        panel.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        CATransaction.commit()
-        setTime(root, 0.25)
-        let image = try renderer.render(root)
+        let image = try PanelTransition { $0.type = .reveal; $0.subtype = .fromLeft }.frame(at: 0.25)
         // From the left: the old rendering leaves to the right (10 points at a quarter), over the new.
         #expect(matches(image.pixel(x: 5, y: 10), (0, 255, 0, 255)))
         #expect(matches(image.pixel(x: 15, y: 10), (0, 0, 255, 255)))
         #expect(matches(image.pixel(x: 45, y: 10), (0, 0, 255, 255)))
+    }
+
+    @Test func moveInFromBottomSlidesTheNewRenderingOverTheOld() throws {
+        let image = try PanelTransition { $0.type = .moveIn; $0.subtype = .fromBottom }.frame(at: 0.25)
+        // Three quarters of the way still to come: the new (green) rendering starts 15 points down.
+        #expect(matches(image.pixel(x: 20, y: 5), (0, 0, 255, 255)))
+        #expect(matches(image.pixel(x: 20, y: 16), (0, 255, 0, 255)))
+        #expect(matches(image.pixel(x: 20, y: 33), (0, 255, 0, 255)))
+        #expect(matches(image.pixel(x: 20, y: 36), (255, 255, 255, 255)))
+    }
+
+    @Test func pushFromTopMovesBothRenderingsDown() throws {
+        let image = try PanelTransition { $0.type = .push; $0.subtype = .fromTop }.frame(at: 0.5)
+        // The new rendering enters from the visual top (y grows downwards): green above, blue below.
+        #expect(matches(image.pixel(x: 20, y: 5), (0, 255, 0, 255)))
+        #expect(matches(image.pixel(x: 20, y: 15), (0, 0, 255, 255)))
+        #expect(matches(image.pixel(x: 20, y: 25), (0, 0, 255, 255)))
+        #expect(matches(image.pixel(x: 20, y: 31), (255, 255, 255, 255)))
+    }
+
+    @Test func startAndEndProgressRunOnlyPartOfTheTransition() throws {
+        // From half-way to three quarters of a fade.
+        let panel = try PanelTransition { $0.startProgress = 0.5; $0.endProgress = 0.75 }
+        // At the start both renderings are at 0.5: blue over white, then green over that.
+        #expect(matches(try panel.frame(at: 0).pixel(x: 20, y: 10), (64, 191, 128, 255), tolerance: 2))
+        // Nearly at 0.75: blue at 0.25 over white (191, 191, 255), then green at 0.75 over that.
+        #expect(matches(try panel.frame(at: 0.999).pixel(x: 20, y: 10), (48, 239, 64, 255), tolerance: 2))
     }
 
     @Test func changedContentsCrossFade() throws {
@@ -156,13 +140,21 @@ import Testing
         // The red image at 0.5 over white, then the blue at 0.5.
         #expect(matches(try renderer.render(root).pixel(x: 20, y: 20), (128, 64, 191, 255), tolerance: 2))
     }
+}
 
-    /// A blue 40x20 panel changed to green under `transition`, shown at layer time `t`.
-    func panelMidTransition(_ configure: (CATransition) -> Void, at t: Double) throws -> RenderedImage {
-        let root = pausedRoot()
+/// A blue 40x20 panel in a paused white root, turned green under a 1 s (unless configured)
+/// `CATransition` whose frames are rendered at chosen layer times.
+private struct PanelTransition {
+    let root: CALayer
+    let renderer: OffscreenRenderer
+
+    init(_ configure: (CATransition) -> Void) throws {
+        root = whiteRoot(100, 60)
+        root.speed = 0
+        root.timeOffset = 0
         let panel = layer(CGRect(x: 0, y: 0, width: 40, height: 20), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         root.addSublayer(panel)
-        let renderer = try OffscreenRenderer(width: 100, height: 60)
+        renderer = try OffscreenRenderer(width: 100, height: 60)
         _ = try renderer.render(root)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -172,35 +164,14 @@ import Testing
         panel.add(transition, forKey: kCATransition)
         panel.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         CATransaction.commit()
-        setTime(root, t)
+    }
+
+    /// The frame at layer time `t`.
+    func frame(at t: Double) throws -> RenderedImage {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.timeOffset = t
+        CATransaction.commit()
         return try renderer.render(root)
-    }
-
-    @Test func moveInFromBottomSlidesTheNewRenderingOverTheOld() throws {
-        let image = try panelMidTransition({ $0.type = .moveIn; $0.subtype = .fromBottom }, at: 0.25)
-        // Three quarters of the way still to come: the new (green) rendering starts 15 points down.
-        #expect(matches(image.pixel(x: 20, y: 5), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 20, y: 16), (0, 255, 0, 255)))
-        #expect(matches(image.pixel(x: 20, y: 33), (0, 255, 0, 255)))
-        #expect(matches(image.pixel(x: 20, y: 36), (255, 255, 255, 255)))
-    }
-
-    @Test func pushFromTopMovesBothRenderingsDown() throws {
-        let image = try panelMidTransition({ $0.type = .push; $0.subtype = .fromTop }, at: 0.5)
-        // The new rendering enters from the visual top (y grows downwards): green above, blue below.
-        #expect(matches(image.pixel(x: 20, y: 5), (0, 255, 0, 255)))
-        #expect(matches(image.pixel(x: 20, y: 15), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 20, y: 25), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 20, y: 31), (255, 255, 255, 255)))
-    }
-
-    @Test func startAndEndProgressRunOnlyPartOfTheTransition() throws {
-        // From half-way to three quarters of a fade: at the start the two renderings are at half.
-        let start = try panelMidTransition({ $0.startProgress = 0.5; $0.endProgress = 0.75 }, at: 0)
-        // Blue at 0.5 over white, then green at 0.5 over that.
-        #expect(matches(start.pixel(x: 20, y: 10), (64, 191, 128, 255), tolerance: 2))
-        let end = try panelMidTransition({ $0.startProgress = 0.5; $0.endProgress = 0.75 }, at: 0.999)
-        // Nearly at 0.75: blue at 0.25 over white (191, 191, 255), then green at 0.75 over that.
-        #expect(matches(end.pixel(x: 20, y: 10), (48, 239, 64, 255), tolerance: 2))
     }
 }
