@@ -37,6 +37,15 @@ package final class TextureCache {
             }
             return
         }
+        if let region = image.updatedRegion, let base = entries[region.base], updateInPlace(base, with: image, region) {
+            // A partial redraw of an image we hold: only the changed pixels travel.
+            entries[region.base] = nil
+            entries[image.imageID] = Entry(texture: base.texture, hasMipmaps: false)
+            statistics.uploadedBytes += region.width * region.height * 4
+            statistics.textureUploads += 1
+            if mipmapped { glGenerateMipmap(GL_TEXTURE_2D.glEnum); entries[image.imageID]?.hasMipmaps = true }
+            return
+        }
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GL_TEXTURE_2D.glEnum, texture)
@@ -53,6 +62,25 @@ package final class TextureCache {
         var textures = dead.values.map(\.texture)
         glDeleteTextures(GLsizei(textures.count), &textures)
         for id in dead.keys { entries[id] = nil }
+    }
+
+    /// Binds `base`'s texture and replaces `region` of it with `image`'s pixels; false (nothing
+    /// done) when the image was downscaled on upload, so the texture does not match it pixel for pixel.
+    private func updateInPlace(_ base: Entry, with image: CGImage, _ region: UpdatedRegion) -> Bool {
+        guard image.width <= maxTextureSize, image.height <= maxTextureSize,
+              region.x >= 0, region.y >= 0, region.x + region.width <= image.width, region.y + region.height <= image.height
+        else { return false }
+        glBindTexture(GL_TEXTURE_2D.glEnum, base.texture)
+        guard region.width > 0, region.height > 0 else { return true }
+        glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 1)
+        glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, GLint(image.width))
+        image.pixels.withUnsafeBytes { bytes in
+            let start = bytes.baseAddress! + (region.y * image.width + region.x) * 4
+            glTexSubImage2D(GL_TEXTURE_2D.glEnum, 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
+                            GLsizei(region.height), GL_RGBA.glEnum, GL_UNSIGNED_BYTE.glEnum, start)
+        }
+        glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, 0)
+        return true
     }
 
     /// Uploads `image` (downscaled to fit if needed) into the bound texture's level 0.

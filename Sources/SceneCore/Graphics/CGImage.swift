@@ -26,9 +26,14 @@ public final class CGImage: Sendable, Hashable {
 
     private static let nextID = Atomic<UInt64>(1)
 
+    /// For an image that redraws part of another (`setNeedsDisplay(_:)`): which image, and
+    /// which pixels differ, so that a renderer holding the other's texture updates only those.
+    package let updatedRegion: UpdatedRegion?
+
     /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
-    package init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int) {
+    package init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4)
+        self.updatedRegion = region
         self.width = width
         self.height = height
         self.bytesPerRow = width * 4
@@ -77,4 +82,11 @@ public final class CGImage: Sendable, Hashable {
 
     public static func == (lhs: CGImage, rhs: CGImage) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(imageID) }
+}
+
+/// The pixels of an image that differ from an earlier image of the same size.
+package struct UpdatedRegion: Sendable, Equatable {
+    /// The earlier image's `imageID`.
+    package let base: UInt64
+    package let x: Int, y: Int, width: Int, height: Int
 }

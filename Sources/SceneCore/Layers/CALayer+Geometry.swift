@@ -4,7 +4,11 @@ extension CALayer {
     /// The layer's own coordinate space: its origin offsets the sublayers (scrolling). Animatable.
     public var bounds: CGRect {
         get { state.bounds }
-        set { setGeometry(\.bounds, newValue.standardized, .bounds, key: "bounds") }
+        set {
+            let oldSize = state.bounds.size
+            setGeometry(\.bounds, newValue.standardized, .bounds, key: "bounds")
+            if needsDisplayOnBoundsChange && state.bounds.size != oldSize { setNeedsDisplay() }
+        }
     }
 
     /// Where the anchor point sits, in the superlayer's coordinate space. Animatable.

@@ -40,6 +40,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     package var committedAnimations: [RenderAnimation] = []
     /// The key of the action being run by a property change, while it runs.
     package var actionInProgress: String?
+    /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
+    package var dirtyRect: CGRect?
+    /// Whether `bounds` size changes mark the layer for display. Default false.
+    open var needsDisplayOnBoundsChange = false
+    /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
+    open var drawsAsynchronously = false
     /// While the action for a changed custom key runs: that key and the value shown before the change.
     package var replacedCustomValue: (key: String, value: Any?)?
 
@@ -169,6 +175,32 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Removes every animation; their delegates hear `finished: false`.
     open func removeAllAnimations() { detachAllAnimations() }
 
+    // MARK: - Display
+
+    /// Marks the whole layer for redrawing at the next commit.
+    open func setNeedsDisplay() { markNeedsDisplay(state.bounds) }
+
+    /// Marks `r` (layer coordinates) for redrawing at the next commit; only that part of the
+    /// backing store is drawn again.
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay(r) }
+
+    /// Whether the layer is marked for redrawing.
+    open func needsDisplay() -> Bool { dirtyRect != nil }
+
+    /// Redraws now if the layer is marked.
+    open func displayIfNeeded() { if needsDisplay() { display() } }
+
+    /// Updates `contents`: the delegate's `display(_:)` when it implements it, otherwise a
+    /// backing store of `bounds` x `contentsScale` pixels drawn by `draw(in:)`. Called during
+    /// the commit for marked layers; rarely called directly.
+    open func display() {
+        if let delegate { delegate.display(self) } else { displayIntoBackingStore() }
+    }
+
+    /// Draws the layer's content into `ctx`: the delegate's `draw(_:in:)` by default.
+    /// Subclasses override it to draw themselves.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
     // MARK: - Actions
 
     /// The action for `event`, searched as Core Animation does: the delegate's
@@ -184,7 +216,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// keys (the implicit animation comes from `action(forKey:)` itself). Subclasses override it.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
 
-    /// Whether changing `key` makes the layer redraw. Default false.
+    /// Whether changing `key` marks the layer for redrawing (`setNeedsDisplay()`). Default
+    /// false; subclasses answer true for the keys their drawing depends on.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     // MARK: - Change recording
@@ -199,7 +232,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         if state[keyPath: keyPath] == value { return }
         state[keyPath: keyPath] = value
         recordChange(change)
-        if let key, committedState != nil { propertyDidChange(key) }
+        guard let key else { return }
+        if committedState != nil { propertyDidChange(key) }
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
     }
 
     /// Like `setState`, but refuses non-finite geometry with a logged error, keeping the old value.

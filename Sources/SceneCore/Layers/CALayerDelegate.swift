@@ -2,9 +2,12 @@ import Foundation
 
 /// The methods a layer's delegate may implement; every one is optional.
 public protocol CALayerDelegate: AnyObject {
-    /// Replaces the layer's whole display step; typically sets `contents`.
+    /// Replaces the layer's whole display step; typically sets `contents`. Not implemented, the
+    /// layer draws into a backing store through `draw(_:in:)`.
     func display(_ layer: CALayer)
-    /// Called before drawing.
+    /// Draws the layer's content into `ctx` (in the layer's coordinates, y down).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before drawing into a backing store.
     func layerWillDraw(_ layer: CALayer)
     /// Lays out the layer's sublayers; when implemented, the layout manager is ignored.
     func layoutSublayers(of layer: CALayer)
@@ -14,7 +17,8 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
-    public func display(_ layer: CALayer) {}
+    public func display(_ layer: CALayer) { layer.displayIntoBackingStore() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }

@@ -66,6 +66,8 @@ public struct RenderTree: Sendable {
     /// images still shown by cross-fades and transitions.
     public var liveImageIDs: Set<UInt64> {
         var ids = Set(layers.values.compactMap { $0.properties.contents?.imageID })
+        // A partial redraw updates its base image's texture in place: keep that until drawn.
+        for layer in layers.values { if let base = layer.properties.contents?.updatedRegion?.base { ids.insert(base) } }
         for layer in layers.values { if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) } }
         for snapshot in transitionSnapshots.values { ids.formUnion(snapshot.liveImageIDs) }
         return ids

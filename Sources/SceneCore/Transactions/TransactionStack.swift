@@ -128,6 +128,13 @@ package final class TransactionStack {
     }
 
     private func performCommit() {
+        // Display runs before encoding: drawing sets contents (and may mark more layers).
+        var displayed = 0
+        while displayed < changedLayers.count {
+            let batch = changedLayers[displayed...]
+            displayed = changedLayers.count
+            CALayer.displayMarkedLayers(Array(batch))
+        }
         let layers = changedLayers
         changedLayers = []
         let groups = completionGroupsAwaitingCommit

@@ -1,0 +1,467 @@
+import CCairo
+import Foundation
+
+/// A bitmap drawing context with Core Graphics' calls, drawn by Cairo.
+///
+/// `CGContext(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)` makes a
+/// bitmap context as in Core Graphics: its user space has the origin at the bottom left and y
+/// growing upwards. The context a layer gives `draw(in:)` instead uses the layer's own
+/// coordinates (origin top left, y down, scaled by `contentsScale`), as on iOS.
+///
+/// The graphics state (CTM, clip, line settings, colours, alpha, blend mode) is saved and
+/// restored with `saveGState()` and `restoreGState()`. Path calls build the current path in
+/// user space at the CTM of each call; fill, stroke and clip consume it.
+public final class CGContext {
+    public let width: Int
+    public let height: Int
+    public let bitsPerComponent: Int
+    public let bitsPerPixel: Int
+    public let bytesPerRow: Int
+    public let colorSpace: CGColorSpace?
+    public let bitmapInfo: UInt32
+
+    package let surface: OpaquePointer
+    package let cairo: OpaquePointer
+    /// A caller's buffer in a layout Cairo does not draw (RGBA, gray): the drawing is copied
+    /// into it by `flush()`.
+    private let external: (pointer: UnsafeMutableRawPointer, layout: PixelLayout)?
+    /// User space to device space before any call: a flip for Core Graphics' y-up bitmap contexts.
+    private let base: cairo_matrix_t
+
+    private struct State {
+        var fill = RGBA(r: 0, g: 0, b: 0, a: 1)
+        var stroke = RGBA(r: 0, g: 0, b: 0, a: 1)
+        var alpha: Float = 1
+    }
+    private var state = State()
+    private var savedStates: [State] = []
+
+    enum PixelLayout { case bgraPremultiplied, rgbaPremultiplied, gray }
+
+    /// A bitmap context drawing into `data` (or into memory of its own when nil).
+    ///
+    /// Supported: 8 bits per component with premultiplied alpha, first (BGRA in memory with
+    /// `byteOrder32Little`) or last (RGBA), in sRGB; and 8-bit device gray without alpha. Other
+    /// layouts return nil with a logged error, as Core Graphics returns nil for unsupported
+    /// parameter combinations.
+    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+                 space: CGColorSpace, bitmapInfo: UInt32) {
+        let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue)
+        let little = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
+        let layout: PixelLayout
+        switch (space.numberOfComponents, alpha, little) {
+        case (3, .premultipliedFirst?, true), (3, .noneSkipFirst?, true): layout = .bgraPremultiplied
+        case (3, .premultipliedLast?, false), (3, .noneSkipLast?, false): layout = .rgbaPremultiplied
+        case (1, CGImageAlphaInfo.none?, _): layout = .gray
+        default:
+            Diagnostics.error("CGContext: unsupported bitmap layout (\(space.numberOfComponents) components, bitmapInfo \(bitmapInfo)); use premultiplied first + byteOrder32Little, premultiplied last, or 8-bit gray")
+            return nil
+        }
+        let pixelBytes = layout == .gray ? 1 : 4
+        let rowBytes = bytesPerRow > 0 ? bytesPerRow : width * pixelBytes
+        guard bitsPerComponent == 8, width > 0, height > 0, width <= 32_767, height <= 32_767, rowBytes >= width * pixelBytes else {
+            Diagnostics.error("CGContext: refused \(width)x\(height), \(bitsPerComponent) bits per component, \(bytesPerRow) bytes per row")
+            return nil
+        }
+        let native = layout == .bgraPremultiplied && data != nil && rowBytes % 4 == 0
+        let surface = native
+            ? cairo_image_surface_create_for_data(data!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                  Int32(width), Int32(height), Int32(rowBytes))
+            : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else {
+            Diagnostics.error("CGContext: Cairo could not make a \(width)x\(height) surface")
+            return nil
+        }
+        self.width = width
+        self.height = height
+        self.bitsPerComponent = 8
+        self.bitsPerPixel = pixelBytes * 8
+        self.bytesPerRow = rowBytes
+        self.colorSpace = space
+        self.bitmapInfo = bitmapInfo
+        self.surface = surface
+        self.cairo = cairo
+        self.external = (native || data == nil) ? nil : (data!, layout)
+        // Core Graphics bitmap contexts are y-up: flip once, below every call.
+        cairo_translate(cairo, 0, Double(height))
+        cairo_scale(cairo, 1, -1)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        base = matrix
+    }
+
+    /// A context of `width` x `height` pixels in the y-down space of a layer scaled by `scale`
+    /// (what `draw(in:)` receives), cleared to transparent.
+    package init?(layerWidth width: Int, height: Int, scale: CGFloat) {
+        guard width > 0, height > 0, width <= 32_767, height <= 32_767,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else { return nil }
+        self.width = width
+        self.height = height
+        bitsPerComponent = 8
+        bitsPerPixel = 32
+        bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+        colorSpace = CGColorSpace.srgb
+        bitmapInfo = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
+        self.surface = surface
+        self.cairo = cairo
+        external = nil
+        cairo_scale(cairo, Double(scale), Double(scale))
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        base = matrix
+    }
+
+    deinit {
+        flush()
+        cairo_destroy(cairo)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Finishes drawing: for a caller's buffer in RGBA or gray layout, copies the pixels there.
+    public func flush() {
+        cairo_surface_flush(surface)
+        guard let (pointer, layout) = external else { return }
+        let source = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<height {
+            let row = source + y * stride
+            let out = pointer.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in 0..<width {
+                let (b, g, r, a) = (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3])
+                switch layout {
+                case .rgbaPremultiplied: (out[x * 4], out[x * 4 + 1], out[x * 4 + 2], out[x * 4 + 3]) = (r, g, b, a)
+                case .gray:
+                    // Composited over black, as a context without alpha shows it.
+                    let luma: Int = Int(r) * 2126 + Int(g) * 7152 + Int(b) * 722
+                    out[x] = UInt8((luma + 5000) / 10000)
+                case .bgraPremultiplied: break
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// The pixels drawn so far, as an image (premultiplied RGBA, rows top to bottom).
+    public func makeImage() -> CGImage? { makeImage(updating: nil) }
+
+    /// Copies `image` (of the context's size) into the pixels, below any drawing to come.
+    package func copyPixels(from image: CGImage) {
+        guard image.width == width, image.height == height, let data = cairo_image_surface_get_data(surface) else { return }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// The pixels as an image that records which region differs from an earlier image.
+    package func makeImage(updating region: UpdatedRegion?) -> CGImage? {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width {
+                    let o = (y * width + x) * 4
+                    (out[o], out[o + 1], out[o + 2], out[o + 3]) = (row[x * 4 + 2], row[x * 4 + 1], row[x * 4], row[x * 4 + 3])
+                }
+            }
+        }
+        return CGImage(premultipliedRGBA: pixels, width: width, height: height, updating: region)
+    }
+
+    // MARK: - Graphics state
+
+    /// Pushes a copy of the graphics state.
+    public func saveGState() {
+        cairo_save(cairo)
+        savedStates.append(state)
+    }
+
+    /// Pops the graphics state saved last; an unmatched restore is ignored.
+    public func restoreGState() {
+        guard let saved = savedStates.popLast() else { return }
+        cairo_restore(cairo)
+        state = saved
+    }
+
+    /// The current transformation from user space, relative to the context's starting space.
+    public var ctm: CGAffineTransform {
+        var m = cairo_matrix_t(), inverse = base
+        cairo_get_matrix(cairo, &m)
+        cairo_matrix_invert(&inverse)
+        var relative = cairo_matrix_t()
+        cairo_matrix_multiply(&relative, &m, &inverse)
+        return CGAffineTransform(a: relative.xx, b: relative.yx, c: relative.xy, d: relative.yy, tx: relative.x0, ty: relative.y0)
+    }
+
+    public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, Double(x), Double(y)) }
+    public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, Double(x), Double(y)) }
+    /// Rotates user space by `angle` radians (counter-clockwise in a y-up space).
+    public func rotate(by angle: CGFloat) { cairo_rotate(cairo, Double(angle)) }
+
+    /// Applies `transform` to user space (it acts before the current CTM).
+    public func concatenate(_ transform: CGAffineTransform) {
+        var m = cairo_matrix_t(xx: Double(transform.a), yx: Double(transform.b), xy: Double(transform.c),
+                               yy: Double(transform.d), x0: Double(transform.tx), y0: Double(transform.ty))
+        cairo_transform(cairo, &m)
+    }
+
+    public func setLineWidth(_ width: CGFloat) { cairo_set_line_width(cairo, Double(max(width, 0))) }
+    public func setLineCap(_ cap: CGLineCap) { cairo_set_line_cap(cairo, cap.cairo) }
+    public func setLineJoin(_ join: CGLineJoin) { cairo_set_line_join(cairo, join.cairo) }
+    public func setMiterLimit(_ limit: CGFloat) { cairo_set_miter_limit(cairo, Double(limit)) }
+
+    /// Dashes strokes with `lengths` (on, off, on, ...) starting `phase` into the pattern; an
+    /// empty list draws solid lines.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        let dashes = lengths.map { Double(max($0, 0)) }
+        guard !dashes.isEmpty, dashes.contains(where: { $0 > 0 }) else { return cairo_set_dash(cairo, nil, 0, 0) }
+        cairo_set_dash(cairo, dashes, Int32(dashes.count), Double(phase))
+    }
+
+    public func setFillColor(_ color: CGColor) { state.fill = color.value }
+    public func setStrokeColor(_ color: CGColor) { state.stroke = color.value }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.fill = RGBA(r: Float(red), g: Float(green), b: Float(blue), a: Float(alpha))
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.stroke = RGBA(r: Float(red), g: Float(green), b: Float(blue), a: Float(alpha))
+    }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) {
+        state.fill = RGBA(r: Float(gray), g: Float(gray), b: Float(gray), a: Float(alpha))
+    }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
+        state.stroke = RGBA(r: Float(gray), g: Float(gray), b: Float(gray), a: Float(alpha))
+    }
+
+    /// A constant opacity applied to everything drawn, 0...1.
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = Float(min(max(alpha, 0), 1)) }
+
+    /// How drawing combines with the pixels already there.
+    public func setBlendMode(_ mode: CGBlendMode) { cairo_set_operator(cairo, mode.cairo) }
+
+    /// Whether edges are anti-aliased. Default true.
+    public func setShouldAntialias(_ flag: Bool) {
+        cairo_set_antialias(cairo, flag ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    }
+
+    // MARK: - Paths
+
+    public func beginPath() { cairo_new_path(cairo) }
+    public func move(to point: CGPoint) { cairo_move_to(cairo, Double(point.x), Double(point.y)) }
+    public func addLine(to point: CGPoint) { cairo_line_to(cairo, Double(point.x), Double(point.y)) }
+
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        cairo_curve_to(cairo, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
+                       Double(end.x), Double(end.y))
+    }
+
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        let path = CGMutablePath()
+        path.move(to: currentPointOrZero)
+        path.addQuadCurve(to: end, control: control)
+        replay(path.elements.dropFirst())
+    }
+
+    /// An arc as `CGMutablePath.addArc(center:radius:startAngle:endAngle:clockwise:)` makes it.
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        let path = CGMutablePath()
+        if cairo_has_current_point(cairo) != 0 { path.move(to: currentPointOrZero) }
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        replay(cairo_has_current_point(cairo) != 0 ? path.elements.dropFirst() : path.elements[...])
+    }
+
+    public func addRect(_ rect: CGRect) {
+        let r = rect.standardized
+        cairo_rectangle(cairo, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
+    }
+
+    public func addRects(_ rects: [CGRect]) { for rect in rects { addRect(rect) } }
+
+    public func addEllipse(in rect: CGRect) {
+        let path = CGMutablePath()
+        path.addEllipse(in: rect)
+        replay(path.elements[...])
+    }
+
+    public func addLines(between points: [CGPoint]) {
+        let path = CGMutablePath()
+        path.addLines(between: points)
+        replay(path.elements[...])
+    }
+
+    /// Adds `path`'s elements to the current path, in user space.
+    public func addPath(_ path: CGPath) { replay(path.elements[...]) }
+
+    public func closePath() { cairo_close_path(cairo) }
+
+    /// Whether the current path is empty.
+    public var isPathEmpty: Bool {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
+        return cairo_has_current_point(cairo) == 0 && x0 == x1 && y0 == y1
+    }
+
+    // MARK: - Drawing
+
+    /// Fills the current path (and clears it).
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        setFillRule(rule)
+        setSource(state.fill)
+        cairo_fill(cairo)
+    }
+
+    /// Strokes the current path with the line settings (and clears it).
+    public func strokePath() {
+        setSource(state.stroke)
+        cairo_stroke(cairo)
+    }
+
+    /// Fills and/or strokes the current path.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        switch mode {
+        case .fill: fillPath(using: .winding)
+        case .eoFill: fillPath(using: .evenOdd)
+        case .stroke: strokePath()
+        case .fillStroke, .eoFillStroke:
+            setFillRule(mode == .fillStroke ? .winding : .evenOdd)
+            setSource(state.fill)
+            cairo_fill_preserve(cairo)
+            setSource(state.stroke)
+            cairo_stroke(cairo)
+        }
+    }
+
+    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    public func fill(_ rects: [CGRect]) { beginPath(); addRects(rects); fillPath() }
+    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        saveGState()
+        setLineWidth(width)
+        stroke(rect)
+        restoreGState()
+    }
+    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+
+    /// Strokes a line between each pair of points.
+    public func strokeLineSegments(between points: [CGPoint]) {
+        beginPath()
+        for pair in stride(from: 0, to: points.count - 1, by: 2) {
+            move(to: points[pair])
+            addLine(to: points[pair + 1])
+        }
+        strokePath()
+    }
+
+    /// Makes `rect` transparent.
+    public func clear(_ rect: CGRect) {
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
+        beginPath()
+        addRect(rect)
+        cairo_fill(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// Intersects the clip with the current path (and clears the path).
+    public func clip(using rule: CGPathFillRule = .winding) {
+        setFillRule(rule)
+        cairo_clip(cairo)
+    }
+
+    public func clip(to rect: CGRect) { beginPath(); addRect(rect); clip() }
+    public func clip(to rects: [CGRect]) { beginPath(); addRects(rects); clip() }
+
+    /// The clip's bounding box in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cairo, &x0, &y0, &x1, &y1)
+        return CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+    }
+
+    /// Draws `image` scaled into `rect`. As in Core Graphics, the image's top row goes to
+    /// `rect.maxY`: upright in a y-up context, upside down in a layer's y-down one.
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0, let source = ImageSurface(image) else { return }
+        cairo_save(cairo)
+        cairo_translate(cairo, Double(r.minX), Double(r.maxY))
+        cairo_scale(cairo, Double(r.width) / Double(image.width), -Double(r.height) / Double(image.height))
+        cairo_set_source_surface(cairo, source.surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cairo, 0, 0, Double(image.width), Double(image.height))
+        cairo_clip(cairo)
+        cairo_paint_with_alpha(cairo, Double(state.alpha))
+        cairo_restore(cairo)
+    }
+
+    // MARK: - Internals
+
+    private var currentPointOrZero: CGPoint {
+        var x = 0.0, y = 0.0
+        if cairo_has_current_point(cairo) != 0 { cairo_get_current_point(cairo, &x, &y) }
+        return CGPoint(x: x, y: y)
+    }
+
+    private func replay(_ elements: ArraySlice<CGPathElementKind>) {
+        for element in elements {
+            switch element {
+            case .moveToPoint(let p): move(to: p)
+            case .addLineToPoint(let p): addLine(to: p)
+            case .addQuadCurveToPoint(let c, let p):
+                let start = currentPointOrZero
+                addCurve(to: p, control1: CGPoint(x: start.x + 2 / 3 * (c.x - start.x), y: start.y + 2 / 3 * (c.y - start.y)),
+                         control2: CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)))
+            case .addCurveToPoint(let c1, let c2, let p): addCurve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: closePath()
+            }
+        }
+    }
+
+    private func setFillRule(_ rule: CGPathFillRule) {
+        cairo_set_fill_rule(cairo, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
+    }
+
+    package func setSource(_ color: RGBA) {
+        cairo_set_source_rgba(cairo, Double(color.r), Double(color.g), Double(color.b), Double(color.a * state.alpha))
+    }
+
+    /// The fill colour in effect (text and shapes draw with it).
+    package var fillColor: RGBA { state.fill }
+}
+
+/// A Cairo surface holding a copy of a `CGImage`'s pixels (converted to Cairo's BGRA order).
+package final class ImageSurface {
+    package let surface: OpaquePointer
+
+    package init?(_ image: CGImage) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<image.height {
+                let row = data + y * stride
+                for x in 0..<image.width {
+                    let i = (y * image.width + x) * 4
+                    (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        self.surface = surface
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+}

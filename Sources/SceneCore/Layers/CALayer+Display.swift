@@ -1,0 +1,72 @@
+import Foundation
+
+extension CALayer {
+    /// The largest backing store side drawn; larger layers are drawn at a lower scale, with a
+    /// logged warning, rather than failing.
+    package static let maximumBackingStoreSide = 8192
+
+    /// Marks `rect` for redrawing and enrols the layer in the transaction.
+    package func markNeedsDisplay(_ rect: CGRect) {
+        guard !isPresentation, rect.isFiniteValue else { return }
+        dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
+        recordChange([])
+    }
+
+    /// The default display step: draws `draw(in:)` into a backing store of `bounds` x
+    /// `contentsScale` pixels and makes it the contents. A marked part smaller than the layer
+    /// is drawn over the previous backing store, clipped to that part. A layer of zero size
+    /// gets no contents.
+    public func displayIntoBackingStore() {
+        let dirty = dirtyRect ?? state.bounds
+        dirtyRect = nil
+        let bounds = state.bounds
+        var scale = state.contentsScale
+        let largest = max(bounds.width, bounds.height) * scale
+        if largest > CGFloat(Self.maximumBackingStoreSide) {
+            scale *= CGFloat(Self.maximumBackingStoreSide) / largest
+            Diagnostics.warning("CALayer.display of \(self): a \(bounds.size) layer at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)")
+        }
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width > 0, height > 0, let context = CGContext(layerWidth: width, height: height, scale: scale) else {
+            setDisplayedContents(nil)
+            return
+        }
+        let previous = state.contents
+        let partial = previous.map { $0.width == width && $0.height == height } == true && !dirty.contains(bounds)
+        let region = partial ? pixelRect(dirty, in: bounds, scale: scale, width: width, height: height) : nil
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        if let previous, partial {
+            // Start from the last drawing and redraw only the marked part.
+            context.copyPixels(from: previous)
+            context.clear(dirty)
+            context.clip(to: dirty)
+        }
+        delegate?.layerWillDraw(self)
+        draw(in: context)
+        let update = previous.flatMap { base in
+            region.map { UpdatedRegion(base: base.imageID, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        }
+        setDisplayedContents(context.makeImage(updating: update))
+    }
+
+    /// Sets contents from a display step: a plain change, never an implicit animation.
+    package func setDisplayedContents(_ image: CGImage?) {
+        contentsObject = image
+        guard state.contents !== image else { return }
+        state.contents = image
+        recordChange(.contents)
+    }
+
+    /// Displays the layers of this commit that are marked.
+    package static func displayMarkedLayers(_ layers: [CALayer]) {
+        for layer in layers where layer.needsDisplay() { layer.display() }
+    }
+
+    private func pixelRect(_ r: CGRect, in bounds: CGRect, scale: CGFloat, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let x0 = max(0, Int(((r.minX - bounds.minX) * scale).rounded(.down)))
+        let y0 = max(0, Int(((r.minY - bounds.minY) * scale).rounded(.down)))
+        let x1 = min(width, Int(((r.maxX - bounds.minX) * scale).rounded(.up)))
+        let y1 = min(height, Int(((r.maxY - bounds.minY) * scale).rounded(.up)))
+        return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    }
+}
