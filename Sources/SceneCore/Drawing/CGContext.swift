@@ -34,6 +34,8 @@ public final class CGContext {
         var alpha: Float = 1
     }
     private var state = State()
+    /// How images are sampled when drawn scaled. Default `.default` (bilinear).
+    public var interpolationQuality = CGInterpolationQuality.default
     private var savedStates: [State] = []
 
     enum PixelLayout { case bgraPremultiplied, rgbaPremultiplied, gray }
@@ -401,6 +403,7 @@ public final class CGContext {
         cairo_scale(cairo, Double(r.width) / Double(image.width), -Double(r.height) / Double(image.height))
         cairo_set_source_surface(cairo, source.surface, 0, 0)
         cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(cairo_get_source(cairo), interpolationQuality.cairo)
         cairo_rectangle(cairo, 0, 0, Double(image.width), Double(image.height))
         cairo_clip(cairo)
         cairo_paint_with_alpha(cairo, Double(state.alpha))

@@ -88,3 +88,17 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
 }
+
+/// How images are sampled when drawn scaled.
+public enum CGInterpolationQuality: Int32, Sendable {
+    case `default`, none, low, medium, high
+
+    var cairo: cairo_filter_t {
+        switch self {
+        case .none: CAIRO_FILTER_NEAREST
+        case .low: CAIRO_FILTER_FAST
+        case .high: CAIRO_FILTER_BEST
+        default: CAIRO_FILTER_GOOD
+        }
+    }
+}

@@ -195,6 +195,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// the commit for marked layers; rarely called directly.
     open func display() {
         if let delegate { delegate.display(self) } else { displayIntoBackingStore() }
+        dirtyRect = nil
     }
 
     /// Draws the layer's content into `ctx`: the delegate's `draw(_:in:)` by default.

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import GLBackend
+@testable import SceneCore
+
+/// What the renderer uploads when a layer redraws: the whole backing store the first time,
+/// only the marked rectangle after `setNeedsDisplay(_:)`.
+@Suite struct DisplayUploadTests {
+    final class Stripes: CALayerDelegate {
+        var colour = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        func draw(_ layer: CALayer, in ctx: CGContext) {
+            ctx.setFillColor(colour)
+            ctx.fill(layer.bounds)
+        }
+    }
+
+    @Test func aDirtyRectIsUploadedAloneAndDrawnInPlace() throws {
+        let root = whiteRoot(60, 40)
+        let stripes = Stripes()
+        let canvas = layer(CGRect(x: 10, y: 10, width: 40, height: 20))
+        canvas.delegate = stripes
+        root.addSublayer(canvas)
+        canvas.setNeedsDisplay()
+        let renderer = try OffscreenRenderer(width: 60, height: 40)
+        let first = try renderer.render(root)
+        #expect(renderer.statistics.textureUploads == 1)
+        #expect(renderer.statistics.uploadedBytes == 40 * 20 * 4)
+        #expect(matches(first.pixel(x: 30, y: 20), (255, 0, 0, 255)))
+
+        stripes.colour = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        canvas.setNeedsDisplay(CGRect(x: 4, y: 2, width: 8, height: 6))
+        let second = try renderer.render(root)
+        #expect(renderer.statistics.textureUploads == 1)
+        #expect(renderer.statistics.uploadedBytes == 8 * 6 * 4, "only the dirty rectangle travels")
+        // The redrawn part (window 14..<22, 12..<18) is blue; the rest of the layer stays red.
+        #expect(matches(second.pixel(x: 15, y: 13), (0, 0, 255, 255)))
+        #expect(matches(second.pixel(x: 21, y: 17), (0, 0, 255, 255)))
+        #expect(matches(second.pixel(x: 13, y: 13), (255, 0, 0, 255)))
+        #expect(matches(second.pixel(x: 30, y: 20), (255, 0, 0, 255)))
+    }
+}
