@@ -65,6 +65,8 @@ struct DemoScene: Sendable {
                   build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
         DemoScene(name: "animations", summary: "implicit, action, keyframe, spring, group and transition animations; s pauses them",
                   build: { AnimationsScene.make($0.size) }, click: AnimationsScene.click, key: AnimationsScene.key),
+        DemoScene(name: "content", summary: "content drawn by a delegate and by a subclass into a CGContext, and an image under three gravities",
+                  build: { ContentScene.make($0.size) }),
         DemoScene(name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
                   build: { StaticScene.make($0.size) }),
         DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6", build: StressScene.make,

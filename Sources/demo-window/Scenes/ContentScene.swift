@@ -1,0 +1,114 @@
+import Foundation
+import SceneCore
+
+/// Layer content provided the ways Core Animation code does: a delegate drawing into a
+/// `CGContext` (the programming guide's Bézier curve), a subclass overriding `draw(in:)`, and
+/// an image as `contents` under three gravities. Drawing happens during the commit, on the
+/// app thread; the render thread only uploads the bitmaps.
+enum ContentScene {
+    /// The panels' names, in grid order.
+    static let panels = ["curve", "dial", "image"]
+
+    static func make(_ size: CGSize) -> CALayer {
+        let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
+        for (index, name) in panels.enumerated() {
+            let panel = CALayer.filled(panelFrame(index, in: size), .white)
+            panel.name = "panel-\(name)"
+            panel.cornerRadius = 10
+            panel.borderWidth = 1
+            panel.borderColor = Palette.ink
+            panel.masksToBounds = true
+            root.addSublayer(panel)
+        }
+        addCurve(to: root.descendant(named: "panel-curve")!)
+        addDial(to: root.descendant(named: "panel-dial")!)
+        addImages(to: root.descendant(named: "panel-image")!)
+        return root
+    }
+
+    /// The frame of panel `index` in a three-column grid.
+    static func panelFrame(_ index: Int, in size: CGSize) -> CGRect {
+        let columns = 3, rows = 2
+        let width = (size.width - 20 * CGFloat(columns + 1)) / CGFloat(columns)
+        let height = (size.height - 20 * CGFloat(rows + 1)) / CGFloat(rows)
+        return CGRect(x: 20 + CGFloat(index % columns) * (width + 20), y: 20 + CGFloat(index / columns) * (height + 20),
+                      width: width, height: height)
+    }
+
+    /// The delegate of the curve layer: the programming guide's example, a cubic Bézier from
+    /// (15, 15) through control points (15, 250) and (295, 250) to (295, 15), stroked 5 wide,
+    /// scaled to the layer.
+    final class CurveDrawer: CALayerDelegate, @unchecked Sendable {
+        func draw(_ layer: CALayer, in ctx: CGContext) {
+            let b = layer.bounds
+            ctx.scaleBy(x: b.width / 310, y: b.height / 265)
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 15, y: 15))
+            path.addCurve(to: CGPoint(x: 295, y: 15), control1: CGPoint(x: 15, y: 250), control2: CGPoint(x: 295, y: 250))
+            ctx.beginPath()
+            ctx.addPath(path)
+            ctx.setLineWidth(5)
+            ctx.setStrokeColor(Palette.blue)
+            ctx.strokePath()
+        }
+    }
+
+    /// Held for the life of the process: layers hold their delegates weakly.
+    static let curveDrawer = CurveDrawer()
+
+    static func addCurve(to panel: CALayer) {
+        let curve = CALayer()
+        curve.frame = panel.bounds.insetBy(dx: 20, dy: 20)
+        curve.name = "curve"
+        curve.delegate = curveDrawer
+        curve.needsDisplayOnBoundsChange = true
+        curve.setNeedsDisplay()
+        panel.addSublayer(curve)
+    }
+
+    /// A layer subclass that draws itself: a dial of twelve ticks and a filled centre.
+    final class DialLayer: CALayer {
+        override func draw(in ctx: CGContext) {
+            let b = bounds
+            let centre = CGPoint(x: b.midX, y: b.midY), radius = min(b.width, b.height) / 2 - 4
+            ctx.setFillColor(Palette.orange)
+            ctx.fillEllipse(in: CGRect(x: centre.x - 10, y: centre.y - 10, width: 20, height: 20))
+            ctx.setStrokeColor(Palette.ink)
+            ctx.setLineWidth(3)
+            ctx.setLineCap(.round)
+            for tick in 0..<12 {
+                let angle = CGFloat(tick) * .pi / 6
+                let inner = radius * (tick % 3 == 0 ? 0.7 : 0.82)
+                ctx.strokeLineSegments(between: [
+                    CGPoint(x: centre.x + inner * cos(angle), y: centre.y + inner * sin(angle)),
+                    CGPoint(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle)),
+                ])
+            }
+            ctx.strokeEllipse(in: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
+        }
+    }
+
+    static func addDial(to panel: CALayer) {
+        let dial = DialLayer()
+        dial.frame = panel.bounds.insetBy(dx: 20, dy: 20)
+        dial.name = "dial"
+        dial.contentsScale = 2
+        dial.setNeedsDisplay()
+        panel.addSublayer(dial)
+    }
+
+    /// The same image under `resize`, `resizeAspect` and `center`.
+    static func addImages(to panel: CALayer) {
+        let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .center]
+        let width = (panel.bounds.width - 40) / 3
+        for (index, gravity) in gravities.enumerated() {
+            let image = CALayer.filled(CGRect(x: 10 + CGFloat(index) * (width + 10), y: 20, width: width, height: panel.bounds.height - 40),
+                                       CGColor(gray: 0.85, alpha: 1))
+            image.contents = Palette.quadrants
+            image.contentsGravity = gravity
+            image.magnificationFilter = .nearest
+            image.name = "image-\(gravity.rawValue)"
+            panel.addSublayer(image)
+        }
+    }
+}
