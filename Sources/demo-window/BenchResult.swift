@@ -10,6 +10,8 @@ struct BenchResult: Codable {
     var render_cpu_ms_per_frame: Double
     var app_cpu_ms_per_frame: Double
     var draw_calls_per_frame: Double
+    /// Bytes of texture data uploaded per frame (contents that changed).
+    var upload_bytes_per_frame: Double = 0
     var rss_mb: Double
     var max_gap_ms_during_block: Double?
     var frames_during_block: Int?
@@ -39,9 +41,9 @@ struct BenchResult: Codable {
 
     func line(prefix: String) -> String {
         var text = prefix + String(
-            format: " fps=%.2f p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f dropped=%d render_cpu_ms=%.3f app_cpu_ms=%.3f draw_calls=%.1f rss_mb=%.1f",
+            format: " fps=%.2f p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f dropped=%d render_cpu_ms=%.3f app_cpu_ms=%.3f draw_calls=%.1f upload_bytes=%.0f rss_mb=%.1f",
             fps, frame_ms_p50, frame_ms_p95, frame_ms_p99, dropped_frames, render_cpu_ms_per_frame, app_cpu_ms_per_frame,
-            draw_calls_per_frame, rss_mb)
+            draw_calls_per_frame, upload_bytes_per_frame, rss_mb)
         if let gap = max_gap_ms_during_block, let frames = frames_during_block {
             text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
         }

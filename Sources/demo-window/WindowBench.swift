@@ -53,6 +53,7 @@ struct WindowBench {
             render_cpu_ms_per_frame: (after.renderCPUSeconds - before.renderCPUSeconds) * 1000 / Double(frames),
             app_cpu_ms_per_frame: appCPU * 1000 / Double(frames),
             draw_calls_per_frame: Double(after.totalDrawCalls - before.totalDrawCalls) / Double(frames),
+            upload_bytes_per_frame: Double(after.totalUploadedBytes - before.totalUploadedBytes) / Double(frames),
             rss_mb: BenchResult.residentMegabytes())
         if let (blockStart, blockEnd) = blockWindow {
             let during = presents.filter { $0 > blockStart && $0 < blockEnd }
@@ -78,6 +79,7 @@ struct HeadlessBench {
         let start = CACurrentMediaTime()
         var intervals: [Double] = []
         var drawCalls = 0
+        var uploaded = 0
         var last: Double?
         var cpu: Double = 0
         let tick = scene.tick(options)
@@ -95,6 +97,7 @@ struct HeadlessBench {
             if let last { intervals.append((now - last) * 1000) }
             last = now
             drawCalls += renderer.statistics.drawCalls
+            uploaded += renderer.statistics.uploadedBytes
             cpu += BenchResult.threadCPUTime() - cpuStart
         }
         let frames = Double(max(intervals.count + 1, 1))
@@ -102,6 +105,7 @@ struct HeadlessBench {
             fps: frames / seconds, frame_ms_p50: BenchResult.percentile(intervals, 0.5),
             frame_ms_p95: BenchResult.percentile(intervals, 0.95), frame_ms_p99: BenchResult.percentile(intervals, 0.99),
             dropped_frames: 0, render_cpu_ms_per_frame: cpu * 1000 / frames, app_cpu_ms_per_frame: 0,
-            draw_calls_per_frame: Double(drawCalls) / frames, rss_mb: BenchResult.residentMegabytes())
+            draw_calls_per_frame: Double(drawCalls) / frames, upload_bytes_per_frame: Double(uploaded) / frames,
+            rss_mb: BenchResult.residentMegabytes())
     }
 }

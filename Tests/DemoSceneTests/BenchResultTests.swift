@@ -27,7 +27,7 @@ import Testing
         #expect(keys == [
             "fps", "frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "dropped_frames", "render_cpu_ms_per_frame",
             "app_cpu_ms_per_frame", "draw_calls_per_frame", "rss_mb", "max_gap_ms_during_block", "frames_during_block",
-            "animation",
+            "animation", "upload_bytes_per_frame",
         ])
         #expect(object?["animation"] as? String == "implicit")
         #expect(result.line(prefix: "bench=scenecore").contains("fps=60.00 p50_ms=16.600 p95_ms=17.000"))

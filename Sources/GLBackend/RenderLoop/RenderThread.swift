@@ -193,6 +193,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             s.quadsLastFrame = frame.instances
             s.totalDrawCalls += frame.drawCalls
             s.totalTextureUploads += frame.textureUploads
+            s.totalUploadedBytes += frame.uploadedBytes
             s.commitsApplied += commits
             s.droppedFrames += missed
         }

@@ -16,6 +16,8 @@ public struct WindowStatistics: Sendable {
     /// Draw calls and texture uploads over all frames.
     public var totalDrawCalls = 0
     public var totalTextureUploads = 0
+    /// Bytes of texel data uploaded over all frames.
+    public var totalUploadedBytes = 0
     /// Commits the render thread has applied.
     public var commitsApplied = 0
     /// The presentation path in use ("GLX" or "EGL") and the pacing interval (0 when unpaced).
