@@ -76,7 +76,18 @@ package enum AnimationCompiler {
 
         let values: PropertyAnimationSpec.Values
         var spring: SpringMotion?
+        var rotationMode: CAAnimationRotationMode?
         switch animation {
+        case let keyframes as CAKeyframeAnimation where keyframes.path != nil:
+            guard case .point? = reference else {
+                return .failure(.invalid("a keyframe path animates a CGPoint property, not \"\(keyPath)\""))
+            }
+            switch KeyframeSpec.along(keyframes.path!, keyTimes: keyframes.keyTimes.map { $0.map(\.doubleValue) },
+                                      mode: keyframes.calculationMode) {
+            case .success(let spec): values = .keyframes(spec)
+            case .failure(let error): return .failure(error)
+            }
+            rotationMode = keyframes.rotationMode
         case let keyframes as CAKeyframeAnimation:
             var converted: [AnimatableValue] = []
             for (index, raw) in (keyframes.values ?? []).enumerated() {
@@ -111,7 +122,8 @@ package enum AnimationCompiler {
         }
         return .success(PropertyAnimationSpec(
             target: target, values: values, spring: spring, isAdditive: animation.isAdditive,
-            isCumulative: animation.isCumulative, valueFunction: animation.valueFunction, images: converter.images))
+            isCumulative: animation.isCumulative, valueFunction: animation.valueFunction, images: converter.images,
+            rotationMode: rotationMode))
     }
 }
 

@@ -41,7 +41,9 @@ package enum AnimationEvaluator {
                                        into presented: inout LayerProperties) {
         for index in animations.indices {
             switch animations[index].kind {
-            case .property(let spec): spec.target.property.restore(from: model, into: &presented)
+            case .property(let spec):
+                spec.target.property.restore(from: model, into: &presented)
+                if spec.rotationMode != nil { AnimatableProperty.transform.restore(from: model, into: &presented) }
             case .group(let children): restoreTargets(of: children, from: model, into: &presented)
             case .transition: break
             }
@@ -134,6 +136,12 @@ package enum AnimationEvaluator {
             value = sum
         }
         target.write(value, to: &presented, custom: &custom, cache: &cache)
+        if let mode = spec.rotationMode, case .keyframes(let keyframes) = spec.values, let angle = keyframes.tangentAngle(at: p) {
+            // Turned to the direction of travel (half a turn more for auto-reverse), about the
+            // anchor point, before the layer's own transform.
+            let turn = CGFloat(mode == .rotateAutoReverse ? angle + .pi : angle)
+            presented.transform = CATransform3DMakeRotation(turn, 0, 0, 1).concatenating(presented.transform)
+        }
     }
 
     /// The start and end of a basic animation from its from/to/by values (reference section

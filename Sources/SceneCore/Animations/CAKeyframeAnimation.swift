@@ -38,13 +38,18 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var timingFunctions: [CAMediaTimingFunction]?
     /// How values between keyframes are computed. Default `.linear`.
     open var calculationMode: CAAnimationCalculationMode = .linear
+    /// A path for a point property (`position`, `anchorPoint`) to follow; it overrides
+    /// `values`. Each line or curve of the path is one segment of equal time (or of `keyTimes`,
+    /// one more than the segments); the paced modes move at constant speed along it.
+    open var path: CGPath?
     /// Kochanek–Bartels tension per keyframe for the cubic modes (unspecified: 0).
     open var tensionValues: [NSNumber]?
     /// Kochanek–Bartels continuity per keyframe for the cubic modes (unspecified: 0).
     open var continuityValues: [NSNumber]?
     /// Kochanek–Bartels bias per keyframe for the cubic modes (unspecified: 0).
     open var biasValues: [NSNumber]?
-    /// Rotation along a path. Paths (`CGPath`) are not available yet, so this has no effect.
+    /// Whether a layer following `path` turns with it: `.rotateAuto` to the direction of travel,
+    /// `.rotateAutoReverse` half a turn more; nil (the default) keeps its orientation.
     open var rotationMode: CAAnimationRotationMode?
 
     public required init() { super.init() }
@@ -53,6 +58,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         // swiftlint:disable:next force_cast
         let copy = super.copy() as! CAKeyframeAnimation
         copy.values = values
+        copy.path = path?.copy()
         copy.keyTimes = keyTimes
         copy.timingFunctions = timingFunctions
         copy.calculationMode = calculationMode

@@ -60,10 +60,13 @@ package final class PropertyAnimationSpec: Sendable {
     /// The images among the values (contents animations), held here so that the values'
     /// unretained `ImageReference`s stay valid as long as the animation exists.
     package let images: [CGImage]
+    /// For a keyframe path: turn the layer to follow the path's direction.
+    package let rotationMode: CAAnimationRotationMode?
 
     package init(target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
-                 valueFunction: CAValueFunction?, images: [CGImage]) {
+                 valueFunction: CAValueFunction?, images: [CGImage], rotationMode: CAAnimationRotationMode? = nil) {
         self.images = images
+        self.rotationMode = rotationMode
         self.target = target
         self.values = values
         self.spring = spring

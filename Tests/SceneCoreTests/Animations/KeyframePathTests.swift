@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import SceneCore
+
+/// `CAKeyframeAnimation.path`: a layer follows a `CGPath`, one segment per line or curve
+/// (equal times, or key times, or paced by length), turning with it under `rotationMode`.
+@Suite struct KeyframePathTests {
+    func follow(_ path: CGPath, mode: CAAnimationCalculationMode = .linear, rotation: CAAnimationRotationMode? = nil,
+                keyTimes: [NSNumber]? = nil) -> PausedLayer {
+        let clock = PausedLayer(at: 0)
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.calculationMode = mode
+        animation.rotationMode = rotation
+        animation.keyTimes = keyTimes
+        animation.duration = 1
+        clock.add(animation, forKey: "follow")
+        return clock
+    }
+
+    func position(_ clock: PausedLayer, at t: Double) -> CGPoint { clock.presented(at: t).position }
+
+    @Test func aRectanglesFourSidesTakeAQuarterEach() {
+        let clock = follow(CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        #expect(position(clock, at: 0) == CGPoint(x: 0, y: 0))
+        #expect(position(clock, at: 0.125) == CGPoint(x: 50, y: 0))
+        #expect(position(clock, at: 0.375) == CGPoint(x: 100, y: 50))
+        #expect(position(clock, at: 0.625) == CGPoint(x: 50, y: 100))
+        #expect(position(clock, at: 0.875) == CGPoint(x: 0, y: 50), "closing the subpath is a segment too")
+    }
+
+    @Test func pacedModeMovesAtConstantSpeedAndKeyTimesPlaceSegments() {
+        let path = CGMutablePath()
+        path.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)])
+        #expect(position(follow(path), at: 0.5) == CGPoint(x: 100, y: 0), "equal time per segment")
+        #expect(position(follow(path, mode: .paced), at: 0.5) == CGPoint(x: 100, y: 100), "200 of 400 points")
+        #expect(position(follow(path, keyTimes: [0, 0.25, 1]), at: 0.25) == CGPoint(x: 100, y: 0))
+    }
+
+    @Test func curvesAreFollowedNotJustTheirEndPoints() {
+        let path = CGMutablePath()
+        path.addArc(center: .zero, radius: 100, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        let middle = position(follow(path), at: 0.5)
+        // Half-way along the quarter circle: (100 cos 45°, 100 sin 45°), within flattening error.
+        #expect(abs(middle.x - 70.71) < 0.5 && abs(middle.y - 70.71) < 0.5)
+    }
+
+    @Test func rotationModeTurnsTheLayerWithThePath() {
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let auto = follow(square, rotation: .rotateAuto)
+        // Along the second side the path goes down (+y): a quarter turn.
+        #expect(abs(auto.number("transform.rotation.z", at: 0.375) - .pi / 2) < 1e-9)
+        let reverse = follow(square, rotation: .rotateAutoReverse)
+        #expect(abs(reverse.number("transform.rotation.z", at: 0.125) - .pi) < 1e-9 || abs(reverse.number("transform.rotation.z", at: 0.125) + .pi) < 1e-9)
+        let plain = follow(square)
+        #expect(plain.number("transform.rotation.z", at: 0.375) == 0)
+    }
+
+    @Test func aPathNeedsAPointPropertyAndMatchingKeyTimes() {
+        let clock = PausedLayer(at: 0)
+        let opacity = CAKeyframeAnimation(keyPath: "opacity")
+        opacity.path = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        clock.add(opacity, forKey: "bad")
+        #expect(clock.layer.animation(forKey: "bad") == nil)
+        #expect(Diagnostics.recent.contains { $0.contains("a keyframe path animates a CGPoint property") })
+        let times = CAKeyframeAnimation(keyPath: "position")
+        times.path = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        times.keyTimes = [0, 1]
+        clock.add(times, forKey: "times")
+        #expect(clock.layer.animation(forKey: "times") == nil)
+    }
+}
