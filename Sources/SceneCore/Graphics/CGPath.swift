@@ -108,14 +108,20 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
 
     /// Each subpath flattened to a polygon, curves split until within `tolerance` points.
     package func polygons(tolerance: CGFloat) -> [[CGPoint]] {
-        var result: [[CGPoint]] = []
+        flattenedSubpaths(tolerance: tolerance).map(\.points)
+    }
+
+    /// Each subpath flattened to points (curves split until within `tolerance` points), and
+    /// whether it was closed with `closeSubpath()`.
+    package func flattenedSubpaths(tolerance: CGFloat) -> [(points: [CGPoint], isClosed: Bool)] {
+        var result: [(points: [CGPoint], isClosed: Bool)] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
-        func finish() { if !current.isEmpty { result.append(current) }; current = [] }
+        func finish(closed: Bool) { if !current.isEmpty { result.append((current, closed)) }; current = [] }
         for element in elements {
             switch element {
             case .moveToPoint(let p):
-                finish()
+                finish(closed: false)
                 current = [p]
                 last = p
             case .addLineToPoint(let p):
@@ -134,10 +140,10 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
                 last = p
             case .closeSubpath:
                 if let first = current.first { last = first }
-                finish()
+                finish(closed: true)
             }
         }
-        finish()
+        finish(closed: false)
         return result
     }
 
@@ -288,7 +294,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let start = point(a0)
         if startsSubpath { move(to: start, transform: transform) } else { addLine(to: start, transform: transform) }
         let sweep = a1 - a0
-        let segments = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up) - 1e-9))
+        let segments = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(segments)
         let k = 4 / 3 * tan(step / 4)
         var a = a0

@@ -11,6 +11,13 @@ package enum ContentsLayout {
     }
 
     /// The pieces that draw `image` in a layer with `properties` (1 piece, or up to 9 for a 9-slice).
+    package static func pieces(for properties: LayerProperties, image: CGImage) -> [Piece] {
+        if let rect = image.layerRect { return [Piece(destination: rect, source: CGRect(x: 0, y: 0, width: 1, height: 1))] }
+        return pieces(for: properties, imageWidth: image.width, imageHeight: image.height)
+    }
+
+    /// The pieces that draw an image of `imageWidth` x `imageHeight` pixels in a layer with
+    /// `properties` (1 piece, or up to 9 for a 9-slice).
     package static func pieces(for properties: LayerProperties, imageWidth: Int, imageHeight: Int) -> [Piece] {
         let source = properties.contentsRect
         let natural = CGSize(

@@ -77,7 +77,7 @@ package struct FrameBuilder {
         let clip = toWindow.concatenating(toClip).float16
 
         let children = tree.drawOrder(of: layer)
-        let pieces = p.contents.map { ContentsLayout.pieces(for: p, imageWidth: $0.width, imageHeight: $0.height) } ?? []
+        let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
@@ -104,7 +104,7 @@ package struct FrameBuilder {
                 // A contents cross-fade: the old image fading out under the new one fading in.
                 let f = Float(blend.fraction)
                 if let old = blend.from {
-                    contents.add(ContentsLayout.pieces(for: p, imageWidth: old.width, imageHeight: old.height), of: old,
+                    contents.add(ContentsLayout.pieces(for: p, image: old), of: old,
                                  alpha: alpha * (1 - f), to: &batcher)
                 }
                 contents.add(pieces, of: image, alpha: alpha * f, to: &batcher)

@@ -1,0 +1,434 @@
+import CCairo
+import Foundation
+
+/// How a shape layer decides the inside of a path that crosses itself.
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Inside where the winding number is not zero (the default).
+    public static let nonZero = Self(rawValue: "non-zero")
+    /// Inside where a ray crosses the path an odd number of times.
+    public static let evenOdd = Self(rawValue: "even-odd")
+}
+
+/// The shape of the ends of a shape layer's open stroked subpaths.
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The line ends flat at its end point (the default).
+    public static let butt = Self(rawValue: "butt")
+    /// A half circle of the line width's diameter past the end point.
+    public static let round = Self(rawValue: "round")
+    /// A half square of the line width past the end point.
+    public static let square = Self(rawValue: "square")
+}
+
+/// The shape of the corners where a shape layer's stroked segments meet.
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// A sharp corner, bevelled where it would pass `miterLimit` (the default).
+    public static let miter = Self(rawValue: "miter")
+    /// A rounded corner.
+    public static let round = Self(rawValue: "round")
+    /// A corner cut off flat.
+    public static let bevel = Self(rawValue: "bevel")
+}
+
+/// A layer that draws a path: filled, stroked, or both, as Core Animation's `CAShapeLayer`.
+///
+/// The shape is drawn over the layer's background and contents and under its sublayers. It
+/// is not clipped to the bounds (unless `masksToBounds`): the layer's backing store covers
+/// its bounds and everything the fill and stroke touch (miters and caps included), and is
+/// shown at that place in the layer's coordinates. A subclass's or delegate's `draw(in:)`
+/// drawing goes into the same backing store, under the shape, so setting `contents` directly
+/// is replaced at the next display.
+///
+/// Every property is key-value coded (`value(forKey: "strokeEnd")`). `fillColor`,
+/// `strokeColor`, `lineWidth`, `miterLimit`, `lineDashPhase`, `strokeStart` and `strokeEnd`
+/// are animatable, implicitly and explicitly; `presentation()` reports their animated
+/// values. The render thread composites bitmaps and does not draw, so while such an
+/// animation runs the layer redraws on the app thread once per frame, driven by a
+/// `CADisplayLink` on the run loop of the thread that displays it. `path`,
+/// `lineDashPattern`, `fillRule`, `lineCap` and `lineJoin` change without animating.
+open class CAShapeLayer: CALayer {
+    /// The keys whose animations change the drawing.
+    static let animatableKeys: Set<String> = [
+        "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd",
+    ]
+    /// Every key the drawing depends on.
+    static let drawingKeys = animatableKeys.union(["path", "fillRule", "lineCap", "lineJoin", "lineDashPattern"])
+    private static let registration: Void = {
+        for key in animatableKeys { CAShapeLayer.registerAnimatableProperty(key) }
+    }()
+
+    private let redraw = AnimatedRedraw(keys: CAShapeLayer.animatableKeys)
+
+    /// A shape layer with no path, a black fill and no stroke.
+    public override init() {
+        _ = CAShapeLayer.registration
+        super.init()
+    }
+
+    /// A copy of `layer`'s shape properties (for presentation copies).
+    public required init(layer: Any) {
+        _ = CAShapeLayer.registration
+        super.init(layer: layer)
+        if let shape = layer as? CAShapeLayer { keyedValues = shape.keyedValues }
+    }
+
+    // MARK: - Properties
+
+    /// The path drawn, in the layer's coordinates. The layer keeps an immutable copy, so later
+    /// changes to a `CGMutablePath` that was set do not show. Default nil (nothing drawn).
+    open var path: CGPath? {
+        get { value(forKey: "path") as? CGPath }
+        set { setValue(newValue, forKey: "path") }
+    }
+
+    /// The colour filling the path; nil fills nothing. Default opaque black. Animatable.
+    open var fillColor: CGColor? {
+        get { ShapeStyle.color(value(forKey: "fillColor")) }
+        set { setValue(newValue, forKey: "fillColor") }
+    }
+
+    /// How the inside of the path is decided when filling. Default `.nonZero`.
+    open var fillRule: CAShapeLayerFillRule {
+        get { ShapeStyle.fillRule(value(forKey: "fillRule")) }
+        set { setValue(newValue, forKey: "fillRule") }
+    }
+
+    /// The colour stroking the path; nil strokes nothing. Default nil. Animatable.
+    open var strokeColor: CGColor? {
+        get { ShapeStyle.color(value(forKey: "strokeColor")) }
+        set { setValue(newValue, forKey: "strokeColor") }
+    }
+
+    /// The stroke's width in points. Default 1. Animatable.
+    open var lineWidth: CGFloat {
+        get { ShapeStyle.number(value(forKey: "lineWidth"), 1) }
+        set { setValue(newValue, forKey: "lineWidth") }
+    }
+
+    /// The ends of open subpaths. Default `.butt`.
+    open var lineCap: CAShapeLayerLineCap {
+        get { ShapeStyle.lineCap(value(forKey: "lineCap")) }
+        set { setValue(newValue, forKey: "lineCap") }
+    }
+
+    /// The corners of the stroke. Default `.miter`.
+    open var lineJoin: CAShapeLayerLineJoin {
+        get { ShapeStyle.lineJoin(value(forKey: "lineJoin")) }
+        set { setValue(newValue, forKey: "lineJoin") }
+    }
+
+    /// The ratio of a miter's length to the line width beyond which miter joins are bevelled.
+    /// Default 10. Animatable.
+    open var miterLimit: CGFloat {
+        get { ShapeStyle.number(value(forKey: "miterLimit"), 10) }
+        set { setValue(newValue, forKey: "miterLimit") }
+    }
+
+    /// Alternating lengths of painted and unpainted stroke segments, in points; nil or empty
+    /// strokes a solid line. Default nil.
+    open var lineDashPattern: [NSNumber]? {
+        get { value(forKey: "lineDashPattern") as? [NSNumber] }
+        set { setValue(newValue, forKey: "lineDashPattern") }
+    }
+
+    /// How far into the dash pattern the stroke starts, in points. Default 0. Animatable.
+    open var lineDashPhase: CGFloat {
+        get { ShapeStyle.number(value(forKey: "lineDashPhase"), 0) }
+        set { setValue(newValue, forKey: "lineDashPhase") }
+    }
+
+    /// Where stroking starts, as a fraction (0...1) of the path's total length. Default 0. Animatable.
+    open var strokeStart: CGFloat {
+        get { ShapeStyle.number(value(forKey: "strokeStart"), 0) }
+        set { setValue(newValue, forKey: "strokeStart") }
+    }
+
+    /// Where stroking ends, as a fraction (0...1) of the path's total length: animating it from
+    /// 0 to 1 draws the line. Default 1. Animatable.
+    open var strokeEnd: CGFloat {
+        get { ShapeStyle.number(value(forKey: "strokeEnd"), 1) }
+        set { setValue(newValue, forKey: "strokeEnd") }
+    }
+
+    // MARK: - Key-value coding and display
+
+    /// Core Animation's shape defaults: black `fillColor`, `lineWidth` 1, `miterLimit` 10,
+    /// `strokeEnd` 1, `.nonZero`, `.butt`, `.miter`; the layer defaults for other keys.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "fillColor": CGColor(gray: 0, alpha: 1)
+        case "lineWidth", "strokeEnd": CGFloat(1)
+        case "miterLimit": CGFloat(10)
+        case "fillRule": CAShapeLayerFillRule.nonZero
+        case "lineCap": CAShapeLayerLineCap.butt
+        case "lineJoin": CAShapeLayerLineJoin.miter
+        default: super.defaultValue(forKey: key)
+        }
+    }
+
+    /// The value of `key`; nil for a `fillColor` set to nil.
+    open override func value(forKey key: String) -> Any? {
+        let value = super.value(forKey: key)
+        return value is NSNull && CAShapeLayer.drawingKeys.contains(key) ? nil : value
+    }
+
+    /// Stores the value (a path as an immutable copy) and marks the layer for display when the
+    /// drawing depends on the key.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        var stored = key == "path" ? (value as? CGPath)?.copy() ?? value : value
+        // A stored nil would read back as the default: a nil fill is kept as NSNull.
+        if stored == nil && key == "fillColor" { stored = NSNull() }
+        super.setValue(stored, forKey: key)
+        if CAShapeLayer.drawingKeys.contains(key) { setNeedsDisplay() }
+    }
+
+    /// True for the shape's drawing keys.
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        drawingKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    /// Adds the animation; one of a drawing key marks the layer for display, which starts the
+    /// per-frame redraw.
+    open override func add(_ anim: CAAnimation, forKey key: String?) {
+        super.add(anim, forKey: key)
+        if redraw.drives(anim) { setNeedsDisplay() }
+    }
+
+    open override func removeAnimation(forKey key: String) {
+        let drove = animation(forKey: key).map(redraw.drives) ?? false
+        super.removeAnimation(forKey: key)
+        if drove { setNeedsDisplay() }
+    }
+
+    open override func removeAllAnimations() {
+        let drove = animationRecords.contains { redraw.drives($0.animation) }
+        super.removeAllAnimations()
+        if drove { setNeedsDisplay() }
+    }
+
+    /// Draws the shape (with its animations' values now) into a backing store covering the
+    /// bounds and the shape, after `draw(in:)`, and makes it the contents.
+    open override func display() {
+        dirtyRect = nil
+        let animated = redraw.values(for: self)
+        let style = ShapeStyle { animated[$0] ?? self.value(forKey: $0) }
+        var scale = state.contentsScale
+        guard let area = style.extent(including: state.bounds), area.width > 0, area.height > 0 else {
+            return setDisplayedContents(nil)
+        }
+        let largest = max(area.width, area.height) * scale
+        if largest > CGFloat(Self.maximumBackingStoreSide) {
+            scale *= CGFloat(Self.maximumBackingStoreSide) / largest
+            Diagnostics.warning("CAShapeLayer.display of \(self): a \(area.size) shape at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)")
+        }
+        // Whole pixels from the layer's origin, so the shape lands on the same pixel grid as the bounds.
+        let x0 = (area.minX * scale).rounded(.down), y0 = (area.minY * scale).rounded(.down)
+        let x1 = (area.maxX * scale).rounded(.up), y1 = (area.maxY * scale).rounded(.up)
+        let rect = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        guard let context = CGContext(layerWidth: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else {
+            return setDisplayedContents(nil)
+        }
+        context.translateBy(x: -rect.minX, y: -rect.minY)
+        if !state.bounds.isEmpty {
+            context.saveGState()
+            context.clip(to: state.bounds)
+            delegate?.layerWillDraw(self)
+            draw(in: context)
+            context.restoreGState()
+        }
+        style.draw(in: context, scale: scale)
+        guard let drawn = context.makeImage() else { return setDisplayedContents(nil) }
+        setDisplayedContents(CGImage(premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, layerRect: rect))
+    }
+
+    /// Whether the shape is being redrawn every frame for a running animation.
+    package var isRedrawingForAnimation: Bool { redraw.isRedrawing }
+}
+
+/// A shape layer's drawing properties, read through one lookup (model or animated values).
+struct ShapeStyle {
+    var path: CGPath?
+    var fillColor: CGColor?
+    var fillRule: CAShapeLayerFillRule
+    var strokeColor: CGColor?
+    var lineWidth: CGFloat
+    var lineCap: CAShapeLayerLineCap
+    var lineJoin: CAShapeLayerLineJoin
+    var miterLimit: CGFloat
+    var dashes: [CGFloat]
+    var dashPhase: CGFloat
+    var strokeStart: CGFloat
+    var strokeEnd: CGFloat
+
+    init(_ value: (String) -> Any?) {
+        path = value("path") as? CGPath
+        fillColor = Self.color(value("fillColor"))
+        fillRule = Self.fillRule(value("fillRule"))
+        strokeColor = Self.color(value("strokeColor"))
+        lineWidth = max(Self.number(value("lineWidth"), 1), 0)
+        lineCap = Self.lineCap(value("lineCap"))
+        lineJoin = Self.lineJoin(value("lineJoin"))
+        miterLimit = Self.number(value("miterLimit"), 10)
+        dashes = ((value("lineDashPattern") as? [Any]) ?? []).compactMap(ValueConversion.double).map { CGFloat($0) }
+        dashPhase = Self.number(value("lineDashPhase"), 0)
+        strokeStart = min(max(Self.number(value("strokeStart"), 0), 0), 1)
+        strokeEnd = min(max(Self.number(value("strokeEnd"), 1), 0), 1)
+    }
+
+    /// Whether any stroke is drawn.
+    var strokes: Bool { strokeColor != nil && lineWidth > 0 && strokeEnd > strokeStart }
+
+    /// The area drawing touches: `bounds` joined with the fill's and stroke's extents
+    /// (widened by a point for anti-aliasing); nil when there is nothing to draw.
+    func extent(including bounds: CGRect) -> CGRect? {
+        var area = bounds.isEmpty ? CGRect.null : bounds
+        if let path, !path.isEmpty, fillColor != nil || strokes,
+           let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), let cairo = cairo_create(surface) {
+            defer { cairo_destroy(cairo); cairo_surface_destroy(surface) }
+            replay(path.elements, into: cairo)
+            var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+            if fillColor != nil {
+                cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
+                area = area.union(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).insetBy(dx: -1, dy: -1))
+            }
+            if strokes {
+                applyLine(to: cairo)
+                cairo_stroke_extents(cairo, &x0, &y0, &x1, &y1)
+                area = area.union(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).insetBy(dx: -1, dy: -1))
+            }
+        }
+        return area.isNull || !area.isFiniteValue ? nil : area
+    }
+
+    /// Fills the whole path, then strokes the part from `strokeStart` to `strokeEnd`.
+    func draw(in context: CGContext, scale: CGFloat) {
+        guard let path, !path.isEmpty else { return }
+        if let fillColor {
+            context.beginPath()
+            context.addPath(path)
+            context.setFillColor(fillColor)
+            context.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
+        }
+        guard strokes, let strokeColor else { return }
+        context.beginPath()
+        if strokeStart <= 0 && strokeEnd >= 1 {
+            context.addPath(path)
+        } else {
+            replay(StrokeTrim.elements(of: path, from: strokeStart, to: strokeEnd, tolerance: 0.1 / max(scale, 0.01)),
+                   into: context.cairo)
+        }
+        applyLine(to: context.cairo)
+        context.setStrokeColor(strokeColor)
+        context.strokePath()
+    }
+
+    private func applyLine(to cairo: OpaquePointer) {
+        cairo_set_line_width(cairo, Double(lineWidth))
+        cairo_set_line_cap(cairo, lineCap == .round ? CAIRO_LINE_CAP_ROUND : lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(cairo, lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+        cairo_set_miter_limit(cairo, Double(miterLimit))
+        if dashes.contains(where: { $0 > 0 }) && dashes.allSatisfy({ $0 >= 0 }) {
+            cairo_set_dash(cairo, dashes.map(Double.init), Int32(dashes.count), Double(dashPhase))
+        } else {
+            cairo_set_dash(cairo, nil, 0, 0)
+        }
+    }
+
+    private func replay(_ elements: [CGPathElementKind], into cairo: OpaquePointer) {
+        var last = CGPoint.zero, start = CGPoint.zero
+        for element in elements {
+            switch element {
+            case .moveToPoint(let p):
+                cairo_move_to(cairo, Double(p.x), Double(p.y))
+                (last, start) = (p, p)
+            case .addLineToPoint(let p):
+                cairo_line_to(cairo, Double(p.x), Double(p.y))
+                last = p
+            case .addQuadCurveToPoint(let c, let p):
+                cairo_curve_to(cairo, Double(last.x + 2 / 3 * (c.x - last.x)), Double(last.y + 2 / 3 * (c.y - last.y)),
+                               Double(p.x + 2 / 3 * (c.x - p.x)), Double(p.y + 2 / 3 * (c.y - p.y)), Double(p.x), Double(p.y))
+                last = p
+            case .addCurveToPoint(let c1, let c2, let p):
+                cairo_curve_to(cairo, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
+                last = p
+            case .closeSubpath:
+                cairo_close_path(cairo)
+                last = start
+            }
+        }
+    }
+
+    static func number(_ value: Any?, _ fallback: CGFloat) -> CGFloat {
+        ValueConversion.double(value).map { CGFloat($0) }.flatMap { $0.isFinite ? $0 : nil } ?? fallback
+    }
+
+    static func color(_ value: Any?) -> CGColor? { value.flatMap { $0 as? CGColor } }
+
+    static func fillRule(_ value: Any?) -> CAShapeLayerFillRule {
+        (value as? CAShapeLayerFillRule) ?? (value as? String).map(CAShapeLayerFillRule.init(rawValue:)) ?? .nonZero
+    }
+
+    static func lineCap(_ value: Any?) -> CAShapeLayerLineCap {
+        (value as? CAShapeLayerLineCap) ?? (value as? String).map(CAShapeLayerLineCap.init(rawValue:)) ?? .butt
+    }
+
+    static func lineJoin(_ value: Any?) -> CAShapeLayerLineJoin {
+        (value as? CAShapeLayerLineJoin) ?? (value as? String).map(CAShapeLayerLineJoin.init(rawValue:)) ?? .miter
+    }
+}
+
+/// The part of a path between two fractions of its length, for `strokeStart`/`strokeEnd`.
+enum StrokeTrim {
+    /// Line elements covering the flattened `path` from `start` to `end` (fractions of its
+    /// total length, all subpaths together). A closed subpath wholly inside stays closed.
+    static func elements(of path: CGPath, from start: CGFloat, to end: CGFloat, tolerance: CGFloat) -> [CGPathElementKind] {
+        let subpaths = path.flattenedSubpaths(tolerance: tolerance).map { subpath in
+            subpath.isClosed && subpath.points.count > 1 ? (subpath.points + [subpath.points[0]], true) : (subpath.points, false)
+        }
+        let total = subpaths.reduce(0) { $0 + length(of: $1.0) }
+        guard total > 0 else { return [] }
+        let from = start * total, to = end * total
+        var result: [CGPathElementKind] = []
+        var offset: CGFloat = 0
+        for (points, closed) in subpaths {
+            let length = length(of: points)
+            defer { offset += length }
+            guard offset + length > from, offset < to else { continue }
+            if closed && from <= offset && offset + length <= to {
+                result.append(.moveToPoint(points[0]))
+                result += points.dropFirst().dropLast().map { .addLineToPoint($0) }
+                result.append(.closeSubpath)
+                continue
+            }
+            result += piece(of: points, from: from - offset, to: to - offset)
+        }
+        return result
+    }
+
+    /// The polyline `points` between distances `from` and `to` along it.
+    private static func piece(of points: [CGPoint], from: CGFloat, to: CGFloat) -> [CGPathElementKind] {
+        var result: [CGPathElementKind] = []
+        var travelled: CGFloat = 0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let segment = hypot(b.x - a.x, b.y - a.y)
+            defer { travelled += segment }
+            guard segment > 0, travelled + segment >= from, travelled <= to else { continue }
+            func at(_ distance: CGFloat) -> CGPoint {
+                let t = min(max((distance - travelled) / segment, 0), 1)
+                return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            }
+            if result.isEmpty { result.append(.moveToPoint(at(max(from, travelled)))) }
+            result.append(.addLineToPoint(at(min(to, travelled + segment))))
+        }
+        return result
+    }
+
+    private static func length(of points: [CGPoint]) -> CGFloat {
+        zip(points, points.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+    }
+}
