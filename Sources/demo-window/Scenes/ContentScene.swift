@@ -2,12 +2,13 @@ import Foundation
 import SceneCore
 
 /// Layer content provided the ways Core Animation code does: a delegate drawing into a
-/// `CGContext` (the programming guide's Bézier curve), a subclass overriding `draw(in:)`, and
-/// an image as `contents` under three gravities. Drawing happens during the commit, on the
-/// app thread; the render thread only uploads the bitmaps.
+/// `CGContext` (the programming guide's Bézier curve), a subclass overriding `draw(in:)`, an
+/// image as `contents` under three gravities, a `CAShapeLayer` whose `strokeEnd` animates (the
+/// "draw the line" animation) and `CAGradientLayer`s of each type. Drawing happens during the
+/// commit, on the app thread; the render thread only uploads the bitmaps.
 enum ContentScene {
     /// The panels' names, in grid order.
-    static let panels = ["curve", "dial", "image"]
+    static let panels = ["curve", "dial", "image", "shape", "gradients"]
 
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
@@ -23,6 +24,8 @@ enum ContentScene {
         addCurve(to: root.descendant(named: "panel-curve")!)
         addDial(to: root.descendant(named: "panel-dial")!)
         addImages(to: root.descendant(named: "panel-image")!)
+        addShape(to: root.descendant(named: "panel-shape")!)
+        addGradients(to: root.descendant(named: "panel-gradients")!)
         return root
     }
 
@@ -109,6 +112,58 @@ enum ContentScene {
             image.magnificationFilter = .nearest
             image.name = "image-\(gravity.rawValue)"
             panel.addSublayer(image)
+        }
+    }
+
+    /// A star stroked by a `CAShapeLayer` whose `strokeEnd` runs from 0 to 1 and back, endlessly.
+    static func addShape(to panel: CALayer) {
+        let shape = CAShapeLayer()
+        shape.frame = panel.bounds.insetBy(dx: 20, dy: 20)
+        shape.name = "shape"
+        let centre = CGPoint(x: shape.bounds.midX, y: shape.bounds.midY)
+        let outer = min(shape.bounds.width, shape.bounds.height) / 2, inner = outer * 0.45
+        let star = CGMutablePath()
+        star.addLines(between: (0..<10).map { i in
+            let radius = i % 2 == 0 ? outer : inner, angle = CGFloat(i) * .pi / 5 - .pi / 2
+            return CGPoint(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
+        })
+        star.closeSubpath()
+        shape.path = star
+        shape.fillColor = nil
+        shape.strokeColor = Palette.purple
+        shape.lineWidth = 6
+        shape.lineJoin = .round
+        shape.lineCap = .round
+        shape.contentsScale = 2
+        let draw = CABasicAnimation(keyPath: "strokeEnd")
+        draw.fromValue = 0
+        draw.toValue = 1
+        draw.duration = 2
+        draw.autoreverses = true
+        draw.repeatCount = .infinity
+        shape.add(draw, forKey: "draw")
+        panel.addSublayer(shape)
+    }
+
+    /// One gradient of each type, with rounded corners.
+    static func addGradients(to panel: CALayer) {
+        let types: [CAGradientLayerType] = [.axial, .radial, .conic]
+        let width = (panel.bounds.width - 40) / 3
+        for (index, type) in types.enumerated() {
+            let gradient = CAGradientLayer()
+            gradient.frame = CGRect(x: 10 + CGFloat(index) * (width + 10), y: 20, width: width, height: panel.bounds.height - 40)
+            gradient.name = "gradient-\(type.rawValue)"
+            gradient.type = type
+            gradient.colors = [Palette.blue, Palette.orange, Palette.green]
+            gradient.cornerRadius = 12
+            if type == .radial {
+                gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+                gradient.endPoint = CGPoint(x: 1, y: 1)
+            } else if type == .conic {
+                gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+                gradient.endPoint = CGPoint(x: 0.5, y: 0)
+            }
+            panel.addSublayer(gradient)
         }
     }
 }
