@@ -263,6 +263,24 @@ import Testing
         #expect(layer.font as? String == "Helvetica")
     }
 
+    @Test func drawTextIsUprightInALayerContext() throws {
+        final class LabelLayer: CALayer {
+            override func draw(in ctx: CGContext) {
+                ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+                ctx.drawText("T", at: CGPoint(x: 10, y: 50), fontName: "DejaVu Sans", fontSize: 40)
+            }
+        }
+        let layer = LabelLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 80, height: 60)
+        let image = try Self.render(layer)
+        let box = try #require(Self.ink(image))
+        // y down: the baseline y = 50 is row 50 and the glyph rises above it.
+        #expect((48...50).contains(box.maxY))
+        #expect((18...24).contains(box.minY))
+        func width(ofRow y: Int) -> Int { (0..<image.width).filter { image.pixel(x: $0, y: y).a > 128 }.count }
+        #expect(width(ofRow: box.minY + 1) > 3 * width(ofRow: box.maxY - 1))
+    }
+
     @Test func drawTextIsUprightInAYUpBitmapContext() throws {
         let context = try #require(CGContext(
             data: nil, width: 80, height: 60, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpace.srgb,
