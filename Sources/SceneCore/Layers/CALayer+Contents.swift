@@ -41,7 +41,8 @@ extension CALayer {
     }
 
     /// Pixels per point of the contents: an image of 200 pixels at scale 2 is 100 points wide.
-    /// Must be positive. Default 1. Animatable.
+    /// Must be positive. Default 1. Animatable. A change redraws layers whose class answers
+    /// true to `needsDisplay(forKey: "contentsScale")`.
     public var contentsScale: CGFloat {
         get { state.contentsScale }
         set {
@@ -49,7 +50,9 @@ extension CALayer {
                 Diagnostics.error("CALayer.contentsScale of \(self): refused \(newValue); it must be positive and finite")
                 return
             }
+            let old = state.contentsScale
             setGeometry(\.contentsScale, newValue, .contentsScale, key: "contentsScale")
+            if state.contentsScale != old, type(of: self).needsDisplay(forKey: "contentsScale") { setNeedsDisplay() }
         }
     }
 

@@ -1,0 +1,215 @@
+import CCairo
+import Foundation
+
+/// A font by name and size: what `CATextLayer.font` and the `.font` attribute of attributed
+/// strings accept on Linux, where `CTFont` does not exist. A SceneCore addition.
+///
+/// `name` is a family with optional style words, as fontconfig and Pango read it
+/// ("DejaVu Sans Bold", "Serif Italic"); a PostScript-style hyphen ("Helvetica-Bold") is read
+/// as a space. Families that are not installed fall back through fontconfig (Helvetica
+/// becomes the system's Helvetica substitute or its default sans-serif font).
+public struct TextFont: Hashable, Sendable {
+    public var name: String
+    /// The size in points (user-space units of the context drawn into).
+    public var size: CGFloat
+
+    public init(name: String, size: CGFloat) {
+        self.name = name
+        self.size = size
+    }
+}
+
+extension NSAttributedString.Key {
+    /// The font of a run ("NSFont", as on Apple platforms): a `TextFont`, or a font name
+    /// `String` drawn at 12 points. Defined by SceneCore: Linux Foundation lacks it.
+    public static let font = NSAttributedString.Key("NSFont")
+    /// The text colour of a run ("NSColor", as on Apple platforms): a `CGColor`. Defined by
+    /// SceneCore: Linux Foundation lacks it.
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+}
+
+/// Text to lay out: a string and, for attributed strings, per-run fonts and colours over
+/// UTF-8 byte ranges (Pango's indices).
+package struct TextContent {
+    package struct Run {
+        var bytes: Range<Int>
+        var font: TextFont?
+        var color: CGColor?
+    }
+
+    package var text: String
+    package var runs: [Run]
+
+    /// Reads a `String` or an `NSAttributedString` (its `.font` and `.foregroundColor`
+    /// attributes); anything else is no text.
+    package init(_ string: Any?) {
+        if let plain = string as? String {
+            text = plain
+            runs = []
+        } else if let attributed = string as? NSAttributedString {
+            let text = attributed.string
+            var runs: [Run] = []
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+                guard let swiftRange = Range(range, in: text) else { return }
+                let start = text.utf8.distance(from: text.startIndex, to: swiftRange.lowerBound)
+                let end = start + text.utf8.distance(from: swiftRange.lowerBound, to: swiftRange.upperBound)
+                let font: TextFont? = switch attributes[.font] {
+                case let font as TextFont: font
+                case let name as String: TextFont(name: name, size: TextContent.defaultAttributedFont.size)
+                default: nil
+                }
+                runs.append(Run(bytes: start..<end, font: font, color: attributes[.foregroundColor] as? CGColor))
+            }
+            self.text = text
+            self.runs = runs
+        } else {
+            text = ""
+            runs = []
+        }
+    }
+
+    /// The font of runs without a `.font` attribute: Core Text's default, Helvetica 12.
+    package static let defaultAttributedFont = TextFont(name: "Helvetica", size: 12)
+}
+
+/// A Pango layout of text for one cairo_t, drawn in the fill colour set on the cairo_t
+/// (runs with a colour of their own keep it).
+///
+/// Glyph metrics are not hinted, so the layout (line breaks, widths) is the same at every
+/// device scale: text drawn at `contentsScale` 2 is the 1x text with sharper edges.
+package final class TextLayout {
+    package enum Truncation { case start, middle, end }
+
+    package let layout: OpaquePointer
+
+    /// Lays out `content` in `font` for drawing into `cairo` at its current transformation.
+    package init?(cairo: OpaquePointer, content: TextContent, font: TextFont, roundsGlyphPositions: Bool) {
+        guard let layout = pango_cairo_create_layout(cairo) else { return nil }
+        self.layout = layout
+        let context = pango_layout_get_context(layout)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, roundsGlyphPositions ? 1 : 0)
+        pango_layout_context_changed(layout)
+
+        let description = Self.fontDescription(font)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(layout, content.text, -1)
+        if !content.runs.isEmpty { setAttributes(content.runs) }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Line breaking and truncation within `width` points. With `truncation` and `maxHeight`,
+    /// lines that do not fit in `maxHeight` are dropped and the last one shown ends in an
+    /// ellipsis; with `truncation` alone each paragraph is one line, ellipsized to `width`.
+    package func setLineBreaking(width: CGFloat?, wraps: Bool, truncation: Truncation?, maxHeight: CGFloat?) {
+        guard let width else {
+            pango_layout_set_width(layout, -1)
+            return
+        }
+        pango_layout_set_width(layout, Self.pangoUnits(width))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        switch truncation {
+        case nil: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        case .start?: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+        case .middle?: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+        case .end?: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        pango_layout_set_height(layout, wraps ? maxHeight.map(Self.pangoUnits) ?? -1 : -1)
+    }
+
+    /// Aligns lines within the layout width: `natural` follows each paragraph's direction.
+    package func setAlignment(_ alignment: PangoAlignment, natural: Bool, justify: Bool) {
+        pango_layout_set_auto_dir(layout, natural ? 1 : 0)
+        pango_layout_set_alignment(layout, alignment)
+        pango_layout_set_justify(layout, justify ? 1 : 0)
+    }
+
+    /// The laid-out text's logical size in points.
+    package var size: CGSize {
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        return CGSize(width: CGFloat(width) / CGFloat(PANGO_SCALE), height: CGFloat(height) / CGFloat(PANGO_SCALE))
+    }
+
+    /// The first line's baseline below the layout's top, in points.
+    package var baseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / CGFloat(PANGO_SCALE) }
+
+    /// Whether the text's first line reads right to left.
+    package var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
+
+    /// Draws the layout with its top left at `origin`, in the cairo_t's current source.
+    package func show(in cairo: OpaquePointer, at origin: CGPoint) {
+        cairo_move_to(cairo, Double(origin.x), Double(origin.y))
+        pango_cairo_show_layout(cairo, layout)
+    }
+
+    private func setAttributes(_ runs: [TextContent.Run]) {
+        let list = pango_attr_list_new()
+        for run in runs {
+            if let font = run.font {
+                let description = Self.fontDescription(font)
+                insert(pango_attr_font_desc_new(description), into: list, run.bytes)
+                pango_font_description_free(description)
+            }
+            if let color = run.color {
+                let (r, g, b, a) = color.rgba
+                func channel(_ v: CGFloat) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+                insert(pango_attr_foreground_new(channel(r), channel(g), channel(b)), into: list, run.bytes)
+                insert(pango_attr_foreground_alpha_new(channel(a)), into: list, run.bytes)
+            }
+        }
+        pango_layout_set_attributes(layout, list)
+        pango_attr_list_unref(list)
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, _ bytes: Range<Int>) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = UInt32(bytes.lowerBound)
+        attribute.pointee.end_index = UInt32(bytes.upperBound)
+        pango_attr_list_insert(list, attribute)
+    }
+
+    /// A Pango font description for `font`, its size in absolute user-space units.
+    private static func fontDescription(_ font: TextFont) -> OpaquePointer? {
+        let description = pango_font_description_from_string(font.name.replacingOccurrences(of: "-", with: " "))
+        pango_font_description_set_absolute_size(description, Double(max(font.size, 0)) * Double(PANGO_SCALE))
+        return description
+    }
+
+    private static func pangoUnits(_ points: CGFloat) -> Int32 {
+        Int32(clamping: Int((points * CGFloat(PANGO_SCALE)).rounded()))
+    }
+}
+
+extension CGContext {
+    /// Draws `string` in a single line with its baseline starting at `point`, in the fill
+    /// colour, the font named `fontName` at `fontSize` points. Returns the line's advance width.
+    ///
+    /// A SceneCore addition: Core Graphics draws text through Core Text, which Linux lacks.
+    /// The text is upright whichever way user space points: in a Core Graphics bitmap
+    /// context (y up) it rises from the baseline towards larger y, in a layer's context (y
+    /// down) towards smaller y. Newlines in `string` start new lines below the first.
+    @discardableResult
+    public func drawText(_ string: String, at point: CGPoint, fontName: String = "Helvetica", fontSize: CGFloat = 12) -> CGFloat {
+        guard !string.isEmpty else { return 0 }
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_translate(cairo, Double(point.x), Double(point.y))
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        // Device space is y down; a mirrored user space (Core Graphics' y up) would draw the
+        // text upside down, so lay it out in a space flipped back.
+        if matrix.xx * matrix.yy - matrix.xy * matrix.yx < 0 { cairo_scale(cairo, 1, -1) }
+        guard let layout = TextLayout(cairo: cairo, content: TextContent(string), font: TextFont(name: fontName, size: fontSize),
+                                      roundsGlyphPositions: false) else { return 0 }
+        setSource(fillColor)
+        layout.show(in: cairo, at: CGPoint(x: 0, y: -layout.baseline))
+        return layout.size.width
+    }
+}

@@ -1,0 +1,229 @@
+import CCairo
+import Foundation
+
+/// How `CATextLayer` truncates text that does not fit its bounds.
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// No truncation: a line too wide is cut off at the bounds.
+    public static let none = Self(rawValue: "none")
+    /// An ellipsis at the start of the line.
+    public static let start = Self(rawValue: "start")
+    /// An ellipsis at the end of the line.
+    public static let end = Self(rawValue: "end")
+    /// An ellipsis in the middle of the line.
+    public static let middle = Self(rawValue: "middle")
+}
+
+/// How `CATextLayer` aligns lines within its bounds.
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Aligned to the start of the line for the text's direction (left for left-to-right text).
+    public static let natural = Self(rawValue: "natural")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let center = Self(rawValue: "center")
+    /// Both edges aligned, except the last line of a paragraph.
+    public static let justified = Self(rawValue: "justified")
+}
+
+/// A layer that draws a plain or attributed string, as Core Animation's `CATextLayer`, laid
+/// out and drawn by Pango.
+///
+/// The text starts at the top left of the bounds, drawn into a backing store of `bounds` x
+/// `contentsScale` pixels (set `contentsScale` to the screen's scale for crisp text). The
+/// layer redraws itself when a text property, its size or its `contentsScale` changes, and
+/// only then: moving it or changing its opacity reuses the bitmap.
+///
+/// Text properties are plain stored properties here. Animating `fontSize` or
+/// `foregroundColor` does not interpolate them frame by frame on the render side; setting
+/// them redraws the text with the new value.
+open class CATextLayer: CALayer {
+    /// The text: a `String` or an `NSAttributedString`. Default nil (nothing drawn).
+    ///
+    /// An attributed string is drawn with its own attributes, and `font`, `fontSize` and
+    /// `foregroundColor` do not apply to it. Its `.font` attribute is a `TextFont` or a font
+    /// name `String` (at 12 points), its `.foregroundColor` a `CGColor`; runs without them are
+    /// drawn as Core Text draws them, in Helvetica 12 in black.
+    open var string: Any? {
+        didSet { if !Self.sameText(oldValue, string) { setNeedsDisplay() } }
+    }
+
+    /// The font: a font name `String` ("DejaVu Sans Bold") or a `TextFont`, whose size is
+    /// ignored in favour of `fontSize` (as a `CTFont`'s is on Apple platforms). Default
+    /// "Helvetica", which fontconfig maps to its Helvetica substitute or the default sans-serif
+    /// font. Another value is refused with a logged error.
+    open var font: Any? = "Helvetica" {
+        didSet {
+            if font != nil, !(font is String), !(font is TextFont) {
+                Diagnostics.error("CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String or a TextFont")
+                font = oldValue
+            } else if Self.fontName(oldValue) != Self.fontName(font) {
+                setNeedsDisplay()
+            }
+        }
+    }
+
+    /// The font size in points. Default 36. Changing it redraws the text.
+    open var fontSize: CGFloat = 36 {
+        didSet { if fontSize != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The colour of the text. Default opaque white; nil draws no text. Changing it redraws.
+    open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
+        didSet { if foregroundColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether lines wrap at word boundaries to the bounds' width. Default false: each
+    /// paragraph is one line, cut off or truncated at the bounds.
+    open var isWrapped = false {
+        didSet { if isWrapped != oldValue { setNeedsDisplay() } }
+    }
+
+    /// How text that does not fit is truncated with an ellipsis ("…"). Default `.none`.
+    /// Unwrapped, each paragraph is truncated to the bounds' width; wrapped, the last line
+    /// that fits in the bounds' height ends in the ellipsis.
+    open var truncationMode: CATextLayerTruncationMode = .none {
+        didSet { if truncationMode != oldValue { setNeedsDisplay() } }
+    }
+
+    /// How lines are aligned within the bounds. Default `.natural`.
+    open var alignmentMode: CATextLayerAlignmentMode = .natural {
+        didSet { if alignmentMode != oldValue { setNeedsDisplay() } }
+    }
+
+    /// Whether glyph positions may be rounded to whole pixels. Default false: glyphs sit at
+    /// their exact (subpixel) positions.
+    open var allowsFontSubpixelQuantization = false {
+        didSet { if allowsFontSubpixelQuantization != oldValue { setNeedsDisplay() } }
+    }
+
+    /// A text layer with Core Animation's defaults; it redraws when its bounds' size changes.
+    public override init() {
+        super.init()
+        needsDisplayOnBoundsChange = true
+    }
+
+    /// A shadow copy of `layer` (used for presentation layers), with its text properties.
+    public required init(layer: Any) {
+        if let other = layer as? CATextLayer {
+            string = other.string
+            font = other.font
+            fontSize = other.fontSize
+            foregroundColor = other.foregroundColor
+            isWrapped = other.isWrapped
+            truncationMode = other.truncationMode
+            alignmentMode = other.alignmentMode
+            allowsFontSubpixelQuantization = other.allowsFontSubpixelQuantization
+        }
+        super.init(layer: layer)
+        needsDisplayOnBoundsChange = true
+    }
+
+    /// True for the text properties and `contentsScale`, whose changes redraw the text.
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        textKeys.contains(key) || key == "contentsScale" || super.needsDisplay(forKey: key)
+    }
+
+    /// The text properties by key (`wrapped` is Apple's key for `isWrapped`), then `CALayer`'s.
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "string": string
+        case "font": font
+        case "fontSize": fontSize
+        case "foregroundColor": foregroundColor
+        case "wrapped", "isWrapped": isWrapped
+        case "truncationMode": truncationMode.rawValue
+        case "alignmentMode": alignmentMode.rawValue
+        case "allowsFontSubpixelQuantization": allowsFontSubpixelQuantization
+        default: super.value(forKey: key)
+        }
+    }
+
+    /// Sets a text property by key; a value of the wrong type is refused with a logged error.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        guard Self.textKeys.contains(key) else { return super.setValue(value, forKey: key) }
+        switch (key, value) {
+        case ("string", nil), ("string", is String), ("string", is NSAttributedString): string = value
+        case ("font", _): font = value
+        case ("fontSize", let size as NSNumber): fontSize = CGFloat(size.doubleValue)
+        case ("fontSize", let size as CGFloat): fontSize = size
+        case ("foregroundColor", nil): foregroundColor = nil
+        case ("foregroundColor", let color as CGColor): foregroundColor = color
+        case ("wrapped", let flag as Bool), ("isWrapped", let flag as Bool): isWrapped = flag
+        case ("truncationMode", let mode as String): truncationMode = CATextLayerTruncationMode(rawValue: mode)
+        case ("truncationMode", let mode as CATextLayerTruncationMode): truncationMode = mode
+        case ("alignmentMode", let mode as String): alignmentMode = CATextLayerAlignmentMode(rawValue: mode)
+        case ("alignmentMode", let mode as CATextLayerAlignmentMode): alignmentMode = mode
+        case ("allowsFontSubpixelQuantization", let flag as Bool): allowsFontSubpixelQuantization = flag
+        default:
+            Diagnostics.error("CATextLayer.setValue(_:forKey:) on \(self): refused \(String(describing: value)) for \(key)")
+        }
+    }
+
+    /// Draws the text with Pango: from the top left of the bounds, wrapped, truncated and
+    /// aligned as the properties say.
+    open override func draw(in ctx: CGContext) {
+        let content = TextContent(string)
+        let attributed = string is NSAttributedString
+        guard !content.text.isEmpty, attributed || foregroundColor != nil else { return }
+        let box = bounds
+        let cairo = ctx.cairo
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        let font = attributed ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: fontSize)
+        guard let layout = TextLayout(cairo: cairo, content: content, font: font,
+                                      roundsGlyphPositions: allowsFontSubpixelQuantization) else { return }
+        let truncation: TextLayout.Truncation? = switch truncationMode {
+        case .start: .start
+        case .middle: .middle
+        case .end: .end
+        default: nil
+        }
+        // Unwrapped and untruncated, lines keep their full length and are aligned here instead.
+        let laysOutInBounds = isWrapped || truncation != nil
+        layout.setLineBreaking(width: laysOutInBounds ? box.width : nil, wraps: isWrapped, truncation: truncation,
+                               maxHeight: box.height)
+        let natural = alignmentMode == .natural || alignmentMode == .justified
+        let pangoAlignment = switch alignmentMode {
+        case .right: PANGO_ALIGN_RIGHT
+        case .center: PANGO_ALIGN_CENTER
+        default: PANGO_ALIGN_LEFT
+        }
+        layout.setAlignment(pangoAlignment, natural: natural, justify: alignmentMode == .justified)
+        var x = box.minX
+        if !laysOutInBounds {
+            let spare = box.width - layout.size.width
+            switch alignmentMode {
+            case .right: x += spare
+            case .center: x += spare / 2
+            case .natural where layout.isRightToLeft: x += spare
+            default: break
+            }
+        }
+        ctx.setSource(attributed ? RGBA(r: 0, g: 0, b: 0, a: 1) : foregroundColor!.value)
+        layout.show(in: cairo, at: CGPoint(x: x, y: box.minY))
+    }
+
+    // MARK: - Internals
+
+    private static let textKeys: Set<String> = [
+        "string", "font", "fontSize", "foregroundColor", "wrapped", "isWrapped", "truncationMode", "alignmentMode",
+        "allowsFontSubpixelQuantization",
+    ]
+
+    /// The font name of a `font` value; Helvetica for nil.
+    private static func fontName(_ font: Any?) -> String {
+        (font as? TextFont)?.name ?? (font as? String) ?? "Helvetica"
+    }
+
+    private static func sameText(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a as String, b as String): a == b
+        case let (a as NSAttributedString, b as NSAttributedString): a.isEqual(to: b)
+        default: false
+        }
+    }
+}
