@@ -4,12 +4,14 @@ import SceneCore
 
 /// Shows demo scenes in a window: builds the chosen scene, drives its app-thread `tick` (if
 /// any), reports clicks (hit-tested on the presentation tree), hands other keys to the scene
-/// and switches scenes with the keyboard (←/→, n/p or space; q or Escape closes).
+/// and switches scenes with the keyboard (←/→, n/p or space; q or Escape closes; f toggles the
+/// frame-rate overlay).
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
     private(set) var scene: DemoScene
     private var ticks: TickDriver?
+    private let overlay = FrameRateOverlay()
 
     init(window: LayerWindow, scene: DemoScene) {
         self.window = window
@@ -26,6 +28,7 @@ final class SceneViewer {
         self.scene = scene
         let root = scene.build(SceneOptions(size: window.size))
         window.layer = root
+        overlay.follow(root)
         ticks?.stop()
         ticks = TickDriver(scene.tick(SceneOptions(size: window.size)), root: root)
         say("scene: \(scene.name) — \(scene.summary)")
@@ -47,6 +50,9 @@ final class SceneViewer {
         case (0xff53, _), (_, "n"), (_, " "): show(scenes[(index + 1) % scenes.count])
         case (0xff51, _), (_, "p"): show(scenes[(index + scenes.count - 1) % scenes.count])
         case (0xff1b, _), (_, "q"): window.close()
+        case (_, "f"):
+            if overlay.isShowing { overlay.hide() } else { overlay.show(on: window) }
+            say("frame-rate overlay \(overlay.isShowing ? "on" : "off")")
         case (_, let characters): if let line = scene.key?(window.layer, characters) { say("key \(characters): \(line)") }
         }
     }

@@ -36,3 +36,19 @@ import Testing
         #expect(centre.r > 240 && centre.g > 120 && centre.g < 160 && centre.b < 40, "the orange centre")
     }
 }
+
+/// The text benchmark scene: every text layer gets a new string on each tick, and the commit
+/// re-rasterises it.
+@Suite struct TextSceneTests {
+    @Test func eachTickGivesEveryLayerItsNextStringAndRedrawsIt() throws {
+        let root = TextScene.make(SceneOptions(size: CGSize(width: 1280, height: 720), layers: 30))
+        CATransaction.flush()
+        let layers = try #require(root.sublayers as? [CATextLayer])
+        #expect(layers.count == 30)
+        let before = try #require(layers[7].contents as? CGImage)
+        TextScene.tick(root, at: 1)
+        #expect(layers[7].string as? String == "#7 frame 60")
+        let after = try #require(layers[7].contents as? CGImage)
+        #expect(after !== before, "the new string was drawn in the commit")
+    }
+}

@@ -4,11 +4,12 @@ import SceneCore
 /// Layer content provided the ways Core Animation code does: a delegate drawing into a
 /// `CGContext` (the programming guide's Bézier curve), a subclass overriding `draw(in:)`, an
 /// image as `contents` under three gravities, a `CAShapeLayer` whose `strokeEnd` animates (the
-/// "draw the line" animation) and `CAGradientLayer`s of each type. Drawing happens during the
+/// "draw the line" animation), `CAGradientLayer`s of each type and `CATextLayer`s (wrapped,
+/// truncated, aligned, in several fonts and sizes). Drawing happens during the
 /// commit, on the app thread; the render thread only uploads the bitmaps.
 enum ContentScene {
     /// The panels' names, in grid order.
-    static let panels = ["curve", "dial", "image", "shape", "gradients"]
+    static let panels = ["curve", "dial", "image", "shape", "gradients", "text"]
 
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
@@ -26,6 +27,7 @@ enum ContentScene {
         addImages(to: root.descendant(named: "panel-image")!)
         addShape(to: root.descendant(named: "panel-shape")!)
         addGradients(to: root.descendant(named: "panel-gradients")!)
+        addText(to: root.descendant(named: "panel-text")!)
         return root
     }
 
@@ -164,6 +166,35 @@ enum ContentScene {
                 gradient.endPoint = CGPoint(x: 0.5, y: 0)
             }
             panel.addSublayer(gradient)
+        }
+    }
+
+    /// The text panel's layers: (name, font, size, alignment, wrapped, truncation, string).
+    static let texts: [(String, String, CGFloat, CATextLayerAlignmentMode, Bool, CATextLayerTruncationMode, String)] = [
+        ("text-title", "DejaVu Sans Bold", 22, .center, false, .none, "Core Animation text"),
+        ("text-wrapped", "DejaVu Serif", 14, .left, true, .none,
+         "A wrapped CATextLayer breaks its string into lines at the width of its bounds."),
+        ("text-truncated", "DejaVu Sans", 14, .left, false, .end, "A single line that is far too long for its layer ends in an ellipsis"),
+        ("text-right", "DejaVu Sans Mono", 12, .right, false, .none, "right aligned, monospaced"),
+    ]
+
+    static func addText(to panel: CALayer) {
+        var y: CGFloat = 14
+        for (name, font, size, alignment, wrapped, truncation, string) in texts {
+            let text = CATextLayer()
+            let height = wrapped ? size * 4.2 : size * 1.6
+            text.frame = CGRect(x: 14, y: y, width: panel.bounds.width - 28, height: height)
+            text.name = name
+            text.font = font
+            text.fontSize = size
+            text.foregroundColor = Palette.ink
+            text.alignmentMode = alignment
+            text.isWrapped = wrapped
+            text.truncationMode = truncation
+            text.contentsScale = 2
+            text.string = string
+            panel.addSublayer(text)
+            y += height + 8
         }
     }
 }

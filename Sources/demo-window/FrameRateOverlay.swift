@@ -1,0 +1,67 @@
+import Foundation
+import GLBackend
+import SceneCore
+
+/// The frame-rate overlay any scene can show (`f` toggles it): a `CATextLayer` in the top-right
+/// corner with the frames presented per second and the median frame time over the last half
+/// second, updated twice a second from the window's statistics.
+@MainActor
+final class FrameRateOverlay {
+    private let label = CATextLayer()
+    private var timer: Timer?
+    private weak var window: LayerWindow?
+
+    init() {
+        label.name = "frame-rate overlay"
+        label.fontSize = 14
+        label.font = "DejaVu Sans Mono"
+        label.foregroundColor = CGColor(gray: 1, alpha: 1)
+        label.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.6)
+        label.cornerRadius = 6
+        label.alignmentMode = .center
+        label.contentsScale = 2
+        label.zPosition = 1000
+    }
+
+    /// Whether the overlay is showing.
+    var isShowing: Bool { timer != nil }
+
+    /// Shows the overlay on `window`'s root layer (again after the root changes).
+    func show(on window: LayerWindow) {
+        self.window = window
+        attach(to: window.layer)
+        timer?.invalidate()
+        timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { [weak self] _ in
+            MainActor.assumeIsolated { self?.update() }
+        }
+        update()
+    }
+
+    /// Moves the overlay onto a new root layer, if it is showing.
+    func follow(_ root: CALayer) { if isShowing { attach(to: root) } }
+
+    func hide() {
+        timer?.invalidate()
+        timer = nil
+        label.removeFromSuperlayer()
+    }
+
+    private func attach(to root: CALayer) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        label.frame = CGRect(x: root.bounds.width - 190, y: 10, width: 180, height: 24)
+        root.addSublayer(label)
+        CATransaction.commit()
+    }
+
+    private func update() {
+        guard let window else { return }
+        let now = CACurrentMediaTime()
+        let intervals = window.statistics.frameIntervals(since: now - 0.5).sorted()
+        let median = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        label.string = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
+        CATransaction.commit()
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SceneCore
+
+/// The text benchmark: `--layers` text layers (default 200 in the bench) in a grid, every one
+/// of them given a new string on every frame by the app thread, so each frame re-rasterises
+/// and re-uploads every layer's text.
+enum TextScene {
+    static func make(_ options: SceneOptions) -> CALayer {
+        let root = CALayer.filled(CGRect(origin: .zero, size: options.size), Palette.background)
+        let columns = 10
+        let count = max(options.layers, 0)
+        let rows = max(1, (count + columns - 1) / columns)
+        let width = options.size.width / CGFloat(columns), height = min(40, options.size.height / CGFloat(rows))
+        for i in 0..<count {
+            let text = CATextLayer()
+            text.frame = CGRect(x: CGFloat(i % columns) * width, y: CGFloat(i / columns) * height, width: width - 4, height: height - 4)
+            text.fontSize = min(16, height * 0.6)
+            text.foregroundColor = Palette.ink
+            text.string = label(i, frame: 0)
+            root.addSublayer(text)
+        }
+        return root
+    }
+
+    /// Layer `i`'s string at frame `frame`.
+    static func label(_ i: Int, frame: Int) -> String { "#\(i) frame \(frame)" }
+
+    /// Gives every text layer its next string, without actions.
+    static func tick(_ root: CALayer, at t: Double) {
+        let frame = Int(t * 60)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (i, layer) in (root.sublayers ?? []).enumerated() {
+            (layer as? CATextLayer)?.string = label(i, frame: frame)
+        }
+        CATransaction.commit()
+    }
+}
