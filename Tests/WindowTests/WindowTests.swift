@@ -154,6 +154,24 @@ import Testing
         #expect(try Data(contentsOf: first) != Data(contentsOf: second), "the picture moved")
     }
 
+    /// `f` shows the frame-rate overlay, a dark `CATextLayer` in the top-right corner, in any scene.
+    @Test func theFrameRateOverlayTogglesWithF() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        let corner = (960 - 100, 20)
+        #expect(near(try waitForPixel(server, corner.0, corner.1, (242, 242, 247)), (242, 242, 247)))
+        try server.run("xdotool", ["key", "--window", String(window), "f"])
+        #expect(demo.waitForLine(containing: "frame-rate overlay on") != nil)
+        // Black at 0.6 over the light background, where no glyph is.
+        let dark = try waitForPixel(server, 960 - 186, 12, (97, 97, 99))
+        #expect(near(dark, (97, 97, 99), 4))
+        try server.run("xdotool", ["key", "--window", String(window), "f"])
+        #expect(demo.waitForLine(containing: "frame-rate overlay off") != nil)
+        #expect(near(try waitForPixel(server, 960 - 186, 12, (242, 242, 247)), (242, 242, 247)))
+    }
+
     @Test func severalWindowsInOneProcessCloseIndependently() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
