@@ -137,6 +137,9 @@ private struct ValueConverter {
 
     mutating func convert(_ raw: Any?, role: String) -> Result<AnimatableValue?, AnimationError> {
         guard let raw else { return .success(nil) }
+        // A shape's path is not a value animations blend: the shape layer interpolates the paths
+        // of its `path` animations itself (redrawing each frame); the compiled form keeps the timing.
+        if keyPath == "path", raw is CGPath { return .success(nil) }
         guard var value = AnimatableValue(raw) else {
             return .failure(.invalid("\(role) of type \(type(of: raw)) cannot be animated (key path \"\(keyPath)\")"))
         }

@@ -162,6 +162,28 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
         (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
     }
 
+    /// The path `fraction` of the way from `a` to `b`, point by point; nil unless the two have
+    /// the same elements in the same order (Core Animation leaves other pairs undefined).
+    package static func interpolated(from a: CGPath, to b: CGPath, fraction f: CGFloat) -> CGPath? {
+        guard a.elements.count == b.elements.count else { return nil }
+        func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f) }
+        var elements: [CGPathElementKind] = []
+        elements.reserveCapacity(a.elements.count)
+        for (x, y) in zip(a.elements, b.elements) {
+            switch (x, y) {
+            case (.moveToPoint(let p), .moveToPoint(let q)): elements.append(.moveToPoint(mix(p, q)))
+            case (.addLineToPoint(let p), .addLineToPoint(let q)): elements.append(.addLineToPoint(mix(p, q)))
+            case (.addQuadCurveToPoint(let c, let p), .addQuadCurveToPoint(let d, let q)):
+                elements.append(.addQuadCurveToPoint(control: mix(c, d), to: mix(p, q)))
+            case (.addCurveToPoint(let c1, let c2, let p), .addCurveToPoint(let d1, let d2, let q)):
+                elements.append(.addCurveToPoint(control1: mix(c1, d1), control2: mix(c2, d2), to: mix(p, q)))
+            case (.closeSubpath, .closeSubpath): elements.append(.closeSubpath)
+            default: return nil
+            }
+        }
+        return CGPath(elements: elements)
+    }
+
     public static func == (a: CGPath, b: CGPath) -> Bool { a === b || a.elements == b.elements }
 
     public var description: String { "CGPath(\(elements.count) elements, bounds \(boundingBox))" }

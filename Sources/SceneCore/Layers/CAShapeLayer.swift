@@ -62,7 +62,8 @@ open class CAShapeLayer: CALayer {
         for key in animatableKeys { CAShapeLayer.registerAnimatableProperty(key) }
     }()
 
-    private let redraw = AnimatedRedraw(keys: CAShapeLayer.animatableKeys)
+    /// `path` is not animated implicitly (as in Core Animation) but explicit animations of it redraw too.
+    private let redraw = AnimatedRedraw(keys: CAShapeLayer.animatableKeys.union(["path"]))
 
     /// A shape layer with no path, a black fill and no stroke.
     public override init() {
@@ -215,7 +216,8 @@ open class CAShapeLayer: CALayer {
     /// bounds and the shape, after `draw(in:)`, and makes it the contents.
     open override func display() {
         dirtyRect = nil
-        let animated = redraw.values(for: self)
+        var animated = redraw.values(for: self)
+        if let path = animatedPath() { animated["path"] = path }
         let style = ShapeStyle { animated[$0] ?? self.value(forKey: $0) }
         var scale = state.contentsScale
         guard let area = style.extent(including: state.bounds), area.width > 0, area.height > 0 else {
@@ -244,6 +246,26 @@ open class CAShapeLayer: CALayer {
         style.draw(in: context, scale: scale)
         guard let drawn = context.makeImage() else { return setDisplayedContents(nil) }
         setDisplayedContents(CGImage(premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, layerRect: rect))
+    }
+
+    /// The path its `path` animations give now: from-path to to-path (the model path standing
+    /// in for a missing one), interpolated point by point when the two have the same elements,
+    /// else the to-path from half-way on. Nil when no `path` animation has an effect now.
+    private func animatedPath() -> CGPath? {
+        let now = convertTime(CACurrentMediaTime(), from: nil)
+        var result: CGPath?
+        for record in animationRecords {
+            guard let basic = record.animation as? CABasicAnimation, basic.keyPath == "path" else { continue }
+            var compiled = record.compiled
+            if record.needsBeginTime { compiled.timing.beginTime = now }
+            var outputs = AnimationOutputs()
+            guard let (progress, _, _) = AnimationEvaluator.progress(of: compiled, parentTime: now, outputs: &outputs) else { continue }
+            let current = result ?? path ?? CGMutablePath()
+            let from = basic.fromValue as? CGPath ?? current, to = basic.toValue as? CGPath ?? current
+            let f = CGFloat(progress)
+            result = CGPath.interpolated(from: from, to: to, fraction: f) ?? (f < 0.5 ? from : to)
+        }
+        return result
     }
 
     /// Whether the shape is being redrawn every frame for a running animation.

@@ -244,6 +244,31 @@ import Testing
         #expect(!shapeLayer.isRedrawingForAnimation)
     }
 
+    @Test func animatingThePathBetweenPathsOfTheSameElementsInterpolatesThem() throws {
+        let shapeLayer = CAShapeLayer()
+        let paused = PausedLayer(shapeLayer) { layer in
+            let shape = layer as! CAShapeLayer
+            shape.path = line(from: CGPoint(x: 0, y: 10), to: CGPoint(x: 40, y: 10))
+            shape.strokeColor = Self.red
+            shape.lineWidth = 4
+        }
+        let animation = CABasicAnimation(keyPath: "path")
+        animation.fromValue = line(from: CGPoint(x: 0, y: 10), to: CGPoint(x: 40, y: 10))
+        animation.toValue = line(from: CGPoint(x: 0, y: 30), to: CGPoint(x: 40, y: 30))
+        animation.duration = 1
+        paused.add(animation, forKey: "move")
+        #expect(shapeLayer.animation(forKey: "move") != nil, "a path animation is accepted")
+        paused.seek(to: 100.5)
+        shapeLayer.display()
+        // Half-way: the line at y 20, neither end's line drawn.
+        #expect(isColor(pixel(shapeLayer, 20, 20), 255, 0, 0))
+        #expect(pixel(shapeLayer, 20, 10).a == 0 && pixel(shapeLayer, 20, 30).a == 0)
+        #expect(shapeLayer.isRedrawingForAnimation)
+        // The path does not animate implicitly.
+        shapeLayer.path = line(from: CGPoint(x: 0, y: 40), to: CGPoint(x: 40, y: 40))
+        #expect(shapeLayer.animationKeys() == ["move"])
+    }
+
     @Test func strokeEndAnimatesImplicitly() throws {
         let shapeLayer = CAShapeLayer()
         let paused = PausedLayer(shapeLayer)
