@@ -36,9 +36,10 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// layer redraws itself when a text property, its size or its `contentsScale` changes, and
 /// only then: moving it or changing its opacity reuses the bitmap.
 ///
-/// Text properties are plain stored properties here. Animating `fontSize` or
-/// `foregroundColor` does not interpolate them frame by frame on the render side; setting
-/// them redraws the text with the new value.
+/// `fontSize` and `foregroundColor` are animatable, implicitly (setting either on a committed
+/// layer) and explicitly: the render thread composites bitmaps and never draws, so while such
+/// an animation runs the layer redraws its text on the app thread once per frame with the
+/// animated values (as a shape layer does for `strokeEnd`).
 open class CATextLayer: CALayer {
     /// The text: a `String` or an `NSAttributedString`. Default nil (nothing drawn).
     ///
@@ -65,14 +66,65 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// The font size in points. Default 36. Changing it redraws the text.
+    /// The font size in points. Default 36. Animatable.
     open var fontSize: CGFloat = 36 {
-        didSet { if fontSize != oldValue { setNeedsDisplay() } }
+        didSet { if fontSize != oldValue { animatableTextPropertyChanged("fontSize", from: oldValue) } }
     }
 
-    /// The colour of the text. Default opaque white; nil draws no text. Changing it redraws.
+    /// The colour of the text. Default opaque white; nil draws no text. Animatable.
     open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
-        didSet { if foregroundColor != oldValue { setNeedsDisplay() } }
+        didSet { if foregroundColor != oldValue { animatableTextPropertyChanged("foregroundColor", from: oldValue) } }
+    }
+
+    /// The keys animated by redrawing.
+    static let animatableKeys: Set<String> = ["fontSize", "foregroundColor"]
+    private static let registration: Void = {
+        for key in animatableKeys { CATextLayer.registerAnimatableProperty(key) }
+    }()
+    private let redraw = AnimatedRedraw(keys: CATextLayer.animatableKeys)
+    /// While drawing: the animated values of `fontSize` and `foregroundColor` to draw with.
+    private var drawingValues: [String: Any] = [:]
+
+    /// Redraws, and on a committed layer runs the property's action (by default an implicit
+    /// animation from the value shown before the change).
+    private func animatableTextPropertyChanged(_ key: String, from old: Any?) {
+        setNeedsDisplay()
+        guard committedState != nil else { return }
+        replacedCustomValue = (key, redraw.values(for: self)[key] ?? old)
+        defer { replacedCustomValue = nil }
+        propertyDidChange(key)
+    }
+
+    /// Draws with the values the `fontSize` and `foregroundColor` animations give now, and
+    /// keeps redrawing every frame while they run.
+    open override func display() {
+        drawingValues = redraw.values(for: self)
+        defer { drawingValues = [:] }
+        super.display()
+    }
+
+    /// Adds the animation; one of `fontSize` or `foregroundColor` starts the per-frame redraw.
+    open override func add(_ anim: CAAnimation, forKey key: String?) {
+        super.add(anim, forKey: key)
+        if redraw.drives(anim) { setNeedsDisplay() }
+    }
+
+    open override func removeAnimation(forKey key: String) {
+        let drove = animation(forKey: key).map(redraw.drives) ?? false
+        super.removeAnimation(forKey: key)
+        if drove { setNeedsDisplay() }
+    }
+
+    open override func removeAllAnimations() {
+        let drove = animationRecords.contains { redraw.drives($0.animation) }
+        super.removeAllAnimations()
+        if drove { setNeedsDisplay() }
+    }
+
+    /// The size and colour to draw with now.
+    private var shownFontSize: CGFloat { (drawingValues["fontSize"] as? CGFloat) ?? fontSize }
+    private var shownForegroundColor: CGColor? {
+        drawingValues.keys.contains("foregroundColor") ? drawingValues["foregroundColor"] as? CGColor : foregroundColor
     }
 
     /// Whether lines wrap at word boundaries to the bounds' width. Default false: each
@@ -101,6 +153,7 @@ open class CATextLayer: CALayer {
 
     /// A text layer with Core Animation's defaults; it redraws when its bounds' size changes.
     public override init() {
+        _ = CATextLayer.registration
         super.init()
         needsDisplayOnBoundsChange = true
     }
@@ -167,12 +220,13 @@ open class CATextLayer: CALayer {
     open override func draw(in ctx: CGContext) {
         let content = TextContent(string)
         let attributed = string is NSAttributedString
+        let foregroundColor = shownForegroundColor
         guard !content.text.isEmpty, attributed || foregroundColor != nil else { return }
         let box = bounds
         let cairo = ctx.cairo
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
-        let font = attributed ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: fontSize)
+        let font = attributed ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: shownFontSize)
         guard let layout = TextLayout(cairo: cairo, content: content, font: font,
                                       roundsGlyphPositions: allowsFontSubpixelQuantization) else { return }
         let truncation: TextLayout.Truncation? = switch truncationMode {

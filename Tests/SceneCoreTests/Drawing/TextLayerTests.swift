@@ -299,3 +299,59 @@ import Testing
         #expect(image.pixel(x: (box.minX + box.maxX) / 2, y: box.maxY - 1).b == 255)
     }
 }
+
+/// `fontSize` and `foregroundColor` animate by redrawing the text with the animated values.
+@Suite struct TextLayerAnimationTests {
+    func pausedText() -> (PausedLayer, CATextLayer) {
+        let text = CATextLayer()
+        let paused = PausedLayer(text) { layer in
+            let text = layer as! CATextLayer
+            text.bounds = CGRect(x: 0, y: 0, width: 120, height: 40)
+            text.string = "HHHH"
+            text.fontSize = 24
+            text.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        }
+        return (paused, text)
+    }
+
+    /// The most opaque pixel's colour: the middle of a stroke.
+    func ink(_ text: CATextLayer) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+        guard let image = text.contents as? CGImage else { return nil }
+        var best: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?
+        for y in 0..<image.height { for x in 0..<image.width {
+            let p = image.pixel(x: x, y: y)
+            if p.a > (best?.a ?? 0) { best = p }
+        } }
+        return best
+    }
+
+    @Test func anExplicitColourAnimationRedrawsWithTheInterpolatedColour() throws {
+        let (paused, text) = pausedText()
+        let fade = CABasicAnimation(keyPath: "foregroundColor")
+        fade.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        fade.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        fade.duration = 1
+        paused.add(fade, forKey: "fade")
+        paused.seek(to: 100.5)
+        text.display()
+        let p = try #require(ink(text))
+        #expect(p.a == 255 && abs(Int(p.r) - 128) <= 2 && abs(Int(p.b) - 128) <= 2 && p.g == 0)
+        #expect(text.foregroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1), "the model keeps its value")
+    }
+
+    @Test func settingTheSizeOnACommittedLayerAnimatesItImplicitly() throws {
+        let (_, text) = pausedText()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        text.fontSize = 48
+        CATransaction.commit()
+        let animation = try #require(text.animation(forKey: "fontSize") as? CABasicAnimation)
+        #expect(animation.fromValue as? CGFloat == 24)
+        #expect(animation.duration == 2)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        text.foregroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        #expect(text.animation(forKey: "foregroundColor") == nil)
+    }
+}
