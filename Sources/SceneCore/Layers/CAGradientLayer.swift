@@ -35,6 +35,7 @@ open class CAGradientLayer: CALayer {
         for key in animatableKeys { CAGradientLayer.registerAnimatableProperty(key) }
     }()
 
+    package override var contentRedraw: AnimatedRedraw? { redraw }
     private let redraw = AnimatedRedraw(keys: CAGradientLayer.animatableKeys)
 
     /// A gradient layer with no colours; it redraws when its bounds change size.
@@ -108,25 +109,6 @@ open class CAGradientLayer: CALayer {
     /// True for the gradient's keys and `cornerRadius` (the gradient is clipped to the rounded shape).
     open override class func needsDisplay(forKey key: String) -> Bool {
         drawingKeys.contains(key) || super.needsDisplay(forKey: key)
-    }
-
-    /// Adds the animation; one of `startPoint` or `endPoint` marks the layer for display, which
-    /// starts the per-frame redraw.
-    open override func add(_ anim: CAAnimation, forKey key: String?) {
-        super.add(anim, forKey: key)
-        if redraw.drives(anim) { setNeedsDisplay() }
-    }
-
-    open override func removeAnimation(forKey key: String) {
-        let drove = animation(forKey: key).map(redraw.drives) ?? false
-        super.removeAnimation(forKey: key)
-        if drove { setNeedsDisplay() }
-    }
-
-    open override func removeAllAnimations() {
-        let drove = animationRecords.contains { redraw.drives($0.animation) }
-        super.removeAllAnimations()
-        if drove { setNeedsDisplay() }
     }
 
     /// Draws the gradient (with its animations' values now) clipped to the rounded bounds,

@@ -160,7 +160,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// the layer's time at the commit that sends it to the render side. Its values are
     /// converted to the key path's type now: a value of the wrong type, an unknown field or
     /// malformed keyframes are refused with a logged error, and nothing is added.
-    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimation(anim, forKey: key) }
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        addAnimation(anim, forKey: key)
+        if contentRedraw?.drives(anim) == true { setNeedsDisplay() }
+    }
 
     /// The animation under `key`: the copy that was added (its begin time filled in once
     /// committed), or nil.
@@ -170,10 +173,22 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func animationKeys() -> [String]? { attachedAnimationKeys() }
 
     /// Removes the animation under `key`; its delegate hears `finished: false`.
-    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+    open func removeAnimation(forKey key: String) {
+        let redrawn = animation(forKey: key).map { contentRedraw?.drives($0) == true } ?? false
+        detachAnimation(forKey: key)
+        if redrawn { setNeedsDisplay() }
+    }
 
     /// Removes every animation; their delegates hear `finished: false`.
-    open func removeAllAnimations() { detachAllAnimations() }
+    open func removeAllAnimations() {
+        let redrawn = animationRecords.contains { contentRedraw?.drives($0.animation) == true }
+        detachAllAnimations()
+        if redrawn { setNeedsDisplay() }
+    }
+
+    /// For content layers that draw animated values themselves (shape, gradient, text): adding
+    /// or removing an animation of one of those values marks the layer for display.
+    package var contentRedraw: AnimatedRedraw? { nil }
 
     // MARK: - Display
 

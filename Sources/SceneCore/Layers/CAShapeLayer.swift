@@ -62,6 +62,7 @@ open class CAShapeLayer: CALayer {
         for key in animatableKeys { CAShapeLayer.registerAnimatableProperty(key) }
     }()
 
+    package override var contentRedraw: AnimatedRedraw? { redraw }
     /// `path` is not animated implicitly (as in Core Animation) but explicit animations of it redraw too.
     private let redraw = AnimatedRedraw(keys: CAShapeLayer.animatableKeys.union(["path"]))
 
@@ -191,25 +192,6 @@ open class CAShapeLayer: CALayer {
     /// True for the shape's drawing keys.
     open override class func needsDisplay(forKey key: String) -> Bool {
         drawingKeys.contains(key) || super.needsDisplay(forKey: key)
-    }
-
-    /// Adds the animation; one of a drawing key marks the layer for display, which starts the
-    /// per-frame redraw.
-    open override func add(_ anim: CAAnimation, forKey key: String?) {
-        super.add(anim, forKey: key)
-        if redraw.drives(anim) { setNeedsDisplay() }
-    }
-
-    open override func removeAnimation(forKey key: String) {
-        let drove = animation(forKey: key).map(redraw.drives) ?? false
-        super.removeAnimation(forKey: key)
-        if drove { setNeedsDisplay() }
-    }
-
-    open override func removeAllAnimations() {
-        let drove = animationRecords.contains { redraw.drives($0.animation) }
-        super.removeAllAnimations()
-        if drove { setNeedsDisplay() }
     }
 
     /// Draws the shape (with its animations' values now) into a backing store covering the

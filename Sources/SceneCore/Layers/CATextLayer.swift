@@ -81,6 +81,7 @@ open class CATextLayer: CALayer {
     private static let registration: Void = {
         for key in animatableKeys { CATextLayer.registerAnimatableProperty(key) }
     }()
+    package override var contentRedraw: AnimatedRedraw? { redraw }
     private let redraw = AnimatedRedraw(keys: CATextLayer.animatableKeys)
     /// While drawing: the animated values of `fontSize` and `foregroundColor` to draw with.
     private var drawingValues: [String: Any] = [:]
@@ -101,24 +102,6 @@ open class CATextLayer: CALayer {
         drawingValues = redraw.values(for: self)
         defer { drawingValues = [:] }
         super.display()
-    }
-
-    /// Adds the animation; one of `fontSize` or `foregroundColor` starts the per-frame redraw.
-    open override func add(_ anim: CAAnimation, forKey key: String?) {
-        super.add(anim, forKey: key)
-        if redraw.drives(anim) { setNeedsDisplay() }
-    }
-
-    open override func removeAnimation(forKey key: String) {
-        let drove = animation(forKey: key).map(redraw.drives) ?? false
-        super.removeAnimation(forKey: key)
-        if drove { setNeedsDisplay() }
-    }
-
-    open override func removeAllAnimations() {
-        let drove = animationRecords.contains { redraw.drives($0.animation) }
-        super.removeAllAnimations()
-        if drove { setNeedsDisplay() }
     }
 
     /// The size and colour to draw with now.
