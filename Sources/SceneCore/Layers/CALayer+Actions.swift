@@ -30,6 +30,16 @@ extension CALayer {
         CustomAnimatableKeys.register(key, for: Self.self)
     }
 
+    /// The redraw of a subclass's own animatable keys that need display: while one animates,
+    /// the layer redraws every frame, drawing with the animated value (created on first use).
+    package func customKeyRedraw() -> AnimatedRedraw? {
+        if let redraw = customRedraw { return redraw }
+        let keys = CustomAnimatableKeys.keys(for: self).filter { type(of: self).needsDisplay(forKey: $0) }
+        guard !keys.isEmpty else { return nil }
+        customRedraw = AnimatedRedraw(keys: keys)
+        return customRedraw
+    }
+
     /// Whether `key` animates implicitly on this layer.
     package func isImplicitlyAnimatable(_ key: String) -> Bool {
         AnimatableProperty.implicitlyAnimatedKeys.contains(key) || CustomAnimatableKeys.contains(key, for: self)
@@ -90,5 +100,10 @@ private enum CustomAnimatableKeys {
 
     static func contains(_ key: String, for layer: CALayer) -> Bool {
         lock.withLock { entries.contains { $0.key == key && $0.matches(layer) } }
+    }
+
+    /// Every key registered for `layer`'s class or its superclasses.
+    static func keys(for layer: CALayer) -> Set<String> {
+        lock.withLock { Set(entries.filter { $0.matches(layer) }.map(\.key)) }
     }
 }

@@ -42,11 +42,23 @@ extension CALayer {
             context.clip(to: dirty)
         }
         delegate?.layerWillDraw(self)
-        draw(in: context)
+        drawWithAnimatedCustomKeys(in: context)
         let update = previous.flatMap { base in
             region.map { UpdatedRegion(base: base.imageID, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
         setDisplayedContents(context.makeImage(updating: update))
+    }
+
+    /// `draw(in:)`, with a subclass's animated custom keys that need display reading their
+    /// animated values (as the presentation layer Core Animation draws would) while it runs.
+    private func drawWithAnimatedCustomKeys(in context: CGContext) {
+        guard let redraw = customKeyRedraw(), contentRedraw === redraw else { return draw(in: context) }
+        let animated = redraw.values(for: self)
+        guard !animated.isEmpty else { return draw(in: context) }
+        let model = keyedValues
+        keyedValues.merge(animated) { $1 }
+        draw(in: context)
+        keyedValues = model
     }
 
     /// Sets contents from a display step: a plain change, never an implicit animation.

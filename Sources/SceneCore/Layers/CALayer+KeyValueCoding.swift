@@ -20,6 +20,7 @@ extension CALayer {
                 defer { replacedCustomValue = nil }
                 propertyDidChange(key)
             }
+            if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
             return
         }
         if !entry.set(self, value) {

@@ -46,6 +46,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var needsDisplayOnBoundsChange = false
     /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
     open var drawsAsynchronously = false
+    /// The per-frame redraw of animated custom keys that need display, once one was needed.
+    package var customRedraw: AnimatedRedraw?
     /// While the action for a changed custom key runs: that key and the value shown before the change.
     package var replacedCustomValue: (key: String, value: Any?)?
 
@@ -186,9 +188,10 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         if redrawn { setNeedsDisplay() }
     }
 
-    /// For content layers that draw animated values themselves (shape, gradient, text): adding
-    /// or removing an animation of one of those values marks the layer for display.
-    package var contentRedraw: AnimatedRedraw? { nil }
+    /// For layers that draw animated values themselves (shape, gradient, text, or a subclass's
+    /// own keys that need display): adding or removing an animation of one of those values
+    /// marks the layer for display.
+    package var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
 
     // MARK: - Display
 

@@ -114,3 +114,46 @@ import Testing
         #expect(second.pixel(x: 13, y: 3).a == 0)
     }
 }
+
+/// A subclass's own animatable key that needs display redraws every frame while it animates,
+/// and `draw(in:)` reads the animated value, as Core Animation's presentation layer would.
+@Suite struct CustomKeyRedrawTests {
+    final class ProgressLayer: CALayer {
+        static let registration: Void = { ProgressLayer.registerAnimatableProperty("progress") }()
+        override init() { _ = Self.registration; super.init() }
+        required init(layer: Any) { super.init(layer: layer) }
+        override class func needsDisplay(forKey key: String) -> Bool { key == "progress" || super.needsDisplay(forKey: key) }
+        var progress: CGFloat { (value(forKey: "progress") as? CGFloat) ?? 0 }
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+        }
+    }
+
+    @Test func anAnimatedKeyIsDrawnWithItsValueNow() throws {
+        let layer = ProgressLayer()
+        let paused = PausedLayer(layer) { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 10) }
+        layer.setValue(CGFloat(0), forKey: "progress")
+        CATransaction.flush()
+        let fill = CABasicAnimation(keyPath: "progress")
+        fill.fromValue = 0
+        fill.toValue = 1
+        fill.duration = 1
+        paused.add(fill, forKey: "fill")
+        paused.seek(to: 100.5)
+        layer.display()
+        let image = try #require(layer.contents as? CGImage)
+        #expect(image.pixel(x: 18, y: 5).r == 255, "half-way: red up to x 20")
+        #expect(image.pixel(x: 22, y: 5).a == 0)
+        #expect(layer.progress == 0, "the model value is back after drawing")
+        #expect(layer.contentRedraw?.isRedrawing == true, "redrawn every frame while it animates")
+    }
+
+    @Test func settingTheKeyOnACommittedLayerAnimatesAndRedraws() {
+        let layer = ProgressLayer()
+        _ = PausedLayer(layer) { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 10) }
+        layer.setValue(CGFloat(0.5), forKey: "progress")
+        #expect(layer.needsDisplay())
+        #expect(layer.animation(forKey: "progress") is CABasicAnimation)
+    }
+}
