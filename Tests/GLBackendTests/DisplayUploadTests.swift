@@ -39,3 +39,31 @@ import Testing
         #expect(matches(second.pixel(x: 30, y: 20), (255, 0, 0, 255)))
     }
 }
+
+/// Under a flipped superlayer a layer's contents are shown y-up (`contentsAreFlipped()`), and
+/// what `draw(in:)` draws at a point of the layer appears at that point of the layer.
+@Suite struct FlippedContentsTests {
+    final class TopPainter: CALayerDelegate {
+        func draw(_ layer: CALayer, in ctx: CGContext) {
+            ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 5))  // layer y 0..<5
+        }
+    }
+
+    @Test func drawingLandsWhereTheLayersCoordinatesAre() throws {
+        let painter = TopPainter()
+        let root = whiteRoot(40, 40)
+        let child = layer(CGRect(x: 10, y: 10, width: 20, height: 20))
+        child.delegate = painter
+        child.setNeedsDisplay()
+        root.addSublayer(child)
+        #expect(!child.contentsAreFlipped())
+        let upright = try render(root)
+        #expect(matches(upright.pixel(x: 20, y: 12), (255, 0, 0, 255)) && matches(upright.pixel(x: 20, y: 27), (255, 255, 255, 255)))
+        root.isGeometryFlipped = true
+        #expect(child.contentsAreFlipped())
+        let flipped = try render(root)
+        // Layer y 0 is now at the bottom of the child on screen: the red band is there.
+        #expect(matches(flipped.pixel(x: 20, y: 27), (255, 0, 0, 255)) && matches(flipped.pixel(x: 20, y: 12), (255, 255, 255, 255)))
+    }
+}

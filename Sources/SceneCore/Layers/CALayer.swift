@@ -216,6 +216,19 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         dirtyRect = nil
     }
 
+    /// Whether the layer's contents are shown flipped vertically (y up on screen) because an odd
+    /// number of its superlayers flip their geometry. Drawing in `draw(in:)` uses the layer's own
+    /// coordinates either way, so what is drawn at a point appears at that point of the layer.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var ancestor = superlayer
+        while let layer = ancestor {
+            if layer.isGeometryFlipped { flipped.toggle() }
+            ancestor = layer.superlayer
+        }
+        return flipped
+    }
+
     /// Draws the layer's content into `ctx`: the delegate's `draw(_:in:)` by default.
     /// Subclasses override it to draw themselves.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }

@@ -189,4 +189,32 @@ import Testing
                           bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
         #expect(Diagnostics.recent.contains { $0.contains("CGContext: unsupported bitmap layout") })
     }
+
+    @Test func transformsApplyToLaterDrawing() {
+        let ctx = context(40, 40)
+        ctx.setFillColor(red)
+        ctx.translateBy(x: 20, y: 20)
+        ctx.rotate(by: .pi / 2)
+        ctx.scaleBy(x: 2, y: 1)
+        // (0..5, 0..5) scaled to 10x5, turned a quarter (y-up: x towards +y), moved to the centre:
+        // user x −5..0, y 20..30.
+        ctx.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+        let turned = ctx.makeImage()
+        #expect(pixel(turned, 17, 15) == [255, 0, 0, 255], "user (17, 25) is image row 15")
+        #expect(pixel(turned, 22, 15) == [0, 0, 0, 0])
+        let concat = context(40, 40)
+        concat.concatenate(CGAffineTransform(translationX: 30, y: 30))
+        #expect(concat.ctm == CGAffineTransform(translationX: 30, y: 30))
+        concat.setStrokeColor(blue)
+        concat.setLineWidth(2)
+        let path = CGMutablePath()
+        path.addRect(CGRect(x: -10, y: -10, width: 8, height: 8))
+        concat.addPath(path)
+        concat.strokePath()
+        // The square's left edge at user x 20 (image column 20), rows for user y 20..28.
+        #expect(pixel(concat.makeImage(), 20, 15) == [0, 0, 255, 255])
+        concat.strokeEllipse(in: CGRect(x: -30, y: -30, width: 10, height: 10))
+        #expect(pixel(concat.makeImage(), 5, 30)[3] > 0, "the ellipse (centre user (5, 5), radius 5) crosses user y 10, row 30")
+        #expect(pixel(concat.makeImage(), 5, 35)[3] == 0, "stroked, not filled")
+    }
 }
