@@ -30,7 +30,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// and `type` change without animating.
 open class CAGradientLayer: CALayer {
     static let animatableKeys: Set<String> = ["startPoint", "endPoint"]
-    static let drawingKeys = animatableKeys.union(["colors", "locations", "type", "cornerRadius"])
+    static let drawingKeys = animatableKeys.union(["colors", "locations", "type", "cornerRadius", "maskedCorners"])
     private static let registration: Void = {
         for key in animatableKeys { CAGradientLayer.registerAnimatableProperty(key) }
     }()
@@ -106,7 +106,7 @@ open class CAGradientLayer: CALayer {
         if CAGradientLayer.drawingKeys.contains(key) { setNeedsDisplay() }
     }
 
-    /// True for the gradient's keys and `cornerRadius` (the gradient is clipped to the rounded shape).
+    /// True for the gradient's keys, `cornerRadius` and `maskedCorners` (the gradient is clipped to the rounded shape).
     open override class func needsDisplay(forKey key: String) -> Bool {
         drawingKeys.contains(key) || super.needsDisplay(forKey: key)
     }

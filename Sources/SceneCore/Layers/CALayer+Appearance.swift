@@ -60,7 +60,7 @@ extension CALayer {
     /// Which corners `cornerRadius` rounds. Default all four.
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set { setState(\.maskedCorners, newValue, .maskedCorners) }
+        set { setState(\.maskedCorners, newValue, .maskedCorners, key: "maskedCorners") }
     }
 
     /// The curve of the rounded corners. Stored; drawn as circular arcs.

@@ -152,3 +152,16 @@ import Testing
         #expect(isMix(image.pixel(x: 50, y: 75), red: 0))
     }
 }
+
+/// Changing which corners are rounded redraws a gradient (it is clipped to the rounded shape).
+@Suite struct GradientCornerRedrawTests {
+    @Test func maskedCornersMarksTheGradientForDisplay() {
+        let gradient = CAGradientLayer()
+        gradient.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        gradient.cornerRadius = 5
+        gradient.displayIfNeeded()
+        #expect(!gradient.needsDisplay())
+        gradient.maskedCorners = [.layerMinXMinYCorner]
+        #expect(gradient.needsDisplay())
+    }
+}
