@@ -5,9 +5,11 @@ extension CALayer {
     public var bounds: CGRect {
         get { state.bounds }
         set {
-            let oldSize = state.bounds.size
+            let old = state.bounds
             setGeometry(\.bounds, newValue.standardized, .bounds, key: "bounds")
-            if needsDisplayOnBoundsChange && state.bounds.size != oldSize { setNeedsDisplay() }
+            guard state.bounds != old else { return }
+            if needsDisplayOnBoundsChange && state.bounds.size != old.size { setNeedsDisplay() }
+            geometryChanged(oldSize: old.size)
         }
     }
 
@@ -40,7 +42,11 @@ extension CALayer {
     /// The transform applied to the layer, about its anchor point. Animatable.
     public var transform: CATransform3D {
         get { state.transform }
-        set { setGeometry(\.transform, newValue, .transform, key: "transform") }
+        set {
+            let old = state.transform
+            setGeometry(\.transform, newValue, .transform, key: "transform")
+            if state.transform != old { geometryChanged(oldSize: nil) }
+        }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point; set `m34`

@@ -23,6 +23,7 @@ extension CALayer {
             }
             sublayerStorage = newValue.map { _ in incoming }
             recordChange(.sublayers)
+            markNeedsLayout()
         }
     }
 
@@ -122,6 +123,7 @@ extension CALayer {
         // Moving within the same superlayer changes only the list; renderers know the layer.
         if isReorder { layer.superlayerStorage = self } else { layer.adopted(by: self) }
         recordChange(.sublayers)
+        markNeedsLayout()
     }
 
     /// Refuses `layer` if it is this layer or one of its ancestors (a cycle) or a presentation copy.
@@ -158,6 +160,7 @@ extension CALayer {
         guard let parent = superlayerStorage else { return }
         parent.sublayerStorage?.removeAll { $0 === self }
         parent.recordChange(.sublayers)
+        parent.markNeedsLayout()
         superlayerStorage = nil
         // Leaving a visible tree runs the layer's `onOrderOut` action.
         if parent.committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCAOnOrderOut) }

@@ -46,6 +46,16 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var needsDisplayOnBoundsChange = false
     /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
     open var drawsAsynchronously = false
+    /// Whether the layer is marked for layout (`setNeedsLayout()`).
+    package var needsLayoutFlag = false
+    /// True while the layer lays out its sublayers (changes then do not mark it again).
+    package var isLayingOut = false
+    /// Lays out the sublayers when the layer's delegate does not; see `CALayoutManager`.
+    open var layoutManager: (any CALayoutManager)? {
+        didSet { setNeedsLayout() }
+    }
+    /// How the layer stretches when its superlayer's bounds change size. Default none.
+    open var autoresizingMask: CAAutoresizingMask = []
     /// The per-frame redraw of animated custom keys that need display, once one was needed.
     package var customRedraw: AnimatedRedraw?
     /// While the action for a changed custom key runs: that key and the value shown before the change.
@@ -192,6 +202,36 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// own keys that need display): adding or removing an animation of one of those values
     /// marks the layer for display.
     package var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
+
+    // MARK: - Layout
+
+    /// Marks the layer for layout at the next commit (or `layoutIfNeeded()`).
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Whether the layer is marked for layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out now: from the highest marked superlayer down, every marked layer of that subtree.
+    open func layoutIfNeeded() { layoutMarkedSubtree() }
+
+    /// Lays out the sublayers: the delegate's `layoutSublayers(of:)` when it implements it,
+    /// otherwise the layout manager's. Subclasses override it to lay out themselves.
+    open func layoutSublayers() {
+        if let delegate { delegate.layoutSublayers(of: self) } else { layoutManager?.layoutSublayers(of: self) }
+    }
+
+    /// The size the layer would like: the layout manager's preference, else the bounds' size.
+    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? state.bounds.size }
+
+    /// Tells the sublayers that this layer's bounds changed from `size`: each resizes itself
+    /// by its `autoresizingMask`.
+    open func resizeSublayers(withOldSize size: CGSize) {
+        for sublayer in sublayerStorage ?? [] { sublayer.resize(withOldSuperlayerSize: size) }
+    }
+
+    /// Resizes and moves the layer by its `autoresizingMask` after its superlayer's bounds
+    /// changed from `size` (see `CALayer+Layout.swift` for how the change is shared).
+    open func resize(withOldSuperlayerSize size: CGSize) { autoresize(fromSuperlayerSize: size) }
 
     // MARK: - Display
 

@@ -9,7 +9,8 @@ public protocol CALayerDelegate: AnyObject {
     func draw(_ layer: CALayer, in ctx: CGContext)
     /// Called before drawing into a backing store.
     func layerWillDraw(_ layer: CALayer)
-    /// Lays out the layer's sublayers; when implemented, the layout manager is ignored.
+    /// Lays out the layer's sublayers; when implemented, the layout manager is ignored (not
+    /// implemented, the layout manager lays them out).
     func layoutSublayers(of layer: CALayer)
     /// The first step of the action search; return `NSNull()` to stop it with no action,
     /// nil to continue it.
@@ -20,6 +21,6 @@ extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.displayIntoBackingStore() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layerWillDraw(_ layer: CALayer) {}
-    public func layoutSublayers(of layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) { layer.layoutManager?.layoutSublayers(of: layer) }
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }

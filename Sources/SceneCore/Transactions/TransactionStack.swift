@@ -128,7 +128,13 @@ package final class TransactionStack {
     }
 
     private func performCommit() {
-        // Display runs before encoding: drawing sets contents (and may mark more layers).
+        // Layout, then display, run before encoding; each may change (and enrol) more layers.
+        var laidOut = 0
+        while laidOut < changedLayers.count {
+            let batch = changedLayers[laidOut...]
+            laidOut = changedLayers.count
+            CALayer.layOutMarkedLayers(batch)
+        }
         var displayed = 0
         while displayed < changedLayers.count {
             let batch = changedLayers[displayed...]
