@@ -6,7 +6,7 @@ import Testing
 @Suite struct DemoSceneRegistryTests {
     @Test func everySceneIsListedOnceByName() {
         let names = DemoScene.all.map(\.name)
-        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "text", "static", "stress"])
+        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "layout", "text", "static", "stress"])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
 
