@@ -85,7 +85,9 @@ final class EventPump: @unchecked Sendable {
             let newSize = (Int(c.width), Int(c.height))
             if newSize != size {
                 size = newSize
-                renderThread.resize(width: newSize.0, height: newSize.1)
+                // The render thread takes the new size from the app side, together with the
+                // commit that lays the tree out for it (see LayerWindow), so no frame shows the
+                // new size with the old layout.
                 deliver(.resized(width: newSize.0, height: newSize.1))
             }
         case Expose:

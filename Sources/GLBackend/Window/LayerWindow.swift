@@ -152,6 +152,9 @@ public final class LayerWindow {
             CATransaction.setDisableActions(true)
             layer.frame = CGRect(origin: .zero, size: size)
             CATransaction.commit()
+            // After the commit that resized (and laid out) the tree: the render thread's next
+            // frame applies it and the new size together.
+            renderThread.resize(width: width, height: height)
             onResize?(size)
         case .closeRequested:
             onClose?()
