@@ -1,21 +1,32 @@
 import Foundation
 
-/// An object that lays out a layer's sublayers, set as the layer's `layoutManager`.
+/// An object that lays out the sublayers of the layers it is attached to (`CALayer.layoutManager`).
 ///
-/// All three methods are optional. The layer calls `layoutSublayers(of:)` from its own
-/// `layoutSublayers()` (unless its delegate lays it out), `invalidateLayout(of:)` when it is
-/// marked for layout, and `preferredSize(of:)` from `preferredFrameSize()`.
+/// As in Core Animation every method is optional: the default implementations below keep the
+/// layer's own size, remember nothing and move nothing.
 public protocol CALayoutManager: AnyObject {
-    /// The size `layer` would like to be; by default its bounds' size.
+    /// The size `layer` would like to have in its superlayer's coordinate space; what the layer's
+    /// `preferredFrameSize()` returns when it has this layout manager.
     func preferredSize(of layer: CALayer) -> CGSize
-    /// Drops anything cached about `layer`'s layout.
+
+    /// Called when `layer` is marked as needing layout (`setNeedsLayout()`), so that a manager can
+    /// drop whatever it cached about the layer's layout.
     func invalidateLayout(of layer: CALayer)
-    /// Sets the frames of `layer`'s sublayers.
+
+    /// Sets the geometry of the sublayers of `layer`; called by the layer's `layoutSublayers()`
+    /// when its delegate does not lay them out itself.
     func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayoutManager {
-    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// The layer's bounds size mapped into its superlayer's space (the size of its `frame`),
+    /// which is Core Animation's `preferredFrameSize()` for a layer whose manager does not
+    /// implement `preferredSizeOfLayer:`.
+    public func preferredSize(of layer: CALayer) -> CGSize { layer.frame.size }
+
+    /// Does nothing: a manager that caches nothing has nothing to invalidate.
     public func invalidateLayout(of layer: CALayer) {}
+
+    /// Leaves the sublayers where they are.
     public func layoutSublayers(of layer: CALayer) {}
 }

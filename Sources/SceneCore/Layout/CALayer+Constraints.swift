@@ -1,0 +1,21 @@
+import Foundation
+
+extension CALayer {
+    /// The constraints that place this layer within its superlayer, applied by a
+    /// `CAConstraintLayoutManager` set as the superlayer's `layoutManager`. Default nil.
+    ///
+    /// Stored under the key `"constraints"`, so `value(forKey: "constraints")` reads the same array.
+    public var constraints: [CAConstraint]? {
+        get { value(forKey: "constraints") as? [CAConstraint] }
+        set {
+            setValue(newValue, forKey: "constraints")
+            // The superlayer's layout manager places this layer by them.
+            superlayerStorage?.setNeedsLayout()
+        }
+    }
+
+    /// Appends `constraint` to `constraints`.
+    public func addConstraint(_ constraint: CAConstraint) {
+        constraints = (constraints ?? []) + [constraint]
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Solves the constraints of the sublayers of one layer (see `CAConstraintLayoutManager` for the rules).
+///
+/// Each (sublayer, axis) pair is a node of a dependency graph; a node depends on the nodes of
+/// the siblings its constraints read. Nodes are solved in topological order (Kahn's algorithm,
+/// ready nodes taken in sublayer order), working on a copy of the frames.
+package struct ConstraintSolver {
+    /// One usable constraint: its source is a sibling index, or nil for the superlayer.
+    struct Relation {
+        let attribute: CAConstraintAttribute
+        let source: Int?
+        let sourceAttribute: CAConstraintAttribute
+        let scale: CGFloat
+        let offset: CGFloat
+    }
+
+    /// The frames as solved so far, in sublayer order.
+    package private(set) var frames: [CGRect]
+    /// The frames before solving.
+    package let originalFrames: [CGRect]
+    private let bounds: CGRect
+    private let anchors: [CGPoint]
+    private let sublayers: [CALayer]
+    /// The (at most two) relations used for each node; node = sublayer index * 2 + axis.
+    private var relations: [[Relation]]
+
+    package init(superlayer: CALayer, sublayers: [CALayer]) {
+        bounds = superlayer.bounds
+        originalFrames = sublayers.map(\.frame)
+        frames = originalFrames
+        anchors = sublayers.map(\.anchorPoint)
+        self.sublayers = sublayers
+        var indexByName: [String: Int] = [:]
+        for (index, sublayer) in sublayers.enumerated() {
+            if let name = sublayer.name, indexByName[name] == nil { indexByName[name] = index }
+        }
+        relations = Array(repeating: [], count: sublayers.count * 2)
+        for (index, sublayer) in sublayers.enumerated() {
+            var usable: [[Relation]] = [[], []]
+            for constraint in sublayer.constraints ?? [] {
+                let source: Int?
+                if constraint.sourceName == "superlayer" {
+                    source = nil
+                } else if let sibling = indexByName[constraint.sourceName] {
+                    source = sibling
+                } else {
+                    Diagnostics.warning(
+                        "CAConstraintLayoutManager: \(label(index)): no sibling named \"\(constraint.sourceName)\"; ignored \(constraint)")
+                    continue
+                }
+                usable[constraint.attribute.axis.rawValue].append(Relation(
+                    attribute: constraint.attribute, source: source, sourceAttribute: constraint.sourceAttribute,
+                    scale: constraint.scale, offset: constraint.offset))
+            }
+            for axis in ConstraintAxis.allCases {
+                let candidates = usable[axis.rawValue]
+                var chosen: [Relation] = []
+                for relation in candidates where chosen.count < 2 && !chosen.contains(where: { $0.attribute == relation.attribute }) {
+                    chosen.append(relation)
+                }
+                if candidates.count > chosen.count {
+                    Diagnostics.warning(
+                        "CAConstraintLayoutManager: \(label(index)): \(candidates.count) constraints on the \(axis) axis; "
+                            + "using \(chosen.map { "\($0.attribute)" }.joined(separator: " and "))")
+                }
+                relations[index * 2 + axis.rawValue] = chosen
+            }
+        }
+    }
+
+    /// How warnings name the sublayer at `index`.
+    private func label(_ index: Int) -> String { sublayers[index].name ?? "\(sublayers[index])" }
+
+    /// Solves every node whose dependencies can be ordered; warns about the layers left alone.
+    package mutating func solve() {
+        let nodeCount = relations.count
+        var waitingOn = Array(repeating: 0, count: nodeCount)
+        var dependents: [[Int]] = Array(repeating: [], count: nodeCount)
+        for node in 0..<nodeCount {
+            for relation in relations[node] {
+                guard let source = relation.source else { continue }
+                dependents[source * 2 + relation.sourceAttribute.axis.rawValue].append(node)
+                waitingOn[node] += 1
+            }
+        }
+        var ready = (0..<nodeCount).filter { waitingOn[$0] == 0 }
+        var next = 0
+        while next < ready.count {
+            let node = ready[next]
+            next += 1
+            solve(node: node)
+            for dependent in dependents[node] {
+                waitingOn[dependent] -= 1
+                if waitingOn[dependent] == 0 { ready.append(dependent) }
+            }
+        }
+        let stuck = Set((0..<nodeCount).filter { waitingOn[$0] > 0 }.map { $0 / 2 }).sorted()
+        if !stuck.isEmpty {
+            Diagnostics.warning(
+                "CAConstraintLayoutManager: constraints of \(stuck.map { label($0) }.joined(separator: ", ")) "
+                    + "form a dependency cycle or depend on one; left alone")
+        }
+    }
+
+    private mutating func solve(node: Int) {
+        let used = relations[node]
+        guard !used.isEmpty else { return }
+        let index = node / 2
+        let isX = node % 2 == 0
+        let values = used.map { relation in
+            let source = relation.source.map { frames[$0] } ?? bounds
+            return (relation.attribute, relation.scale * relation.sourceAttribute.value(in: source) + relation.offset)
+        }
+        var frame = frames[index]
+        let current = isX ? (frame.minX, frame.width) : (frame.minY, frame.height)
+        let (minimum, size) = Self.interval(values, current: current, anchor: isX ? anchors[index].x : anchors[index].y)
+        if isX {
+            frame.origin.x = minimum
+            frame.size.width = size
+        } else {
+            frame.origin.y = minimum
+            frame.size.height = size
+        }
+        frames[index] = frame
+    }
+
+    /// The start and length of a layer's extent along one axis, given the values of one or two
+    /// distinct attributes of that axis, its current extent, and its anchor point on the axis.
+    static func interval(
+        _ values: [(CAConstraintAttribute, CGFloat)], current: (minimum: CGFloat, size: CGFloat), anchor: CGFloat
+    ) -> (minimum: CGFloat, size: CGFloat) {
+        var minimum, middle, maximum, size: CGFloat?
+        for (attribute, value) in values {
+            switch attribute {
+            case .minX, .minY: minimum = value
+            case .midX, .midY: middle = value
+            case .maxX, .maxY: maximum = value
+            case .width, .height: size = value
+            }
+        }
+        switch (minimum, middle, maximum, size) {
+        case let (minimum?, middle?, _, _): return (minimum, max(0, 2 * (middle - minimum)))
+        case let (minimum?, _, maximum?, _): return (minimum, max(0, maximum - minimum))
+        case let (minimum?, _, _, size?): return (minimum, max(0, size))
+        case let (_, middle?, maximum?, _):
+            let size = max(0, 2 * (maximum - middle))
+            return (maximum - size, size)
+        case let (_, middle?, _, size?):
+            let size = max(0, size)
+            return (middle - size / 2, size)
+        case let (_, _, maximum?, size?):
+            let size = max(0, size)
+            return (maximum - size, size)
+        case let (minimum?, nil, nil, nil): return (minimum, current.size)
+        case let (nil, middle?, nil, nil): return (middle - current.size / 2, current.size)
+        case let (nil, nil, maximum?, nil): return (maximum - current.size, current.size)
+        case let (nil, nil, nil, size?):
+            let size = max(0, size)
+            return (current.minimum + anchor * current.size - anchor * size, size)
+        case (nil, nil, nil, nil): return current
+        }
+    }
+}

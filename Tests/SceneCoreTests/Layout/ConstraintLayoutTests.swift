@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+@testable import SceneCore
+
+/// `CAConstraint` and `CAConstraintLayoutManager` (reference section 1.12), checked with exact
+/// frames computed by hand. Coordinates are y-down: minY is the top edge, maxY the bottom.
+@Suite struct ConstraintLayoutTests {
+    private let manager = CAConstraintLayoutManager()
+
+    private func superlayer(_ bounds: CGRect = CGRect(x: 0, y: 0, width: 300, height: 200)) -> CALayer {
+        let layer = CALayer()
+        layer.bounds = bounds
+        return layer
+    }
+
+    private func sublayer(_ name: String, _ frame: CGRect, in parent: CALayer, _ constraints: [CAConstraint]) -> CALayer {
+        let layer = CALayer()
+        layer.name = name
+        layer.frame = frame
+        for constraint in constraints { layer.addConstraint(constraint) }
+        parent.addSublayer(layer)
+        return layer
+    }
+
+    private func c(
+        _ attribute: CAConstraintAttribute, _ source: String, _ sourceAttribute: CAConstraintAttribute,
+        scale: CGFloat = 1, offset: CGFloat = 0
+    ) -> CAConstraint {
+        CAConstraint(attribute: attribute, relativeTo: source, attribute: sourceAttribute, scale: scale, offset: offset)
+    }
+
+    @Test func attributeRawValuesAreCoreAnimations() {
+        let expected: [(CAConstraintAttribute, Int32)] = [
+            (.minX, 0), (.midX, 1), (.maxX, 2), (.width, 3), (.minY, 4), (.midY, 5), (.maxY, 6), (.height, 7),
+        ]
+        for (attribute, raw) in expected {
+            #expect(attribute.rawValue == raw)
+            #expect(CAConstraintAttribute(rawValue: raw) == attribute)
+        }
+        #expect(CAConstraintAttribute(rawValue: 8) == nil)
+    }
+
+    @Test func initialisersStoreTheirArgumentsWithScaleOneAndOffsetZeroByDefault() {
+        let full = CAConstraint(attribute: .maxY, relativeTo: "a", attribute: .minY, scale: 2, offset: -3)
+        #expect(full.attribute == .maxY && full.sourceName == "a" && full.sourceAttribute == .minY)
+        #expect(full.scale == 2 && full.offset == -3)
+        let withOffset = CAConstraint(attribute: .width, relativeTo: "superlayer", attribute: .height, offset: 4)
+        #expect(withOffset.scale == 1 && withOffset.offset == 4)
+        let plain = CAConstraint(attribute: .midX, relativeTo: "b", attribute: .midX)
+        #expect(plain.scale == 1 && plain.offset == 0)
+    }
+
+    @Test func nonFiniteScaleAndOffsetAreRefused() {
+        let constraint = CAConstraint(attribute: .minX, relativeTo: "nanSource", attribute: .minX, scale: .nan, offset: .infinity)
+        #expect(constraint.scale == 1 && constraint.offset == 0)
+        #expect(Diagnostics.recent.contains { $0.contains("refused non-finite scale") })
+        #expect(Diagnostics.recent.contains { $0.contains("refused non-finite offset") })
+    }
+
+    @Test func constraintsAreStoredUnderTheConstraintsKey() {
+        let layer = CALayer()
+        #expect(layer.constraints == nil)
+        let first = c(.minX, "superlayer", .minX)
+        let second = c(.maxY, "superlayer", .maxY)
+        layer.addConstraint(first)
+        layer.addConstraint(second)
+        #expect(layer.constraints?.map { ObjectIdentifier($0) } == [ObjectIdentifier(first), ObjectIdentifier(second)])
+        #expect((layer.value(forKey: "constraints") as? [CAConstraint])?.count == 2)
+        layer.constraints = nil
+        #expect(layer.value(forKey: "constraints") == nil)
+    }
+
+    @Test func layoutManagerClassFunctionAndPreferredSize() {
+        let made: CAConstraintLayoutManager = CAConstraintLayoutManager.layoutManager()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 5, y: 6, width: 70, height: 30)
+        #expect(made.preferredSize(of: layer) == CGSize(width: 70, height: 30))
+    }
+
+    /// The programming guide's example: layerA centred in its superlayer; layerB below it with
+    /// A's width and centre, its top 10 points below A and its bottom 10 points above the
+    /// superlayer's bottom.
+    @Test func programmingGuideExample() {
+        let root = superlayer()
+        let a = sublayer("layerA", CGRect(x: 0, y: 0, width: 100, height: 50), in: root, [
+            c(.midX, "superlayer", .midX), c(.midY, "superlayer", .midY),
+        ])
+        let b = sublayer("layerB", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.width, "layerA", .width), c(.midX, "layerA", .midX),
+            c(.minY, "layerA", .maxY, offset: 10), c(.maxY, "superlayer", .maxY, offset: -10),
+        ])
+        manager.layoutSublayers(of: root)
+        // A: centred in 300x200 with its own 100x50 size.
+        #expect(a.frame == CGRect(x: 100, y: 75, width: 100, height: 50))
+        // B: x from A (width 100 about midX 150); y from A.maxY + 10 = 135 down to 200 - 10 = 190.
+        #expect(b.frame == CGRect(x: 100, y: 135, width: 100, height: 55))
+    }
+
+    @Test func superlayerAttributesAreMeasuredInItsBounds() {
+        let root = superlayer(CGRect(x: 50, y: 20, width: 300, height: 200))
+        let layer = sublayer("inBounds", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minX, "superlayer", .minX), c(.maxY, "superlayer", .maxY),
+        ])
+        manager.layoutSublayers(of: root)
+        // minX = bounds.minX = 50; maxY = bounds.maxY = 220, so the top is 210.
+        #expect(layer.frame == CGRect(x: 50, y: 210, width: 10, height: 10))
+    }
+
+    @Test func leftAndRightSetTheWidth() {
+        let root = superlayer()
+        let layer = sublayer("leftRight", CGRect(x: 0, y: 0, width: 10, height: 20), in: root, [
+            c(.minX, "superlayer", .minX, offset: 20), c(.maxX, "superlayer", .maxX, offset: -30),
+        ])
+        manager.layoutSublayers(of: root)
+        #expect(layer.frame == CGRect(x: 20, y: 0, width: 250, height: 20))
+    }
+
+    @Test func leftAndWidthMoveTheRightEdge() {
+        let root = superlayer()
+        _ = sublayer("anchorBox", CGRect(x: 10, y: 10, width: 50, height: 50), in: root, [])
+        let layer = sublayer("follower", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minX, "anchorBox", .maxX, offset: 5), c(.width, "anchorBox", .width, scale: 2),
+        ])
+        manager.layoutSublayers(of: root)
+        // minX = 60 + 5 = 65, width = 2 * 50 = 100, so the right edge is at 165.
+        #expect(layer.frame == CGRect(x: 65, y: 0, width: 100, height: 10))
+    }
+
+    @Test func topAndBottomInYDownCoordinates() {
+        let root = superlayer()
+        let layer = sublayer("topBottom", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minY, "superlayer", .minY, offset: 15), c(.maxY, "superlayer", .maxY, offset: -25),
+        ])
+        manager.layoutSublayers(of: root)
+        #expect(layer.frame == CGRect(x: 0, y: 15, width: 10, height: 160))
+    }
+
+    @Test func everyPairOfAttributesOnOneAxis() {
+        // Each pair sets x = 40...100 (midX 70, width 60) in its own way.
+        let pairs: [(CAConstraintAttribute, CGFloat, CAConstraintAttribute, CGFloat)] = [
+            (.minX, 40, .midX, 70), (.minX, 40, .maxX, 100), (.minX, 40, .width, 60),
+            (.midX, 70, .maxX, 100), (.midX, 70, .width, 60), (.maxX, 100, .width, 60),
+        ]
+        for (first, firstValue, second, secondValue) in pairs {
+            let root = superlayer()
+            // scale 0 makes the value a constant.
+            let layer = sublayer("pair", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+                c(second, "superlayer", .width, scale: 0, offset: secondValue),
+                c(first, "superlayer", .width, scale: 0, offset: firstValue),
+            ])
+            manager.layoutSublayers(of: root)
+            #expect(layer.frame == CGRect(x: 40, y: 0, width: 60, height: 10), "\(first) + \(second)")
+        }
+    }
+
+    @Test func aSinglePositionConstraintMovesTheLayerKeepingItsSize() {
+        let root = superlayer()
+        let byMin = sublayer("byMin", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.minX, "superlayer", .midX)])
+        let byMid = sublayer("byMid", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.midY, "superlayer", .midY)])
+        let byMax = sublayer("byMax", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.maxX, "superlayer", .maxX)])
+        manager.layoutSublayers(of: root)
+        #expect(byMin.frame == CGRect(x: 150, y: 2, width: 30, height: 40))
+        #expect(byMid.frame == CGRect(x: 1, y: 80, width: 30, height: 40))
+        #expect(byMax.frame == CGRect(x: 270, y: 2, width: 30, height: 40))
+    }
+
+    @Test func scaleAndOffsetWithASizeAloneKeepingThePosition() {
+        let root = superlayer()
+        let layer = sublayer("scaled", CGRect(x: 10, y: 10, width: 20, height: 20), in: root, [
+            c(.width, "superlayer", .width, scale: 0.5, offset: 10), c(.height, "superlayer", .height, scale: 0.25, offset: -5),
+        ])
+        manager.layoutSublayers(of: root)
+        // width = 0.5 * 300 + 10 = 160, height = 0.25 * 200 - 5 = 45, about the unchanged position (20, 20).
+        #expect(layer.position == CGPoint(x: 20, y: 20))
+        #expect(layer.frame == CGRect(x: -60, y: -2.5, width: 160, height: 45))
+    }
+
+    @Test func aNegativeSizeBecomesZero() {
+        let root = superlayer()
+        let layer = sublayer("inverted", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minX, "superlayer", .minX, offset: 100), c(.maxX, "superlayer", .minX, offset: 50),
+        ])
+        manager.layoutSublayers(of: root)
+        #expect(layer.frame == CGRect(x: 100, y: 0, width: 0, height: 10))
+    }
+
+    @Test func dependencyChainDeclaredInReverseOrder() {
+        let root = superlayer()
+        // c depends on b, b on a, a on the superlayer; the sublayers are in the order c, b, a.
+        let third = sublayer("chainC", CGRect(x: 0, y: 0, width: 30, height: 10), in: root, [
+            c(.minX, "chainB", .maxX, offset: 10), c(.minY, "chainB", .maxY, offset: 10),
+        ])
+        let second = sublayer("chainB", CGRect(x: 0, y: 0, width: 20, height: 15), in: root, [
+            c(.minX, "chainA", .maxX, offset: 10), c(.minY, "chainA", .minY),
+        ])
+        let first = sublayer("chainA", CGRect(x: 0, y: 0, width: 20, height: 10), in: root, [
+            c(.minX, "superlayer", .minX, offset: 10), c(.minY, "superlayer", .minY, offset: 10),
+        ])
+        manager.layoutSublayers(of: root)
+        #expect(first.frame == CGRect(x: 10, y: 10, width: 20, height: 10))
+        #expect(second.frame == CGRect(x: 40, y: 10, width: 20, height: 15))
+        #expect(third.frame == CGRect(x: 70, y: 35, width: 30, height: 10))
+    }
+
+    @Test func dependenciesAcrossAxesAreNotCycles() {
+        let root = superlayer()
+        // A square: its height follows its own width.
+        let square = sublayer("square", CGRect(x: 0, y: 0, width: 40, height: 10), in: root, [
+            c(.height, "square", .width), c(.minY, "superlayer", .minY),
+        ])
+        manager.layoutSublayers(of: root)
+        #expect(square.frame == CGRect(x: 0, y: 0, width: 40, height: 40))
+    }
+
+    @Test func aCycleIsLeftAloneWithAWarning() {
+        let root = superlayer()
+        let p = sublayer("cycleP", CGRect(x: 1, y: 1, width: 10, height: 10), in: root, [c(.minX, "cycleQ", .maxX)])
+        let q = sublayer("cycleQ", CGRect(x: 2, y: 2, width: 10, height: 10), in: root, [c(.minX, "cycleP", .maxX)])
+        let dependent = sublayer("cycleDependent", CGRect(x: 3, y: 3, width: 10, height: 10), in: root, [
+            c(.minX, "cycleP", .minX), c(.minY, "superlayer", .minY, offset: 50),
+        ])
+        let free = sublayer("cycleFree", CGRect(x: 4, y: 4, width: 10, height: 10), in: root, [c(.minX, "superlayer", .minX, offset: 5)])
+        manager.layoutSublayers(of: root)
+        #expect(p.frame == CGRect(x: 1, y: 1, width: 10, height: 10))
+        #expect(q.frame == CGRect(x: 2, y: 2, width: 10, height: 10))
+        // Its x axis depends on the cycle and stays; its y axis does not and is laid out.
+        #expect(dependent.frame == CGRect(x: 3, y: 50, width: 10, height: 10))
+        #expect(free.frame == CGRect(x: 5, y: 4, width: 10, height: 10))
+        #expect(Diagnostics.recent.contains {
+            $0.contains("cycleP, cycleQ, cycleDependent") && $0.contains("dependency cycle")
+        })
+    }
+
+    @Test func aMissingSourceIsIgnoredWithAWarning() {
+        let root = superlayer()
+        let layer = sublayer("orphan", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minX, "nobodyHere", .minX), c(.maxX, "superlayer", .maxX, offset: -7), c(.width, "superlayer", .width, scale: 0, offset: 20),
+        ])
+        manager.layoutSublayers(of: root)
+        // The ignored constraint does not count: maxX and width are the two used.
+        #expect(layer.frame == CGRect(x: 273, y: 0, width: 20, height: 10))
+        #expect(Diagnostics.recent.contains { $0.contains("orphan: no sibling named \"nobodyHere\"") })
+    }
+
+    @Test func anOverSpecifiedAxisUsesTheFirstTwoAttributesInDeclarationOrder() {
+        let root = superlayer()
+        let layer = sublayer("overSpecified", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minX, "superlayer", .minX, offset: 10), c(.maxX, "superlayer", .maxX, offset: -10),
+            c(.width, "superlayer", .width, scale: 0, offset: 50),
+        ])
+        // A second constraint on an attribute already set does not count as one of the two.
+        let repeated = sublayer("repeatedAttribute", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
+            c(.minY, "superlayer", .minY, offset: 5), c(.minY, "superlayer", .minY, offset: 99),
+            c(.height, "superlayer", .height, scale: 0, offset: 20),
+        ])
+        manager.layoutSublayers(of: root)
+        #expect(layer.frame == CGRect(x: 10, y: 0, width: 280, height: 10))
+        #expect(repeated.frame == CGRect(x: 0, y: 5, width: 10, height: 20))
+        #expect(Diagnostics.recent.contains { $0.contains("overSpecified: 3 constraints on the x axis; using minX and maxX") })
+        #expect(Diagnostics.recent.contains { $0.contains("repeatedAttribute: 3 constraints on the y axis; using minY and height") })
+    }
+
+    @Test func unconstrainedSublayersAreLeftAlone() {
+        let root = superlayer()
+        let plain = sublayer("plain", CGRect(x: 7, y: 8, width: 9, height: 10), in: root, [])
+        manager.layoutSublayers(of: root)
+        #expect(plain.frame == CGRect(x: 7, y: 8, width: 9, height: 10))
+    }
+}
