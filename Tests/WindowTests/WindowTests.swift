@@ -155,21 +155,24 @@ import Testing
     }
 
     /// Resizing the real window lays the layout scene out again: autoresizing moves the badge to
-    /// the new corner, and the cards' delegate reflows them into three columns.
+    /// the new corner and stretches the constraint panel (whose layerB grows to 10 points above
+    /// its bottom), and the cards' delegate reflows them from four columns into three.
     @Test func aResizedWindowIsLaidOutAgain() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
         let (demo, window) = try launch("layout", on: server)
         defer { demo.stop() }
         let blue = (51, 102, 230), green = (51, 179, 89), orange = (250, 140, 26)
-        // Six columns at 960x600: card 6 (blue) starts the second row, under card 0.
+        // Four columns at 960x600: card 4 (blue) starts the second row, at (20, 156) in the window.
         #expect(near(try waitForPixel(server, 80, 196, blue), blue))
-        try server.run("xdotool", ["windowsize", String(window), "600", "700"])
-        #expect(demo.waitForLine(containing: "resized: 600x700") != nil)
+        try server.run("xdotool", ["windowsize", String(window), "740", "700"])
+        #expect(demo.waitForLine(containing: "resized: 740x700") != nil)
         // Three columns: card 3 (green) moves there; the badge sits in the new bottom-right corner.
         #expect(near(try waitForPixel(server, 80, 196, green), green))
-        #expect(near(try waitForPixel(server, 560, 660, orange), orange))
-        #expect(near(try pixel(server.screenshot(name: "layout"), 560, 300), (242, 242, 247)), "background where cards were")
+        #expect(near(try waitForPixel(server, 700, 660, orange), orange))
+        // The panel (x 440..<660) grew to y 620: layerB (window x 500..<600) reaches y 610.
+        #expect(near(try waitForPixel(server, 550, 605, orange), orange))
+        #expect(near(try pixel(server.screenshot(name: "layout"), 550, 615), (255, 255, 255)), "the panel below layerB")
     }
 
     /// `f` shows the frame-rate overlay, a dark `CATextLayer` in the top-right corner, in any scene.
