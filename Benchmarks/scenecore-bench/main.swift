@@ -124,6 +124,7 @@ struct Bench {
         })
         print("draw calls per frame: \(drawCalls)")
         for kind in AnimationKind.allCases { evaluate(kind) }
+        report("layout \(options.layers) constrained layers (CAConstraintLayoutManager)", constrainedLayout())
         rasteriseText(scale: 1)
         rasteriseText(scale: 2)
     }
@@ -171,6 +172,43 @@ struct Bench {
         }
         report("evaluate \(options.layers) animations: \(kind.rawValue)", timing)
         print("  heap allocations in the last frame: \(allocations)")
+    }
+}
+
+/// Times one layout pass (after a change of the superlayer's height, so every frame changes)
+/// of `options.layers` sublayers under a `CAConstraintLayoutManager`:
+/// each layer 40 points wide, starting 2 points after its predecessor's right edge (a chain
+/// solved in dependency order), centred vertically in the superlayer and half its height.
+extension Bench {
+    func constrainedLayout() -> (p50: Double, p95: Double) {
+        let superlayer = CALayer()
+        superlayer.bounds = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        superlayer.layoutManager = CAConstraintLayoutManager()
+        for i in 0..<options.layers {
+            let layer = CALayer()
+            layer.name = "c\(i)"
+            let left = i == 0
+                ? CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .minX)
+                : CAConstraint(attribute: .minX, relativeTo: "c\(i - 1)", attribute: .maxX, offset: 2)
+            layer.constraints = [
+                left,
+                CAConstraint(attribute: .width, relativeTo: "superlayer", attribute: .width, scale: 0, offset: 40),
+                CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY),
+                CAConstraint(attribute: .height, relativeTo: "superlayer", attribute: .height, scale: 0.5, offset: 0),
+            ]
+            superlayer.addSublayer(layer)
+        }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        var tall = false
+        let timing = measure(options.iterations) {
+            // A new height every pass: every layer's frame changes.
+            tall.toggle()
+            superlayer.bounds.size.height = tall ? 720 : 700
+            superlayer.layoutIfNeeded()
+        }
+        CATransaction.commit()
+        return timing
     }
 }
 
