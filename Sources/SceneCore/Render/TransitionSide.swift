@@ -2,7 +2,7 @@ import Foundation
 
 /// The two renderings a running `CATransition` draws: the layer's subtree as it was before
 /// the transition's commit, and as it is now.
-package enum TransitionSide: CaseIterable {
+package enum TransitionSide {
     case old, new
 
     /// Back to front: the side that moves over the other is drawn last (the old rendering
