@@ -22,8 +22,7 @@ extension RenderTree {
         var tick = AnimationTick()
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
-        for id in animatedLayers {
-            if let root, topAncestor(of: id) != root { continue }
+        for id in animatedLayers(under: root) {
             guard let index = layers.index(forKey: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
             let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
@@ -36,6 +35,7 @@ extension RenderTree {
             if layers.values[index].animations.isEmpty { emptied.append(id) }
         }
         for id in emptied { animatedLayers.remove(id) }
+        if !emptied.isEmpty { structureVersion &+= 1 }
         // Stale commits naming a removed animation arrive within a few frames; the memory is bounded.
         if removedSerials.count > 10_000 { removedSerials.removeAll() }
         if !transitionSnapshots.isEmpty {
@@ -45,6 +45,15 @@ extension RenderTree {
             }
         }
         return tick
+    }
+
+    /// The animated layers in the tree under `root` (all of them for nil): worked out again only
+    /// after the structure or the set of animated layers changed, not every frame.
+    private mutating func animatedLayers(under root: LayerID?) -> [LayerID] {
+        if let cached = animatedLayersUnderRoot, cached.root == root, cached.version == structureVersion { return cached.ids }
+        let ids = Array(animatedLayers.filter { root == nil || topAncestor(of: $0) == root })
+        animatedLayersUnderRoot = (root, structureVersion, ids)
+        return ids
     }
 
     /// The layer at the top of `id`'s tree (masks count as part of their owner's tree).

@@ -17,6 +17,10 @@ public struct RenderTree: Sendable {
     /// The layers whose own time differs from their superlayer's (beginTime, speed or
     /// timeOffset set): only below these is a layer's local time not the absolute time.
     package internal(set) var timedLayers: Set<LayerID> = []
+    /// Changes whenever the tree's structure or its set of animated layers may have changed.
+    package internal(set) var structureVersion = 0
+    /// The animated layers under a renderer's root, as last worked out (see `evaluateAnimations`).
+    package var animatedLayersUnderRoot: (root: LayerID?, version: Int, ids: [LayerID])?
     /// Serials of animations the render side finished and removed, so that a commit made
     /// before the app side heard of it does not bring them back.
     package var removedSerials: Set<UInt64> = []
@@ -54,6 +58,13 @@ public struct RenderTree: Sendable {
                 layers[update.layer, default: RenderLayer()].apply(update.field)
             }
         }
+        let restructures = !commit.released.isEmpty || commit.updates.contains { update in
+            switch update.field {
+            case .sublayers, .mask, .animations: true
+            default: false
+            }
+        }
+        if restructures { structureVersion &+= 1 }
         for id in commit.released {
             layers.removeValue(forKey: id)
             animatedLayers.remove(id)

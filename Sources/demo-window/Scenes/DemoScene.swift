@@ -67,7 +67,7 @@ struct DemoScene: Sendable {
                   build: { AnimationsScene.make($0.size) }, click: AnimationsScene.click, key: AnimationsScene.key),
         DemoScene(name: "content", summary: "drawn content: a delegate's curve, a subclass's dial, images, text, a shape and gradients",
                   build: { ContentScene.make($0.size) }),
-        DemoScene(name: "layout", summary: "autoresizing header and badge, and cards flowed by a delegate, all following the window",
+        DemoScene(name: "layout", summary: "autoresizing header and badge, cards flowed by a delegate and the guide's constraint example, following the window",
                   build: { LayoutScene.make($0.size) }),
         DemoScene(name: "text", summary: "text layers given new strings every frame (the text benchmark; --layers N)",
                   build: TextScene.make, tick: { _ in .everyFrame(TextScene.tick) }),
