@@ -17,7 +17,7 @@ public final class OffscreenRenderer: @unchecked Sendable {
     private let surface: HeadlessSurface
     private let inbox = CommitQueue()
     // Touched only by `render`, which callers serialise (one render at a time per renderer).
-    private var tree = RenderTree()
+    private var pipeline = FramePipeline()
     private var attachedRoot: LayerID?
     private var lastTick = AnimationTick()
 
@@ -49,17 +49,12 @@ public final class OffscreenRenderer: @unchecked Sendable {
         } else {
             CATransaction.flush()
         }
-        var contentsChanged = false
-        for commit in inbox.drain() {
-            tree.apply(commit)
-            contentsChanged = contentsChanged || tree.lastCommitChangedContents
-        }
-        let tick = tree.evaluateAnimations(at: time ?? CACurrentMediaTime(), root: layer.layerID)
-        AnimationEventCenter.shared.post(tick.events)
-        lastTick = tick
-        if contentsChanged { try surface.purgeTextures(keeping: tree.liveImageIDs) }
-        let list = FrameBuilder.build(tree, root: layer.layerID, width: width, height: height, clearColor: clearColor)
-        return try surface.render(list)
+        let output = pipeline.frame(
+            applying: inbox.drain(), root: layer.layerID, at: time ?? CACurrentMediaTime(), width: width,
+            height: height, clearColor: clearColor)
+        lastTick = output.tick
+        if let live = output.liveImageIDs { try surface.purgeTextures(keeping: live) }
+        return try surface.render(output.displayList)
     }
 
     /// Whether some animation was changing at the last `render(_:at:)` (another frame would differ).

@@ -97,28 +97,20 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             Diagnostics.error("(RT) the GL renderer could not start: \(error)")
             return
         }
-        var tree = RenderTree()
+        var pipeline = FramePipeline()
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
         var lastPresent = CACurrentMediaTime()
         while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
             let commits = inbox.drain()
-            var contentsChanged = false
-            for commit in commits {
-                tree.apply(commit)
-                contentsChanged = contentsChanged || tree.lastCommitChangedContents
-            }
             // Animations are evaluated at the time the frame will be seen: its refresh deadline.
-            let hadTransitionImages = !tree.transitionSnapshots.isEmpty
-            animation = frame.root.map { tree.evaluateAnimations(at: frame.targetTime, root: $0) } ?? AnimationTick()
-            AnimationEventCenter.shared.post(animation.events)
-            contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
-            if contentsChanged { renderer.textureCache.purge(keeping: tree.liveImageIDs) }
-            let list = frame.root.map {
-                FrameBuilder.build(tree, root: $0, width: frame.width, height: frame.height, clearColor: frame.clearColor)
-            } ?? DisplayList(width: frame.width, height: frame.height, clearColor: frame.clearColor)
-            renderer.draw(list)
+            let output = pipeline.frame(
+                applying: commits, root: frame.root, at: frame.targetTime, width: frame.width, height: frame.height,
+                clearColor: frame.clearColor)
+            animation = output.tick
+            if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
+            renderer.draw(output.displayList)
             surface.present()
             let now = CACurrentMediaTime()
             record(renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
@@ -151,7 +143,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             if let wake = animation.wakeTime {
                 let now = CACurrentMediaTime()
                 if now >= wake { break }
-                condition.wait(until: Date(timeIntervalSinceNow: wake - now))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: wake - now))
             } else {
                 condition.wait()
             }
@@ -160,7 +152,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         while interval > 0 && !quit {
             let now = CACurrentMediaTime()
             if now >= deadline { break }
-            condition.wait(until: Date(timeIntervalSinceNow: deadline - now))
+            _ = condition.wait(until: Date(timeIntervalSinceNow: deadline - now))
         }
         if quit { return nil }
         hasWork = false

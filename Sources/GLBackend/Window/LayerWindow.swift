@@ -97,7 +97,7 @@ public final class LayerWindow {
         while !openWindows.isEmpty {
             let step = Date(timeIntervalSinceNow: 0.05)
             if let deadline, deadline <= Date() { return }
-            RunLoop.main.run(mode: .default, before: deadline.map { min($0, step) } ?? step)
+            _ = RunLoop.main.run(mode: .default, before: deadline.map { min($0, step) } ?? step)
         }
     }
 

@@ -103,7 +103,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// `mask` are presentation copies too, so `hitTest(_:)` on it tests what is on screen.
     open func presentation() -> Self? {
         if presentationSource != nil { return self }
-        guard let committed = committedState else { return nil }
+        guard committedState != nil else { return nil }
         let copy = Self(layer: self)
         copy.keyedValues = keyedValues
         copy.state = presentedState(at: CACurrentMediaTime(), custom: &copy.keyedValues)
