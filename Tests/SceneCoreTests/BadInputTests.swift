@@ -109,7 +109,7 @@ import Testing
         #expect(layer.contents as? String == "not an image")
         #expect(layer.state.contents == nil) // nothing to draw
         // The change clears the image (and animates that change implicitly).
-        #expect(layer.pendingChanges.contains(.contents))
+        #expect(layer.pendingChanges.contains(LayerChanges(.contents)))
         #expect(LayerTest.reported("CALayer.contents", "String", "not displayable", layer.name!))
         layer.contents = image
         #expect(layer.contents as? CGImage === image)

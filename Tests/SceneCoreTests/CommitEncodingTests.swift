@@ -36,7 +36,7 @@ import Testing
         LayerTest.commitNow { layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
         let mark = sink.count
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: 7, y: 8) }
-        #expect(sink.fields(of: layer.layerID, since: mark) == [[.position(CGPoint(x: 7, y: 8))]])
+        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(.position, .point(CGPoint(x: 7, y: 8)))]])
     }
 
     @Test func settingAnEqualValueCarriesNothing() {
@@ -75,8 +75,9 @@ import Testing
         let carried = fields.first ?? []
         #expect(carried.count == 5)
         for expected: LayerField in [
-            .opacity(0.5), .bounds(CGRect(x: 0, y: 0, width: 30, height: 40)), .zPosition(3), .backgroundColor(red),
-            .shadow(color: CGColor.black, opacity: 0, offset: CGSize(width: 0, height: -3), radius: 9),
+            .property(.opacity, .number(0.5)), .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 30, height: 40))),
+            .property(.zPosition, .number(3)), .property(.backgroundColor, .color(red)),
+            .property(.shadowRadius, .number(9)),
         ] {
             #expect(carried.contains(expected))
         }
@@ -93,13 +94,11 @@ import Testing
             layer.contents = image
             layer.contentsGravity = .center
         }
-        var timing = MediaTimingValues()
-        timing.speed = 2
         let carried = sink.fields(of: layer.layerID, since: mark).first ?? []
         #expect(carried.count == 3)
-        #expect(carried.contains(.timing(timing)))
-        #expect(carried.contains(.contents(image)))
-        #expect(carried.contains(.contentsGravity(.center)))
+        #expect(carried.contains(.property(.speed, .number(2))))
+        #expect(carried.contains(.property(.contents, .image(image))))
+        #expect(carried.contains(.property(.contentsGravity, .name("center"))))
     }
 
     @Test func aStructuralChangeCarriesTheWholeSublayerList() {
@@ -224,7 +223,7 @@ import Testing
         // The snapshot commits nothing: later changes still travel as deltas.
         let mark = sink.count
         LayerTest.commitWithoutActions { b.opacity = 0.5 }
-        #expect(sink.fields(of: b.layerID, since: mark) == [[.opacity(0.5)]])
+        #expect(sink.fields(of: b.layerID, since: mark) == [[.property(.opacity, .number(0.5))]])
         #expect(sink.commits(since: mark).allSatisfy { $0.sequence > snapshot!.sequence })
         CommitDistributor.shared.detach(sink)
     }

@@ -136,6 +136,9 @@ import Testing
         layer.fillMode = .both
         #expect(layer.duration == 4 && layer.repeatCount == 2.5 && layer.repeatDuration == 7)
         #expect(layer.autoreverses && layer.fillMode == .both)
-        #expect(layer.pendingChanges == .timing)
+        #expect(
+            layer.pendingChanges
+                == [LayerChanges(.duration), LayerChanges(.repeatCount), LayerChanges(.repeatDuration),
+                    LayerChanges(.autoreverses), LayerChanges(.fillMode)])
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// number of surfaces can exist at once and render in parallel on different threads. A surface
 /// itself may be used from any thread: its calls are serialised by its context's lock. Call it
 /// from synchronous code, never with a context held across an `await`.
-public final class HeadlessSurface: @unchecked Sendable {
+package final class HeadlessSurface: @unchecked Sendable {
     private let context: HeadlessGLContext
     // The framebuffer and renderer are touched only inside `context.withCurrent`, under its lock.
     private var framebuffer: SurfaceFramebuffer
@@ -18,7 +18,7 @@ public final class HeadlessSurface: @unchecked Sendable {
     /// Creates a surface of `width` x `height` pixels with its own context.
     /// - Throws: `EGLError` when no headless display or context can be made; `GLError` for a
     ///   size outside 1...`GL_MAX_RENDERBUFFER_SIZE` or when the shaders fail to build.
-    public convenience init(width: Int, height: Int) throws {
+    package convenience init(width: Int, height: Int) throws {
         try self.init(width: width, height: height, options: GLRendererOptions())
     }
 
@@ -35,7 +35,7 @@ public final class HeadlessSurface: @unchecked Sendable {
     /// resizes itself to the list's size first when the two differ.
     /// - Throws: `GLError.invalidSize` when the list's size is not renderable, `EGLError` when
     ///   the context cannot be made current.
-    public func render(_ list: DisplayList) throws -> RenderedImage {
+    package func render(_ list: DisplayList) throws -> RenderedImage {
         try context.withCurrent {
             try framebuffer.resize(width: list.width, height: list.height)
             glBindFramebuffer(GL_FRAMEBUFFER.glEnum, framebuffer.framebuffer)
@@ -49,12 +49,12 @@ public final class HeadlessSurface: @unchecked Sendable {
     }
 
     /// What the last `render(_:)` did.
-    public var statistics: FrameStatistics {
+    package var statistics: FrameStatistics {
         lastStatistics.withLock { $0 }
     }
 
     /// The largest texture side this surface uploads; larger images are downscaled to fit.
-    public var maxTextureSize: Int { renderer.textureCache.maxTextureSize }
+    package var maxTextureSize: Int { renderer.textureCache.maxTextureSize }
 
     /// Deletes the textures of images not in `liveImageIDs` (`CGImage.imageID` values).
     /// - Throws: `EGLError` when the context cannot be made current.

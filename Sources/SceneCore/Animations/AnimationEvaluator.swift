@@ -43,7 +43,7 @@ package enum AnimationEvaluator {
             switch animations[index].kind {
             case .property(let spec):
                 spec.target.property.restore(from: model, into: &presented)
-                if spec.rotationMode != nil { AnimatableProperty.transform.restore(from: model, into: &presented) }
+                if spec.rotationMode != nil { AnimatableProperty.layer(.transform).restore(from: model, into: &presented) }
             case .group(let children): restoreTargets(of: children, from: model, into: &presented)
             case .transition: break
             }
@@ -118,7 +118,7 @@ package enum AnimationEvaluator {
            let accumulated = delta.scaled(by: Double(cycle)).flatMap(value.adding) {
             value = accumulated
         }
-        if case .contents = target.property, case .image(let start) = span.start, case .image(let end) = span.end {
+        if case .layer(.contents) = target.property, case .image(let start) = span.start, case .image(let end) = span.end {
             let f = min(max(spec.spring.map { $0.position(at: localTime) } ?? p, 0), 1)
             outputs.contentsBlend = f < 1 && start != end ? ContentsBlend(from: start.image, fraction: f) : nil
             value = .image(end)

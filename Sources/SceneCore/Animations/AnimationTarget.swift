@@ -2,139 +2,38 @@ import Foundation
 
 /// A layer property that animations can drive, as the render side reads and writes it.
 package enum AnimatableProperty: Sendable, Equatable {
-    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
-    case opacity, backgroundColor, cornerRadius, borderWidth, borderColor
-    case shadowColor, shadowOpacity, shadowOffset, shadowRadius
-    case contents, contentsRect, contentsCenter, contentsScale, rasterizationScale
-    case isHidden, masksToBounds, isDoubleSided
+    /// A built-in property whose declaration says it animates.
+    case layer(PropertyID)
     /// A key the render side does not draw (a subclass's own animatable property); evaluated
     /// on the app side only, for `presentation()`.
     case custom(String)
 
-    private static let byKey: [String: AnimatableProperty] = [
-        "bounds": .bounds, "position": .position, "zPosition": .zPosition, "anchorPoint": .anchorPoint,
-        "anchorPointZ": .anchorPointZ, "transform": .transform, "sublayerTransform": .sublayerTransform,
-        "opacity": .opacity, "backgroundColor": .backgroundColor, "cornerRadius": .cornerRadius,
-        "borderWidth": .borderWidth, "borderColor": .borderColor, "shadowColor": .shadowColor,
-        "shadowOpacity": .shadowOpacity, "shadowOffset": .shadowOffset, "shadowRadius": .shadowRadius,
-        "contents": .contents, "contentsRect": .contentsRect, "contentsCenter": .contentsCenter,
-        "contentsScale": .contentsScale, "rasterizationScale": .rasterizationScale,
-        "hidden": .isHidden, "isHidden": .isHidden, "masksToBounds": .masksToBounds,
-        "doubleSided": .isDoubleSided, "isDoubleSided": .isDoubleSided,
-    ]
-
-    /// The built-in property named `key`, nil for any other key.
+    /// The built-in animatable property named `key`, nil for any other key.
     package init?(key: String) {
-        guard let property = Self.byKey[key] else { return nil }
-        self = property
+        guard let id = PropertyID(key: key), id.declared.isAnimatable else { return nil }
+        self = .layer(id)
     }
 
-    /// The keys Core Animation animates implicitly when set on a standalone layer
-    /// (reference section 1.9, the programming guide's table B-1).
-    package static let implicitlyAnimatedKeys: Set<String> = [
-        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents",
-        "contentsRect", "contentsCenter", "cornerRadius", "hidden", "isHidden", "masksToBounds", "opacity",
-        "position", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius", "sublayerTransform",
-        "transform", "zPosition",
-    ]
+    /// The keys Core Animation animates implicitly when set on a standalone layer (the
+    /// Core Animation Programming Guide's table of animatable properties), under both names.
+    package static let implicitlyAnimatedKeys: Set<String> = Set(
+        PropertyID.declarations.filter { $0.animation == .implicit }.flatMap { [$0.key] + ($0.swiftKey.map { [$0] } ?? []) })
 
-    /// The property's value in `p`.
-    // swiftlint:disable:next cyclomatic_complexity
+    /// The property's value in `p` (custom keys: 0).
     package func read(_ p: LayerProperties) -> AnimatableValue {
-        switch self {
-        case .bounds: .rect(p.bounds)
-        case .position: .point(p.position)
-        case .zPosition: .number(Double(p.zPosition))
-        case .anchorPoint: .point(p.anchorPoint)
-        case .anchorPointZ: .number(Double(p.anchorPointZ))
-        case .transform: .transform(p.transform)
-        case .sublayerTransform: .transform(p.sublayerTransform)
-        case .opacity: .number(Double(p.opacity))
-        case .backgroundColor: .color(p.animatedColors.background ?? p.backgroundColor?.value ?? .clear)
-        case .cornerRadius: .number(Double(p.cornerRadius))
-        case .borderWidth: .number(Double(p.borderWidth))
-        case .borderColor: .color(p.animatedColors.border ?? p.borderColor?.value ?? .clear)
-        case .shadowColor: .color(p.animatedColors.shadow ?? p.shadowColor?.value ?? .clear)
-        case .shadowOpacity: .number(Double(p.shadowOpacity))
-        case .shadowOffset: .size(p.shadowOffset)
-        case .shadowRadius: .number(Double(p.shadowRadius))
-        case .contents: .image(ImageReference(p.contents))
-        case .contentsRect: .rect(p.contentsRect)
-        case .contentsCenter: .rect(p.contentsCenter)
-        case .contentsScale: .number(Double(p.contentsScale))
-        case .rasterizationScale: .number(Double(p.rasterizationScale))
-        case .isHidden: .number(p.isHidden ? 1 : 0)
-        case .masksToBounds: .number(p.masksToBounds ? 1 : 0)
-        case .isDoubleSided: .number(p.isDoubleSided ? 1 : 0)
-        case .custom: .number(0)
-        }
+        guard case .layer(let id) = self else { return .number(0) }
+        return id.declared.animatableValue(in: p) ?? .number(0)
     }
 
     /// Copies the property's model value from `model` into `p` (custom keys: nothing).
-    // swiftlint:disable:next cyclomatic_complexity
     package func restore(from model: LayerProperties, into p: inout LayerProperties) {
-        switch self {
-        case .bounds: p.bounds = model.bounds
-        case .position: p.position = model.position
-        case .zPosition: p.zPosition = model.zPosition
-        case .anchorPoint: p.anchorPoint = model.anchorPoint
-        case .anchorPointZ: p.anchorPointZ = model.anchorPointZ
-        case .transform: p.transform = model.transform
-        case .sublayerTransform: p.sublayerTransform = model.sublayerTransform
-        case .opacity: p.opacity = model.opacity
-        case .backgroundColor: (p.backgroundColor, p.animatedColors.background) = (model.backgroundColor, nil)
-        case .cornerRadius: p.cornerRadius = model.cornerRadius
-        case .borderWidth: p.borderWidth = model.borderWidth
-        case .borderColor: (p.borderColor, p.animatedColors.border) = (model.borderColor, nil)
-        case .shadowColor: (p.shadowColor, p.animatedColors.shadow) = (model.shadowColor, nil)
-        case .shadowOpacity: p.shadowOpacity = model.shadowOpacity
-        case .shadowOffset: p.shadowOffset = model.shadowOffset
-        case .shadowRadius: p.shadowRadius = model.shadowRadius
-        case .contents: p.contents = model.contents
-        case .contentsRect: p.contentsRect = model.contentsRect
-        case .contentsCenter: p.contentsCenter = model.contentsCenter
-        case .contentsScale: p.contentsScale = model.contentsScale
-        case .rasterizationScale: p.rasterizationScale = model.rasterizationScale
-        case .isHidden: p.isHidden = model.isHidden
-        case .masksToBounds: p.masksToBounds = model.masksToBounds
-        case .isDoubleSided: p.isDoubleSided = model.isDoubleSided
-        case .custom: break
-        }
+        if case .layer(let id) = self { id.declared.restore(from: model, into: &p) }
     }
 
     /// Stores `value` in `p`; a value of another kind (which compiled animations never carry)
     /// is ignored. Non-finite numbers are ignored too, so that the render side never sees them.
-    // swiftlint:disable:next cyclomatic_complexity
     package func write(_ value: AnimatableValue, to p: inout LayerProperties) {
-        guard value.isFinite else { return }
-        switch (self, value) {
-        case (.bounds, .rect(let v)): p.bounds = v
-        case (.position, .point(let v)): p.position = v
-        case (.zPosition, .number(let v)): p.zPosition = CGFloat(v)
-        case (.anchorPoint, .point(let v)): p.anchorPoint = v
-        case (.anchorPointZ, .number(let v)): p.anchorPointZ = CGFloat(v)
-        case (.transform, .transform(let v)): p.transform = v
-        case (.sublayerTransform, .transform(let v)): p.sublayerTransform = v
-        case (.opacity, .number(let v)): p.opacity = Float(v)
-        // Colours go to plain values, so that the render side allocates nothing per frame.
-        case (.backgroundColor, .color(let v)): p.animatedColors.background = v
-        case (.cornerRadius, .number(let v)): p.cornerRadius = CGFloat(max(v, 0))
-        case (.borderWidth, .number(let v)): p.borderWidth = CGFloat(max(v, 0))
-        case (.borderColor, .color(let v)): p.animatedColors.border = v
-        case (.shadowColor, .color(let v)): p.animatedColors.shadow = v
-        case (.shadowOpacity, .number(let v)): p.shadowOpacity = Float(v)
-        case (.shadowOffset, .size(let v)): p.shadowOffset = v
-        case (.shadowRadius, .number(let v)): p.shadowRadius = CGFloat(v)
-        case (.contents, .image(let v)): p.contents = v.image
-        case (.contentsRect, .rect(let v)): p.contentsRect = v
-        case (.contentsCenter, .rect(let v)): p.contentsCenter = v
-        case (.contentsScale, .number(let v)): if v > 0 { p.contentsScale = CGFloat(v) }
-        case (.rasterizationScale, .number(let v)): p.rasterizationScale = CGFloat(v)
-        case (.isHidden, .number(let v)): p.isHidden = v >= 0.5
-        case (.masksToBounds, .number(let v)): p.masksToBounds = v >= 0.5
-        case (.isDoubleSided, .number(let v)): p.isDoubleSided = v >= 0.5
-        default: break
-        }
+        if case .layer(let id) = self { id.declared.write(value, to: &p) }
     }
 }
 

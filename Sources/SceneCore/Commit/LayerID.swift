@@ -1,9 +1,9 @@
 import Synchronization
 
 /// The identity by which the render side knows a layer. Never reused within a process.
-public struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+package struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package let rawValue: UInt64
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     private static let counter = Atomic<UInt64>(1)
     /// A fresh identity.
@@ -11,6 +11,6 @@ public struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
         LayerID(rawValue: counter.wrappingAdd(1, ordering: .relaxed).oldValue)
     }
 
-    public static func < (a: LayerID, b: LayerID) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { "#\(rawValue)" }
+    package static func < (a: LayerID, b: LayerID) -> Bool { a.rawValue < b.rawValue }
+    package var description: String { "#\(rawValue)" }
 }

@@ -1,24 +1,24 @@
 /// A change to one layer in a commit: its id and one field.
-public struct LayerUpdate: Sendable, Equatable {
-    public let layer: LayerID
-    public let field: LayerField
-    public init(layer: LayerID, field: LayerField) { (self.layer, self.field) = (layer, field) }
+package struct LayerUpdate: Sendable, Equatable {
+    package let layer: LayerID
+    package let field: LayerField
+    package init(layer: LayerID, field: LayerField) { (self.layer, self.field) = (layer, field) }
 }
 
 /// One whole commit: everything the app thread changed in one outermost transaction, as an
 /// immutable value. It is the only thing that crosses from the app thread to a renderer,
 /// and renderers apply commits whole and in order.
-public struct LayerTreeCommit: Sendable {
+package struct LayerTreeCommit: Sendable {
     /// Increases by one with every commit in the process.
-    public let sequence: UInt64
+    package let sequence: UInt64
     /// Changed fields, grouped by layer in the order the layers were encoded.
-    public let updates: [LayerUpdate]
+    package let updates: [LayerUpdate]
     /// Layers that no longer exist on the app side; the render side drops them and their textures.
-    public let released: [LayerID]
+    package let released: [LayerID]
     /// When the commit was made, in `CACurrentMediaTime()` seconds.
-    public let timestamp: Double
+    package let timestamp: Double
 
-    public init(sequence: UInt64, updates: [LayerUpdate], released: [LayerID], timestamp: Double) {
+    package init(sequence: UInt64, updates: [LayerUpdate], released: [LayerID], timestamp: Double) {
         self.sequence = sequence
         self.updates = updates
         self.released = released
@@ -26,13 +26,13 @@ public struct LayerTreeCommit: Sendable {
     }
 
     /// The ids of the layers this commit changes, each once, in encoding order.
-    public var changedLayers: [LayerID] {
+    package var changedLayers: [LayerID] {
         var seen = Set<LayerID>()
         return updates.compactMap { seen.insert($0.layer).inserted ? $0.layer : nil }
     }
 
     /// The fields this commit carries for one layer.
-    public func fields(of layer: LayerID) -> [LayerField] {
+    package func fields(of layer: LayerID) -> [LayerField] {
         updates.filter { $0.layer == layer }.map(\.field)
     }
 }

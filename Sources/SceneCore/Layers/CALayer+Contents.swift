@@ -15,7 +15,7 @@ extension CALayer {
             }
             if state.contents !== image {
                 state.contents = image
-                recordChange(.contents)
+                recordChange(LayerChanges(.contents))
                 if committedState != nil { propertyDidChange("contents") }
             }
         }
@@ -24,14 +24,14 @@ extension CALayer {
     /// The part of the contents image shown, in unit coordinates. Default (0, 0, 1, 1). Animatable.
     public var contentsRect: CGRect {
         get { state.contentsRect }
-        set { setGeometry(\.contentsRect, newValue, .contentsRect, key: "contentsRect") }
+        set { setState(\.contentsRect, newValue, .contentsRect) }
     }
 
     /// The stretchable centre of the contents (9-slice), in unit coordinates of the
     /// contents rect. Default (0, 0, 1, 1). Animatable.
     public var contentsCenter: CGRect {
         get { state.contentsCenter }
-        set { setGeometry(\.contentsCenter, newValue, .contentsCenter, key: "contentsCenter") }
+        set { setState(\.contentsCenter, newValue, .contentsCenter) }
     }
 
     /// How the contents are placed in the bounds. Default `.resize`.
@@ -50,9 +50,7 @@ extension CALayer {
                 Diagnostics.error("CALayer.contentsScale of \(self): refused \(newValue); it must be positive and finite")
                 return
             }
-            let old = state.contentsScale
-            setGeometry(\.contentsScale, newValue, .contentsScale, key: "contentsScale")
-            if state.contentsScale != old, type(of: self).needsDisplay(forKey: "contentsScale") { setNeedsDisplay() }
+            setState(\.contentsScale, newValue, .contentsScale)
         }
     }
 
@@ -65,19 +63,19 @@ extension CALayer {
     /// The filter used when the contents are drawn smaller than their pixel size. Default `.linear`.
     public var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
-        set { setState(\.minificationFilter, newValue, .filters) }
+        set { setState(\.minificationFilter, newValue, .minificationFilter) }
     }
 
     /// The filter used when the contents are drawn larger than their pixel size. Default `.linear`.
     public var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
-        set { setState(\.magnificationFilter, newValue, .filters) }
+        set { setState(\.magnificationFilter, newValue, .magnificationFilter) }
     }
 
     /// The mipmap level bias for `.trilinear` minification. Default 0.
     public var minificationFilterBias: Float {
         get { state.minificationFilterBias }
-        set { setGeometry(\.minificationFilterBias, newValue, .filters, key: "minificationFilterBias") }
+        set { setState(\.minificationFilterBias, newValue, .minificationFilterBias) }
     }
 
     /// A hint that the layer's drawing is fully opaque. Default false.

@@ -66,7 +66,7 @@ extension CALayer {
         contentsObject = image
         guard state.contents !== image else { return }
         state.contents = image
-        recordChange(.contents)
+        recordChange(LayerChanges(.contents))
     }
 
     /// Displays the layers of this commit that are marked.

@@ -6,7 +6,7 @@ extension CALayer {
         get { state.bounds }
         set {
             let old = state.bounds
-            setGeometry(\.bounds, newValue.standardized, .bounds, key: "bounds")
+            setState(\.bounds, newValue.standardized, .bounds)
             guard state.bounds != old else { return }
             if needsDisplayOnBoundsChange && state.bounds.size != old.size { setNeedsDisplay() }
             geometryChanged(oldSize: old.size)
@@ -16,27 +16,27 @@ extension CALayer {
     /// Where the anchor point sits, in the superlayer's coordinate space. Animatable.
     public var position: CGPoint {
         get { state.position }
-        set { setGeometry(\.position, newValue, .position, key: "position") }
+        set { setState(\.position, newValue, .position) }
     }
 
     /// The layer's position on the z axis; higher values are nearer the viewer and are drawn
     /// and hit-tested above lower ones among siblings. Animatable.
     public var zPosition: CGFloat {
         get { state.zPosition }
-        set { setGeometry(\.zPosition, newValue, .zPosition, key: "zPosition") }
+        set { setState(\.zPosition, newValue, .zPosition) }
     }
 
     /// The point, in unit coordinates of the bounds, that `position` refers to and that
     /// transforms act about. Default (0.5, 0.5). Animatable.
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set { setGeometry(\.anchorPoint, newValue, .anchorPoint, key: "anchorPoint") }
+        set { setState(\.anchorPoint, newValue, .anchorPoint) }
     }
 
     /// The anchor point's z component. Animatable.
     public var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set { setGeometry(\.anchorPointZ, newValue, .anchorPointZ, key: "anchorPointZ") }
+        set { setState(\.anchorPointZ, newValue, .anchorPointZ) }
     }
 
     /// The transform applied to the layer, about its anchor point. Animatable.
@@ -44,7 +44,7 @@ extension CALayer {
         get { state.transform }
         set {
             let old = state.transform
-            setGeometry(\.transform, newValue, .transform, key: "transform")
+            setState(\.transform, newValue, .transform)
             if state.transform != old { geometryChanged(oldSize: nil) }
         }
     }
@@ -53,7 +53,7 @@ extension CALayer {
     /// here for perspective. Animatable.
     public var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
-        set { setGeometry(\.sublayerTransform, newValue, .sublayerTransform, key: "sublayerTransform") }
+        set { setState(\.sublayerTransform, newValue, .sublayerTransform) }
     }
 
     /// The layer's rectangle in its superlayer's space, derived from bounds, position,

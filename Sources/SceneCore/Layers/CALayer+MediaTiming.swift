@@ -4,47 +4,42 @@ extension CALayer {
     /// When the layer's time starts, in its superlayer's time.
     public var beginTime: CFTimeInterval {
         get { state.timing.beginTime }
-        set { setTiming(\.beginTime, newValue, key: "beginTime") }
+        set { setState(\.timing.beginTime, newValue, .beginTime) }
     }
     /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`).
     public var duration: CFTimeInterval {
         get { state.timing.duration }
-        set { setTiming(\.duration, newValue, key: "duration") }
+        set { setState(\.timing.duration, newValue, .duration) }
     }
     /// How fast the layer's time runs relative to its superlayer's; 0 pauses it.
     public var speed: Float {
         get { state.timing.speed }
-        set { setTiming(\.speed, newValue, key: "speed") }
+        set { setState(\.timing.speed, newValue, .speed) }
     }
     /// An offset added to the layer's local time.
     public var timeOffset: CFTimeInterval {
         get { state.timing.timeOffset }
-        set { setTiming(\.timeOffset, newValue, key: "timeOffset") }
+        set { setState(\.timing.timeOffset, newValue, .timeOffset) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var repeatCount: Float {
         get { state.timing.repeatCount }
-        set { setTiming(\.repeatCount, newValue, key: "repeatCount") }
+        set { setState(\.timing.repeatCount, newValue, .repeatCount) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var repeatDuration: CFTimeInterval {
         get { state.timing.repeatDuration }
-        set { setTiming(\.repeatDuration, newValue, key: "repeatDuration") }
+        set { setState(\.timing.repeatDuration, newValue, .repeatDuration) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var autoreverses: Bool {
         get { state.timing.autoreverses }
-        set { setState(\.timing.autoreverses, newValue, .timing) }
+        set { setState(\.timing.autoreverses, newValue, .autoreverses) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var fillMode: CAMediaTimingFillMode {
         get { state.timing.fillMode }
-        set { setState(\.timing.fillMode, newValue, .timing) }
-    }
-
-    private func setTiming<T: Equatable & FiniteCheckable>(_ keyPath: WritableKeyPath<MediaTimingValues, T>, _ value: T, key: String) {
-        let timing: WritableKeyPath<LayerProperties, MediaTimingValues> = \.timing
-        setGeometry(timing.appending(path: keyPath), value, .timing, key: key)
+        set { setState(\.timing.fillMode, newValue, .fillMode) }
     }
 
     /// Converts a time from `layer`'s local time (nil: absolute media time) to this layer's.

@@ -294,31 +294,24 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     // MARK: - Change recording
 
-    /// Stores `value` in `keyPath` and records the change if it differs from the current
-    /// value; for an animatable property (`key` given) of a committed layer, runs the action
-    /// for `key` (by default the implicit animation) unless the transaction disables actions.
+    /// Stores `value` in property `id` (at `keyPath`) and records the change if it differs from
+    /// the current value; a non-finite value is refused with a logged error, keeping the old one.
+    /// When the property runs actions and the layer is committed, runs the action for its key (by
+    /// default the implicit animation) unless the transaction disables actions; when the class
+    /// answers true to `needsDisplay(forKey:)`, marks the layer for display.
     @inline(__always)
-    package func setState<T: Equatable>(
-        _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges, key: String? = nil
-    ) {
-        if state[keyPath: keyPath] == value { return }
-        state[keyPath: keyPath] = value
-        recordChange(change)
-        guard let key else { return }
-        if committedState != nil { propertyDidChange(key) }
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-    }
-
-    /// Like `setState`, but refuses non-finite geometry with a logged error, keeping the old value.
-    @inline(__always)
-    package func setGeometry<T: Equatable & FiniteCheckable>(
-        _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ change: LayerChanges, key: String
-    ) {
+    package func setState<T: LayerValue>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID) {
         guard value.isFiniteValue else {
-            Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
+            Diagnostics.error(
+                "CALayer.\(id.declared.key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
             return
         }
-        setState(keyPath, value, change, key: AnimatableProperty.implicitlyAnimatedKeys.contains(key) ? key : nil)
+        if state[keyPath: keyPath] == value { return }
+        state[keyPath: keyPath] = value
+        recordChange(LayerChanges(id))
+        let declaration = id.declared
+        if committedState != nil && declaration.runsActions { propertyDidChange(declaration.key) }
+        if type(of: self).needsDisplay(forKey: declaration.key) { setNeedsDisplay() }
     }
 
     /// Marks `change` as pending and enrolls the layer in the current transaction.

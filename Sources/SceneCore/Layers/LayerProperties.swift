@@ -4,55 +4,55 @@ import Foundation
 /// into presentation copies, into full-sync commits, and onto the render side.
 ///
 /// The defaults are Core Animation's (reference section 1.1).
-public struct LayerProperties: Sendable, Equatable {
+package struct LayerProperties: Sendable, Equatable {
     // Geometry
-    public var bounds: CGRect = .zero
-    public var position: CGPoint = .zero
-    public var zPosition: CGFloat = 0
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    public var anchorPointZ: CGFloat = 0
-    public var transform = CATransform3D.identity
-    public var sublayerTransform = CATransform3D.identity
-    public var isHidden = false
-    public var isDoubleSided = true
-    public var isGeometryFlipped = false
-    public var masksToBounds = false
+    package var bounds: CGRect = .zero
+    package var position: CGPoint = .zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform = CATransform3D.identity
+    package var sublayerTransform = CATransform3D.identity
+    package var isHidden = false
+    package var isDoubleSided = true
+    package var isGeometryFlipped = false
+    package var masksToBounds = false
     // Appearance
-    public var opacity: Float = 1
-    public var allowsGroupOpacity = true
-    public var allowsEdgeAntialiasing = false
-    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
-    public var backgroundColor: CGColor? = nil
-    public var cornerRadius: CGFloat = 0
-    public var maskedCorners: CACornerMask = .all
-    public var cornerCurve: CALayerCornerCurve = .circular
-    public var borderWidth: CGFloat = 0
-    public var borderColor: CGColor? = CGColor.black
-    public var shadowColor: CGColor? = CGColor.black
-    public var shadowOpacity: Float = 0
-    public var shadowOffset = CGSize(width: 0, height: -3)
-    public var shadowRadius: CGFloat = 3
-    public var shouldRasterize = false
-    public var rasterizationScale: CGFloat = 1
+    package var opacity: Float = 1
+    package var allowsGroupOpacity = true
+    package var allowsEdgeAntialiasing = false
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    package var backgroundColor: CGColor? = nil
+    package var cornerRadius: CGFloat = 0
+    package var maskedCorners: CACornerMask = .all
+    package var cornerCurve: CALayerCornerCurve = .circular
+    package var borderWidth: CGFloat = 0
+    package var borderColor: CGColor? = CGColor.black
+    package var shadowColor: CGColor? = CGColor.black
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var shouldRasterize = false
+    package var rasterizationScale: CGFloat = 1
     // Contents
-    public var contents: CGImage? = nil
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsGravity: CALayerContentsGravity = .resize
-    public var contentsScale: CGFloat = 1
-    public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    public var minificationFilter: CALayerContentsFilter = .linear
-    public var magnificationFilter: CALayerContentsFilter = .linear
-    public var minificationFilterBias: Float = 0
-    public var isOpaque = false
+    package var contents: CGImage? = nil
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsGravity: CALayerContentsGravity = .resize
+    package var contentsScale: CGFloat = 1
+    package var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    package var minificationFilter: CALayerContentsFilter = .linear
+    package var magnificationFilter: CALayerContentsFilter = .linear
+    package var minificationFilterBias: Float = 0
+    package var isOpaque = false
     // Timing
-    public var timing = MediaTimingValues()
+    package var timing = MediaTimingValues()
     /// Colours an animation is showing, as plain values: the render side evaluates colour
     /// animations into these instead of making a `CGColor` every frame. When set they win
     /// over `backgroundColor`, `borderColor` and `shadowColor`.
     package var animatedColors = AnimatedColors()
 
-    public init() {}
+    package init() {}
 
     /// The background colour shown: an animated value, else `backgroundColor`.
     package var shownBackgroundColor: RGBA? { animatedColors.background ?? backgroundColor?.value }
@@ -68,7 +68,7 @@ public struct LayerProperties: Sendable, Equatable {
     }
 
     /// The anchor point in the layer's own (bounds) coordinate space, with anchorPointZ.
-    public var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+    package var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
         (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)
     }
 }

@@ -1,23 +1,23 @@
 import Foundation
 
 /// The eight `CAMediaTiming` values of a layer or animation, with Core Animation's defaults.
-public struct MediaTimingValues: Hashable, Sendable {
-    public var beginTime: CFTimeInterval = 0
-    public var duration: CFTimeInterval = 0
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
+package struct MediaTimingValues: Hashable, Sendable {
+    package var beginTime: CFTimeInterval = 0
+    package var duration: CFTimeInterval = 0
+    package var speed: Float = 1
+    package var timeOffset: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
     /// What shows outside the active duration. Stored as a code, so that timing values copy
     /// without reference counting (the render side copies them for every animation and frame);
     /// a name Core Animation does not define reads back as `.removed`.
-    public var fillMode: CAMediaTimingFillMode {
+    package var fillMode: CAMediaTimingFillMode {
         get { FillCode.modes[Int(fillCode.rawValue)] }
         set { fillCode = FillCode(newValue) }
     }
     private var fillCode = FillCode.removed
-    public init() {}
+    package init() {}
 
     /// Whether the value at the start of the active duration is held before it (backwards, both).
     package var holdsBefore: Bool { fillCode == .backwards || fillCode == .both }

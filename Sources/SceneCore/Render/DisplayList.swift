@@ -1,8 +1,8 @@
 /// How a batch samples its texture.
-public struct TextureSampling: Hashable, Sendable {
-    public var minification: CALayerContentsFilter
-    public var magnification: CALayerContentsFilter
-    public init(minification: CALayerContentsFilter = .linear, magnification: CALayerContentsFilter = .linear) {
+package struct TextureSampling: Hashable, Sendable {
+    package var minification: CALayerContentsFilter
+    package var magnification: CALayerContentsFilter
+    package init(minification: CALayerContentsFilter = .linear, magnification: CALayerContentsFilter = .linear) {
         self.minification = minification
         self.magnification = magnification
     }
@@ -10,22 +10,22 @@ public struct TextureSampling: Hashable, Sendable {
 
 /// One instanced draw: `count` consecutive instances from `first`, all sampling `image`
 /// (or nothing, when every instance in the batch is untextured).
-public struct DrawBatch: Sendable, Equatable {
-    public var first: Int
-    public var count: Int
-    public var image: CGImage?
-    public var sampling: TextureSampling
+package struct DrawBatch: Sendable, Equatable {
+    package var first: Int
+    package var count: Int
+    package var image: CGImage?
+    package var sampling: TextureSampling
     /// Whether any instance needs coverage from its shape (a ring, or `params.w == 1`).
     /// Batches without it are drawn with a cheaper shader that fills each quad's rect.
-    public var isShaped: Bool
+    package var isShaped: Bool
 
-    public init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true) {
+    package init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true) {
         (self.first, self.count, self.image, self.sampling, self.isShaped) = (first, count, image, sampling, isShaped)
     }
 }
 
 /// One step of a frame, executed in order by the GL renderer.
-public enum DisplayCommand: Sendable, Equatable {
+package enum DisplayCommand: Sendable, Equatable {
     /// Draw a batch of quads with premultiplied source-over blending, inside the current clip.
     case draw(DrawBatch)
     /// Intersect the clip with the shape of instance `index` (its `shapeRect` and `radii`
@@ -41,16 +41,16 @@ public enum DisplayCommand: Sendable, Equatable {
 }
 
 /// A frame as plain data: instances plus the commands that draw them.
-public struct DisplayList: Sendable {
+package struct DisplayList: Sendable {
     /// Target size in pixels.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Premultiplied colour the target is cleared to before drawing.
-    public var clearColor: SIMD4<Float>
-    public var instances: [QuadInstance]
-    public var commands: [DisplayCommand]
+    package var clearColor: SIMD4<Float>
+    package var instances: [QuadInstance]
+    package var commands: [DisplayCommand]
 
-    public init(width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
+    package init(width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
                 instances: [QuadInstance] = [], commands: [DisplayCommand] = []) {
         self.width = width
         self.height = height
@@ -60,7 +60,7 @@ public struct DisplayList: Sendable {
     }
 
     /// The number of draw calls the renderer will issue for batches.
-    public var drawCallCount: Int {
+    package var drawCallCount: Int {
         commands.reduce(0) { if case .draw = $1 { $0 + 1 } else { $0 } }
     }
 }

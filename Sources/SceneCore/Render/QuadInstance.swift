@@ -4,21 +4,21 @@
 /// All rectangles are in the layer's own coordinate space (its bounds space). `transform`
 /// maps that space to clip space (row-vector convention, `[x y 0 1] · M`), so perspective
 /// from `sublayerTransform.m34` ends up in `w` and the GPU interpolates perspective-correctly.
-public struct QuadInstance: Sendable, Equatable {
+package struct QuadInstance: Sendable, Equatable {
     /// Layer space → clip space, entries in row order m11...m44 (uploaded as a column-major
     /// GLSL `mat4`, which makes `M_glsl * v` equal the row-vector product `v · M`).
-    public var transform: SIMD16<Float>
+    package var transform: SIMD16<Float>
     /// The quad's rectangle: x, y, width, height.
-    public var rect: SIMD4<Float>
+    package var rect: SIMD4<Float>
     /// Texture coordinates at the rect's (minX, minY) and (maxX, maxY) corners: u0, v0, u1, v1.
     /// v = 0 is the image's top row.
-    public var uv: SIMD4<Float>
+    package var uv: SIMD4<Float>
     /// Premultiplied colour. Untextured quads fill with it; textured quads multiply the texel by it.
-    public var color: SIMD4<Float>
+    package var color: SIMD4<Float>
     /// The rounded rectangle that coverage is computed against: x, y, width, height.
-    public var shapeRect: SIMD4<Float>
+    package var shapeRect: SIMD4<Float>
     /// Corner radii of `shapeRect`: minX/minY, maxX/minY, maxX/maxY, minX/maxY corners.
-    public var radii: SIMD4<Float>
+    package var radii: SIMD4<Float>
     /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
     /// whatever w says); y: 1 when textured; z: 1 to anti-alias the shape's edge (0: hard edge at
     /// 0.5 coverage); w: 1 when coverage outside `shapeRect` is zero (clip to the shape), 0 to
@@ -28,9 +28,9 @@ public struct QuadInstance: Sendable, Equatable {
     /// `rect`); their colour, texture and border are not used. With anti-aliasing on, the renderer grows the quad by about
     /// a pixel on the sides where `rect` reaches the shape's edge, so the outer half of the edge's
     /// ramp is drawn too.
-    public var params: SIMD4<Float>
+    package var params: SIMD4<Float>
 
-    public init(
+    package init(
         transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float> = .zero, color: SIMD4<Float>,
         shapeRect: SIMD4<Float>, radii: SIMD4<Float> = .zero, params: SIMD4<Float>
     ) {
@@ -45,8 +45,8 @@ public struct QuadInstance: Sendable, Equatable {
 
     /// Whether the quad's coverage comes from its shape (a ring, or clipped to the shape);
     /// otherwise it fills `rect`.
-    public var isShaped: Bool { params.x > 0 || params.w > 0.5 }
+    package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
 
     /// Bytes per instance in the vertex buffer.
-    public static let stride = MemoryLayout<QuadInstance>.stride
+    package static let stride = MemoryLayout<QuadInstance>.stride
 }

@@ -1,17 +1,17 @@
 /// A layer as the render side knows it: committed values and structure by id. Never a `CALayer`.
-public struct RenderLayer: Sendable {
+package struct RenderLayer: Sendable {
     /// The values shown this frame: the model values with the animations applied.
-    public var properties = LayerProperties()
-    public var sublayers: [LayerID] = []
-    public var mask: LayerID?
-    public var superlayer: LayerID?
+    package var properties = LayerProperties()
+    package var sublayers: [LayerID] = []
+    package var mask: LayerID?
+    package var superlayer: LayerID?
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
     private var animationState: AnimationState?
-    public init() {}
+    package init() {}
 
     /// The committed (model) values.
-    public var model: LayerProperties { animationState?.model ?? properties }
+    package var model: LayerProperties { animationState?.model ?? properties }
     /// The attached animations in key order.
     package var animations: [RenderAnimation] { animationState?.animations ?? [] }
     /// The contents cross-fade in progress.

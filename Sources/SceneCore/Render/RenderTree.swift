@@ -3,13 +3,13 @@
 /// It is owned by one renderer (on its render thread) and changed only by `apply(_:)`,
 /// which applies one whole commit at a time, in order, and by `evaluateAnimations(at:)`,
 /// which computes the values shown at a frame's time.
-public struct RenderTree: Sendable {
-    public internal(set) var layers: [LayerID: RenderLayer] = [:]
+package struct RenderTree: Sendable {
+    package internal(set) var layers: [LayerID: RenderLayer] = [:]
     /// The sequence number of the last commit applied.
-    public private(set) var lastAppliedSequence: UInt64 = 0
+    package private(set) var lastAppliedSequence: UInt64 = 0
     /// Whether the last commit applied changed which images the tree shows (contents set,
     /// layers replaced whole or released): only then can textures have fallen out of use.
-    public private(set) var lastCommitChangedContents = false
+    package private(set) var lastCommitChangedContents = false
     /// The layers with animations attached.
     package internal(set) var animatedLayers: Set<LayerID> = []
     /// For each running transition (by serial), the tree as it was before the transition's commit.
@@ -25,12 +25,12 @@ public struct RenderTree: Sendable {
     /// before the app side heard of it does not bring them back.
     package var removedSerials: Set<UInt64> = []
 
-    public init() {}
+    package init() {}
 
-    public subscript(id: LayerID) -> RenderLayer? { layers[id] }
+    package subscript(id: LayerID) -> RenderLayer? { layers[id] }
 
     /// Applies every field of `commit`, then drops the layers it releases.
-    public mutating func apply(_ commit: LayerTreeCommit) {
+    package mutating func apply(_ commit: LayerTreeCommit) {
         // A whole-tree commit carries three updates per layer; growing once avoids rehashing.
         layers.reserveCapacity(layers.count + commit.updates.count / 3)
         lastCommitChangedContents = !commit.released.isEmpty
@@ -39,13 +39,16 @@ public struct RenderTree: Sendable {
         let before = startsTransition(commit) ? self : nil
         for update in commit.updates {
             switch update.field {
-            case .contents, .all:
+            case .all(let properties):
                 lastCommitChangedContents = true
                 layers[update.layer, default: RenderLayer()].apply(update.field)
-                if case .all(let properties) = update.field { noteTiming(properties.timing, of: update.layer) }
-            case .timing(let timing):
+                noteTiming(properties.timing, of: update.layer)
+            case .property(let id, _):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
-                noteTiming(timing, of: update.layer)
+                if id == .contents { lastCommitChangedContents = true }
+                if id == .beginTime || id == .speed || id == .timeOffset, let layer = layers[update.layer] {
+                    noteTiming(layer.model.timing, of: update.layer)
+                }
             case .sublayers(let children):
                 setSublayers(children, of: update.layer)
             case .mask(let mask):
@@ -54,14 +57,12 @@ public struct RenderTree: Sendable {
                 if let mask { layers[mask, default: RenderLayer()].superlayer = update.layer }
             case .animations(let list):
                 setAnimations(list.items.filter { !removedSerials.contains($0.serial) }, of: update.layer, before: before)
-            default:
-                layers[update.layer, default: RenderLayer()].apply(update.field)
             }
         }
         let restructures = !commit.released.isEmpty || commit.updates.contains { update in
             switch update.field {
             case .sublayers, .mask, .animations: true
-            default: false
+            case .property, .all: false
             }
         }
         if restructures { structureVersion &+= 1 }
@@ -75,7 +76,7 @@ public struct RenderTree: Sendable {
 
     /// The ids of every image some layer in the tree shows (for texture lifetime), including
     /// images still shown by cross-fades and transitions.
-    public var liveImageIDs: Set<UInt64> {
+    package var liveImageIDs: Set<UInt64> {
         var ids = Set(layers.values.compactMap { $0.properties.contents?.imageID })
         // A partial redraw updates its base image's texture in place: keep that until drawn.
         for layer in layers.values { if let base = layer.properties.contents?.updatedRegion?.base { ids.insert(base) } }

@@ -98,6 +98,6 @@ import Testing
         #expect(manager.layouts == 2)
         let child = layer.sublayers![1]
         #expect(child.frame == CGRect(x: 10, y: 0, width: 10, height: 40))
-        #expect(sink.commits(since: mark).contains { $0.fields(of: child.layerID).contains { $0 == .bounds(CGRect(x: 0, y: 0, width: 10, height: 40)) } })
+        #expect(sink.commits(since: mark).contains { $0.fields(of: child.layerID).contains { $0 == .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 10, height: 40))) } })
     }
 }

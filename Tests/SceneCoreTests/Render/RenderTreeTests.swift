@@ -16,7 +16,7 @@ import Testing
         tree.apply(commit(1, [
             LayerUpdate(layer: a, field: .all(props)),
             LayerUpdate(layer: a, field: .sublayers([b, c])),
-            LayerUpdate(layer: b, field: .position(CGPoint(x: 3, y: 4))),
+            LayerUpdate(layer: b, field: .property(.position, .point(CGPoint(x: 3, y: 4)))),
         ]))
         #expect(tree[a]?.properties.opacity == 0.25)
         #expect(tree[a]?.sublayers == [b, c])
@@ -34,7 +34,7 @@ import Testing
         var props = LayerProperties()
         props.cornerRadius = 7
         tree.apply(commit(1, [LayerUpdate(layer: a, field: .all(props))]))
-        tree.apply(commit(2, [LayerUpdate(layer: a, field: .bounds(CGRect(x: 0, y: 0, width: 9, height: 9)))]))
+        tree.apply(commit(2, [LayerUpdate(layer: a, field: .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 9, height: 9))))]))
         #expect(tree[a]?.properties.cornerRadius == 7)
         #expect(tree[a]?.properties.bounds.width == 9)
     }
@@ -42,10 +42,10 @@ import Testing
     @Test func liveImagesFollowTheLayersThatShowThem() {
         var tree = RenderTree()
         let image = testImage()
-        tree.apply(commit(1, [LayerUpdate(layer: a, field: .contents(image))]))
+        tree.apply(commit(1, [LayerUpdate(layer: a, field: .property(.contents, .image(image)))]))
         #expect(tree.liveImageIDs == [image.imageID])
         #expect(tree.lastCommitChangedContents)
-        tree.apply(commit(2, [LayerUpdate(layer: a, field: .opacity(0.5))]))
+        tree.apply(commit(2, [LayerUpdate(layer: a, field: .property(.opacity, .number(0.5)))]))
         #expect(!tree.lastCommitChangedContents)
         tree.apply(commit(3, [], released: [a]))
         #expect(tree.liveImageIDs.isEmpty)

@@ -1,0 +1,180 @@
+import Foundation
+
+/// The built-in `CALayer` properties, declared once each.
+///
+/// A property's declaration below is the one place that says what it is: its key-value coding
+/// names, where `LayerProperties` stores it (its type and, there, its default), the public
+/// accessor key-value coding goes through, and whether it animates. The change bits
+/// (`LayerChanges`), the commit fields (`LayerField.property`), key-value coding
+/// (`LayerKey.table`), `CALayer.defaultValue(forKey:)` and the animatable set are all derived
+/// from these declarations; a case's position is its change bit.
+package enum PropertyID: Int, CaseIterable, Sendable {
+    // Geometry
+    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
+    case isHidden, isDoubleSided, isGeometryFlipped, masksToBounds
+    // Appearance
+    case opacity, allowsGroupOpacity, allowsEdgeAntialiasing, edgeAntialiasingMask, backgroundColor
+    case cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shouldRasterize, rasterizationScale
+    // Contents
+    case contents, contentsRect, contentsCenter, contentsGravity, contentsScale, contentsFormat
+    case minificationFilter, magnificationFilter, minificationFilterBias, isOpaque
+    // Timing (CAMediaTiming)
+    case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
+
+    /// The property's declaration.
+    package var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
+
+    /// Every declaration, in id order.
+    package static let declarations: [any LayerPropertyDeclaration] = allCases.map(\.declaration)
+
+    /// The property named `key` (Objective-C or Swift name), nil for any other key.
+    package init?(key: String) {
+        guard let id = PropertyID.byKey[key] else { return nil }
+        self = id
+    }
+
+    private static let byKey: [String: PropertyID] = {
+        var byKey: [String: PropertyID] = [:]
+        for declaration in declarations {
+            byKey[declaration.key] = declaration.id
+            if let swiftKey = declaration.swiftKey { byKey[swiftKey] = declaration.id }
+        }
+        return byKey
+    }()
+
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private var declaration: any LayerPropertyDeclaration {
+        typealias V = ValueConversion
+        func name<T: RawRepresentable>(_ make: @escaping (String) -> T) -> (Any?) -> T? where T.RawValue == String {
+            { V.string($0).map(make) }
+        }
+        func bits<T: OptionSet>(_ make: @escaping (UInt64) -> T) -> (Any?) -> T? {
+            { V.double($0).flatMap { $0 >= 0 && $0 < 1e18 ? make(UInt64($0)) : nil } }
+        }
+        let nonNegative: (CGFloat) -> CGFloat? = { max($0, 0) }
+        switch self {
+        case .bounds: return StoredProperty(self, "bounds", \.bounds, LayerKey(\.bounds, V.rect), .implicit)
+        case .position: return StoredProperty(self, "position", \.position, LayerKey(\.position, V.point), .implicit)
+        case .zPosition:
+            return StoredProperty(self, "zPosition", \.zPosition, LayerKey(\.zPosition, V.cgFloat), .implicit)
+        case .anchorPoint:
+            return StoredProperty(self, "anchorPoint", \.anchorPoint, LayerKey(\.anchorPoint, V.point), .implicit)
+        case .anchorPointZ:
+            return StoredProperty(self, "anchorPointZ", \.anchorPointZ, LayerKey(\.anchorPointZ, V.cgFloat), .implicit)
+        case .transform:
+            return StoredProperty(self, "transform", \.transform, LayerKey(\.transform, V.transform3D), .implicit)
+        case .sublayerTransform:
+            return StoredProperty(
+                self, "sublayerTransform", \.sublayerTransform, LayerKey(\.sublayerTransform, V.transform3D), .implicit)
+        case .isHidden:
+            return StoredProperty(self, "hidden", swift: "isHidden", \.isHidden, LayerKey(\.isHidden, V.bool), .implicit)
+        case .isDoubleSided:
+            return StoredProperty(
+                self, "doubleSided", swift: "isDoubleSided", \.isDoubleSided, LayerKey(\.isDoubleSided, V.bool), .explicit)
+        case .isGeometryFlipped:
+            return StoredProperty(
+                self, "geometryFlipped", swift: "isGeometryFlipped", \.isGeometryFlipped,
+                LayerKey(\.isGeometryFlipped, V.bool), .none)
+        case .masksToBounds:
+            return StoredProperty(self, "masksToBounds", \.masksToBounds, LayerKey(\.masksToBounds, V.bool), .implicit)
+        case .opacity: return StoredProperty(self, "opacity", \.opacity, LayerKey(\.opacity, V.float), .implicit)
+        case .allowsGroupOpacity:
+            return StoredProperty(
+                self, "allowsGroupOpacity", \.allowsGroupOpacity, LayerKey(\.allowsGroupOpacity, V.bool), .none)
+        case .allowsEdgeAntialiasing:
+            return StoredProperty(
+                self, "allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, LayerKey(\.allowsEdgeAntialiasing, V.bool),
+                .none)
+        case .edgeAntialiasingMask:
+            return StoredProperty(
+                self, "edgeAntialiasingMask", \.edgeAntialiasingMask,
+                LayerKey(\.edgeAntialiasingMask, bits { CAEdgeAntialiasingMask(rawValue: UInt32(truncatingIfNeeded: $0)) }),
+                .none)
+        case .backgroundColor:
+            return StoredProperty(
+                self, "backgroundColor", \.backgroundColor, LayerKey(\.backgroundColor, V.color), .implicit,
+                shownColor: \.animatedColors.background)
+        case .cornerRadius:
+            return StoredProperty(
+                self, "cornerRadius", \.cornerRadius, LayerKey(\.cornerRadius, V.cgFloat), .implicit, limit: nonNegative)
+        case .maskedCorners:
+            return StoredProperty(
+                self, "maskedCorners", \.maskedCorners, LayerKey(\.maskedCorners, bits { CACornerMask(rawValue: UInt($0)) }),
+                .actionOnly)
+        case .cornerCurve:
+            return StoredProperty(
+                self, "cornerCurve", \.cornerCurve, LayerKey(\.cornerCurve, name(CALayerCornerCurve.init)), .none)
+        case .borderWidth:
+            return StoredProperty(
+                self, "borderWidth", \.borderWidth, LayerKey(\.borderWidth, V.cgFloat), .implicit, limit: nonNegative)
+        case .borderColor:
+            return StoredProperty(
+                self, "borderColor", \.borderColor, LayerKey(\.borderColor, V.color), .implicit,
+                shownColor: \.animatedColors.border)
+        case .shadowColor:
+            return StoredProperty(
+                self, "shadowColor", \.shadowColor, LayerKey(\.shadowColor, V.color), .implicit,
+                shownColor: \.animatedColors.shadow)
+        case .shadowOpacity:
+            return StoredProperty(self, "shadowOpacity", \.shadowOpacity, LayerKey(\.shadowOpacity, V.float), .implicit)
+        case .shadowOffset:
+            return StoredProperty(self, "shadowOffset", \.shadowOffset, LayerKey(\.shadowOffset, V.size), .implicit)
+        case .shadowRadius:
+            return StoredProperty(self, "shadowRadius", \.shadowRadius, LayerKey(\.shadowRadius, V.cgFloat), .implicit)
+        case .shouldRasterize:
+            return StoredProperty(self, "shouldRasterize", \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)
+        case .rasterizationScale:
+            return StoredProperty(
+                self, "rasterizationScale", \.rasterizationScale, LayerKey(\.rasterizationScale, V.cgFloat), .explicit)
+        case .contents:
+            return StoredProperty(self, "contents", \.contents, LayerKey(\.contents, { .some($0) }), .implicit)
+        case .contentsRect:
+            return StoredProperty(self, "contentsRect", \.contentsRect, LayerKey(\.contentsRect, V.rect), .implicit)
+        case .contentsCenter:
+            return StoredProperty(self, "contentsCenter", \.contentsCenter, LayerKey(\.contentsCenter, V.rect), .implicit)
+        case .contentsGravity:
+            return StoredProperty(
+                self, "contentsGravity", \.contentsGravity, LayerKey(\.contentsGravity, name(CALayerContentsGravity.init)),
+                .none)
+        case .contentsScale:
+            return StoredProperty(
+                self, "contentsScale", \.contentsScale, LayerKey(\.contentsScale, V.cgFloat), .explicit,
+                limit: { $0 > 0 ? $0 : nil })
+        case .contentsFormat:
+            return StoredProperty(
+                self, "contentsFormat", \.contentsFormat, LayerKey(\.contentsFormat, name(CALayerContentsFormat.init)),
+                .none)
+        case .minificationFilter:
+            return StoredProperty(
+                self, "minificationFilter", \.minificationFilter,
+                LayerKey(\.minificationFilter, name(CALayerContentsFilter.init)), .none)
+        case .magnificationFilter:
+            return StoredProperty(
+                self, "magnificationFilter", \.magnificationFilter,
+                LayerKey(\.magnificationFilter, name(CALayerContentsFilter.init)), .none)
+        case .minificationFilterBias:
+            return StoredProperty(
+                self, "minificationFilterBias", \.minificationFilterBias, LayerKey(\.minificationFilterBias, V.float),
+                .none)
+        case .isOpaque:
+            return StoredProperty(self, "opaque", swift: "isOpaque", \.isOpaque, LayerKey(\.isOpaque, V.bool), .none)
+        case .beginTime:
+            return StoredProperty(self, "beginTime", \.timing.beginTime, LayerKey(\.beginTime, V.double), .none)
+        case .duration: return StoredProperty(self, "duration", \.timing.duration, LayerKey(\.duration, V.double), .none)
+        case .speed: return StoredProperty(self, "speed", \.timing.speed, LayerKey(\.speed, V.float), .none)
+        case .timeOffset:
+            return StoredProperty(self, "timeOffset", \.timing.timeOffset, LayerKey(\.timeOffset, V.double), .none)
+        case .repeatCount:
+            return StoredProperty(self, "repeatCount", \.timing.repeatCount, LayerKey(\.repeatCount, V.float), .none)
+        case .repeatDuration:
+            return StoredProperty(
+                self, "repeatDuration", \.timing.repeatDuration, LayerKey(\.repeatDuration, V.double), .none)
+        case .autoreverses:
+            return StoredProperty(self, "autoreverses", \.timing.autoreverses, LayerKey(\.autoreverses, V.bool), .none)
+        case .fillMode:
+            return StoredProperty(
+                self, "fillMode", \.timing.fillMode, LayerKey(\.fillMode, name(CAMediaTimingFillMode.init)), .none)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import SceneCore
+
+/// Every declared layer property travels the whole way: setter (through key-value coding),
+/// change bit, commit field, render tree and `presentation()`; its default and animatability
+/// agree with its declaration.
+@Suite struct PropertyTableTests {
+    private static let image = CGImage(rgbaPixels: [0, 255, 0, 255], width: 1, height: 1)!
+
+    /// A value other than the default for each property. The switch is exhaustive, so a new
+    /// property cannot be declared without a value to test it with.
+    static func sample(_ id: PropertyID) -> any LayerValue {
+        switch id {
+        case .bounds: CGRect(x: 1, y: 2, width: 30, height: 40)
+        case .position: CGPoint(x: 5, y: 6)
+        case .zPosition: CGFloat(7)
+        case .anchorPoint: CGPoint(x: 0.25, y: 0.75)
+        case .anchorPointZ: CGFloat(3)
+        case .transform: CATransform3DMakeScale(2, 3, 1)
+        case .sublayerTransform: CATransform3DMakeTranslation(4, 5, 6)
+        case .isHidden, .isGeometryFlipped, .masksToBounds, .allowsEdgeAntialiasing, .shouldRasterize, .isOpaque,
+            .autoreverses:
+            true
+        case .isDoubleSided, .allowsGroupOpacity: false
+        case .opacity: Float(0.5)
+        case .edgeAntialiasingMask: CAEdgeAntialiasingMask.layerLeftEdge
+        case .backgroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1) as CGColor?
+        case .cornerRadius: CGFloat(8)
+        case .maskedCorners: CACornerMask.layerMaxXMaxYCorner
+        case .cornerCurve: CALayerCornerCurve.continuous
+        case .borderWidth: CGFloat(2)
+        case .borderColor: CGColor(red: 0, green: 0, blue: 1, alpha: 1) as CGColor?
+        case .shadowColor: CGColor(red: 0, green: 1, blue: 0, alpha: 1) as CGColor?
+        case .shadowOpacity: Float(0.8)
+        case .shadowOffset: CGSize(width: 4, height: 5)
+        case .shadowRadius: CGFloat(9)
+        case .rasterizationScale: CGFloat(2)
+        case .contents: image as CGImage?
+        case .contentsRect: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
+        case .contentsCenter: CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        case .contentsGravity: CALayerContentsGravity.center
+        case .contentsScale: CGFloat(2)
+        case .contentsFormat: CALayerContentsFormat.RGBA16Float
+        case .minificationFilter: CALayerContentsFilter.trilinear
+        case .magnificationFilter: CALayerContentsFilter.nearest
+        case .minificationFilterBias: Float(0.5)
+        case .beginTime: Double(1)
+        case .duration: Double(2)
+        case .speed: Float(3)
+        case .timeOffset: Double(4)
+        case .repeatCount: Float(5)
+        case .repeatDuration: Double(6)
+        case .fillMode: CAMediaTimingFillMode.both
+        }
+    }
+
+    @Test(arguments: PropertyID.allCases)
+    func aPropertyRoundTripsFromSetterToPresentation(_ id: PropertyID) throws {
+        let declaration = id.declared
+        let value = Self.sample(id)
+        let expected = value.propertyValue
+        #expect(declaration.propertyValue(in: LayerProperties()) != expected, "the sample must not be the default")
+
+        let sink = RecordingSink.attached()
+        let layer = CALayer()
+        LayerTest.commitWithoutActions { layer.position = CGPoint(x: -1, y: -1) }  // committed whole
+        let mark = sink.count
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.setValue(value.defaultObject, forKey: declaration.key)
+        #expect(layer.pendingChanges == LayerChanges(id), "setting \(declaration.key) sets its own change bit only")
+        #expect(declaration.propertyValue(in: layer.state) == expected)
+        let read = try #require(layer.value(forKey: declaration.key))
+        if let swiftKey = declaration.swiftKey {
+            #expect("\(layer.value(forKey: swiftKey) ?? "nil")" == "\(read)", "both names read the same value")
+        }
+        CATransaction.commit()
+
+        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(id, expected)]])
+
+        var tree = RenderTree()
+        for commit in sink.commits { tree.apply(commit) }
+        let shown = try #require(tree[layer.layerID])
+        #expect(declaration.propertyValue(in: shown.properties) == expected, "the render tree holds the value")
+
+        let presentation = try #require(layer.presentation())
+        #expect(declaration.propertyValue(in: presentation.state) == expected, "presentation() shows the value")
+    }
+
+    @Test(arguments: PropertyID.allCases)
+    func aPropertyAnimatesExactlyWhenDeclaredSo(_ id: PropertyID) {
+        let declaration = id.declared
+        #expect((AnimatableProperty(key: declaration.key) != nil) == declaration.isAnimatable)
+        #expect(AnimatableProperty.implicitlyAnimatedKeys.contains(declaration.key) == (declaration.animation == .implicit))
+        guard declaration.isAnimatable, let animated = Self.sample(id).animatableValue else { return }
+        var p = LayerProperties()
+        declaration.write(animated, to: &p)
+        #expect(declaration.animatableValue(in: p) == animated, "an animated value is shown")
+        declaration.restore(from: LayerProperties(), into: &p)
+        #expect(declaration.animatableValue(in: p) == declaration.animatableValue(in: LayerProperties()))
+    }
+
+    @Test(arguments: PropertyID.allCases)
+    func theDefaultIsReportedUnlessItIsZero(_ id: PropertyID) {
+        let declaration = id.declared
+        let reported = CALayer.defaultValue(forKey: declaration.key)
+        let isZero = LayerValueProbe.isZero(declaration, in: LayerProperties())
+        #expect((reported == nil) == isZero)
+        if let swiftKey = declaration.swiftKey {
+            #expect((CALayer.defaultValue(forKey: swiftKey) == nil) == isZero)
+        }
+    }
+
+    @Test func everyPropertyHasAChangeBitBelowTheStructureBits() {
+        #expect(PropertyID.allCases.count <= 61)
+        let all = PropertyID.allCases.reduce(LayerChanges()) { $0.union(LayerChanges($1)) }
+        #expect(all == .allProperties)
+        #expect(all.isDisjoint(with: [.sublayers, .mask, .animations]))
+    }
+
+    @Test func namesAreUnique() {
+        let names = PropertyID.declarations.flatMap { [$0.key] + ($0.swiftKey.map { [$0] } ?? []) }
+        #expect(Set(names).count == names.count)
+        #expect(PropertyID.declarations.enumerated().allSatisfy { $0.offset == $0.element.id.rawValue })
+    }
+}
+
+/// Reads whether a declaration's value in a property set is its type's zero.
+private enum LayerValueProbe {
+    static func isZero(_ declaration: any LayerPropertyDeclaration, in p: LayerProperties) -> Bool {
+        switch declaration.propertyValue(in: p) {
+        case .bool(let v): !v
+        case .number(let v): v == 0
+        case .point(let v): v == .zero
+        case .size(let v): v == .zero
+        case .rect(let v): v == .zero
+        case .transform: false
+        case .color(let v): v == nil
+        case .image(let v): v == nil
+        case .name(let v): v.isEmpty
+        case .bits(let v): v == 0
+        }
+    }
+}
