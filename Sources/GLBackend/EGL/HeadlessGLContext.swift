@@ -7,7 +7,7 @@ import Foundation
 /// A context may be current on one thread at a time, so every use goes through
 /// `withCurrent(_:)`, which holds the context's lock. Never keep it current across an `await`:
 /// call `withCurrent` from synchronous code.
-package final class HeadlessGLContext: @unchecked Sendable {
+final class HeadlessGLContext: @unchecked Sendable {
     private let display: EGLDisplayHandle
     private let context: EGLContext
     /// Guards `depth` and the context's binding; recursive so `withCurrent` may nest.
@@ -41,7 +41,7 @@ package final class HeadlessGLContext: @unchecked Sendable {
     /// Runs `body` with this context current on the calling thread, then restores whatever
     /// context the thread had before. Other threads wait for the context meanwhile.
     /// - Throws: `EGLError.makeCurrentFailed`, or what `body` throws.
-    package func withCurrent<Result>(_ body: () throws -> Result) throws -> Result {
+    func withCurrent<Result>(_ body: () throws -> Result) throws -> Result {
         lock.lock()
         defer { lock.unlock() }
         if depth > 0 {

@@ -15,11 +15,11 @@ import SceneCore
 /// where the stencil equals the nesting depth); groups drawn into pooled offscreen targets and
 /// composited with their opacity under the clip of their `beginGroup`. Invalid commands are
 /// skipped with a diagnostics error; nothing in a list can make the renderer trap.
-package final class GLRenderer {
+final class GLRenderer {
     /// What the last `draw(_:)` did.
     package private(set) var statistics = FrameStatistics()
     /// The textures of the images drawn so far.
-    package let textureCache: TextureCache
+    let textureCache: TextureCache
 
     let programs: LayerPrograms
     let instanceBuffer: InstanceBuffer

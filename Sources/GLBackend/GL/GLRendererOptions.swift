@@ -1,15 +1,15 @@
 /// Settings of a `GLRenderer` that tests and constrained setups may change.
-package struct GLRendererOptions: Sendable {
+struct GLRendererOptions: Sendable {
     /// Caps the texture size below the context's `GL_MAX_TEXTURE_SIZE`; nil keeps the
     /// context's limit.
-    package var maxTextureSize: Int?
+    var maxTextureSize: Int?
     /// Whether batches may use `glDrawArraysInstancedBaseInstance` when the context has
     /// OpenGL 4.2; when false (or on older contexts), the attribute offsets are re-pointed
     /// before each batch instead.
-    package var allowsBaseInstance = true
+    var allowsBaseInstance = true
     /// How deeply groups may nest offscreen; deeper groups draw straight into their parent,
     /// without their opacity (each offscreen level holds a full-size colour and stencil buffer).
-    package var maxGroupDepth = 16
+    var maxGroupDepth = 16
 
     /// The defaults: the context's texture limit, base instances where available, 16 groups.
     package init(maxTextureSize: Int? = nil, allowsBaseInstance: Bool = true, maxGroupDepth: Int = 16) {

@@ -7,14 +7,14 @@ import SceneCore
 /// Images larger than `maxTextureSize` are downscaled on the CPU to fit (with a diagnostics
 /// warning), never refused: texture coordinates are normalised, so a smaller texture covers
 /// the same quad.
-package final class TextureCache {
+final class TextureCache {
     private struct Entry {
         let texture: GLuint
         var hasMipmaps: Bool
     }
 
     /// The largest texture side this cache uploads.
-    package let maxTextureSize: Int
+    let maxTextureSize: Int
     private var entries: [UInt64: Entry] = [:]
 
     /// Creates an empty cache.
@@ -27,7 +27,7 @@ package final class TextureCache {
 
     /// Binds the texture of `image` to `GL_TEXTURE_2D` on the active unit, uploading it first
     /// if it is new, and building its mipmaps if `mipmapped` and not built yet.
-    package func bind(_ image: CGImage, mipmapped: Bool, statistics: inout FrameStatistics) {
+    func bind(_ image: CGImage, mipmapped: Bool, statistics: inout FrameStatistics) {
         if var entry = entries[image.imageID] {
             glBindTexture(GL_TEXTURE_2D.glEnum, entry.texture)
             if mipmapped, !entry.hasMipmaps {
@@ -56,7 +56,7 @@ package final class TextureCache {
     }
 
     /// Deletes every texture whose image is not in `liveImageIDs`.
-    package func purge(keeping liveImageIDs: Set<UInt64>) {
+    func purge(keeping liveImageIDs: Set<UInt64>) {
         let dead = entries.filter { !liveImageIDs.contains($0.key) }
         guard !dead.isEmpty else { return }
         var textures = dead.values.map(\.texture)

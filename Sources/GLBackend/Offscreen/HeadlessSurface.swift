@@ -8,7 +8,7 @@ import Synchronization
 /// number of surfaces can exist at once and render in parallel on different threads. A surface
 /// itself may be used from any thread: its calls are serialised by its context's lock. Call it
 /// from synchronous code, never with a context held across an `await`.
-package final class HeadlessSurface: @unchecked Sendable {
+final class HeadlessSurface: @unchecked Sendable {
     private let context: HeadlessGLContext
     // The framebuffer and renderer are touched only inside `context.withCurrent`, under its lock.
     private var framebuffer: SurfaceFramebuffer
@@ -54,11 +54,11 @@ package final class HeadlessSurface: @unchecked Sendable {
     }
 
     /// The largest texture side this surface uploads; larger images are downscaled to fit.
-    package var maxTextureSize: Int { renderer.textureCache.maxTextureSize }
+    var maxTextureSize: Int { renderer.textureCache.maxTextureSize }
 
     /// Deletes the textures of images not in `liveImageIDs` (`CGImage.imageID` values).
     /// - Throws: `EGLError` when the context cannot be made current.
-    package func purgeTextures(keeping liveImageIDs: Set<UInt64>) throws {
+    func purgeTextures(keeping liveImageIDs: Set<UInt64>) throws {
         try context.withCurrent { renderer.textureCache.purge(keeping: liveImageIDs) }
     }
 }

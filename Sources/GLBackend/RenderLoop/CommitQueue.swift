@@ -3,17 +3,17 @@ import Synchronization
 
 /// A renderer's inbox: whole commits, queued in order by whichever thread commits, taken
 /// by the renderer before it builds a frame. The app side never waits on it.
-package final class CommitQueue: CommitSink {
+final class CommitQueue: CommitSink {
     private let pending = Mutex<[LayerTreeCommit]>([])
 
     package init() {}
 
-    package func enqueue(_ commit: LayerTreeCommit) {
+    func enqueue(_ commit: LayerTreeCommit) {
         pending.withLock { $0.append(commit) }
     }
 
     /// Takes every queued commit, oldest first.
-    package func drain() -> [LayerTreeCommit] {
+    func drain() -> [LayerTreeCommit] {
         pending.withLock { queue in
             defer { queue.removeAll(keepingCapacity: true) }
             return queue

@@ -2,7 +2,7 @@ import Foundation
 
 /// A property value as animations carry it: converted once from `Any` when an animation is
 /// added, typed from then on, so the render thread never sees `Any`.
-package enum AnimatableValue: Sendable, Equatable {
+enum AnimatableValue: Sendable, Equatable {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)
@@ -38,7 +38,7 @@ package enum AnimatableValue: Sendable, Equatable {
     }
 
     /// The value as `value(forKey:)` returns it (`CGFloat`, `CGPoint`, ..., `CGColor`, `CATransform3D`).
-    package var objectValue: Any {
+    var objectValue: Any {
         switch self {
         case .number(let v): CGFloat(v)
         case .point(let v): v
@@ -52,7 +52,7 @@ package enum AnimatableValue: Sendable, Equatable {
     }
 
     /// Whether `other` is of the same kind (number, point, ...), so that the two can blend.
-    package func isSameKind(as other: AnimatableValue) -> Bool {
+    func isSameKind(as other: AnimatableValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
              (.transform, .transform), (.image, .image), (.vector, .vector): true
@@ -78,7 +78,7 @@ package enum AnimatableValue: Sendable, Equatable {
     /// for overshooting timing functions). Transforms interpolate their decomposition (scale,
     /// rotation, translation, perspective), so a rotation stays a rotation instead of shrinking
     /// through the matrix average. Nil when the two values are of different kinds.
-    package func interpolated(to end: AnimatableValue, fraction f: Double) -> AnimatableValue? {
+    func interpolated(to end: AnimatableValue, fraction f: Double) -> AnimatableValue? {
         switch (self, end) {
         case (.number(let a), .number(let b)): .number(a + (b - a) * f)
         case (.point(let a), .point(let b)): .point(CGPoint(x: mix(a.x, b.x, f), y: mix(a.y, b.y, f)))
@@ -98,7 +98,7 @@ package enum AnimatableValue: Sendable, Equatable {
 
     /// `self + other`, for additive animations and `byValue`: components add; transforms
     /// concatenate, `other` applying first (in the layer's space), then `self`.
-    package func adding(_ other: AnimatableValue) -> AnimatableValue? {
+    func adding(_ other: AnimatableValue) -> AnimatableValue? {
         switch (self, other) {
         case (.number(let a), .number(let b)): .number(a + b)
         case (.point(let a), .point(let b)): .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
@@ -114,7 +114,7 @@ package enum AnimatableValue: Sendable, Equatable {
 
     /// `self − other`, for `fromValue`/`byValue` combinations and cumulative repeats: the value
     /// that, added to `other`, gives `self` (for transforms `self · other⁻¹`).
-    package func subtracting(_ other: AnimatableValue) -> AnimatableValue? {
+    func subtracting(_ other: AnimatableValue) -> AnimatableValue? {
         switch (self, other) {
         case (.transform(let a), .transform(let b)): .transform(a.concatenating(CATransform3DInvert(b)))
         default: other.scaled(by: -1).flatMap(adding)

@@ -5,7 +5,7 @@ import Foundation
 /// Every value arrives as `Any?` (as on Apple platforms) and is converted here, once: a
 /// value of the wrong type for the key path, an unknown struct field, or keyframes that do
 /// not fit their key times are rejected with a reason, and the animation is not added.
-package enum AnimationCompiler {
+enum AnimationCompiler {
     package static func compile(_ animation: CAAnimation, key: String, for layer: CALayer, serial: UInt64)
         -> Result<RenderAnimation, AnimationError>
     {
@@ -160,7 +160,7 @@ private struct ValueConverter {
 
 extension AnimatableValue {
     /// The kind, for messages ("a number", "a CGPoint", ...).
-    package var kindName: String {
+    var kindName: String {
         switch self {
         case .number: "a number"
         case .point: "a CGPoint"

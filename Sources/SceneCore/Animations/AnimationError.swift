@@ -1,5 +1,5 @@
 /// Why an animation could not be added to a layer; logged, and the animation is not added.
-package enum AnimationError: Error, CustomStringConvertible, Equatable {
+enum AnimationError: Error, CustomStringConvertible, Equatable {
     case invalid(String)
 
     package var description: String {

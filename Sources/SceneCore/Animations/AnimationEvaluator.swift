@@ -1,15 +1,15 @@
 import Foundation
 
 /// What evaluating a layer's animations found, beyond the values.
-package struct AnimationOutputs {
+struct AnimationOutputs {
     /// The contents cross-fade in progress, if `contents` animates.
-    package var contentsBlend: ContentsBlend?
+    var contentsBlend: ContentsBlend?
     /// The transition in progress, if one runs.
     package var transition: TransitionFrame?
     /// True when some animation's value changes with time at this moment (another frame is needed).
-    package var isChanging = false
+    var isChanging = false
     /// The earliest layer time at which a waiting animation begins, if any.
-    package var nextBegin: Double?
+    var nextBegin: Double?
 
     package init() {}
 }
@@ -21,7 +21,7 @@ package struct AnimationOutputs {
 /// values at a moment of the layer's local time: each animation's timing gives a progress
 /// (reference section 2), its values give a value, and the value replaces the running result
 /// or, for additive animations, is added to it.
-package enum AnimationEvaluator {
+enum AnimationEvaluator {
     /// Applies `animations` (in key order) over `model` at `layerTime`, writing the presented
     /// values to `presented` (which starts as a copy of `model`) and custom keys to `custom`.
     package static func apply(
@@ -37,7 +37,7 @@ package enum AnimationEvaluator {
 
     /// Sets every property that `animations` drive back to its value in `model`, so that a
     /// layer's shown values can be recomputed without copying all of them every frame.
-    package static func restoreTargets(of animations: [RenderAnimation], from model: LayerProperties,
+    static func restoreTargets(of animations: [RenderAnimation], from model: LayerProperties,
                                        into presented: inout LayerProperties) {
         for index in animations.indices {
             switch animations[index].kind {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Something the render side saw happen to an animation at a frame.
-package struct AnimationEvent: Sendable, Equatable {
+struct AnimationEvent: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// The active duration began.
         case started
@@ -11,14 +11,14 @@ package struct AnimationEvent: Sendable, Equatable {
         case finished(removed: Bool)
     }
     package let layer: LayerID
-    package let serial: UInt64
+    let serial: UInt64
     package let kind: Kind
 }
 
 /// Where render sides send animation events; they are handled on the main queue (the app's
 /// run loop), where delegates are told and finished animations are removed from the model.
 /// Several renderers showing one tree send the same events; each is handled once.
-package final class AnimationEventCenter: Sendable {
+final class AnimationEventCenter: Sendable {
     package static let shared = AnimationEventCenter()
 
     private struct WeakRecord { weak var record: AnimationRecord? }
@@ -33,7 +33,7 @@ package final class AnimationEventCenter: Sendable {
     }
 
     /// Sends `events` (from any thread) to the main queue.
-    package func post(_ events: [AnimationEvent]) {
+    func post(_ events: [AnimationEvent]) {
         guard !events.isEmpty else { return }
         DispatchQueue.main.async { self.handle(events) }
     }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// One animation added to a layer, on the app side: the copy that was added, its typed form
 /// for the render side, and what has been reported to its delegate.
-package final class AnimationRecord: @unchecked Sendable {
+final class AnimationRecord: @unchecked Sendable {
     /// The key it was added under; nil for an animation added without a key.
     package let key: String?
     /// The copy made by `add(_:forKey:)`: what `animation(forKey:)` returns.
@@ -12,17 +12,17 @@ package final class AnimationRecord: @unchecked Sendable {
     package var compiled: RenderAnimation
     package weak var layer: CALayer?
     /// Whether the begin time still has to be stamped at commit.
-    package var needsBeginTime: Bool
+    var needsBeginTime: Bool
     /// Main-thread state: the delegate has been told it started / it stopped.
-    package var startReported = false
-    package private(set) var isStopped = false
+    var startReported = false
+    private(set) var isStopped = false
     /// Transaction completion groups waiting for this animation.
-    package var completionGroups: [CompletionGroup] = []
+    var completionGroups: [CompletionGroup] = []
 
-    package var serial: UInt64 { compiled.serial }
+    var serial: UInt64 { compiled.serial }
 
     private static let serials = Atomic<UInt64>(1)
-    package static func nextSerial() -> UInt64 { serials.wrappingAdd(1, ordering: .relaxed).oldValue }
+    static func nextSerial() -> UInt64 { serials.wrappingAdd(1, ordering: .relaxed).oldValue }
 
     package init(key: String?, animation: CAAnimation, compiled: RenderAnimation, layer: CALayer) {
         self.key = key
@@ -55,7 +55,7 @@ package final class AnimationRecord: @unchecked Sendable {
 }
 
 /// Wraps a value that is only used on the thread it is handed to.
-package struct UncheckedSendable<T>: @unchecked Sendable {
+struct UncheckedSendable<T>: @unchecked Sendable {
     package let value: T
     package init(_ value: T) { self.value = value }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A layer property that animations can drive, as the render side reads and writes it.
-package enum AnimatableProperty: Sendable, Equatable {
+enum AnimatableProperty: Sendable, Equatable {
     /// A built-in property whose declaration says it animates.
     case layer(PropertyID)
     /// A key the render side does not draw (a subclass's own animatable property); evaluated
@@ -16,7 +16,7 @@ package enum AnimatableProperty: Sendable, Equatable {
 
     /// The keys Core Animation animates implicitly when set on a standalone layer (the
     /// Core Animation Programming Guide's table of animatable properties), under both names.
-    package static let implicitlyAnimatedKeys: Set<String> = Set(
+    static let implicitlyAnimatedKeys: Set<String> = Set(
         PropertyID.declarations.filter { $0.animation == .implicit }.flatMap { [$0.key] + ($0.swiftKey.map { [$0] } ?? []) })
 
     /// The property's value in `p` (custom keys: 0).
@@ -26,7 +26,7 @@ package enum AnimatableProperty: Sendable, Equatable {
     }
 
     /// Copies the property's model value from `model` into `p` (custom keys: nothing).
-    package func restore(from model: LayerProperties, into p: inout LayerProperties) {
+    func restore(from model: LayerProperties, into p: inout LayerProperties) {
         if case .layer(let id) = self { id.declared.restore(from: model, into: &p) }
     }
 
@@ -39,7 +39,7 @@ package enum AnimatableProperty: Sendable, Equatable {
 
 /// The part of a property that a struct-field key path names (`position.x`,
 /// `bounds.size.width`, `transform.rotation.z`, ...).
-package enum AnimationField: Sendable, Equatable {
+enum AnimationField: Sendable, Equatable {
     case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
     case transform(TransformKey)
 
@@ -148,9 +148,9 @@ package enum AnimationField: Sendable, Equatable {
 }
 
 /// What a property animation drives: a property, and optionally one field of it.
-package struct AnimationTarget: Sendable, Equatable {
+struct AnimationTarget: Sendable, Equatable {
     package let property: AnimatableProperty
-    package let field: AnimationField?
+    let field: AnimationField?
 
     /// Resolves `keyPath` for a layer whose current values are `p`. A built-in property with
     /// a field it does not have is nil; any other unknown key is a custom property.

@@ -22,7 +22,7 @@ extension CAAnimationDelegate {
 /// receives. The copy is converted into typed values when it is added: the render thread
 /// evaluates those, never this object.
 open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
-    package var timing = MediaTimingValues()
+    var timing = MediaTimingValues()
     private var keyedValues: [String: Any] = [:]
 
     /// The pacing of the animation; nil means linear.

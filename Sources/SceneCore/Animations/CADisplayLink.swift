@@ -91,7 +91,7 @@ public final class CADisplayLink: @unchecked Sendable {
     }
 
     /// Whether the link is on a run loop and not paused.
-    package var isRunning: Bool { lock.withLock { !invalidated && !paused && !runLoops.isEmpty } }
+    var isRunning: Bool { lock.withLock { !invalidated && !paused && !runLoops.isEmpty } }
 
     /// A window presented a frame: schedule one callback on each run loop (unless one waits).
     package func framePresented(at time: Double, interval: Double) {

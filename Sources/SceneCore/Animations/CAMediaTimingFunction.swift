@@ -15,8 +15,8 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
     }
 
     /// The first and second control points.
-    package let c1: (x: Float, y: Float)
-    package let c2: (x: Float, y: Float)
+    let c1: (x: Float, y: Float)
+    let c2: (x: Float, y: Float)
 
     /// A curve with the given control points; x values are clamped to [0, 1].
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {

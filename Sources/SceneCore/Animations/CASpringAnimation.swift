@@ -44,7 +44,7 @@ open class CASpringAnimation: CABasicAnimation {
         return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
     }
 
-    package var motion: SpringMotion {
+    var motion: SpringMotion {
         SpringMotion(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
                      initialVelocity: Double(initialVelocity))
     }

@@ -36,7 +36,7 @@ public final class CAValueFunction: Sendable, CustomStringConvertible {
     }
 
     /// Whether the function takes three numbers rather than one.
-    package var takesVector: Bool { name == .scale || name == .translate }
+    var takesVector: Bool { name == .scale || name == .translate }
 
     /// The transform for the input `v` (the first component for the one-number functions).
     package func transform(_ v: SIMD3<Double>) -> CATransform3D {

@@ -39,7 +39,7 @@ package final class DisplayLinkDriver: Sendable {
 
     /// Whether a window timed the links within the last `interval` seconds (otherwise their
     /// own timers stand in).
-    package func windowTimedLinks(within interval: Double) -> Bool {
+    func windowTimedLinks(within interval: Double) -> Bool {
         let last = state.withLock { $0.lastDelivery }
         return CACurrentMediaTime() - last < interval
     }
@@ -57,7 +57,7 @@ package final class DisplayLinkDriver: Sendable {
     }
 
     /// A link was added, paused, resumed or invalidated: windows draw continuously while any runs.
-    package func linksChanged(adding link: CADisplayLink? = nil) {
+    func linksChanged(adding link: CADisplayLink? = nil) {
         let (active, sources) = state.withLock { s -> (Bool, [any DisplayFrameSource]) in
             s.links.removeAll { $0.link == nil }
             if let link, !s.links.contains(where: { $0.link === link }) { s.links.append(WeakLink(link: link)) }

@@ -5,7 +5,7 @@
 /// The image is kept alive by what the value came from: the compiled animation that holds its
 /// from/to/keyframe images (`PropertyAnimationSpec.images`), or the layer properties it was
 /// read from. Turning it back into a `CGImage` (`image`) takes a strong reference again.
-package struct ImageReference: @unchecked Sendable, Equatable {
+struct ImageReference: @unchecked Sendable, Equatable {
     private let pointer: Unmanaged<CGImage>?
 
     package init(_ image: CGImage?) {
@@ -15,7 +15,7 @@ package struct ImageReference: @unchecked Sendable, Equatable {
     /// The image (a strong reference).
     package var image: CGImage? { pointer?.takeUnretainedValue() }
 
-    package static func == (a: ImageReference, b: ImageReference) -> Bool {
+    static func == (a: ImageReference, b: ImageReference) -> Bool {
         a.pointer?.toOpaque() == b.pointer?.toOpaque()
     }
 }

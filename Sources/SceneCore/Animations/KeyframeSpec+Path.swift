@@ -66,7 +66,7 @@ extension KeyframeSpec {
 
     /// The direction of travel at progress `p` (radians, from the x axis towards y), for
     /// `rotationMode`; nil where the keyframes are not points or do not move.
-    package func tangentAngle(at p: Double) -> Double? {
+    func tangentAngle(at p: Double) -> Double? {
         let n = values.count
         guard n > 1 else { return nil }
         var segment = 0

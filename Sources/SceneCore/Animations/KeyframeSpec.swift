@@ -4,14 +4,14 @@ import Foundation
 /// property's kind, the key time of each, per-segment timing functions, and the spline
 /// parameters of the cubic modes. Paced modes are resolved here into key times spaced by the
 /// distance between values.
-package struct KeyframeSpec: Sendable {
-    package enum Interpolation: Sendable { case linear, discrete, cubic }
+struct KeyframeSpec: Sendable {
+    enum Interpolation: Sendable { case linear, discrete, cubic }
 
     package let values: [AnimatableValue]
     package let keyTimes: [Double]
-    package let timingFunctions: [CAMediaTimingFunction]
-    package let interpolation: Interpolation
-    package let tension: [Double], continuity: [Double], bias: [Double]
+    let timingFunctions: [CAMediaTimingFunction]
+    let interpolation: Interpolation
+    let tension: [Double], continuity: [Double], bias: [Double]
 
     /// Builds the spec; nil with a reason when the keyframes cannot run.
     package static func make(
@@ -124,7 +124,7 @@ package struct KeyframeSpec: Sendable {
     }
 
     /// The Euclidean distance between two values of the same kind, over their components.
-    package static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {
+    static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {
         func hypot(_ parts: Double...) -> Double { parts.reduce(0) { $0 + $1 * $1 }.squareRoot() }
         switch (a, b) {
         case (.number(let x), .number(let y)): return abs(y - x)

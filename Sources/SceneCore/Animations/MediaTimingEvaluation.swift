@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where an object with `CAMediaTiming` values is at a moment of its parent's time.
-package struct TimingSample: Equatable {
+struct TimingSample: Equatable {
     /// Progress through the current cycle, 0...1, before any timing function.
     package var progress: Double
     /// The repeat cycle the progress belongs to (0 for the first), for cumulative animations.
@@ -10,7 +10,7 @@ package struct TimingSample: Equatable {
 
 extension MediaTimingValues {
     /// The active duration: `repeatDuration`, or `repeatCount` (at least one) cycles.
-    package var activeDuration: Double {
+    var activeDuration: Double {
         let cycle = duration * (autoreverses ? 2 : 1)
         return repeatDuration > 0 ? repeatDuration : Double(repeatCount > 0 ? repeatCount : 1) * cycle
     }

@@ -3,19 +3,19 @@ import Foundation
 /// An animation as the render side evaluates it: typed, immutable values made from a
 /// `CAAnimation` when it was added to a layer. It carries no `Any` and no reference to the
 /// `CAAnimation`; events about it name its `serial`.
-package struct RenderAnimation: Sendable, Equatable {
+struct RenderAnimation: Sendable, Equatable {
     /// Unique in the process: identifies the added copy across threads.
-    package let serial: UInt64
+    let serial: UInt64
     /// The key it was added under.
     package let key: String
     /// beginTime (stamped at commit when it was 0), duration, speed, repeats, fill.
     package var timing: MediaTimingValues
     package let timingFunction: CAMediaTimingFunction?
-    package let isRemovedOnCompletion: Bool
+    let isRemovedOnCompletion: Bool
     package let kind: Kind
     /// Render-side bookkeeping: whether the started and finished events were sent.
-    package var hasStarted = false
-    package var hasFinished = false
+    var hasStarted = false
+    var hasFinished = false
 
     package enum Kind: Sendable {
         case property(PropertyAnimationSpec)
@@ -24,7 +24,7 @@ package struct RenderAnimation: Sendable, Equatable {
     }
 
     /// Two values describe the same added animation in the same state (serials are unique).
-    package static func == (a: RenderAnimation, b: RenderAnimation) -> Bool {
+    static func == (a: RenderAnimation, b: RenderAnimation) -> Bool {
         a.serial == b.serial && a.timing == b.timing && a.hasStarted == b.hasStarted && a.hasFinished == b.hasFinished
     }
 
@@ -43,8 +43,8 @@ package struct RenderAnimation: Sendable, Equatable {
 ///
 /// Immutable and shared (a class), so that the render side's per-frame passes over the
 /// animations copy a reference, not the values.
-package final class PropertyAnimationSpec: Sendable {
-    package enum Values: Sendable {
+final class PropertyAnimationSpec: Sendable {
+    enum Values: Sendable {
         /// `CABasicAnimation`'s from, to and by (already checked to be of the property's kind).
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
         case keyframes(KeyframeSpec)
@@ -54,14 +54,14 @@ package final class PropertyAnimationSpec: Sendable {
     package let values: Values
     /// For `CASpringAnimation`: the spring replaces the timing function.
     package let spring: SpringMotion?
-    package let isAdditive: Bool
-    package let isCumulative: Bool
-    package let valueFunction: CAValueFunction?
+    let isAdditive: Bool
+    let isCumulative: Bool
+    let valueFunction: CAValueFunction?
     /// The images among the values (contents animations), held here so that the values'
     /// unretained `ImageReference`s stay valid as long as the animation exists.
     package let images: [CGImage]
     /// For a keyframe path: turn the layer to follow the path's direction.
-    package let rotationMode: CAAnimationRotationMode?
+    let rotationMode: CAAnimationRotationMode?
 
     package init(target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
                  valueFunction: CAValueFunction?, images: [CGImage], rotationMode: CAAnimationRotationMode? = nil) {
@@ -77,24 +77,24 @@ package final class PropertyAnimationSpec: Sendable {
 }
 
 /// A transition's kind, direction and progress range.
-package struct TransitionSpec: Sendable, Equatable {
+struct TransitionSpec: Sendable, Equatable {
     package let type: CATransitionType
     package let subtype: CATransitionSubtype
-    package let startProgress: Double
-    package let endProgress: Double
+    let startProgress: Double
+    let endProgress: Double
 }
 
 /// Where a running transition is, for the renderer: which rendering of the layer is old,
 /// which new, and how far the change has gone.
-package struct TransitionFrame: Sendable, Equatable {
-    package let serial: UInt64
-    package let spec: TransitionSpec
+struct TransitionFrame: Sendable, Equatable {
+    let serial: UInt64
+    let spec: TransitionSpec
     /// 0...1.
     package let progress: Double
 }
 
 /// A cross-fade between two contents images while `contents` animates.
-package struct ContentsBlend: Sendable, Equatable {
+struct ContentsBlend: Sendable, Equatable {
     /// The image fading out (the layer's `contents` holds the one fading in).
     package let from: CGImage?
     /// How far the new image has faded in, 0...1.

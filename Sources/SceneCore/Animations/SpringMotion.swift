@@ -4,16 +4,16 @@ import Foundation
 /// `m·x'' + c·x' + k·(x − 1) = 0` with `x(0) = 0` (the from-value) and `x'(0) = v0` (the
 /// initial velocity, in whole distances per second, positive towards the target), so that
 /// `x = 1` is the to-value. Solved in closed form for the under-, critically and overdamped cases.
-package struct SpringMotion: Sendable, Equatable {
+struct SpringMotion: Sendable, Equatable {
     package let mass: Double
     package let stiffness: Double
     package let damping: Double
-    package let initialVelocity: Double
+    let initialVelocity: Double
 
     /// The residual amplitude (as a fraction of the distance) under which the spring counts as
     /// settled. Chosen so that the default spring (mass 1, stiffness 100, damping 10) settles in
     /// 1.4727 s, the value Core Animation reports for it.
-    package static let settledAmplitude = 7.3205e-4
+    static let settledAmplitude = 7.3205e-4
 
     package init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         // Core Animation requires mass and stiffness > 0 and damping ≥ 0; anything else is clamped.
@@ -24,9 +24,9 @@ package struct SpringMotion: Sendable, Equatable {
     }
 
     /// The undamped angular frequency √(k/m).
-    package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// The damping ratio ζ = c / (2√(km)): below 1 the spring oscillates.
-    package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// The fraction of the way from the from-value to the to-value at `t` seconds (overshoots
     /// past 1 while the spring oscillates).

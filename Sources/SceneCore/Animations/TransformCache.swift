@@ -2,7 +2,7 @@
 /// a `transform.rotation.z` (or other `transform.*`) animation reads and writes one part of
 /// a transform every frame, and the layer's model transform rarely changes, so decomposing
 /// it once instead of every frame saves most of the work.
-package struct TransformCache: Sendable {
+struct TransformCache: Sendable {
     private var transform: CATransform3D?
     private var parts = TransformDecomposition(.identity)
 

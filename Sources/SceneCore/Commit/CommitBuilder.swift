@@ -18,7 +18,7 @@ package struct CommitBuilder {
     package init() {}
 
     /// Encodes what changed on `layer` since its last commit and marks it committed.
-    package mutating func encodeChanges(of layer: CALayer) {
+    mutating func encodeChanges(of layer: CALayer) {
         layer.isRegisteredForCommit = false
         if layer.needsFullSync {
             encodeWhole(layer, markingCommitted: true)
@@ -85,7 +85,7 @@ package struct CommitBuilder {
 
 extension CALayer {
     /// The ids of the sublayers, back to front.
-    package var sublayerIDs: [LayerID] { (sublayerStorage ?? []).map(\.layerID) }
+    var sublayerIDs: [LayerID] { (sublayerStorage ?? []).map(\.layerID) }
 
     /// Records the sublayer list as committed: what presentation copies show.
     fileprivate func markSublayersCommitted() {

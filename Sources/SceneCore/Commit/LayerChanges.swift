@@ -2,7 +2,7 @@
 ///
 /// Setters set these bits; the commit encodes exactly the fields whose bits are set. A property's
 /// bit is its position in `PropertyID`; the structure bits sit at the top.
-package struct LayerChanges: OptionSet, Hashable, Sendable {
+struct LayerChanges: OptionSet, Hashable, Sendable {
     package let rawValue: UInt64
     package init(rawValue: UInt64) { self.rawValue = rawValue }
 
@@ -12,11 +12,11 @@ package struct LayerChanges: OptionSet, Hashable, Sendable {
     /// Structure: the ordered list of sublayers.
     package static let sublayers = Self(rawValue: 1 << 61)
     /// Structure: the mask layer.
-    package static let mask = Self(rawValue: 1 << 62)
+    static let mask = Self(rawValue: 1 << 62)
     /// The attached animations.
     package static let animations = Self(rawValue: 1 << 63)
 
     /// Every property field (not structure).
-    package static let allProperties = Self(rawValue: (1 << UInt64(PropertyID.allCases.count)) - 1)
+    static let allProperties = Self(rawValue: (1 << UInt64(PropertyID.allCases.count)) - 1)
 
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One changed field of a layer as it travels in a commit: a typed value, never `Any`.
-package enum LayerField: Sendable, Equatable {
+enum LayerField: Sendable, Equatable {
     /// One property's new value.
     case property(PropertyID, PropertyValue)
     /// The complete ordered list of sublayer ids.
@@ -17,7 +17,7 @@ package enum LayerField: Sendable, Equatable {
 extension LayerProperties {
     /// Appends the property fields named by `changes` as updates of `layer` (structure bits
     /// are ignored here).
-    package func appendFields(for changes: LayerChanges, of layer: LayerID, to updates: inout [LayerUpdate]) {
+    func appendFields(for changes: LayerChanges, of layer: LayerID, to updates: inout [LayerUpdate]) {
         var rest = changes.intersection(.allProperties).rawValue
         while rest != 0 {
             let declaration = PropertyID.declarations[rest.trailingZeroBitCount]
@@ -41,8 +41,8 @@ extension LayerProperties {
 
 /// A layer's attached animations as they travel in a commit (typed; their contents are
 /// SceneCore's business).
-package struct AnimationList: Sendable, Equatable {
-    package var items: [RenderAnimation]
+struct AnimationList: Sendable, Equatable {
+    var items: [RenderAnimation]
     package init(_ items: [RenderAnimation]) { self.items = items }
     /// How many animations the list holds.
     package var count: Int { items.count }

@@ -1,7 +1,7 @@
 /// A change to one layer in a commit: its id and one field.
-package struct LayerUpdate: Sendable, Equatable {
+struct LayerUpdate: Sendable, Equatable {
     package let layer: LayerID
-    package let field: LayerField
+    let field: LayerField
     package init(layer: LayerID, field: LayerField) { (self.layer, self.field) = (layer, field) }
 }
 
@@ -10,15 +10,15 @@ package struct LayerUpdate: Sendable, Equatable {
 /// and renderers apply commits whole and in order.
 package struct LayerTreeCommit: Sendable {
     /// Increases by one with every commit in the process.
-    package let sequence: UInt64
+    let sequence: UInt64
     /// Changed fields, grouped by layer in the order the layers were encoded.
-    package let updates: [LayerUpdate]
+    let updates: [LayerUpdate]
     /// Layers that no longer exist on the app side; the render side drops them and their textures.
-    package let released: [LayerID]
+    let released: [LayerID]
     /// When the commit was made, in `CACurrentMediaTime()` seconds.
     package let timestamp: Double
 
-    package init(sequence: UInt64, updates: [LayerUpdate], released: [LayerID], timestamp: Double) {
+    init(sequence: UInt64, updates: [LayerUpdate], released: [LayerID], timestamp: Double) {
         self.sequence = sequence
         self.updates = updates
         self.released = released
@@ -26,13 +26,13 @@ package struct LayerTreeCommit: Sendable {
     }
 
     /// The ids of the layers this commit changes, each once, in encoding order.
-    package var changedLayers: [LayerID] {
+    var changedLayers: [LayerID] {
         var seen = Set<LayerID>()
         return updates.compactMap { seen.insert($0.layer).inserted ? $0.layer : nil }
     }
 
     /// The fields this commit carries for one layer.
-    package func fields(of layer: LayerID) -> [LayerField] {
+    func fields(of layer: LayerID) -> [LayerField] {
         updates.filter { $0.layer == layer }.map(\.field)
     }
 }

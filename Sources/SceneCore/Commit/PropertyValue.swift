@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every property type maps onto one of these kinds through `LayerValue`, so that a commit field
 /// is a property id with one of these values and no per-property enum case is needed.
-package enum PropertyValue: Sendable, Equatable {
+enum PropertyValue: Sendable, Equatable {
     case bool(Bool)
     /// `CGFloat`, `Float` and `Double` values (each converts exactly to and from `Double`).
     case number(Double)
@@ -22,7 +22,7 @@ package enum PropertyValue: Sendable, Equatable {
 
 /// A type that layer properties have: how its values travel in commits, how animations read and
 /// write them, whether they are finite, and how key-value coding reports their default.
-package protocol LayerValue: Equatable, Sendable, FiniteCheckable {
+protocol LayerValue: Equatable, Sendable, FiniteCheckable {
     /// The value as a commit carries it.
     var propertyValue: PropertyValue { get }
     /// The value a commit carried; nil when it is of another kind.
@@ -40,38 +40,38 @@ package protocol LayerValue: Equatable, Sendable, FiniteCheckable {
 
 extension LayerValue {
     /// Values without floating-point components are always finite.
-    package var isFiniteValue: Bool { true }
-    package var defaultObject: Any { self }
-    package var animatableValue: AnimatableValue? { nil }
+    var isFiniteValue: Bool { true }
+    var defaultObject: Any { self }
+    var animatableValue: AnimatableValue? { nil }
     package init?(animatableValue: AnimatableValue) { nil }
 }
 
 extension Bool: LayerValue {
-    package var propertyValue: PropertyValue { .bool(self) }
-    package init?(propertyValue: PropertyValue) {
+    var propertyValue: PropertyValue { .bool(self) }
+    init?(propertyValue: PropertyValue) {
         guard case .bool(let v) = propertyValue else { return nil }
         self = v
     }
-    package var isZeroValue: Bool { !self }
+    var isZeroValue: Bool { !self }
     /// Booleans animate as numbers: 1 for true, and values from 0.5 up are true.
-    package var animatableValue: AnimatableValue? { .number(self ? 1 : 0) }
-    package init?(animatableValue: AnimatableValue) {
+    var animatableValue: AnimatableValue? { .number(self ? 1 : 0) }
+    init?(animatableValue: AnimatableValue) {
         guard case .number(let v) = animatableValue else { return nil }
         self = v >= 0.5
     }
 }
 
 /// The floating-point types, which travel and animate as `Double`.
-package protocol LayerNumber: LayerValue, BinaryFloatingPoint {}
+protocol LayerNumber: LayerValue, BinaryFloatingPoint {}
 
 extension LayerNumber {
-    package var propertyValue: PropertyValue { .number(Double(self)) }
+    var propertyValue: PropertyValue { .number(Double(self)) }
     package init?(propertyValue: PropertyValue) {
         guard case .number(let v) = propertyValue else { return nil }
         self.init(v)
     }
-    package var isZeroValue: Bool { self == 0 }
-    package var animatableValue: AnimatableValue? { .number(Double(self)) }
+    var isZeroValue: Bool { self == 0 }
+    var animatableValue: AnimatableValue? { .number(Double(self)) }
     package init?(animatableValue: AnimatableValue) {
         guard case .number(let v) = animatableValue else { return nil }
         self.init(v)
@@ -83,78 +83,78 @@ extension Float: LayerNumber {}
 extension Double: LayerNumber {}
 
 extension CGPoint: LayerValue {
-    package var propertyValue: PropertyValue { .point(self) }
-    package init?(propertyValue: PropertyValue) {
+    var propertyValue: PropertyValue { .point(self) }
+    init?(propertyValue: PropertyValue) {
         guard case .point(let v) = propertyValue else { return nil }
         self = v
     }
-    package var isZeroValue: Bool { self == .zero }
-    package var animatableValue: AnimatableValue? { .point(self) }
-    package init?(animatableValue: AnimatableValue) {
+    var isZeroValue: Bool { self == .zero }
+    var animatableValue: AnimatableValue? { .point(self) }
+    init?(animatableValue: AnimatableValue) {
         guard case .point(let v) = animatableValue else { return nil }
         self = v
     }
 }
 
 extension CGSize: LayerValue {
-    package var propertyValue: PropertyValue { .size(self) }
-    package init?(propertyValue: PropertyValue) {
+    var propertyValue: PropertyValue { .size(self) }
+    init?(propertyValue: PropertyValue) {
         guard case .size(let v) = propertyValue else { return nil }
         self = v
     }
-    package var isZeroValue: Bool { self == .zero }
-    package var animatableValue: AnimatableValue? { .size(self) }
-    package init?(animatableValue: AnimatableValue) {
+    var isZeroValue: Bool { self == .zero }
+    var animatableValue: AnimatableValue? { .size(self) }
+    init?(animatableValue: AnimatableValue) {
         guard case .size(let v) = animatableValue else { return nil }
         self = v
     }
 }
 
 extension CGRect: LayerValue {
-    package var propertyValue: PropertyValue { .rect(self) }
-    package init?(propertyValue: PropertyValue) {
+    var propertyValue: PropertyValue { .rect(self) }
+    init?(propertyValue: PropertyValue) {
         guard case .rect(let v) = propertyValue else { return nil }
         self = v
     }
-    package var isZeroValue: Bool { self == .zero }
-    package var animatableValue: AnimatableValue? { .rect(self) }
-    package init?(animatableValue: AnimatableValue) {
+    var isZeroValue: Bool { self == .zero }
+    var animatableValue: AnimatableValue? { .rect(self) }
+    init?(animatableValue: AnimatableValue) {
         guard case .rect(let v) = animatableValue else { return nil }
         self = v
     }
 }
 
 extension CATransform3D: LayerValue {
-    package var propertyValue: PropertyValue { .transform(self) }
-    package init?(propertyValue: PropertyValue) {
+    var propertyValue: PropertyValue { .transform(self) }
+    init?(propertyValue: PropertyValue) {
         guard case .transform(let v) = propertyValue else { return nil }
         self = v
     }
-    package var isZeroValue: Bool { false }
-    package var animatableValue: AnimatableValue? { .transform(self) }
-    package init?(animatableValue: AnimatableValue) {
+    var isZeroValue: Bool { false }
+    var animatableValue: AnimatableValue? { .transform(self) }
+    init?(animatableValue: AnimatableValue) {
         guard case .transform(let v) = animatableValue else { return nil }
         self = v
     }
 }
 
 extension Optional: LayerValue where Wrapped: LayerObject {
-    package var propertyValue: PropertyValue { Wrapped.propertyValue(self) }
-    package init?(propertyValue: PropertyValue) {
+    var propertyValue: PropertyValue { Wrapped.propertyValue(self) }
+    init?(propertyValue: PropertyValue) {
         guard let value = Wrapped.value(of: propertyValue) else { return nil }
         self = value
     }
-    package var isZeroValue: Bool { self == nil }
-    package var defaultObject: Any { self as Any }
-    package var animatableValue: AnimatableValue? { Wrapped.animatableValue(self) }
-    package init?(animatableValue: AnimatableValue) {
+    var isZeroValue: Bool { self == nil }
+    var defaultObject: Any { self as Any }
+    var animatableValue: AnimatableValue? { Wrapped.animatableValue(self) }
+    init?(animatableValue: AnimatableValue) {
         guard let value = Wrapped.value(ofAnimatable: animatableValue) else { return nil }
         self = value
     }
 }
 
 /// The reference types held by optional layer properties (`CGColor?`, `CGImage?`).
-package protocol LayerObject: AnyObject, Equatable, Sendable {
+protocol LayerObject: AnyObject, Equatable, Sendable {
     static func propertyValue(_ value: Self?) -> PropertyValue
     /// The optional value a commit carried; nil when the commit value is of another kind.
     static func value(of propertyValue: PropertyValue) -> Self??
@@ -164,44 +164,44 @@ package protocol LayerObject: AnyObject, Equatable, Sendable {
 }
 
 extension CGColor: LayerObject {
-    package static func propertyValue(_ value: CGColor?) -> PropertyValue { .color(value) }
-    package static func value(of propertyValue: PropertyValue) -> CGColor?? {
+    static func propertyValue(_ value: CGColor?) -> PropertyValue { .color(value) }
+    static func value(of propertyValue: PropertyValue) -> CGColor?? {
         guard case .color(let v) = propertyValue else { return nil }
         return .some(v)
     }
     /// No colour animates as clear.
-    package static func animatableValue(_ value: CGColor?) -> AnimatableValue { .color(value?.value ?? .clear) }
+    static func animatableValue(_ value: CGColor?) -> AnimatableValue { .color(value?.value ?? .clear) }
     /// Animated colours are shown as plain components (`LayerProperties.animatedColors`), never
     /// made into a `CGColor` on the render side.
-    package static func value(ofAnimatable value: AnimatableValue) -> CGColor?? { nil }
+    static func value(ofAnimatable value: AnimatableValue) -> CGColor?? { nil }
 }
 
 extension CGImage: LayerObject {
-    package static func propertyValue(_ value: CGImage?) -> PropertyValue { .image(value) }
-    package static func value(of propertyValue: PropertyValue) -> CGImage?? {
+    static func propertyValue(_ value: CGImage?) -> PropertyValue { .image(value) }
+    static func value(of propertyValue: PropertyValue) -> CGImage?? {
         guard case .image(let v) = propertyValue else { return nil }
         return .some(v)
     }
-    package static func animatableValue(_ value: CGImage?) -> AnimatableValue { .image(ImageReference(value)) }
-    package static func value(ofAnimatable value: AnimatableValue) -> CGImage?? {
+    static func animatableValue(_ value: CGImage?) -> AnimatableValue { .image(ImageReference(value)) }
+    static func value(ofAnimatable value: AnimatableValue) -> CGImage?? {
         guard case .image(let reference) = value else { return nil }
         return .some(reference.image)
     }
 }
 
 /// String-valued enumerations travel as their raw value.
-package protocol LayerName: LayerValue, RawRepresentable where RawValue == String {
+protocol LayerName: LayerValue, RawRepresentable where RawValue == String {
     init(rawValue: String)
 }
 
 extension LayerName {
-    package var propertyValue: PropertyValue { .name(rawValue) }
+    var propertyValue: PropertyValue { .name(rawValue) }
     package init?(propertyValue: PropertyValue) {
         guard case .name(let v) = propertyValue else { return nil }
         self.init(rawValue: v)
     }
-    package var isZeroValue: Bool { rawValue.isEmpty }
-    package var defaultObject: Any { rawValue }
+    var isZeroValue: Bool { rawValue.isEmpty }
+    var defaultObject: Any { rawValue }
 }
 
 extension CALayerCornerCurve: LayerName {}
@@ -211,16 +211,16 @@ extension CALayerContentsFilter: LayerName {}
 extension CAMediaTimingFillMode: LayerName {}
 
 /// Option sets travel as their raw bits.
-package protocol LayerBits: LayerValue, OptionSet where RawValue: FixedWidthInteger {}
+protocol LayerBits: LayerValue, OptionSet where RawValue: FixedWidthInteger {}
 
 extension LayerBits {
-    package var propertyValue: PropertyValue { .bits(UInt64(rawValue)) }
+    var propertyValue: PropertyValue { .bits(UInt64(rawValue)) }
     package init?(propertyValue: PropertyValue) {
         guard case .bits(let v) = propertyValue, let raw = RawValue(exactly: v) else { return nil }
         self.init(rawValue: raw)
     }
-    package var isZeroValue: Bool { rawValue == 0 }
-    package var defaultObject: Any { rawValue }
+    var isZeroValue: Bool { rawValue == 0 }
+    var defaultObject: Any { rawValue }
 }
 
 extension CACornerMask: LayerBits {}

@@ -2,13 +2,13 @@ import Synchronization
 
 /// Ids of committed layers that were deallocated (on any thread), waiting for the next
 /// commit to tell the renderers to drop them and their textures.
-package final class ReleasedLayers: Sendable {
+final class ReleasedLayers: Sendable {
     package static let shared = ReleasedLayers()
     private let ids = Mutex<[LayerID]>([])
 
     package func add(_ id: LayerID) { ids.withLock { $0.append(id) } }
 
-    package var hasPending: Bool { ids.withLock { !$0.isEmpty } }
+    var hasPending: Bool { ids.withLock { !$0.isEmpty } }
 
     /// Takes every pending id.
     package func drain() -> [LayerID] { ids.withLock { list in defer { list = [] }; return list } }

@@ -21,7 +21,7 @@ public final class CGContext {
     public let bitmapInfo: UInt32
 
     package let surface: OpaquePointer
-    package let cairo: OpaquePointer
+    let cairo: OpaquePointer
     /// A caller's buffer in a layout Cairo does not draw (RGBA, gray): the drawing is copied
     /// into it by `flush()`.
     private let external: (pointer: UnsafeMutableRawPointer, layout: PixelLayout)?
@@ -148,7 +148,7 @@ public final class CGContext {
     public func makeImage() -> CGImage? { makeImage(updating: nil) }
 
     /// Copies `image` (of the context's size) into the pixels, below any drawing to come.
-    package func copyPixels(from image: CGImage) {
+    func copyPixels(from image: CGImage) {
         guard image.width == width, image.height == height, let data = cairo_image_surface_get_data(surface) else { return }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -165,7 +165,7 @@ public final class CGContext {
     }
 
     /// The pixels as an image that records which region differs from an earlier image.
-    package func makeImage(updating region: UpdatedRegion?) -> CGImage? {
+    func makeImage(updating region: UpdatedRegion?) -> CGImage? {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -437,7 +437,7 @@ public final class CGContext {
         cairo_set_fill_rule(cairo, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
     }
 
-    package func setSource(_ color: RGBA) {
+    func setSource(_ color: RGBA) {
         cairo_set_source_rgba(cairo, Double(color.r), Double(color.g), Double(color.b), Double(color.a * state.alpha))
     }
 
@@ -446,7 +446,7 @@ public final class CGContext {
 }
 
 /// A Cairo surface holding a copy of a `CGImage`'s pixels (converted to Cairo's BGRA order).
-package final class ImageSurface {
+final class ImageSurface {
     package let surface: OpaquePointer
 
     package init?(_ image: CGImage) {

@@ -30,7 +30,7 @@ extension NSAttributedString.Key {
 
 /// Text to lay out: a string and, for attributed strings, per-run fonts and colours over
 /// UTF-8 byte ranges (Pango's indices).
-package struct TextContent {
+struct TextContent {
     package struct Run {
         var bytes: Range<Int>
         var font: TextFont?
@@ -69,7 +69,7 @@ package struct TextContent {
     }
 
     /// The font of runs without a `.font` attribute: Core Text's default, Helvetica 12.
-    package static let defaultAttributedFont = TextFont(name: "Helvetica", size: 12)
+    static let defaultAttributedFont = TextFont(name: "Helvetica", size: 12)
 }
 
 /// A Pango layout of text for one cairo_t, drawn in the fill colour set on the cairo_t
@@ -77,8 +77,8 @@ package struct TextContent {
 ///
 /// Glyph metrics are not hinted, so the layout (line breaks, widths) is the same at every
 /// device scale: text drawn at `contentsScale` 2 is the 1x text with sharper edges.
-package final class TextLayout {
-    package enum Truncation { case start, middle, end }
+final class TextLayout {
+    enum Truncation { case start, middle, end }
 
     package let layout: OpaquePointer
 
@@ -107,7 +107,7 @@ package final class TextLayout {
     /// Line breaking and truncation within `width` points. With `truncation` and `maxHeight`,
     /// lines that do not fit in `maxHeight` are dropped and the last one shown ends in an
     /// ellipsis; with `truncation` alone each paragraph is one line, ellipsized to `width`.
-    package func setLineBreaking(width: CGFloat?, wraps: Bool, truncation: Truncation?, maxHeight: CGFloat?) {
+    func setLineBreaking(width: CGFloat?, wraps: Bool, truncation: Truncation?, maxHeight: CGFloat?) {
         guard let width else {
             pango_layout_set_width(layout, -1)
             return
@@ -124,7 +124,7 @@ package final class TextLayout {
     }
 
     /// Aligns lines within the layout width: `natural` follows each paragraph's direction.
-    package func setAlignment(_ alignment: PangoAlignment, natural: Bool, justify: Bool) {
+    func setAlignment(_ alignment: PangoAlignment, natural: Bool, justify: Bool) {
         pango_layout_set_auto_dir(layout, natural ? 1 : 0)
         pango_layout_set_alignment(layout, alignment)
         pango_layout_set_justify(layout, justify ? 1 : 0)
@@ -138,10 +138,10 @@ package final class TextLayout {
     }
 
     /// The first line's baseline below the layout's top, in points.
-    package var baseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / CGFloat(PANGO_SCALE) }
+    var baseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / CGFloat(PANGO_SCALE) }
 
     /// Whether the text's first line reads right to left.
-    package var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
+    var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
 
     /// Draws the layout with its top left at `origin`, in the cairo_t's current source.
     package func show(in cairo: OpaquePointer, at origin: CGPoint) {

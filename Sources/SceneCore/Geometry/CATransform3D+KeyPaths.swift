@@ -2,9 +2,9 @@ import Foundation
 
 /// A sub-key of a `CATransform3D` property that Core Animation's key-value coding
 /// understands, as in `"transform.rotation.z"` (the part after `transform.`).
-package enum TransformKey: Equatable, Sendable {
+enum TransformKey: Equatable, Sendable {
     /// One of the three axes, as an index into `SIMD3`.
-    package enum Axis: Int, Sendable { case x, y, z }
+    enum Axis: Int, Sendable { case x, y, z }
 
     /// `rotation.x`, `rotation.y`, `rotation.z`; `rotation` is `rotation.z`.
     case rotation(Axis)
@@ -67,7 +67,7 @@ extension CATransform3D {
     ///   `CGSize` for `translation`.
     /// - Returns: nil for an unknown key, a value of the wrong type, or a number that is not
     ///   finite.
-    package func setting(_ value: Any?, forTransformKey key: String) -> CATransform3D? {
+    func setting(_ value: Any?, forTransformKey key: String) -> CATransform3D? {
         guard let key = TransformKey(key) else { return nil }
         var parts = TransformDecomposition(self)
         let number = ValueConversion.double(value).flatMap { $0.isFinite ? $0 : nil }

@@ -49,7 +49,7 @@ public struct CATransform3D: Hashable, Sendable {
     }
 
     /// `self · other`: `self` applies first, then `other` (row-vector convention).
-    package func concatenating(_ b: CATransform3D) -> CATransform3D {
+    func concatenating(_ b: CATransform3D) -> CATransform3D {
         let a = self
         return CATransform3D(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,

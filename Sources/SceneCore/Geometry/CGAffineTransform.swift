@@ -95,7 +95,7 @@ extension CGRect {
     }
 
     /// The smallest rectangle containing every point.
-    package static func bounding(_ points: [CGPoint]) -> CGRect {
+    static func bounding(_ points: [CGPoint]) -> CGRect {
         guard let first = points.first else { return .null }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
         for p in points.dropFirst() {

@@ -4,7 +4,7 @@ import Foundation
 /// plane of its superlayer, as a 3x3 matrix. Core Animation flattens every layer into its
 /// superlayer's plane, so chains of these maps convert points between layers exactly, and
 /// the inverse "unprojects" a point onto a 3D-rotated layer for hit-testing.
-package struct Homography {
+struct Homography {
     // Row-vector convention: [x y 1] · H.
     var h11, h12, h13, h21, h22, h23, h31, h32, h33: Double
 
@@ -29,7 +29,7 @@ package struct Homography {
     }
 
     /// The inverse map, or nil when the layer is seen edge-on (singular).
-    package var inverse: Homography? {
+    var inverse: Homography? {
         let c11 = h22 * h33 - h23 * h32, c12 = h13 * h32 - h12 * h33, c13 = h12 * h23 - h13 * h22
         let det = h11 * c11 + h21 * c12 + h31 * c13
         guard abs(det) > 1e-12, det.isFinite else { return nil }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// General 4x4 matrix algebra that `CATransform3D`'s public functions build on.
-package enum Matrix4 {
+enum Matrix4 {
     /// The inverse by cofactor expansion, or nil when the determinant is zero or not finite.
-    package static func inverse(of t: CATransform3D) -> CATransform3D? {
+    static func inverse(of t: CATransform3D) -> CATransform3D? {
         let m = t.entries.map { Double($0) }
         var inv = [Double](repeating: 0, count: 16)
         inv[0] = m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]

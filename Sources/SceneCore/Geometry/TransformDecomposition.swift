@@ -20,10 +20,10 @@ import Foundation
 /// Shear is not represented: recomposing a sheared transform drops the shear. A zero scale
 /// loses the rotation about that axis, which is then rebuilt from the other axes (or taken as
 /// none).
-package struct TransformDecomposition: Equatable, Sendable {
+struct TransformDecomposition: Equatable, Sendable {
     package var scale: SIMD3<Double>
     package var rotation: SIMD3<Double>
-    package var translation: SIMD3<Double>
+    var translation: SIMD3<Double>
     package var perspective: SIMD4<Double>
 
     /// Decomposes `t`. Allocates nothing (the render thread decomposes transforms every frame).

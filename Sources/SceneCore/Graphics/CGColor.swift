@@ -52,7 +52,7 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour as straight sRGB red, green, blue and alpha (gray expanded).
-    package var rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+    var rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         guard let c = components else { return (0, 0, 0, 0) }
         if c.count == 2 { return (c[0], c[0], c[0], c[1]) }
         return (c[0], c[1], c[2], c[3])

@@ -33,7 +33,7 @@ public final class CGImage: Sendable, Hashable {
     /// For a backing store a layer drew beyond its bounds (a shape layer's stroke): the
     /// rectangle it covers in the layer's coordinates, where it is shown whatever the
     /// contents gravity. Nil for every other image.
-    package let layerRect: CGRect?
+    let layerRect: CGRect?
 
     /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
     package init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil,

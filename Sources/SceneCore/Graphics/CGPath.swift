@@ -107,13 +107,13 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Each subpath flattened to a polygon, curves split until within `tolerance` points.
-    package func polygons(tolerance: CGFloat) -> [[CGPoint]] {
+    func polygons(tolerance: CGFloat) -> [[CGPoint]] {
         flattenedSubpaths(tolerance: tolerance).map(\.points)
     }
 
     /// Each subpath flattened to points (curves split until within `tolerance` points), and
     /// whether it was closed with `closeSubpath()`.
-    package func flattenedSubpaths(tolerance: CGFloat) -> [(points: [CGPoint], isClosed: Bool)] {
+    func flattenedSubpaths(tolerance: CGFloat) -> [(points: [CGPoint], isClosed: Bool)] {
         var result: [(points: [CGPoint], isClosed: Bool)] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
@@ -164,7 +164,7 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
 
     /// The path `fraction` of the way from `a` to `b`, point by point; nil unless the two have
     /// the same elements in the same order (Core Animation leaves other pairs undefined).
-    package static func interpolated(from a: CGPath, to b: CGPath, fraction f: CGFloat) -> CGPath? {
+    static func interpolated(from a: CGPath, to b: CGPath, fraction f: CGFloat) -> CGPath? {
         guard a.elements.count == b.elements.count else { return nil }
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f) }
         var elements: [CGPathElementKind] = []

@@ -1,10 +1,10 @@
 /// The largest images SceneCore decodes, so that a hostile header cannot demand gigabytes.
-package enum DecodeLimits {
+enum DecodeLimits {
     /// At most 2^28 pixels (for example 16384 x 16384): 1 GiB of RGBA8.
-    package static let maximumPixelCount = 1 << 28
+    static let maximumPixelCount = 1 << 28
 
     /// Throws unless a `width` x `height` image of `format` (a name for the message) is decodable.
-    package static func check(width: Int, height: Int, format: String) throws {
+    static func check(width: Int, height: Int, format: String) throws {
         guard width > 0, height > 0 else {
             throw ImageError.decodingFailed("\(format) data declares an empty \(width)x\(height) image")
         }

@@ -23,7 +23,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The same error with `context` (for example a file path) put in front of its message.
-    package func prefixed(with context: String) -> ImageError {
+    func prefixed(with context: String) -> ImageError {
         switch self {
         case .unreadableFile(let m): .unreadableFile("\(context): \(m)")
         case .unsupportedFormat(let m): .unsupportedFormat("\(context): \(m)")

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The encoded image formats SceneCore reads, recognised by their leading bytes.
-package enum ImageFormat: Sendable, Equatable {
+enum ImageFormat: Sendable, Equatable {
     case png
     case jpeg
 
     /// The eight-byte PNG signature.
-    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// A JPEG's start-of-image marker followed by the first byte of the next marker.
-    package static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
+    static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     /// The format whose signature `data` starts with, or nil when it starts with neither.
     package init?(sniffing data: Data) {

@@ -9,13 +9,13 @@ import Foundation
 /// with only a warning (extraneous bytes before a marker, a bad Huffman code) still yields an
 /// image, as in ImageIO and browsers, and the warning is logged through `Diagnostics`; a
 /// premature end of the data is an error.
-package enum JPEGDecoder {
+enum JPEGDecoder {
     /// Decodes `data`, which must start with a JPEG start-of-image marker.
     /// - Throws: `ImageError.truncatedData` when the data ends before the image does,
     ///   `ImageError.unsupportedFormat` for CMYK and YCCK JPEGs, and
     ///   `ImageError.decodingFailed` for any other TurboJPEG failure or an oversized image;
     ///   each quotes TurboJPEG's message where there is one.
-    package static func decode(_ data: Data) throws -> CGImage {
+    static func decode(_ data: Data) throws -> CGImage {
         guard let handle = tjInitDecompress() else {
             throw ImageError.decodingFailed("JPEG: TurboJPEG could not create a decompressor")
         }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A walk over a JPEG's marker segments, used to tell truncated data from corrupt data.
-package enum JPEGStructure {
+enum JPEGStructure {
     /// True when `data` (starting with the SOI marker) runs out before its EOI marker while
     /// every marker segment read so far is well formed. A byte where a marker should be
     /// that is not one, or a segment length below 2, means corruption instead.
-    package static func isTruncated(_ data: Data) -> Bool {
+    static func isTruncated(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
         var offset = 2
         while offset < bytes.count {

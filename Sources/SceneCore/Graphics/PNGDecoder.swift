@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Every PNG variant libpng reads is accepted (gray, palette, 16-bit, interlaced, tRNS);
 /// libpng converts it to 8-bit sRGB RGBA with straight alpha, which is then premultiplied.
-package enum PNGDecoder {
+enum PNGDecoder {
     /// Decodes `data`, which must start with the PNG signature.
     /// - Throws: `ImageError.truncatedData` when the data ends before the end of the IEND
     ///   chunk (even when the pixels themselves are complete), `ImageError.decodingFailed` for
     ///   any other libpng failure or an oversized image; both quote libpng's message where
     ///   libpng gave one.
-    package static func decode(_ data: Data) throws -> CGImage {
+    static func decode(_ data: Data) throws -> CGImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -44,7 +44,7 @@ package enum PNGDecoder {
     /// True when the chunk sequence after the signature runs off the end of `data` before a
     /// complete IEND chunk. A chunk whose type is not four ASCII letters, or whose length is
     /// above 2^31 - 1, means corruption instead.
-    package static func isTruncated(_ data: Data) -> Bool {
+    static func isTruncated(_ data: Data) -> Bool {
         data.withUnsafeBytes { bytes in
             var offset = ImageFormat.pngSignature.count
             while offset + 8 <= bytes.count {

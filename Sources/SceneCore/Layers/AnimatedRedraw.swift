@@ -8,7 +8,7 @@ import Foundation
 /// each display the layer draws the values its animations give now, and while any of those
 /// animations still changes (or waits to begin) a `CADisplayLink` on the app's run loop marks
 /// the layer for display every frame, so each frame's commit uploads the next picture.
-package final class AnimatedRedraw {
+final class AnimatedRedraw {
     /// The keys whose animations change the drawing.
     let keys: Set<String>
     private var link: CADisplayLink?

@@ -35,7 +35,7 @@ open class CAGradientLayer: CALayer {
         for key in animatableKeys { CAGradientLayer.registerAnimatableProperty(key) }
     }()
 
-    package override var contentRedraw: AnimatedRedraw? { redraw }
+    override var contentRedraw: AnimatedRedraw? { redraw }
     private let redraw = AnimatedRedraw(keys: CAGradientLayer.animatableKeys)
 
     /// A gradient layer with no colours; it redraws when its bounds change size.

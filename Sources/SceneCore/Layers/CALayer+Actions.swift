@@ -7,7 +7,7 @@ public let kCAOnOrderOut = "onOrderOut"
 
 extension CALayer {
     /// The search behind `action(forKey:)`.
-    package func searchAction(forKey event: String) -> (any CAAction)? {
+    func searchAction(forKey event: String) -> (any CAAction)? {
         if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
         if let found = actions?[event] { return found is NSNull ? nil : found }
         var style = self.style
@@ -32,7 +32,7 @@ extension CALayer {
 
     /// The redraw of a subclass's own animatable keys that need display: while one animates,
     /// the layer redraws every frame, drawing with the animated value (created on first use).
-    package func customKeyRedraw() -> AnimatedRedraw? {
+    func customKeyRedraw() -> AnimatedRedraw? {
         if let redraw = customRedraw { return redraw }
         let keys = CustomAnimatableKeys.keys(for: self).filter { type(of: self).needsDisplay(forKey: $0) }
         guard !keys.isEmpty else { return nil }
@@ -41,7 +41,7 @@ extension CALayer {
     }
 
     /// Whether `key` animates implicitly on this layer.
-    package func isImplicitlyAnimatable(_ key: String) -> Bool {
+    func isImplicitlyAnimatable(_ key: String) -> Bool {
         AnimatableProperty.implicitlyAnimatedKeys.contains(key) || CustomAnimatableKeys.contains(key, for: self)
     }
 
@@ -58,14 +58,14 @@ extension CALayer {
 
     /// Called by setters after an animatable property of a committed layer changed: runs
     /// the action for `key` unless the transaction disables actions.
-    package func propertyDidChange(_ key: String) {
+    func propertyDidChange(_ key: String) {
         guard !isPresentation, !CATransaction.disableActions() else { return }
         if key == "hidden" { runAction(forKey: state.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
         runAction(forKey: key)
     }
 
     /// Looks up and runs the action for `event`, if any.
-    package func runAction(forKey event: String) {
+    func runAction(forKey event: String) {
         guard let action = action(forKey: event) else { return }
         let previous = actionInProgress
         actionInProgress = event
@@ -75,7 +75,7 @@ extension CALayer {
 
     /// The value of `keyPath` on screen now: the committed value with the committed
     /// animations applied; the model value for an uncommitted layer.
-    package func presentationValue(forKeyPath keyPath: String) -> Any? {
+    func presentationValue(forKeyPath keyPath: String) -> Any? {
         guard committedState != nil else { return value(forKeyPath: keyPath) }
         if let replaced = replacedCustomValue, replaced.key == keyPath { return replaced.value }
         var keyed = keyedValues

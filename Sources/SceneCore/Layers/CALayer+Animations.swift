@@ -2,7 +2,7 @@ import Foundation
 
 extension CALayer {
     /// The implementation of `add(_:forKey:)`.
-    package func addAnimation(_ anim: CAAnimation, forKey key: String?) {
+    func addAnimation(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentation else {
             Diagnostics.error("CALayer.add(_:forKey:): presentation layers cannot run animations")
             return
@@ -28,22 +28,22 @@ extension CALayer {
         recordChange(.animations)
     }
 
-    package func attachedAnimation(forKey key: String) -> CAAnimation? {
+    func attachedAnimation(forKey key: String) -> CAAnimation? {
         animationRecords.first { $0.key == key }?.animation
     }
 
-    package func attachedAnimationKeys() -> [String]? {
+    func attachedAnimationKeys() -> [String]? {
         let keys = animationRecords.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    package func detachAnimation(forKey key: String) {
+    func detachAnimation(forKey key: String) {
         guard let index = animationRecords.firstIndex(where: { $0.key == key }) else { return }
         animationRecords.remove(at: index).stop(finished: false)
         recordChange(.animations)
     }
 
-    package func detachAllAnimations() {
+    func detachAllAnimations() {
         guard !animationRecords.isEmpty else { return }
         let removed = animationRecords
         animationRecords = []
@@ -72,13 +72,13 @@ extension CALayer {
     }
 
     /// Removes a finished animation the render side has already dropped (no commit needed).
-    package func dropFinished(_ record: AnimationRecord) {
+    func dropFinished(_ record: AnimationRecord) {
         animationRecords.removeAll { $0 === record }
         committedAnimations.removeAll { $0.serial == record.serial }
     }
 
     /// The animations to commit, with begin times of 0 stamped as the layer's time at `now`.
-    package func animationsForCommit(at now: Double) -> [RenderAnimation] {
+    func animationsForCommit(at now: Double) -> [RenderAnimation] {
         if animationRecords.contains(where: \.needsBeginTime) {
             let layerTime = convertTime(now, from: nil)
             for record in animationRecords where record.needsBeginTime {
@@ -93,7 +93,7 @@ extension CALayer {
 
     /// The committed values with the committed animations applied at absolute time `time`;
     /// animated custom keys are written to `custom`.
-    package func presentedState(at time: Double, custom: inout [String: Any]) -> LayerProperties {
+    func presentedState(at time: Double, custom: inout [String: Any]) -> LayerProperties {
         guard let committed = committedState else { return state }
         guard !committedAnimations.isEmpty else { return committed }
         var presented = committed
@@ -112,7 +112,7 @@ extension CALayer {
 
     /// The layer's local time at absolute time `t`, through the committed timing of its
     /// committed ancestors (what the render side uses).
-    package func committedLocalTime(at t: Double) -> Double {
+    func committedLocalTime(at t: Double) -> Double {
         let parentTime = committedSuperlayer?.committedLocalTime(at: t) ?? t
         let timing = (committedState ?? state).timing
         return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset

@@ -29,7 +29,7 @@ extension CALayer {
     }
 
     /// Maps a point of this layer's space to the absolute space; nil if it goes behind the eye.
-    package func pointToAbsolute(_ p: CGPoint) -> CGPoint? {
+    func pointToAbsolute(_ p: CGPoint) -> CGPoint? {
         var point = p
         var layer: CALayer? = self
         while let current = layer {
@@ -41,14 +41,14 @@ extension CALayer {
     }
 
     /// Maps a point of the absolute space into this layer's space; nil if it cannot be unprojected.
-    package func pointFromAbsolute(_ p: CGPoint) -> CGPoint? {
+    func pointFromAbsolute(_ p: CGPoint) -> CGPoint? {
         let parentPoint: CGPoint? = superlayer.map { $0.pointFromAbsolute(p) } ?? p
         guard let q = parentPoint else { return nil }
         return pointFromSuperlayer(q)
     }
 
     /// Maps a point of the superlayer's space into this layer's space (unprojecting onto the layer's plane).
-    package func pointFromSuperlayer(_ p: CGPoint) -> CGPoint? {
+    func pointFromSuperlayer(_ p: CGPoint) -> CGPoint? {
         Homography(transformToSuperlayer()).inverse?.map(p)
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 extension CALayer {
     /// The largest backing store side drawn; larger layers are drawn at a lower scale, with a
     /// logged warning, rather than failing.
-    package static let maximumBackingStoreSide = 8192
+    static let maximumBackingStoreSide = 8192
 
     /// Marks `rect` for redrawing and enrols the layer in the transaction.
-    package func markNeedsDisplay(_ rect: CGRect) {
+    func markNeedsDisplay(_ rect: CGRect) {
         guard !isPresentation, rect.isFiniteValue else { return }
         dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
         recordChange([])
@@ -62,7 +62,7 @@ extension CALayer {
     }
 
     /// Sets contents from a display step: a plain change, never an implicit animation.
-    package func setDisplayedContents(_ image: CGImage?) {
+    func setDisplayedContents(_ image: CGImage?) {
         contentsObject = image
         guard state.contents !== image else { return }
         state.contents = image
@@ -70,7 +70,7 @@ extension CALayer {
     }
 
     /// Displays the layers of this commit that are marked.
-    package static func displayMarkedLayers(_ layers: [CALayer]) {
+    static func displayMarkedLayers(_ layers: [CALayer]) {
         for layer in layers where layer.needsDisplay() { layer.display() }
     }
 

@@ -105,7 +105,7 @@ extension CALayer {
     /// Maps this layer's coordinate space into its superlayer's (row vectors):
     /// `T(-anchor) · transform · T(position, zPosition)`, followed by the superlayer's
     /// geometry flip and `T(-A) · sublayerTransform · T(A)` about its anchor `A`.
-    package func transformToSuperlayer(includingSublayerTransform: Bool = true) -> CATransform3D {
+    func transformToSuperlayer(includingSublayerTransform: Bool = true) -> CATransform3D {
         let (ax, ay, az) = state.anchorInBounds
         var m = CATransform3DMakeTranslation(-ax, -ay, -az)
             .concatenating(state.transform)
@@ -120,7 +120,7 @@ extension CALayer {
 extension LayerProperties {
     /// Maps the space sublayers are positioned in to this layer's own bounds space:
     /// the geometry flip, then `sublayerTransform` about the anchor point.
-    package var sublayerSpaceToOwnSpace: CATransform3D {
+    var sublayerSpaceToOwnSpace: CATransform3D {
         var m = CATransform3D.identity
         if isGeometryFlipped {
             m = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))

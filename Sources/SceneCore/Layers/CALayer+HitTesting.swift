@@ -10,7 +10,7 @@ extension CALayer {
     /// the bounds, and the point is unprojected onto 3D-transformed layers. Call it on a
     /// `presentation()` layer to test what is on screen; it then returns presentation layers,
     /// whose `model()` is the layer you built.
-    package func defaultHitTest(_ p: CGPoint) -> CALayer? {
+    func defaultHitTest(_ p: CGPoint) -> CALayer? {
         if state.isHidden { return nil }
         guard let local = pointFromSuperlayer(p) else { return nil }
         let inside = contains(local)

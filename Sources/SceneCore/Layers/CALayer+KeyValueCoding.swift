@@ -2,13 +2,13 @@ import Foundation
 
 extension CALayer {
     /// The implementation of `value(forKey:)`.
-    package func storedValue(forKey key: String) -> Any? {
+    func storedValue(forKey key: String) -> Any? {
         if let entry = LayerKey.table[key] { return entry.get(self) }
         return keyedValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// The implementation of `setValue(_:forKey:)`.
-    package func storeValue(_ value: Any?, forKey key: String) {
+    func storeValue(_ value: Any?, forKey key: String) {
         guard let entry = LayerKey.table[key] else {
             let old = keyedValues[key]
             let changes = committedState != nil && isImplicitlyAnimatable(key) && AnimatableValue(old) != AnimatableValue(value)

@@ -2,7 +2,7 @@ import Foundation
 
 extension CALayer {
     /// Marks the layer for layout (not while it lays itself out) and enrols it in the transaction.
-    package func markNeedsLayout() {
+    func markNeedsLayout() {
         guard !isPresentation, !isLayingOut else { return }
         if !needsLayoutFlag {
             needsLayoutFlag = true
@@ -13,7 +13,7 @@ extension CALayer {
 
     /// The layout cycle: from the highest superlayer that is marked, every marked layer of the
     /// subtree lays out its sublayers, parents before children.
-    package func layoutMarkedSubtree() {
+    func layoutMarkedSubtree() {
         var top = self
         while let parent = top.superlayerStorage, parent.needsLayoutFlag { top = parent }
         top.layOutTree(depth: 0)
@@ -31,13 +31,13 @@ extension CALayer {
     }
 
     /// Lays out the layers of this commit that are marked (before display and encoding).
-    package static func layOutMarkedLayers(_ layers: ArraySlice<CALayer>) {
+    static func layOutMarkedLayers(_ layers: ArraySlice<CALayer>) {
         for layer in layers where layer.needsLayoutFlag { layer.layoutMarkedSubtree() }
     }
 
     /// A bounds or transform change: this layer and its superlayer need layout, and a new size
     /// resizes autoresizing sublayers.
-    package func geometryChanged(oldSize: CGSize?) {
+    func geometryChanged(oldSize: CGSize?) {
         markNeedsLayout()
         superlayerStorage?.markNeedsLayout()
         if let oldSize, oldSize != state.bounds.size, sublayerStorage?.contains(where: { !$0.autoresizingMask.isEmpty }) == true {
@@ -49,7 +49,7 @@ extension CALayer {
     /// the flexible parts (the two margins and the size the mask names), in proportion to
     /// their current lengths — or equally when those lengths add up to zero, or when one is
     /// negative. With no flexible part on an axis the layer keeps its place from the min edge.
-    package func autoresize(fromSuperlayerSize old: CGSize) {
+    func autoresize(fromSuperlayerSize old: CGSize) {
         guard let parent = superlayerStorage, !autoresizingMask.isEmpty else { return }
         let new = parent.state.bounds.size
         let origin = parent.state.bounds.origin

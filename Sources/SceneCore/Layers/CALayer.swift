@@ -9,47 +9,47 @@ import Foundation
 /// a `CALayer`: they know layers only by `LayerID`.
 open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Every committed value of this layer, with Core Animation's defaults.
-    package var state = LayerProperties()
+    var state = LayerProperties()
     /// The identity by which renderers know this layer.
     package let layerID = LayerID.next()
     /// Fields changed since the last commit.
-    package var pendingChanges: LayerChanges = []
+    var pendingChanges: LayerChanges = []
     /// True until this layer has been encoded whole, and again whenever it joins a new superlayer.
-    package var needsFullSync = true
+    var needsFullSync = true
     /// True while this layer sits in a transaction's list of changed layers.
-    package var isRegisteredForCommit = false
+    var isRegisteredForCommit = false
     /// The values as of the last commit; nil until the layer has been committed once.
-    package var committedState: LayerProperties?
+    var committedState: LayerProperties?
     /// The tree as of the last commit, shown by presentation copies (held weakly: a released
     /// layer leaves the screen with the next commit anyway).
-    package var committedSublayers: [WeakLayer]?
-    package weak var committedSuperlayer: CALayer?
-    package weak var committedMask: CALayer?
+    var committedSublayers: [WeakLayer]?
+    weak var committedSuperlayer: CALayer?
+    weak var committedMask: CALayer?
 
-    package var sublayerStorage: [CALayer]?
-    package weak var superlayerStorage: CALayer?
-    package var maskStorage: CALayer?
+    var sublayerStorage: [CALayer]?
+    weak var superlayerStorage: CALayer?
+    var maskStorage: CALayer?
     /// The layer whose `mask` this layer is, if any.
-    package weak var maskOwner: CALayer?
-    package var contentsObject: Any?
-    package var keyedValues: [String: Any] = [:]
+    weak var maskOwner: CALayer?
+    var contentsObject: Any?
+    var keyedValues: [String: Any] = [:]
 
     /// The animations added to the layer, in key order (what `animationKeys()` lists).
-    package var animationRecords: [AnimationRecord] = []
+    var animationRecords: [AnimationRecord] = []
     /// The animations as of the last commit: what the render side runs and `presentation()` evaluates.
-    package var committedAnimations: [RenderAnimation] = []
+    var committedAnimations: [RenderAnimation] = []
     /// The key of the action being run by a property change, while it runs.
-    package var actionInProgress: String?
+    var actionInProgress: String?
     /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
-    package var dirtyRect: CGRect?
+    var dirtyRect: CGRect?
     /// Whether `bounds` size changes mark the layer for display. Default false.
     open var needsDisplayOnBoundsChange = false
     /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
     open var drawsAsynchronously = false
     /// Whether the layer is marked for layout (`setNeedsLayout()`).
-    package var needsLayoutFlag = false
+    var needsLayoutFlag = false
     /// True while the layer lays out its sublayers (changes then do not mark it again).
-    package var isLayingOut = false
+    var isLayingOut = false
     /// Lays out the sublayers when the layer's delegate does not; see `CALayoutManager`.
     open var layoutManager: (any CALayoutManager)? {
         didSet { setNeedsLayout() }
@@ -57,15 +57,15 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// How the layer stretches when its superlayer's bounds change size. Default none.
     open var autoresizingMask: CAAutoresizingMask = []
     /// The per-frame redraw of animated custom keys that need display, once one was needed.
-    package var customRedraw: AnimatedRedraw?
+    var customRedraw: AnimatedRedraw?
     /// While the action for a changed custom key runs: that key and the value shown before the change.
-    package var replacedCustomValue: (key: String, value: Any?)?
+    var replacedCustomValue: (key: String, value: Any?)?
 
     /// For a presentation copy, the model layer it shows.
-    package var presentationSource: CALayer?
+    var presentationSource: CALayer?
     /// For a presentation copy, the presentation copy of the superlayer it was reached through.
-    package weak var presentationParent: CALayer?
-    package var presentationChildren: [CALayer]?
+    weak var presentationParent: CALayer?
+    var presentationChildren: [CALayer]?
 
     // MARK: - Identity, actions, style
 
@@ -121,7 +121,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     }
 
     /// True for layers returned by `presentation()`.
-    package var isPresentation: Bool { presentationSource != nil }
+    var isPresentation: Bool { presentationSource != nil }
 
     // MARK: - Key-value coding
 
@@ -201,7 +201,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// For layers that draw animated values themselves (shape, gradient, text, or a subclass's
     /// own keys that need display): adding or removing an animation of one of those values
     /// marks the layer for display.
-    package var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
+    var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
 
     // MARK: - Layout
 
@@ -300,7 +300,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// default the implicit animation) unless the transaction disables actions; when the class
     /// answers true to `needsDisplay(forKey:)`, marks the layer for display.
     @inline(__always)
-    package func setState<T: LayerValue>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID) {
+    func setState<T: LayerValue>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID) {
         guard value.isFiniteValue else {
             Diagnostics.error(
                 "CALayer.\(id.declared.key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
@@ -315,7 +315,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     }
 
     /// Marks `change` as pending and enrolls the layer in the current transaction.
-    package func recordChange(_ change: LayerChanges) {
+    func recordChange(_ change: LayerChanges) {
         guard !isPresentation else { return }
         pendingChanges.formUnion(change)
         if !isRegisteredForCommit {
@@ -332,7 +332,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 }
 
 /// A weak reference to a layer.
-package struct WeakLayer {
+struct WeakLayer {
     package weak var layer: CALayer?
     package init(_ layer: CALayer) { self.layer = layer }
 }

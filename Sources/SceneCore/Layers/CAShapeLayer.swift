@@ -62,7 +62,7 @@ open class CAShapeLayer: CALayer {
         for key in animatableKeys { CAShapeLayer.registerAnimatableProperty(key) }
     }()
 
-    package override var contentRedraw: AnimatedRedraw? { redraw }
+    override var contentRedraw: AnimatedRedraw? { redraw }
     /// `path` is not animated implicitly (as in Core Animation) but explicit animations of it redraw too.
     private let redraw = AnimatedRedraw(keys: CAShapeLayer.animatableKeys.union(["path"]))
 
@@ -251,7 +251,7 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Whether the shape is being redrawn every frame for a running animation.
-    package var isRedrawingForAnimation: Bool { redraw.isRedrawing }
+    var isRedrawingForAnimation: Bool { redraw.isRedrawing }
 }
 
 /// A shape layer's drawing properties, read through one lookup (model or animated values).

@@ -81,7 +81,7 @@ open class CATextLayer: CALayer {
     private static let registration: Void = {
         for key in animatableKeys { CATextLayer.registerAnimatableProperty(key) }
     }()
-    package override var contentRedraw: AnimatedRedraw? { redraw }
+    override var contentRedraw: AnimatedRedraw? { redraw }
     private let redraw = AnimatedRedraw(keys: CATextLayer.animatableKeys)
     /// While drawing: the animated values of `fontSize` and `foregroundColor` to draw with.
     private var drawingValues: [String: Any] = [:]

@@ -3,7 +3,7 @@ import Foundation
 /// How key-value coding reads and writes one built-in `CALayer` property.
 ///
 /// The closures are pure accessors of the layer passed in, so sharing the table is safe.
-package struct LayerKey: @unchecked Sendable {
+struct LayerKey: @unchecked Sendable {
     package let get: (CALayer) -> Any?
     /// Returns false when the value has the wrong type for the property.
     package let set: (CALayer, Any?) -> Bool
@@ -19,7 +19,7 @@ package struct LayerKey: @unchecked Sendable {
 
     /// Every built-in key, by its Objective-C KVC name and, where different, its Swift name: the
     /// declared properties, and the keys that are not committed values (`frame`, `name`, ...).
-    package static let table: [String: LayerKey] = {
+    static let table: [String: LayerKey] = {
         typealias V = ValueConversion
         var table: [String: LayerKey] = [
             "frame": LayerKey(\.frame, V.rect),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether animations drive a property, and whether setting it runs an action.
-package enum PropertyAnimation: Sendable {
+enum PropertyAnimation: Sendable {
     /// Animations cannot drive it, and setting it runs no action.
     case none
     /// Setting it on a committed layer runs the action for its key (found in the delegate,
@@ -16,7 +16,7 @@ package enum PropertyAnimation: Sendable {
 
 /// What the model, the commit, key-value coding and the render side know of one built-in layer
 /// property. Every part is derived from the property's one declaration in `PropertyID`.
-package protocol LayerPropertyDeclaration: Sendable {
+protocol LayerPropertyDeclaration: Sendable {
     /// The property, whose position is its change bit.
     var id: PropertyID { get }
     /// The key-value coding name (Core Animation's Objective-C name, as in `"hidden"`).
@@ -43,20 +43,20 @@ package protocol LayerPropertyDeclaration: Sendable {
 
 extension LayerPropertyDeclaration {
     /// Whether animations can drive the property.
-    package var isAnimatable: Bool { animation == .explicit || animation == .implicit }
+    var isAnimatable: Bool { animation == .explicit || animation == .implicit }
     /// Whether setting the property on a committed layer runs an action.
-    package var runsActions: Bool { animation == .actionOnly || animation == .implicit }
+    var runsActions: Bool { animation == .actionOnly || animation == .implicit }
 }
 
 /// A property stored in `LayerProperties` at `keyPath`.
 ///
 /// `@unchecked Sendable`: key paths and the limit closure are immutable and hold no state.
-package struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked Sendable {
+struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked Sendable {
     package let id: PropertyID
     package let key: String
-    package let swiftKey: String?
+    let swiftKey: String?
     package let animation: PropertyAnimation
-    package let accessor: LayerKey
+    let accessor: LayerKey
     private let keyPath: WritableKeyPath<LayerProperties, Value>
     /// Applied to animated values: returns the value to store, or nil to ignore it.
     private let limit: (Value) -> Value?
@@ -73,12 +73,12 @@ package struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unc
         (self.accessor, self.animation, self.limit, self.shownColor) = (accessor, animation, limit, shownColor)
     }
 
-    package var defaultObject: Any? {
+    var defaultObject: Any? {
         let value = LayerProperties()[keyPath: keyPath]
         return value.isZeroValue ? nil : value.defaultObject
     }
 
-    package func propertyValue(in p: LayerProperties) -> PropertyValue { p[keyPath: keyPath].propertyValue }
+    func propertyValue(in p: LayerProperties) -> PropertyValue { p[keyPath: keyPath].propertyValue }
 
     @discardableResult
     package func apply(_ value: PropertyValue, to p: inout LayerProperties) -> Bool {
@@ -87,12 +87,12 @@ package struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unc
         return true
     }
 
-    package func animatableValue(in p: LayerProperties) -> AnimatableValue? {
+    func animatableValue(in p: LayerProperties) -> AnimatableValue? {
         if let shownColor, let shown = p[keyPath: shownColor] { return .color(shown) }
         return p[keyPath: keyPath].animatableValue
     }
 
-    package func restore(from model: LayerProperties, into p: inout LayerProperties) {
+    func restore(from model: LayerProperties, into p: inout LayerProperties) {
         p[keyPath: keyPath] = model[keyPath: keyPath]
         if let shownColor { p[keyPath: shownColor] = nil }
     }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// The eight `CAMediaTiming` values of a layer or animation, with Core Animation's defaults.
-package struct MediaTimingValues: Hashable, Sendable {
+struct MediaTimingValues: Hashable, Sendable {
     package var beginTime: CFTimeInterval = 0
     package var duration: CFTimeInterval = 0
     package var speed: Float = 1
     package var timeOffset: CFTimeInterval = 0
     package var repeatCount: Float = 0
-    package var repeatDuration: CFTimeInterval = 0
+    var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
     /// What shows outside the active duration. Stored as a code, so that timing values copy
     /// without reference counting (the render side copies them for every animation and frame);
     /// a name Core Animation does not define reads back as `.removed`.
-    package var fillMode: CAMediaTimingFillMode {
+    var fillMode: CAMediaTimingFillMode {
         get { FillCode.modes[Int(fillCode.rawValue)] }
         set { fillCode = FillCode(newValue) }
     }
@@ -20,9 +20,9 @@ package struct MediaTimingValues: Hashable, Sendable {
     package init() {}
 
     /// Whether the value at the start of the active duration is held before it (backwards, both).
-    package var holdsBefore: Bool { fillCode == .backwards || fillCode == .both }
+    var holdsBefore: Bool { fillCode == .backwards || fillCode == .both }
     /// Whether the value at the end of the active duration is held after it (forwards, both).
-    package var holdsAfter: Bool { fillCode == .forwards || fillCode == .both }
+    var holdsAfter: Bool { fillCode == .forwards || fillCode == .both }
 
     private enum FillCode: UInt8, Hashable, Sendable {
         case removed, forwards, backwards, both

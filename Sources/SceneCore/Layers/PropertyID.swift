@@ -8,7 +8,7 @@ import Foundation
 /// (`LayerChanges`), the commit fields (`LayerField.property`), key-value coding
 /// (`LayerKey.table`), `CALayer.defaultValue(forKey:)` and the animatable set are all derived
 /// from these declarations; a case's position is its change bit.
-package enum PropertyID: Int, CaseIterable, Sendable {
+enum PropertyID: Int, CaseIterable, Sendable {
     // Geometry
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
     case isHidden, isDoubleSided, isGeometryFlipped, masksToBounds
@@ -23,10 +23,10 @@ package enum PropertyID: Int, CaseIterable, Sendable {
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
 
     /// The property's declaration.
-    package var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
+    var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
 
     /// Every declaration, in id order.
-    package static let declarations: [any LayerPropertyDeclaration] = allCases.map(\.declaration)
+    static let declarations: [any LayerPropertyDeclaration] = allCases.map(\.declaration)
 
     /// The property named `key` (Objective-C or Swift name), nil for any other key.
     package init?(key: String) {

@@ -24,7 +24,7 @@ public enum CAConstraintAttribute: Int32, Sendable {
     case height
 
     /// The axis the attribute belongs to.
-    package var axis: ConstraintAxis { rawValue < 4 ? .x : .y }
+    var axis: ConstraintAxis { rawValue < 4 ? .x : .y }
 
     /// The attribute's value for `rect`.
     package func value(in rect: CGRect) -> CGFloat {
@@ -42,7 +42,7 @@ public enum CAConstraintAttribute: Int32, Sendable {
 }
 
 /// One of the two axes along which `CAConstraintLayoutManager` solves constraints independently.
-package enum ConstraintAxis: Int, CaseIterable, Sendable {
+enum ConstraintAxis: Int, CaseIterable, Sendable {
     case x = 0
     case y = 1
 }

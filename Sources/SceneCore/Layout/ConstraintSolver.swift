@@ -5,7 +5,7 @@ import Foundation
 /// Each (sublayer, axis) pair is a node of a dependency graph; a node depends on the nodes of
 /// the siblings its constraints read. Nodes are solved in topological order (Kahn's algorithm,
 /// ready nodes taken in sublayer order), working on a copy of the frames.
-package struct ConstraintSolver {
+struct ConstraintSolver {
     /// One usable constraint: its source is a sibling index, or nil for the superlayer.
     struct Relation {
         let attribute: CAConstraintAttribute
@@ -18,7 +18,7 @@ package struct ConstraintSolver {
     /// The frames as solved so far, in sublayer order.
     package private(set) var frames: [CGRect]
     /// The frames before solving.
-    package let originalFrames: [CGRect]
+    let originalFrames: [CGRect]
     private let bounds: CGRect
     private let anchors: [CGPoint]
     private let sublayers: [CALayer]
@@ -73,7 +73,7 @@ package struct ConstraintSolver {
     private func label(_ index: Int) -> String { sublayers[index].name ?? "\(sublayers[index])" }
 
     /// Solves every node whose dependencies can be ordered; warns about the layers left alone.
-    package mutating func solve() {
+    mutating func solve() {
         let nodeCount = relations.count
         var waitingOn = Array(repeating: 0, count: nodeCount)
         var dependents: [[Int]] = Array(repeating: [], count: nodeCount)

@@ -2,7 +2,7 @@
 /// share one instanced draw: untextured quads join any batch, textured quads join a batch
 /// with no texture yet or with the same image and sampling, and shaped quads (rings, rounded
 /// or clipped shapes) are kept apart from plain ones, which draw with a cheaper shader.
-package struct Batcher {
+struct Batcher {
     private var instances: [QuadInstance] = []
     private var commands: [DisplayCommand] = []
     private var open: DrawBatch?

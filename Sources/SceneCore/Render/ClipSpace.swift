@@ -1,9 +1,9 @@
 import Foundation
 
 /// The mapping from window pixels (origin top-left, y down) to OpenGL clip space.
-package enum ClipSpace {
+enum ClipSpace {
     /// `x_clip = 2x/W - 1`, `y_clip = 1 - 2y/H`, z dropped, w kept (so perspective survives).
-    package static func fromWindow(width: Int, height: Int) -> CATransform3D {
+    static func fromWindow(width: Int, height: Int) -> CATransform3D {
         var m = CATransform3D.identity
         m.m11 = 2 / CGFloat(max(width, 1))
         m.m22 = -2 / CGFloat(max(height, 1))
@@ -14,7 +14,7 @@ package enum ClipSpace {
     }
 
     /// Flattens a layer into its superlayer's plane: z becomes 0, x, y and w are kept.
-    package static let flatten: CATransform3D = {
+    static let flatten: CATransform3D = {
         var m = CATransform3D.identity
         m.m33 = 0
         return m
@@ -23,7 +23,7 @@ package enum ClipSpace {
 
 extension CATransform3D {
     /// The entries as 32-bit floats in row order, the layout `QuadInstance.transform` uses.
-    package var float16: SIMD16<Float> {
+    var float16: SIMD16<Float> {
         SIMD16(Float(m11), Float(m12), Float(m13), Float(m14), Float(m21), Float(m22), Float(m23), Float(m24),
                Float(m31), Float(m32), Float(m33), Float(m34), Float(m41), Float(m42), Float(m43), Float(m44))
     }
@@ -31,5 +31,5 @@ extension CATransform3D {
 
 extension CGRect {
     /// x, y, width, height as floats.
-    package var float4: SIMD4<Float> { SIMD4(Float(minX), Float(minY), Float(width), Float(height)) }
+    var float4: SIMD4<Float> { SIMD4(Float(minX), Float(minY), Float(width), Float(height)) }
 }

@@ -3,22 +3,22 @@ import Foundation
 /// Where a layer's contents image lands in its bounds: the quads (destination rect in layer
 /// space and the texture rect they sample) for `contentsGravity`, `contentsRect`,
 /// `contentsScale` and the 9-slice `contentsCenter`.
-package enum ContentsLayout {
+enum ContentsLayout {
     /// One textured piece: `destination` in layer space, `source` in unit texture coordinates.
-    package struct Piece: Equatable {
-        package var destination: CGRect
+    struct Piece: Equatable {
+        var destination: CGRect
         package var source: CGRect
     }
 
     /// The pieces that draw `image` in a layer with `properties` (1 piece, or up to 9 for a 9-slice).
-    package static func pieces(for properties: LayerProperties, image: CGImage) -> [Piece] {
+    static func pieces(for properties: LayerProperties, image: CGImage) -> [Piece] {
         if let rect = image.layerRect { return [Piece(destination: rect, source: CGRect(x: 0, y: 0, width: 1, height: 1))] }
         return pieces(for: properties, imageWidth: image.width, imageHeight: image.height)
     }
 
     /// The pieces that draw an image of `imageWidth` x `imageHeight` pixels in a layer with
     /// `properties` (1 piece, or up to 9 for a 9-slice).
-    package static func pieces(for properties: LayerProperties, imageWidth: Int, imageHeight: Int) -> [Piece] {
+    static func pieces(for properties: LayerProperties, imageWidth: Int, imageHeight: Int) -> [Piece] {
         let source = properties.contentsRect
         let natural = CGSize(
             width: CGFloat(imageWidth) * source.width / properties.contentsScale,

@@ -10,7 +10,7 @@ import Foundation
 /// that draws more than one thing is composited as one group.
 package struct FrameBuilder {
     /// Trees deeper than this are cut off with a logged error (the render side never recurses unboundedly).
-    package static let maximumDepth = 256
+    static let maximumDepth = 256
 
     private var tree: RenderTree
     private let toClip: CATransform3D

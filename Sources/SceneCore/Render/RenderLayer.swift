@@ -1,9 +1,9 @@
 /// A layer as the render side knows it: committed values and structure by id. Never a `CALayer`.
-package struct RenderLayer: Sendable {
+struct RenderLayer: Sendable {
     /// The values shown this frame: the model values with the animations applied.
-    package var properties = LayerProperties()
+    var properties = LayerProperties()
     package var sublayers: [LayerID] = []
-    package var mask: LayerID?
+    var mask: LayerID?
     package var superlayer: LayerID?
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
@@ -15,7 +15,7 @@ package struct RenderLayer: Sendable {
     /// The attached animations in key order.
     package var animations: [RenderAnimation] { animationState?.animations ?? [] }
     /// The contents cross-fade in progress.
-    package var contentsBlend: ContentsBlend? { animationState?.contentsBlend }
+    var contentsBlend: ContentsBlend? { animationState?.contentsBlend }
     /// The transition in progress.
     package var transition: TransitionFrame? { animationState?.transition }
 
@@ -27,7 +27,7 @@ package struct RenderLayer: Sendable {
     }
 
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
-    package mutating func setAnimations(_ list: [RenderAnimation]) {
+    mutating func setAnimations(_ list: [RenderAnimation]) {
         guard !list.isEmpty else {
             if let state = animationState { properties = state.model }
             animationState = nil

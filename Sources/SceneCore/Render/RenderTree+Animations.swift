@@ -1,7 +1,7 @@
 /// What evaluating the animations of a render tree at one frame time found.
 package struct AnimationTick: Sendable {
     /// Animations that started or finished at this frame, for the app side.
-    package var events: [AnimationEvent] = []
+    var events: [AnimationEvent] = []
     /// True when some value is changing: draw another frame at the next refresh.
     package var isAnimating = false
     /// When a waiting animation begins (absolute time), if nothing animates before then.
@@ -57,7 +57,7 @@ extension RenderTree {
     }
 
     /// The layer at the top of `id`'s tree (masks count as part of their owner's tree).
-    package func topAncestor(of id: LayerID) -> LayerID {
+    func topAncestor(of id: LayerID) -> LayerID {
         var current = id
         for _ in 0..<FrameBuilder.maximumDepth {
             guard let index = layers.index(forKey: current), let parent = layers.values[index].superlayer else { break }
@@ -68,7 +68,7 @@ extension RenderTree {
 
     /// A layer's local time at absolute time `t` and how fast it runs relative to absolute
     /// time: `(parentTime − beginTime) · speed + timeOffset`, applied from the root down.
-    package func localTime(of id: LayerID, at t: Double, depth: Int = 0) -> (time: Double, rate: Double) {
+    func localTime(of id: LayerID, at t: Double, depth: Int = 0) -> (time: Double, rate: Double) {
         guard let index = layers.index(forKey: id) else { return (t, 1) }
         let timing = layers.values[index].model.timing
         var (parentTime, parentRate) = (t, 1.0)

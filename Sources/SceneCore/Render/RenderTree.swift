@@ -4,30 +4,30 @@
 /// which applies one whole commit at a time, in order, and by `evaluateAnimations(at:)`,
 /// which computes the values shown at a frame's time.
 package struct RenderTree: Sendable {
-    package internal(set) var layers: [LayerID: RenderLayer] = [:]
+    internal(set) var layers: [LayerID: RenderLayer] = [:]
     /// The sequence number of the last commit applied.
-    package private(set) var lastAppliedSequence: UInt64 = 0
+    private(set) var lastAppliedSequence: UInt64 = 0
     /// Whether the last commit applied changed which images the tree shows (contents set,
     /// layers replaced whole or released): only then can textures have fallen out of use.
-    package private(set) var lastCommitChangedContents = false
+    private(set) var lastCommitChangedContents = false
     /// The layers with animations attached.
-    package internal(set) var animatedLayers: Set<LayerID> = []
+    internal(set) var animatedLayers: Set<LayerID> = []
     /// For each running transition (by serial), the tree as it was before the transition's commit.
-    package internal(set) var transitionSnapshots: [UInt64: RenderTree] = [:]
+    internal(set) var transitionSnapshots: [UInt64: RenderTree] = [:]
     /// The layers whose own time differs from their superlayer's (beginTime, speed or
     /// timeOffset set): only below these is a layer's local time not the absolute time.
-    package internal(set) var timedLayers: Set<LayerID> = []
+    internal(set) var timedLayers: Set<LayerID> = []
     /// Changes whenever the tree's structure or its set of animated layers may have changed.
-    package internal(set) var structureVersion = 0
+    internal(set) var structureVersion = 0
     /// The animated layers under a renderer's root, as last worked out (see `evaluateAnimations`).
-    package var animatedLayersUnderRoot: (root: LayerID?, version: Int, ids: [LayerID])?
+    var animatedLayersUnderRoot: (root: LayerID?, version: Int, ids: [LayerID])?
     /// Serials of animations the render side finished and removed, so that a commit made
     /// before the app side heard of it does not bring them back.
-    package var removedSerials: Set<UInt64> = []
+    var removedSerials: Set<UInt64> = []
 
     package init() {}
 
-    package subscript(id: LayerID) -> RenderLayer? { layers[id] }
+    subscript(id: LayerID) -> RenderLayer? { layers[id] }
 
     /// Applies every field of `commit`, then drops the layers it releases.
     package mutating func apply(_ commit: LayerTreeCommit) {

@@ -2,12 +2,12 @@ import Foundation
 
 /// The two renderings a running `CATransition` draws: the layer's subtree as it was before
 /// the transition's commit, and as it is now.
-package enum TransitionSide {
+enum TransitionSide {
     case old, new
 
     /// Back to front: the side that moves over the other is drawn last (the old rendering
     /// for reveal, the new one otherwise).
-    package static func drawingOrder(_ type: CATransitionType) -> [TransitionSide] {
+    static func drawingOrder(_ type: CATransitionType) -> [TransitionSide] {
         type == .reveal ? [.new, .old] : [.old, .new]
     }
 
@@ -19,7 +19,7 @@ package enum TransitionSide {
     /// - reveal: the old rendering slides out, uncovering the new one.
     /// "From right" means the new content enters from the right edge (y grows downwards, so
     /// "from top" enters from the visual top).
-    package func placement(_ frame: TransitionFrame, size: CGSize) -> (offset: CGSize, opacity: Float) {
+    func placement(_ frame: TransitionFrame, size: CGSize) -> (offset: CGSize, opacity: Float) {
         let p = frame.progress
         let direction: CGSize = switch frame.spec.subtype {
         case .fromRight: CGSize(width: size.width, height: 0)

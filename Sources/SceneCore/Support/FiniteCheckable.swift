@@ -1,7 +1,7 @@
 import Foundation
 
 /// Values that can be checked for NaN or infinite components before they enter the tree.
-package protocol FiniteCheckable {
+protocol FiniteCheckable {
     var isFiniteValue: Bool { get }
 }
 

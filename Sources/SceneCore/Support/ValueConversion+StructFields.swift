@@ -24,7 +24,7 @@ extension ValueConversion {
     ///
     /// - Returns: the updated struct, or nil for a field the type does not have or a new value
     ///   of the wrong type.
-    package static func setting(_ newValue: Any?, forField field: String, in value: Any) -> Any? {
+    static func setting(_ newValue: Any?, forField field: String, in value: Any) -> Any? {
         if let transform = value as? CATransform3D { return transform.setting(newValue, forTransformKey: field) }
         let (head, rest) = split(field)
         guard let rest else { return replacing(head, of: value, with: newValue) }

@@ -9,14 +9,14 @@ import Foundation
 /// would be; geometry and transforms only as the struct itself (there is no NSValue boxing
 /// for them on Linux). A nil value is a mismatch, except for the optional object types
 /// (`color`, `image`), where it means "no colour" or "no image".
-package enum ValueConversion {
+enum ValueConversion {
     /// The value as a `CGFloat`.
-    package static func cgFloat(_ value: Any?) -> CGFloat? {
+    static func cgFloat(_ value: Any?) -> CGFloat? {
         double(value).map { CGFloat($0) }
     }
 
     /// The value as a `Float`, rounded to the nearest `Float`.
-    package static func float(_ value: Any?) -> Float? {
+    static func float(_ value: Any?) -> Float? {
         double(value).map { Float($0) }
     }
 
@@ -32,7 +32,7 @@ package enum ValueConversion {
     }
 
     /// The value as a `Bool`: a `Bool`, or a number (true when not zero), as `NSNumber.boolValue`.
-    package static func bool(_ value: Any?) -> Bool? {
+    static func bool(_ value: Any?) -> Bool? {
         if let v = value as? Bool { return v }
         return double(value).map { $0 != 0 }
     }
@@ -47,10 +47,10 @@ package enum ValueConversion {
     package static func rect(_ value: Any?) -> CGRect? { value as? CGRect }
 
     /// The value as a `CATransform3D`.
-    package static func transform3D(_ value: Any?) -> CATransform3D? { value as? CATransform3D }
+    static func transform3D(_ value: Any?) -> CATransform3D? { value as? CATransform3D }
 
     /// The value as a `CGAffineTransform`.
-    package static func affineTransform(_ value: Any?) -> CGAffineTransform? { value as? CGAffineTransform }
+    static func affineTransform(_ value: Any?) -> CGAffineTransform? { value as? CGAffineTransform }
 
     /// The value as an optional colour: `.some(nil)` for nil (no colour), `.some(color)` for a
     /// `CGColor`, and nil for anything else.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The completion blocks of one transaction scope, waiting until every animation added in
 /// that scope has finished or been removed, and until the scope's changes were committed.
-package final class CompletionGroup: @unchecked Sendable {
+final class CompletionGroup: @unchecked Sendable {
     private let lock = NSLock()
     private var blocks: [@Sendable () -> Void]
     private var pending = 0
@@ -17,13 +17,13 @@ package final class CompletionGroup: @unchecked Sendable {
     }
 
     /// The scope's changes were committed: the blocks may run once nothing is pending.
-    package func commitFinished() {
+    func commitFinished() {
         let due = lock.withLock { committed = true; return pending == 0 }
         if due { fire() }
     }
 
     /// One of the animations stopped.
-    package func animationStopped() {
+    func animationStopped() {
         let due = lock.withLock { pending -= 1; return pending == 0 && committed }
         if due { fire() }
     }

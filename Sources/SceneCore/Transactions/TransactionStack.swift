@@ -2,7 +2,7 @@ import Foundation
 
 /// One thread's transactions: the nested scopes, the layers changed since the last commit,
 /// and whether an implicit transaction is open. Reached only from its own thread.
-package final class TransactionStack {
+final class TransactionStack {
     /// The values of one `begin()`/`commit()` scope (or of the implicit transaction).
     struct Scope {
         var values: [String: Any] = [:]
