@@ -1,5 +1,5 @@
 import GLBackend
-import SceneCore
+@testable import SceneCore
 import Testing
 @testable import demo_window
 

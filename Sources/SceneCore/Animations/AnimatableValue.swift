@@ -61,7 +61,7 @@ enum AnimatableValue: Sendable, Equatable {
     }
 
     /// False when any component is NaN or infinite.
-    package var isFinite: Bool {
+    var isFinite: Bool {
         switch self {
         case .number(let v): v.isFinite
         case .point(let v): v.x.isFinite && v.y.isFinite
@@ -122,7 +122,7 @@ enum AnimatableValue: Sendable, Equatable {
     }
 
     /// Every component multiplied by `factor` (transforms scale their decomposition from identity).
-    package func scaled(by factor: Double) -> AnimatableValue? {
+    func scaled(by factor: Double) -> AnimatableValue? {
         AnimatableValue.zero(like: self)?.interpolated(to: self, fraction: factor)
     }
 

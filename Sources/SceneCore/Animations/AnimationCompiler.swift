@@ -6,7 +6,7 @@ import Foundation
 /// value of the wrong type for the key path, an unknown struct field, or keyframes that do
 /// not fit their key times are rejected with a reason, and the animation is not added.
 enum AnimationCompiler {
-    package static func compile(_ animation: CAAnimation, key: String, for layer: CALayer, serial: UInt64)
+    static func compile(_ animation: CAAnimation, key: String, for layer: CALayer, serial: UInt64)
         -> Result<RenderAnimation, AnimationError>
     {
         let kind: RenderAnimation.Kind

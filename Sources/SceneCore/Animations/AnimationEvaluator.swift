@@ -5,7 +5,7 @@ struct AnimationOutputs {
     /// The contents cross-fade in progress, if `contents` animates.
     var contentsBlend: ContentsBlend?
     /// The transition in progress, if one runs.
-    package var transition: TransitionFrame?
+    var transition: TransitionFrame?
     /// True when some animation's value changes with time at this moment (another frame is needed).
     var isChanging = false
     /// The earliest layer time at which a waiting animation begins, if any.
@@ -52,7 +52,7 @@ enum AnimationEvaluator {
 
     /// Where `animation` is at `parentTime`: its progress after its timing function (or
     /// nil when it has no effect then), updating `outputs` with whether it is changing or waiting.
-    package static func progress(of animation: RenderAnimation, parentTime: Double, outputs: inout AnimationOutputs)
+    static func progress(of animation: RenderAnimation, parentTime: Double, outputs: inout AnimationOutputs)
         -> (progress: Double, cycle: Int, local: Double)?
     {
         let timing = animation.timing

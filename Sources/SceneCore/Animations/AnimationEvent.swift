@@ -3,16 +3,16 @@ import Synchronization
 
 /// Something the render side saw happen to an animation at a frame.
 struct AnimationEvent: Sendable, Equatable {
-    package enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// The active duration began.
         case started
         /// The active duration ended; `removed` when the render side dropped the animation
         /// (`isRemovedOnCompletion`).
         case finished(removed: Bool)
     }
-    package let layer: LayerID
+    let layer: LayerID
     let serial: UInt64
-    package let kind: Kind
+    let kind: Kind
 }
 
 /// Where render sides send animation events; they are handled on the main queue (the app's
@@ -39,7 +39,7 @@ final class AnimationEventCenter: Sendable {
     }
 
     /// Handles events on the app's main queue: delegate callbacks and model removal.
-    package func handle(_ events: [AnimationEvent]) {
+    func handle(_ events: [AnimationEvent]) {
         for event in events {
             guard let record = records.withLock({ $0[event.serial]?.record }) else { continue }
             switch event.kind {

@@ -5,12 +5,12 @@ import Synchronization
 /// for the render side, and what has been reported to its delegate.
 final class AnimationRecord: @unchecked Sendable {
     /// The key it was added under; nil for an animation added without a key.
-    package let key: String?
+    let key: String?
     /// The copy made by `add(_:forKey:)`: what `animation(forKey:)` returns.
-    package let animation: CAAnimation
+    let animation: CAAnimation
     /// The typed form; its beginTime is stamped at the first commit when it was 0.
-    package var compiled: RenderAnimation
-    package weak var layer: CALayer?
+    var compiled: RenderAnimation
+    weak var layer: CALayer?
     /// Whether the begin time still has to be stamped at commit.
     var needsBeginTime: Bool
     /// Main-thread state: the delegate has been told it started / it stopped.
@@ -35,7 +35,7 @@ final class AnimationRecord: @unchecked Sendable {
     /// Marks the animation stopped (once): tells the delegate and releases the transaction
     /// completion groups waiting for it, at once when `now` (the caller is the main queue's
     /// event handler), else on the main queue.
-    package func stop(finished: Bool, now: Bool = false) {
+    func stop(finished: Bool, now: Bool = false) {
         guard !isStopped else { return }
         isStopped = true
         AnimationEventCenter.shared.unregister(self)
@@ -56,6 +56,6 @@ final class AnimationRecord: @unchecked Sendable {
 
 /// Wraps a value that is only used on the thread it is handed to.
 struct UncheckedSendable<T>: @unchecked Sendable {
-    package let value: T
+    let value: T
     package init(_ value: T) { self.value = value }
 }

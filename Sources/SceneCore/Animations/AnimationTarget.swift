@@ -20,7 +20,7 @@ enum AnimatableProperty: Sendable, Equatable {
         PropertyID.declarations.filter { $0.animation == .implicit }.flatMap { [$0.key] + ($0.swiftKey.map { [$0] } ?? []) })
 
     /// The property's value in `p` (custom keys: 0).
-    package func read(_ p: LayerProperties) -> AnimatableValue {
+    func read(_ p: LayerProperties) -> AnimatableValue {
         guard case .layer(let id) = self else { return .number(0) }
         return id.declared.animatableValue(in: p) ?? .number(0)
     }
@@ -32,7 +32,7 @@ enum AnimatableProperty: Sendable, Equatable {
 
     /// Stores `value` in `p`; a value of another kind (which compiled animations never carry)
     /// is ignored. Non-finite numbers are ignored too, so that the render side never sees them.
-    package func write(_ value: AnimatableValue, to p: inout LayerProperties) {
+    func write(_ value: AnimatableValue, to p: inout LayerProperties) {
         if case .layer(let id) = self { id.declared.write(value, to: &p) }
     }
 }
@@ -68,7 +68,7 @@ enum AnimationField: Sendable, Equatable {
     }
 
     /// The field's value within `base`.
-    package func read(_ base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
+    func read(_ base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
         switch (self, base) {
         case (.x, .point(let p)): .number(Double(p.x))
         case (.y, .point(let p)): .number(Double(p.y))
@@ -86,7 +86,7 @@ enum AnimationField: Sendable, Equatable {
     }
 
     /// `base` with this field set to `value` (unchanged when the kinds do not fit).
-    package func write(_ value: AnimatableValue, into base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
+    func write(_ value: AnimatableValue, into base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
         switch (self, base, value) {
         case (.x, .point(var p), .number(let v)): p.x = CGFloat(v); return .point(p)
         case (.y, .point(var p), .number(let v)): p.y = CGFloat(v); return .point(p)
@@ -149,7 +149,7 @@ enum AnimationField: Sendable, Equatable {
 
 /// What a property animation drives: a property, and optionally one field of it.
 struct AnimationTarget: Sendable, Equatable {
-    package let property: AnimatableProperty
+    let property: AnimatableProperty
     let field: AnimationField?
 
     /// Resolves `keyPath` for a layer whose current values are `p`. A built-in property with
@@ -178,20 +178,20 @@ struct AnimationTarget: Sendable, Equatable {
     }
 
     /// The target's value in `p` (custom properties read from `custom`).
-    package func read(_ p: LayerProperties, custom: [String: AnimatableValue]? = nil) -> AnimatableValue? {
+    func read(_ p: LayerProperties, custom: [String: AnimatableValue]? = nil) -> AnimatableValue? {
         var cache = TransformCache()
         return read(p, custom: custom, cache: &cache)
     }
 
     /// The target's value in `p`, decomposing transforms through `cache`.
-    package func read(_ p: LayerProperties, custom: [String: AnimatableValue]?, cache: inout TransformCache) -> AnimatableValue? {
+    func read(_ p: LayerProperties, custom: [String: AnimatableValue]?, cache: inout TransformCache) -> AnimatableValue? {
         if case .custom(let key) = property { return custom?[key] }
         let whole = property.read(p)
         return field.map { $0.read(whole, cache: &cache) } ?? whole
     }
 
     /// Stores `value` as the target's value in `p` (custom properties in `custom`).
-    package func write(
+    func write(
         _ value: AnimatableValue, to p: inout LayerProperties, custom: inout [String: AnimatableValue]?,
         cache: inout TransformCache
     ) {

@@ -5,7 +5,7 @@ extension CAMediaTimingFunction {
     /// curve parameter s (Newton's method, with bisection when the slope is too flat), then
     /// returns y(s). Inputs outside [0, 1] are clamped; the output may overshoot [0, 1] when a
     /// control point's y does.
-    package func value(at x: Double) -> Double {
+    func value(at x: Double) -> Double {
         let x = min(max(x.isFinite ? x : 0, 0), 1)
         let (ax, bx, cx) = Self.coefficients(Double(c1.x), Double(c2.x))
         let (ay, by, cy) = Self.coefficients(Double(c1.y), Double(c2.y))

@@ -5,7 +5,7 @@ extension KeyframeSpec {
     /// (line, curve, close) becomes one segment of equal time — or of the given `keyTimes`
     /// (one more than the segments) — with its points spaced by length within it; paced modes
     /// space every point by length along the whole path. A move-to inside the path jumps.
-    package static func along(_ path: CGPath, keyTimes given: [Double]?, mode: CAAnimationCalculationMode)
+    static func along(_ path: CGPath, keyTimes given: [Double]?, mode: CAAnimationCalculationMode)
         -> Result<KeyframeSpec, AnimationError>
     {
         var segments: [(points: [CGPoint], isJump: Bool)] = []

@@ -7,14 +7,14 @@ import Foundation
 struct KeyframeSpec: Sendable {
     enum Interpolation: Sendable { case linear, discrete, cubic }
 
-    package let values: [AnimatableValue]
-    package let keyTimes: [Double]
+    let values: [AnimatableValue]
+    let keyTimes: [Double]
     let timingFunctions: [CAMediaTimingFunction]
     let interpolation: Interpolation
     let tension: [Double], continuity: [Double], bias: [Double]
 
     /// Builds the spec; nil with a reason when the keyframes cannot run.
-    package static func make(
+    static func make(
         values: [AnimatableValue], keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction],
         mode: CAAnimationCalculationMode, tension: [Double], continuity: [Double], bias: [Double]
     ) -> Result<KeyframeSpec, AnimationError> {
@@ -55,10 +55,10 @@ struct KeyframeSpec: Sendable {
 
     /// The first and last values, for cumulative repeats.
     package var first: AnimatableValue { values[0] }
-    package var last: AnimatableValue { values[values.count - 1] }
+    var last: AnimatableValue { values[values.count - 1] }
 
     /// The value at progress `p` (0...1, after the animation's own timing function).
-    package func value(at p: Double) -> AnimatableValue {
+    func value(at p: Double) -> AnimatableValue {
         let n = values.count
         if n == 1 { return values[0] }
         if interpolation == .discrete {

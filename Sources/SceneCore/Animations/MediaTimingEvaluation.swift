@@ -3,9 +3,9 @@ import Foundation
 /// Where an object with `CAMediaTiming` values is at a moment of its parent's time.
 struct TimingSample: Equatable {
     /// Progress through the current cycle, 0...1, before any timing function.
-    package var progress: Double
+    var progress: Double
     /// The repeat cycle the progress belongs to (0 for the first), for cumulative animations.
-    package var cycle: Int
+    var cycle: Int
 }
 
 extension MediaTimingValues {
@@ -29,7 +29,7 @@ extension MediaTimingValues {
     ///   repeatCount 2.5 half-way).
     ///
     /// - Returns: nil when the object has no effect at that time.
-    package func sample(atParentTime parentTime: Double) -> TimingSample? {
+    func sample(atParentTime parentTime: Double) -> TimingSample? {
         let tau = (parentTime - beginTime) * Double(speed)
         guard tau.isFinite else { return nil }
         let d = duration

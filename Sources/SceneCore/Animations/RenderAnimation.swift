@@ -7,17 +7,17 @@ struct RenderAnimation: Sendable, Equatable {
     /// Unique in the process: identifies the added copy across threads.
     let serial: UInt64
     /// The key it was added under.
-    package let key: String
+    let key: String
     /// beginTime (stamped at commit when it was 0), duration, speed, repeats, fill.
-    package var timing: MediaTimingValues
-    package let timingFunction: CAMediaTimingFunction?
+    var timing: MediaTimingValues
+    let timingFunction: CAMediaTimingFunction?
     let isRemovedOnCompletion: Bool
-    package let kind: Kind
+    let kind: Kind
     /// Render-side bookkeeping: whether the started and finished events were sent.
     var hasStarted = false
     var hasFinished = false
 
-    package enum Kind: Sendable {
+    enum Kind: Sendable {
         case property(PropertyAnimationSpec)
         case group([RenderAnimation])
         case transition(TransitionSpec)
@@ -50,16 +50,16 @@ final class PropertyAnimationSpec: Sendable {
         case keyframes(KeyframeSpec)
     }
 
-    package let target: AnimationTarget
-    package let values: Values
+    let target: AnimationTarget
+    let values: Values
     /// For `CASpringAnimation`: the spring replaces the timing function.
-    package let spring: SpringMotion?
+    let spring: SpringMotion?
     let isAdditive: Bool
     let isCumulative: Bool
     let valueFunction: CAValueFunction?
     /// The images among the values (contents animations), held here so that the values'
     /// unretained `ImageReference`s stay valid as long as the animation exists.
-    package let images: [CGImage]
+    let images: [CGImage]
     /// For a keyframe path: turn the layer to follow the path's direction.
     let rotationMode: CAAnimationRotationMode?
 
@@ -78,8 +78,8 @@ final class PropertyAnimationSpec: Sendable {
 
 /// A transition's kind, direction and progress range.
 struct TransitionSpec: Sendable, Equatable {
-    package let type: CATransitionType
-    package let subtype: CATransitionSubtype
+    let type: CATransitionType
+    let subtype: CATransitionSubtype
     let startProgress: Double
     let endProgress: Double
 }
@@ -90,13 +90,13 @@ struct TransitionFrame: Sendable, Equatable {
     let serial: UInt64
     let spec: TransitionSpec
     /// 0...1.
-    package let progress: Double
+    let progress: Double
 }
 
 /// A cross-fade between two contents images while `contents` animates.
 struct ContentsBlend: Sendable, Equatable {
     /// The image fading out (the layer's `contents` holds the one fading in).
-    package let from: CGImage?
+    let from: CGImage?
     /// How far the new image has faded in, 0...1.
-    package let fraction: Double
+    let fraction: Double
 }

@@ -5,9 +5,9 @@ import Foundation
 /// initial velocity, in whole distances per second, positive towards the target), so that
 /// `x = 1` is the to-value. Solved in closed form for the under-, critically and overdamped cases.
 struct SpringMotion: Sendable, Equatable {
-    package let mass: Double
-    package let stiffness: Double
-    package let damping: Double
+    let mass: Double
+    let stiffness: Double
+    let damping: Double
     let initialVelocity: Double
 
     /// The residual amplitude (as a fraction of the distance) under which the spring counts as
@@ -30,13 +30,13 @@ struct SpringMotion: Sendable, Equatable {
 
     /// The fraction of the way from the from-value to the to-value at `t` seconds (overshoots
     /// past 1 while the spring oscillates).
-    package func position(at t: Double) -> Double {
+    func position(at t: Double) -> Double {
         1 + displacement(at: max(t, 0))
     }
 
     /// How long the spring takes to come to rest: the time after which its remaining motion
     /// stays within `settledAmplitude` of the target.
-    package var settlingDuration: Double {
+    var settlingDuration: Double {
         let envelope = self.envelope
         var (low, high) = (0.0, 1.0)
         while envelope(high) > Self.settledAmplitude && high < 1e6 { (low, high) = (high, high * 2) }

@@ -9,7 +9,7 @@ struct TransformCache: Sendable {
     package init() {}
 
     /// The decomposition of `t`, reused when `t` is the transform decomposed last.
-    package mutating func parts(of t: CATransform3D) -> TransformDecomposition {
+    mutating func parts(of t: CATransform3D) -> TransformDecomposition {
         if transform != t {
             transform = t
             parts = TransformDecomposition(t)

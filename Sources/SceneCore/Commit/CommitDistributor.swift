@@ -37,7 +37,7 @@ package final class CommitDistributor: Sendable {
     }
 
     /// Sends `commit` to every attached sink.
-    package func deliver(_ commit: LayerTreeCommit) {
+    func deliver(_ commit: LayerTreeCommit) {
         sinks.withLock { list in
             for entry in list { entry.sink?.enqueue(commit) }
         }

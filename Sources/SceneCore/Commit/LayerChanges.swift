@@ -3,18 +3,18 @@
 /// Setters set these bits; the commit encodes exactly the fields whose bits are set. A property's
 /// bit is its position in `PropertyID`; the structure bits sit at the top.
 struct LayerChanges: OptionSet, Hashable, Sendable {
-    package let rawValue: UInt64
+    let rawValue: UInt64
     package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The bit of property `id`.
     package init(_ id: PropertyID) { rawValue = 1 << UInt64(id.rawValue) }
 
     /// Structure: the ordered list of sublayers.
-    package static let sublayers = Self(rawValue: 1 << 61)
+    static let sublayers = Self(rawValue: 1 << 61)
     /// Structure: the mask layer.
     static let mask = Self(rawValue: 1 << 62)
     /// The attached animations.
-    package static let animations = Self(rawValue: 1 << 63)
+    static let animations = Self(rawValue: 1 << 63)
 
     /// Every property field (not structure).
     static let allProperties = Self(rawValue: (1 << UInt64(PropertyID.allCases.count)) - 1)

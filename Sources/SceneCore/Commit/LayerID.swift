@@ -2,12 +2,12 @@ import Synchronization
 
 /// The identity by which the render side knows a layer. Never reused within a process.
 package struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    package let rawValue: UInt64
+    let rawValue: UInt64
     package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     private static let counter = Atomic<UInt64>(1)
     /// A fresh identity.
-    package static func next() -> LayerID {
+    static func next() -> LayerID {
         LayerID(rawValue: counter.wrappingAdd(1, ordering: .relaxed).oldValue)
     }
 

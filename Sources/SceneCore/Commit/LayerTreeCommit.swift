@@ -1,6 +1,6 @@
 /// A change to one layer in a commit: its id and one field.
 struct LayerUpdate: Sendable, Equatable {
-    package let layer: LayerID
+    let layer: LayerID
     let field: LayerField
     package init(layer: LayerID, field: LayerField) { (self.layer, self.field) = (layer, field) }
 }
@@ -16,7 +16,7 @@ package struct LayerTreeCommit: Sendable {
     /// Layers that no longer exist on the app side; the render side drops them and their textures.
     let released: [LayerID]
     /// When the commit was made, in `CACurrentMediaTime()` seconds.
-    package let timestamp: Double
+    let timestamp: Double
 
     init(sequence: UInt64, updates: [LayerUpdate], released: [LayerID], timestamp: Double) {
         self.sequence = sequence

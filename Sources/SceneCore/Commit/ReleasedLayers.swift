@@ -6,10 +6,10 @@ final class ReleasedLayers: Sendable {
     package static let shared = ReleasedLayers()
     private let ids = Mutex<[LayerID]>([])
 
-    package func add(_ id: LayerID) { ids.withLock { $0.append(id) } }
+    func add(_ id: LayerID) { ids.withLock { $0.append(id) } }
 
     var hasPending: Bool { ids.withLock { !$0.isEmpty } }
 
     /// Takes every pending id.
-    package func drain() -> [LayerID] { ids.withLock { list in defer { list = [] }; return list } }
+    func drain() -> [LayerID] { ids.withLock { list in defer { list = [] }; return list } }
 }

@@ -20,7 +20,7 @@ public final class CGContext {
     public let colorSpace: CGColorSpace?
     public let bitmapInfo: UInt32
 
-    package let surface: OpaquePointer
+    let surface: OpaquePointer
     let cairo: OpaquePointer
     /// A caller's buffer in a layout Cairo does not draw (RGBA, gray): the drawing is copied
     /// into it by `flush()`.
@@ -442,12 +442,12 @@ public final class CGContext {
     }
 
     /// The fill colour in effect (text and shapes draw with it).
-    package var fillColor: RGBA { state.fill }
+    var fillColor: RGBA { state.fill }
 }
 
 /// A Cairo surface holding a copy of a `CGImage`'s pixels (converted to Cairo's BGRA order).
 final class ImageSurface {
-    package let surface: OpaquePointer
+    let surface: OpaquePointer
 
     package init?(_ image: CGImage) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),

@@ -31,14 +31,14 @@ extension NSAttributedString.Key {
 /// Text to lay out: a string and, for attributed strings, per-run fonts and colours over
 /// UTF-8 byte ranges (Pango's indices).
 struct TextContent {
-    package struct Run {
+    struct Run {
         var bytes: Range<Int>
         var font: TextFont?
         var color: CGColor?
     }
 
-    package var text: String
-    package var runs: [Run]
+    var text: String
+    var runs: [Run]
 
     /// Reads a `String` or an `NSAttributedString` (its `.font` and `.foregroundColor`
     /// attributes); anything else is no text.
@@ -80,7 +80,7 @@ struct TextContent {
 final class TextLayout {
     enum Truncation { case start, middle, end }
 
-    package let layout: OpaquePointer
+    let layout: OpaquePointer
 
     /// Lays out `content` in `font` for drawing into `cairo` at its current transformation.
     package init?(cairo: OpaquePointer, content: TextContent, font: TextFont, roundsGlyphPositions: Bool) {
@@ -131,7 +131,7 @@ final class TextLayout {
     }
 
     /// The laid-out text's logical size in points.
-    package var size: CGSize {
+    var size: CGSize {
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_size(layout, &width, &height)
         return CGSize(width: CGFloat(width) / CGFloat(PANGO_SCALE), height: CGFloat(height) / CGFloat(PANGO_SCALE))
@@ -144,7 +144,7 @@ final class TextLayout {
     var isRightToLeft: Bool { pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_RTL }
 
     /// Draws the layout with its top left at `origin`, in the cairo_t's current source.
-    package func show(in cairo: OpaquePointer, at origin: CGPoint) {
+    func show(in cairo: OpaquePointer, at origin: CGPoint) {
         cairo_move_to(cairo, Double(origin.x), Double(origin.y))
         pango_cairo_show_layout(cairo, layout)
     }

@@ -44,7 +44,7 @@ extension CATransform3D {
     /// - `translation.x`, `translation.y`, `translation.z`: `m41`, `m42`, `m43`; `translation`
     ///   is a `CGSize` of x and y.
     /// - Returns: a `CGFloat`, or a `CGSize` for `translation`; nil for an unknown key.
-    package func value(forTransformKey key: String) -> Any? {
+    func value(forTransformKey key: String) -> Any? {
         guard let key = TransformKey(key) else { return nil }
         let parts = TransformDecomposition(self)
         return switch key {

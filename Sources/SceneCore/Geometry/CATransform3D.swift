@@ -30,7 +30,7 @@ public struct CATransform3D: Hashable, Sendable {
     }
 
     /// The sixteen entries in row order (m11, m12, ..., m44).
-    package var entries: [CGFloat] {
+    var entries: [CGFloat] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
@@ -42,7 +42,7 @@ public struct CATransform3D: Hashable, Sendable {
     }
 
     /// True when every entry is finite.
-    package var isFinite: Bool {
+    var isFinite: Bool {
         // Written out (not through `entries`) so that the check allocates nothing.
         (m11 + m12 + m13 + m14 + m21 + m22 + m23 + m24 + m31 + m32 + m33 + m34 + m41 + m42 + m43 + m44).isFinite
             && m11.isFinite && m22.isFinite && m33.isFinite && m44.isFinite

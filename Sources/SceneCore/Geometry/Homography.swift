@@ -20,7 +20,7 @@ struct Homography {
     }
 
     /// Maps `p`; nil when it lands at or behind the eye (w ≤ 0) or the result is not finite.
-    package func map(_ p: CGPoint) -> CGPoint? {
+    func map(_ p: CGPoint) -> CGPoint? {
         let x = Double(p.x), y = Double(p.y)
         let w = x * h13 + y * h23 + h33
         guard w > 1e-12 else { return nil }

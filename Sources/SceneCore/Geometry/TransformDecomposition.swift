@@ -21,10 +21,10 @@ import Foundation
 /// loses the rotation about that axis, which is then rebuilt from the other axes (or taken as
 /// none).
 struct TransformDecomposition: Equatable, Sendable {
-    package var scale: SIMD3<Double>
-    package var rotation: SIMD3<Double>
+    var scale: SIMD3<Double>
+    var rotation: SIMD3<Double>
     var translation: SIMD3<Double>
-    package var perspective: SIMD4<Double>
+    var perspective: SIMD4<Double>
 
     /// Decomposes `t`. Allocates nothing (the render thread decomposes transforms every frame).
     package init(_ t: CATransform3D) {

@@ -59,7 +59,7 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour as a plain value for the render side.
-    package var value: RGBA {
+    var value: RGBA {
         let (r, g, b, a) = rgba
         return RGBA(r: Float(r), g: Float(g), b: Float(b), a: Float(a))
     }

@@ -22,7 +22,7 @@ extension CGImage {
 
     /// Every pixel as straight (un-premultiplied) RGBA8, rows top to bottom, as `pixel(x:y:)`
     /// reports it.
-    package var straightRGBA: [UInt8] {
+    var straightRGBA: [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity(width * height * 4)
         for y in 0..<height {

@@ -55,7 +55,7 @@ extension CALayer {
 
 extension CGRect {
     /// The four corners: min/min, max/min, min/max, max/max.
-    package var corners: [CGPoint] {
+    var corners: [CGPoint] {
         [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)]
     }
 }

@@ -333,6 +333,6 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
 /// A weak reference to a layer.
 struct WeakLayer {
-    package weak var layer: CALayer?
+    weak var layer: CALayer?
     package init(_ layer: CALayer) { self.layer = layer }
 }

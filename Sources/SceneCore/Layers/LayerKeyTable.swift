@@ -4,9 +4,9 @@ import Foundation
 ///
 /// The closures are pure accessors of the layer passed in, so sharing the table is safe.
 struct LayerKey: @unchecked Sendable {
-    package let get: (CALayer) -> Any?
+    let get: (CALayer) -> Any?
     /// Returns false when the value has the wrong type for the property.
-    package let set: (CALayer, Any?) -> Bool
+    let set: (CALayer, Any?) -> Bool
 
     package init<T>(_ keyPath: ReferenceWritableKeyPath<CALayer, T>, _ convert: @escaping (Any?) -> T?) {
         get = { $0[keyPath: keyPath] }

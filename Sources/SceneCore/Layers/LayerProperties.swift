@@ -6,28 +6,28 @@ import Foundation
 /// The defaults are Core Animation's (reference section 1.1).
 struct LayerProperties: Sendable, Equatable {
     // Geometry
-    package var bounds: CGRect = .zero
-    package var position: CGPoint = .zero
-    package var zPosition: CGFloat = 0
-    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var bounds: CGRect = .zero
+    var position: CGPoint = .zero
+    var zPosition: CGFloat = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     var anchorPointZ: CGFloat = 0
     package var transform = CATransform3D.identity
-    package var sublayerTransform = CATransform3D.identity
+    var sublayerTransform = CATransform3D.identity
     var isHidden = false
-    package var isDoubleSided = true
+    var isDoubleSided = true
     var isGeometryFlipped = false
-    package var masksToBounds = false
+    var masksToBounds = false
     // Appearance
-    package var opacity: Float = 1
+    var opacity: Float = 1
     var allowsGroupOpacity = true
     var allowsEdgeAntialiasing = false
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
-    package var backgroundColor: CGColor? = nil
-    package var cornerRadius: CGFloat = 0
-    package var maskedCorners: CACornerMask = .all
+    var backgroundColor: CGColor? = nil
+    var cornerRadius: CGFloat = 0
+    var maskedCorners: CACornerMask = .all
     var cornerCurve: CALayerCornerCurve = .circular
-    package var borderWidth: CGFloat = 0
-    package var borderColor: CGColor? = CGColor.black
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor.black
     var shadowColor: CGColor? = CGColor.black
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
@@ -35,18 +35,18 @@ struct LayerProperties: Sendable, Equatable {
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
     // Contents
-    package var contents: CGImage? = nil
+    var contents: CGImage? = nil
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsGravity: CALayerContentsGravity = .resize
-    package var contentsScale: CGFloat = 1
+    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsScale: CGFloat = 1
     var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    package var minificationFilter: CALayerContentsFilter = .linear
-    package var magnificationFilter: CALayerContentsFilter = .linear
+    var minificationFilter: CALayerContentsFilter = .linear
+    var magnificationFilter: CALayerContentsFilter = .linear
     var minificationFilterBias: Float = 0
     var isOpaque = false
     // Timing
-    package var timing = MediaTimingValues()
+    var timing = MediaTimingValues()
     /// Colours an animation is showing, as plain values: the render side evaluates colour
     /// animations into these instead of making a `CGColor` every frame. When set they win
     /// over `backgroundColor`, `borderColor` and `shadowColor`.
@@ -75,7 +75,7 @@ struct LayerProperties: Sendable, Equatable {
 
 /// Animated colour values of a layer, straight-alpha sRGB; nil where no animation sets one.
 struct AnimatedColors: Sendable, Equatable {
-    package var background: RGBA?
+    var background: RGBA?
     var border: RGBA?
     var shadow: RGBA?
 }

@@ -52,10 +52,10 @@ extension LayerPropertyDeclaration {
 ///
 /// `@unchecked Sendable`: key paths and the limit closure are immutable and hold no state.
 struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked Sendable {
-    package let id: PropertyID
-    package let key: String
+    let id: PropertyID
+    let key: String
     let swiftKey: String?
-    package let animation: PropertyAnimation
+    let animation: PropertyAnimation
     let accessor: LayerKey
     private let keyPath: WritableKeyPath<LayerProperties, Value>
     /// Applied to animated values: returns the value to store, or nil to ignore it.
@@ -97,7 +97,7 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
         if let shownColor { p[keyPath: shownColor] = nil }
     }
 
-    package func write(_ value: AnimatableValue, to p: inout LayerProperties) {
+    func write(_ value: AnimatableValue, to p: inout LayerProperties) {
         guard value.isFinite else { return }
         if let shownColor, case .color(let components) = value {
             p[keyPath: shownColor] = components

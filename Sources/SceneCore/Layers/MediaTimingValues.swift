@@ -2,13 +2,13 @@ import Foundation
 
 /// The eight `CAMediaTiming` values of a layer or animation, with Core Animation's defaults.
 struct MediaTimingValues: Hashable, Sendable {
-    package var beginTime: CFTimeInterval = 0
-    package var duration: CFTimeInterval = 0
-    package var speed: Float = 1
-    package var timeOffset: CFTimeInterval = 0
-    package var repeatCount: Float = 0
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
-    package var autoreverses = false
+    var autoreverses = false
     /// What shows outside the active duration. Stored as a code, so that timing values copy
     /// without reference counting (the render side copies them for every animation and frame);
     /// a name Core Animation does not define reads back as `.removed`.

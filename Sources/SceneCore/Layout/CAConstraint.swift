@@ -27,7 +27,7 @@ public enum CAConstraintAttribute: Int32, Sendable {
     var axis: ConstraintAxis { rawValue < 4 ? .x : .y }
 
     /// The attribute's value for `rect`.
-    package func value(in rect: CGRect) -> CGFloat {
+    func value(in rect: CGRect) -> CGFloat {
         switch self {
         case .minX: rect.minX
         case .midX: rect.midX

@@ -16,7 +16,7 @@ struct ConstraintSolver {
     }
 
     /// The frames as solved so far, in sublayer order.
-    package private(set) var frames: [CGRect]
+    private(set) var frames: [CGRect]
     /// The frames before solving.
     let originalFrames: [CGRect]
     private let bounds: CGRect

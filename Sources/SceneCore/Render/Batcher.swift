@@ -12,7 +12,7 @@ struct Batcher {
     }
 
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
-    package mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
+    mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
         if var batch = open, batch.isShaped == quad.isShaped, Batcher.canJoin(batch, image: image, sampling: sampling) {
             if batch.image == nil, let image {
                 batch.image = image
@@ -29,7 +29,7 @@ struct Batcher {
 
     /// Starts a clip to `shape`'s rounded rectangle; returns the shape's instance index.
     @discardableResult
-    package mutating func pushClip(_ shape: QuadInstance) -> Int {
+    mutating func pushClip(_ shape: QuadInstance) -> Int {
         closeBatch()
         instances.append(shape)
         commands.append(.pushClip(instance: instances.count - 1))
@@ -37,17 +37,17 @@ struct Batcher {
     }
 
     /// Ends the clip started by `pushClip` that returned `index`.
-    package mutating func popClip(_ index: Int) {
+    mutating func popClip(_ index: Int) {
         closeBatch()
         commands.append(.popClip(instance: index))
     }
 
-    package mutating func beginGroup() {
+    mutating func beginGroup() {
         closeBatch()
         commands.append(.beginGroup)
     }
 
-    package mutating func endGroup(opacity: Float) {
+    mutating func endGroup(opacity: Float) {
         closeBatch()
         commands.append(.endGroup(opacity: opacity))
     }

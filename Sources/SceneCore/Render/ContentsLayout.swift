@@ -7,7 +7,7 @@ enum ContentsLayout {
     /// One textured piece: `destination` in layer space, `source` in unit texture coordinates.
     struct Piece: Equatable {
         var destination: CGRect
-        package var source: CGRect
+        var source: CGRect
     }
 
     /// The pieces that draw `image` in a layer with `properties` (1 piece, or up to 9 for a 9-slice).
@@ -32,7 +32,7 @@ enum ContentsLayout {
     }
 
     /// The rectangle of size `natural` placed in `bounds` by `gravity` ("top" is maximum Y).
-    package static func place(_ natural: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
+    static func place(_ natural: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
         let (w, h) = (natural.width, natural.height)
         switch gravity {
         case .resize:

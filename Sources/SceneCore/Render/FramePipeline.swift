@@ -7,7 +7,7 @@
 /// use, and builds the display list. The GL side only draws what it returns.
 package struct FramePipeline: Sendable {
     /// The renderer's copy of the layer trees.
-    package private(set) var tree = RenderTree()
+    private(set) var tree = RenderTree()
 
     package init() {}
 

@@ -2,22 +2,22 @@
 struct RenderLayer: Sendable {
     /// The values shown this frame: the model values with the animations applied.
     var properties = LayerProperties()
-    package var sublayers: [LayerID] = []
+    var sublayers: [LayerID] = []
     var mask: LayerID?
-    package var superlayer: LayerID?
+    var superlayer: LayerID?
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
     private var animationState: AnimationState?
     package init() {}
 
     /// The committed (model) values.
-    package var model: LayerProperties { animationState?.model ?? properties }
+    var model: LayerProperties { animationState?.model ?? properties }
     /// The attached animations in key order.
-    package var animations: [RenderAnimation] { animationState?.animations ?? [] }
+    var animations: [RenderAnimation] { animationState?.animations ?? [] }
     /// The contents cross-fade in progress.
     var contentsBlend: ContentsBlend? { animationState?.contentsBlend }
     /// The transition in progress.
-    package var transition: TransitionFrame? { animationState?.transition }
+    var transition: TransitionFrame? { animationState?.transition }
 
     /// Applies one committed property field.
     package mutating func apply(_ field: LayerField) {
@@ -49,7 +49,7 @@ struct RenderLayer: Sendable {
     /// finished events are appended to `events`, finished animations that are removed on
     /// completion are dropped (their serials added to `removed`), and `properties` become the
     /// model values with the remaining animations applied.
-    package mutating func evaluate(
+    mutating func evaluate(
         layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
     ) -> AnimationOutputs {
         guard let state = uniqueAnimationState() else { return AnimationOutputs() }

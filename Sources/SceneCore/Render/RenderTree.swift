@@ -4,21 +4,21 @@
 /// which applies one whole commit at a time, in order, and by `evaluateAnimations(at:)`,
 /// which computes the values shown at a frame's time.
 package struct RenderTree: Sendable {
-    internal(set) var layers: [LayerID: RenderLayer] = [:]
+    var layers: [LayerID: RenderLayer] = [:]
     /// The sequence number of the last commit applied.
     private(set) var lastAppliedSequence: UInt64 = 0
     /// Whether the last commit applied changed which images the tree shows (contents set,
     /// layers replaced whole or released): only then can textures have fallen out of use.
     private(set) var lastCommitChangedContents = false
     /// The layers with animations attached.
-    internal(set) var animatedLayers: Set<LayerID> = []
+    var animatedLayers: Set<LayerID> = []
     /// For each running transition (by serial), the tree as it was before the transition's commit.
-    internal(set) var transitionSnapshots: [UInt64: RenderTree] = [:]
+    var transitionSnapshots: [UInt64: RenderTree] = [:]
     /// The layers whose own time differs from their superlayer's (beginTime, speed or
     /// timeOffset set): only below these is a layer's local time not the absolute time.
-    internal(set) var timedLayers: Set<LayerID> = []
+    var timedLayers: Set<LayerID> = []
     /// Changes whenever the tree's structure or its set of animated layers may have changed.
-    internal(set) var structureVersion = 0
+    var structureVersion = 0
     /// The animated layers under a renderer's root, as last worked out (see `evaluateAnimations`).
     var animatedLayersUnderRoot: (root: LayerID?, version: Int, ids: [LayerID])?
     /// Serials of animations the render side finished and removed, so that a commit made

@@ -22,7 +22,7 @@ package enum Diagnostics {
     }
 
     /// The most recent messages, oldest first (at most 100).
-    package static var recent: [String] { recentMessages.withLock { $0 } }
+    static var recent: [String] { recentMessages.withLock { $0 } }
 
     private static func remember(_ message: String) {
         recentMessages.withLock {

@@ -11,7 +11,7 @@ extension ValueConversion {
     /// - `CATransform3D`: the keys of `CATransform3D.value(forTransformKey:)`.
     ///
     /// - Returns: a `CGFloat`, `CGPoint` or `CGSize`, or nil for a field the type does not have.
-    package static func value(ofField field: String, in value: Any) -> Any? {
+    static func value(ofField field: String, in value: Any) -> Any? {
         if let transform = value as? CATransform3D { return transform.value(forTransformKey: field) }
         let (head, rest) = split(field)
         guard let component = component(head, of: value) else { return nil }

@@ -21,7 +21,7 @@ enum ValueConversion {
     }
 
     /// The value as a `Double`.
-    package static func double(_ value: Any?) -> Double? {
+    static func double(_ value: Any?) -> Double? {
         switch value {
         case let v as any BinaryFloatingPoint: Double(v)
         case let v as any BinaryInteger: Double(v)
@@ -38,10 +38,10 @@ enum ValueConversion {
     }
 
     /// The value as a `CGPoint`.
-    package static func point(_ value: Any?) -> CGPoint? { value as? CGPoint }
+    static func point(_ value: Any?) -> CGPoint? { value as? CGPoint }
 
     /// The value as a `CGSize`.
-    package static func size(_ value: Any?) -> CGSize? { value as? CGSize }
+    static func size(_ value: Any?) -> CGSize? { value as? CGSize }
 
     /// The value as a `CGRect`.
     package static func rect(_ value: Any?) -> CGRect? { value as? CGRect }
@@ -68,7 +68,7 @@ enum ValueConversion {
     }
 
     /// The value as a `String` (an `NSString` or `Substring` is accepted too).
-    package static func string(_ value: Any?) -> String? {
+    static func string(_ value: Any?) -> String? {
         switch value {
         case let v as String: v
         case let v as Substring: String(v)

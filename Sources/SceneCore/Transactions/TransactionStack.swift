@@ -21,7 +21,7 @@ final class TransactionStack {
     var lockDepth = 0
 
     /// The calling thread's stack, created on first use.
-    package static var current: TransactionStack { ThreadLocalTransactions.stack() }
+    static var current: TransactionStack { ThreadLocalTransactions.stack() }
 
     /// True while an explicit `begin()` is open.
     var hasExplicitScope: Bool { scopes.contains { !$0.isImplicit } }
