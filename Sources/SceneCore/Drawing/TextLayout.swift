@@ -30,8 +30,8 @@ extension NSAttributedString.Key {
 
 /// Text to lay out: a string and, for attributed strings, per-run fonts and colours over
 /// UTF-8 byte ranges (Pango's indices).
-package struct TextContent {
-    package struct Run {
+package struct TextContent: Sendable {
+    package struct Run: Sendable {
         var bytes: Range<Int>
         var font: TextFont?
         var color: CGColor?
@@ -78,7 +78,7 @@ package struct TextContent {
 /// Glyph metrics are not hinted, so the layout (line breaks, widths) is the same at every
 /// device scale: text drawn at `contentsScale` 2 is the 1x text with sharper edges.
 package final class TextLayout {
-    package enum Truncation { case start, middle, end }
+    package enum Truncation: Sendable { case start, middle, end }
 
     package let layout: OpaquePointer
 
