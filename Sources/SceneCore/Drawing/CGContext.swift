@@ -246,6 +246,10 @@ public final class CGContext {
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
         state.stroke = RGBA(r: Float(gray), g: Float(gray), b: Float(gray), a: Float(alpha))
     }
+    /// Sets the fill colour from straight RGBA components.
+    func setFillColor(_ color: RGBA) { state.fill = color }
+    /// Sets the stroke colour from straight RGBA components.
+    func setStrokeColor(_ color: RGBA) { state.stroke = color }
 
     /// A constant opacity applied to everything drawn, 0...1.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = Float(min(max(alpha, 0), 1)) }
@@ -313,6 +317,22 @@ public final class CGContext {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
         return cairo_has_current_point(cairo) == 0 && x0 == x1 && y0 == y1
+    }
+
+    /// The box around the current path's points in user space, curves by their extremes (as
+    /// Cairo measures it, whether or not the path encloses any area).
+    var pathExtents: CGRect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The box in user space that stroking the current path with the line settings would
+    /// cover, caps, joins and miters included.
+    var strokeExtents: CGRect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_stroke_extents(cairo, &x0, &y0, &x1, &y1)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     // MARK: - Drawing

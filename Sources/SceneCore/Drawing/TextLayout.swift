@@ -30,8 +30,8 @@ extension NSAttributedString.Key {
 
 /// Text to lay out: a string and, for attributed strings, per-run fonts and colours over
 /// UTF-8 byte ranges (Pango's indices).
-struct TextContent {
-    struct Run {
+struct TextContent: Sendable {
+    struct Run: Sendable {
         var bytes: Range<Int>
         var font: TextFont?
         var color: CGColor?
@@ -78,7 +78,7 @@ struct TextContent {
 /// Glyph metrics are not hinted, so the layout (line breaks, widths) is the same at every
 /// device scale: text drawn at `contentsScale` 2 is the 1x text with sharper edges.
 final class TextLayout {
-    enum Truncation { case start, middle, end }
+    enum Truncation: Sendable { case start, middle, end }
 
     let layout: OpaquePointer
 

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 /// The kind of gradient a `CAGradientLayer` draws.
@@ -115,153 +114,41 @@ open class CAGradientLayer: CALayer {
     /// then the delegate's drawing.
     open override func draw(in ctx: CGContext) {
         let animated = redraw.values(for: self)
-        let start = (animated["startPoint"] as? CGPoint) ?? startPoint
-        let end = (animated["endPoint"] as? CGPoint) ?? endPoint
-        let stops = GradientStops(colors: colors ?? [], locations: locations, layer: self)
-        if !stops.isEmpty {
-            let b = state.bounds
-            func point(_ unit: CGPoint) -> CGPoint { CGPoint(x: b.minX + unit.x * b.width, y: b.minY + unit.y * b.height) }
-            ctx.saveGState()
-            ctx.beginPath()
-            ctx.addPath(roundedShape())
-            ctx.clip()
-            switch type {
-            case .radial: stops.drawRadial(in: ctx, center: point(start), edge: point(end))
-            case .conic: stops.drawConic(in: ctx, center: point(start), toward: point(end))
-            default: stops.drawAxial(in: ctx, from: point(start), to: point(end))
-            }
-            ctx.restoreGState()
+        let colors = gradientColors()
+        let kind: GradientDrawing.Kind = switch type {
+        case .radial: .radial
+        case .conic: .conic
+        default: .axial
         }
+        let gradient = GradientDrawing(
+            kind: kind, colors: colors, locations: gradientLocations(count: colors.count),
+            startPoint: (animated["startPoint"] as? CGPoint) ?? startPoint,
+            endPoint: (animated["endPoint"] as? CGPoint) ?? endPoint,
+            rect: state.bounds, cornerRadius: state.cornerRadius, maskedCorners: state.maskedCorners)
+        gradient.draw(in: ctx)
         super.draw(in: ctx)
     }
 
-    /// The bounds with the corners `maskedCorners` names rounded by `cornerRadius` (at most
-    /// half the shorter side), as the renderer rounds the background.
-    private func roundedShape() -> CGPath {
-        let b = state.bounds
-        let r = min(state.cornerRadius, min(b.width, b.height) / 2)
-        let m = state.maskedCorners
-        func radius(_ corner: CACornerMask) -> CGFloat { m.contains(corner) ? r : 0 }
-        let path = CGMutablePath()
-        path.move(to: CGPoint(x: b.minX + radius(.layerMinXMinYCorner), y: b.minY))
-        path.addArc(tangent1End: CGPoint(x: b.maxX, y: b.minY), tangent2End: CGPoint(x: b.maxX, y: b.maxY),
-                    radius: radius(.layerMaxXMinYCorner))
-        path.addArc(tangent1End: CGPoint(x: b.maxX, y: b.maxY), tangent2End: CGPoint(x: b.minX, y: b.maxY),
-                    radius: radius(.layerMaxXMaxYCorner))
-        path.addArc(tangent1End: CGPoint(x: b.minX, y: b.maxY), tangent2End: CGPoint(x: b.minX, y: b.minY),
-                    radius: radius(.layerMinXMaxYCorner))
-        path.addArc(tangent1End: CGPoint(x: b.minX, y: b.minY), tangent2End: CGPoint(x: b.maxX, y: b.minY),
-                    radius: radius(.layerMinXMinYCorner))
-        path.closeSubpath()
-        return path
-    }
-}
-
-/// A gradient's colour stops: straight RGBA at increasing offsets in 0...1.
-struct GradientStops {
-    private(set) var stops: [(offset: Double, color: RGBA)] = []
-
-    init(colors: [Any], locations: [NSNumber]?, layer: CALayer) {
+    /// The `colors` that are `CGColor`s, as straight RGBA; the others are skipped with a logged warning.
+    private func gradientColors() -> [RGBA] {
+        let colors = colors ?? []
         let rgba = colors.compactMap { ($0 as? CGColor)?.value }
         if rgba.count < colors.count {
-            Diagnostics.warning("CAGradientLayer.colors of \(layer): \(colors.count - rgba.count) entries are not CGColor and are skipped")
+            Diagnostics.warning("CAGradientLayer.colors of \(self): \(colors.count - rgba.count) entries are not"
+                                + " CGColor and are skipped")
         }
-        var offsets = rgba.indices.map { rgba.count > 1 ? Double($0) / Double(rgba.count - 1) : 0 }
-        if let locations {
-            if locations.count == rgba.count {
-                offsets = locations.map { min(max($0.doubleValue.isFinite ? $0.doubleValue : 0, 0), 1) }
-            } else {
-                Diagnostics.warning("CAGradientLayer.locations of \(layer): \(locations.count) locations for \(rgba.count) colours; spacing the colours evenly")
-            }
-        }
-        // Stable: stops at the same offset keep their order (a sharp edge).
-        stops = zip(offsets, rgba).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        return rgba
     }
 
-    var isEmpty: Bool { stops.isEmpty }
-
-    /// The colour at `t` (straight RGBA), the end colours continuing beyond the stops.
-    func color(at t: Double) -> RGBA {
-        guard let first = stops.first, let last = stops.last else { return .clear }
-        if t <= first.offset { return first.color }
-        if t >= last.offset { return last.color }
-        let upper = stops.firstIndex { $0.offset > t } ?? stops.count - 1
-        let (a, b) = (stops[upper - 1], stops[upper])
-        let f = Float(b.offset > a.offset ? (t - a.offset) / (b.offset - a.offset) : 1)
-        return RGBA(r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
-                    b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
-    }
-
-    /// A linear gradient from `start` to `end` (a single point: the last colour everywhere).
-    func drawAxial(in ctx: CGContext, from start: CGPoint, to end: CGPoint) {
-        guard start != end, let pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y)) else {
-            return fill(ctx, with: stops.last?.color ?? .clear)
+    /// The `locations` when there is one for each of `count` colours; nil otherwise (even
+    /// spacing), with a logged warning when there are some.
+    private func gradientLocations(count: Int) -> [Double]? {
+        guard let locations else { return nil }
+        guard locations.count == count else {
+            Diagnostics.warning("CAGradientLayer.locations of \(self): \(locations.count) locations for \(count)"
+                                + " colours; spacing the colours evenly")
+            return nil
         }
-        paint(ctx, pattern)
-    }
-
-    /// An elliptical gradient centred on `center` whose outer edge passes through the
-    /// horizontal and vertical distances to `edge`; when one distance is zero the other is
-    /// used for both (a circle).
-    func drawRadial(in ctx: CGContext, center: CGPoint, edge: CGPoint) {
-        var rx = Double(abs(edge.x - center.x)), ry = Double(abs(edge.y - center.y))
-        if rx == 0 { rx = ry }
-        if ry == 0 { ry = rx }
-        guard rx > 0, let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1) else {
-            return fill(ctx, with: stops.last?.color ?? .clear)
-        }
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, 1 / rx, 1 / ry)
-        cairo_matrix_translate(&matrix, -Double(center.x), -Double(center.y))
-        cairo_pattern_set_matrix(pattern, &matrix)
-        paint(ctx, pattern)
-    }
-
-    /// A conic gradient around `center`: offset 0 in the direction of `toward`, growing
-    /// clockwise on screen to 1 after a full turn. Computed per pixel of the context.
-    func drawConic(in ctx: CGContext, center: CGPoint, toward: CGPoint) {
-        let base = atan2(Double(toward.y - center.y), Double(toward.x - center.x))
-        var toUser = cairo_matrix_t()
-        cairo_get_matrix(ctx.cairo, &toUser)
-        guard cairo_matrix_invert(&toUser) == CAIRO_STATUS_SUCCESS,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(ctx.width), Int32(ctx.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return }
-        defer { cairo_surface_destroy(surface) }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<ctx.height {
-            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<ctx.width {
-                var ux = Double(x) + 0.5, uy = Double(y) + 0.5
-                cairo_matrix_transform_point(&toUser, &ux, &uy)
-                var turn = (atan2(uy - Double(center.y), ux - Double(center.x)) - base) / (2 * .pi)
-                turn -= turn.rounded(.down)
-                let c = color(at: turn).premultiplied
-                func byte(_ v: Float) -> UInt32 { UInt32((v * 255).rounded()) }
-                row[x] = byte(c.a) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
-            }
-        }
-        cairo_surface_mark_dirty(surface)
-        cairo_save(ctx.cairo)
-        cairo_identity_matrix(ctx.cairo)
-        cairo_set_source_surface(ctx.cairo, surface, 0, 0)
-        cairo_paint(ctx.cairo)
-        cairo_restore(ctx.cairo)
-    }
-
-    /// Paints `pattern` with the stops through the clip, the end colours extending outwards.
-    private func paint(_ ctx: CGContext, _ pattern: OpaquePointer) {
-        defer { cairo_pattern_destroy(pattern) }
-        for stop in stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, Double(stop.color.r), Double(stop.color.g),
-                                              Double(stop.color.b), Double(stop.color.a))
-        }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_source(ctx.cairo, pattern)
-        cairo_paint(ctx.cairo)
-    }
-
-    private func fill(_ ctx: CGContext, with color: RGBA) {
-        ctx.setSource(color)
-        cairo_paint(ctx.cairo)
+        return locations.map(\.doubleValue)
     }
 }

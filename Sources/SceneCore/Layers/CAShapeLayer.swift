@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 /// How a shape layer decides the inside of a path that crosses itself.
@@ -90,44 +89,44 @@ open class CAShapeLayer: CALayer {
 
     /// The colour filling the path; nil fills nothing. Default opaque black. Animatable.
     open var fillColor: CGColor? {
-        get { ShapeStyle.color(value(forKey: "fillColor")) }
+        get { ShapeValue.color(value(forKey: "fillColor")) }
         set { setValue(newValue, forKey: "fillColor") }
     }
 
     /// How the inside of the path is decided when filling. Default `.nonZero`.
     open var fillRule: CAShapeLayerFillRule {
-        get { ShapeStyle.fillRule(value(forKey: "fillRule")) }
+        get { ShapeValue.fillRule(value(forKey: "fillRule")) }
         set { setValue(newValue, forKey: "fillRule") }
     }
 
     /// The colour stroking the path; nil strokes nothing. Default nil. Animatable.
     open var strokeColor: CGColor? {
-        get { ShapeStyle.color(value(forKey: "strokeColor")) }
+        get { ShapeValue.color(value(forKey: "strokeColor")) }
         set { setValue(newValue, forKey: "strokeColor") }
     }
 
     /// The stroke's width in points. Default 1. Animatable.
     open var lineWidth: CGFloat {
-        get { ShapeStyle.number(value(forKey: "lineWidth"), 1) }
+        get { ShapeValue.number(value(forKey: "lineWidth"), 1) }
         set { setValue(newValue, forKey: "lineWidth") }
     }
 
     /// The ends of open subpaths. Default `.butt`.
     open var lineCap: CAShapeLayerLineCap {
-        get { ShapeStyle.lineCap(value(forKey: "lineCap")) }
+        get { ShapeValue.lineCap(value(forKey: "lineCap")) }
         set { setValue(newValue, forKey: "lineCap") }
     }
 
     /// The corners of the stroke. Default `.miter`.
     open var lineJoin: CAShapeLayerLineJoin {
-        get { ShapeStyle.lineJoin(value(forKey: "lineJoin")) }
+        get { ShapeValue.lineJoin(value(forKey: "lineJoin")) }
         set { setValue(newValue, forKey: "lineJoin") }
     }
 
     /// The ratio of a miter's length to the line width beyond which miter joins are bevelled.
     /// Default 10. Animatable.
     open var miterLimit: CGFloat {
-        get { ShapeStyle.number(value(forKey: "miterLimit"), 10) }
+        get { ShapeValue.number(value(forKey: "miterLimit"), 10) }
         set { setValue(newValue, forKey: "miterLimit") }
     }
 
@@ -140,20 +139,20 @@ open class CAShapeLayer: CALayer {
 
     /// How far into the dash pattern the stroke starts, in points. Default 0. Animatable.
     open var lineDashPhase: CGFloat {
-        get { ShapeStyle.number(value(forKey: "lineDashPhase"), 0) }
+        get { ShapeValue.number(value(forKey: "lineDashPhase"), 0) }
         set { setValue(newValue, forKey: "lineDashPhase") }
     }
 
     /// Where stroking starts, as a fraction (0...1) of the path's total length. Default 0. Animatable.
     open var strokeStart: CGFloat {
-        get { ShapeStyle.number(value(forKey: "strokeStart"), 0) }
+        get { ShapeValue.number(value(forKey: "strokeStart"), 0) }
         set { setValue(newValue, forKey: "strokeStart") }
     }
 
     /// Where stroking ends, as a fraction (0...1) of the path's total length: animating it from
     /// 0 to 1 draws the line. Default 1. Animatable.
     open var strokeEnd: CGFloat {
-        get { ShapeStyle.number(value(forKey: "strokeEnd"), 1) }
+        get { ShapeValue.number(value(forKey: "strokeEnd"), 1) }
         set { setValue(newValue, forKey: "strokeEnd") }
     }
 
@@ -200,9 +199,9 @@ open class CAShapeLayer: CALayer {
         dirtyRect = nil
         var animated = redraw.values(for: self)
         if let path = animatedPath() { animated["path"] = path }
-        let style = ShapeStyle { animated[$0] ?? self.value(forKey: $0) }
+        let shape = ShapeValue.drawing { animated[$0] ?? self.value(forKey: $0) }
         var scale = state.contentsScale
-        guard let area = style.extent(including: state.bounds), area.width > 0, area.height > 0 else {
+        guard let area = shape.extent(including: state.bounds), area.width > 0, area.height > 0 else {
             return setDisplayedContents(nil)
         }
         let largest = max(area.width, area.height) * scale
@@ -225,7 +224,7 @@ open class CAShapeLayer: CALayer {
             draw(in: context)
             context.restoreGState()
         }
-        style.draw(in: context, scale: scale)
+        shape.draw(in: context, scale: scale)
         guard let drawn = context.makeImage() else { return setDisplayedContents(nil) }
         setDisplayedContents(CGImage(premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, layerRect: rect))
     }
@@ -254,119 +253,9 @@ open class CAShapeLayer: CALayer {
     var isRedrawingForAnimation: Bool { redraw.isRedrawing }
 }
 
-/// A shape layer's drawing properties, read through one lookup (model or animated values).
-struct ShapeStyle {
-    var path: CGPath?
-    var fillColor: CGColor?
-    var fillRule: CAShapeLayerFillRule
-    var strokeColor: CGColor?
-    var lineWidth: CGFloat
-    var lineCap: CAShapeLayerLineCap
-    var lineJoin: CAShapeLayerLineJoin
-    var miterLimit: CGFloat
-    var dashes: [CGFloat]
-    var dashPhase: CGFloat
-    var strokeStart: CGFloat
-    var strokeEnd: CGFloat
-
-    init(_ value: (String) -> Any?) {
-        path = value("path") as? CGPath
-        fillColor = Self.color(value("fillColor"))
-        fillRule = Self.fillRule(value("fillRule"))
-        strokeColor = Self.color(value("strokeColor"))
-        lineWidth = max(Self.number(value("lineWidth"), 1), 0)
-        lineCap = Self.lineCap(value("lineCap"))
-        lineJoin = Self.lineJoin(value("lineJoin"))
-        miterLimit = Self.number(value("miterLimit"), 10)
-        dashes = ((value("lineDashPattern") as? [Any]) ?? []).compactMap(ValueConversion.double).map { CGFloat($0) }
-        dashPhase = Self.number(value("lineDashPhase"), 0)
-        strokeStart = min(max(Self.number(value("strokeStart"), 0), 0), 1)
-        strokeEnd = min(max(Self.number(value("strokeEnd"), 1), 0), 1)
-    }
-
-    /// Whether any stroke is drawn.
-    var strokes: Bool { strokeColor != nil && lineWidth > 0 && strokeEnd > strokeStart }
-
-    /// The area drawing touches: `bounds` joined with the fill's and stroke's extents
-    /// (widened by a point for anti-aliasing); nil when there is nothing to draw.
-    func extent(including bounds: CGRect) -> CGRect? {
-        var area = bounds.isEmpty ? CGRect.null : bounds
-        if let path, !path.isEmpty, fillColor != nil || strokes,
-           let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), let cairo = cairo_create(surface) {
-            defer { cairo_destroy(cairo); cairo_surface_destroy(surface) }
-            replay(path.elements, into: cairo)
-            var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-            if fillColor != nil {
-                cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
-                area = area.union(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).insetBy(dx: -1, dy: -1))
-            }
-            if strokes {
-                applyLine(to: cairo)
-                cairo_stroke_extents(cairo, &x0, &y0, &x1, &y1)
-                area = area.union(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).insetBy(dx: -1, dy: -1))
-            }
-        }
-        return area.isNull || !area.isFiniteValue ? nil : area
-    }
-
-    /// Fills the whole path, then strokes the part from `strokeStart` to `strokeEnd`.
-    func draw(in context: CGContext, scale: CGFloat) {
-        guard let path, !path.isEmpty else { return }
-        if let fillColor {
-            context.beginPath()
-            context.addPath(path)
-            context.setFillColor(fillColor)
-            context.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
-        }
-        guard strokes, let strokeColor else { return }
-        context.beginPath()
-        if strokeStart <= 0 && strokeEnd >= 1 {
-            context.addPath(path)
-        } else {
-            replay(StrokeTrim.elements(of: path, from: strokeStart, to: strokeEnd, tolerance: 0.1 / max(scale, 0.01)),
-                   into: context.cairo)
-        }
-        applyLine(to: context.cairo)
-        context.setStrokeColor(strokeColor)
-        context.strokePath()
-    }
-
-    private func applyLine(to cairo: OpaquePointer) {
-        cairo_set_line_width(cairo, Double(lineWidth))
-        cairo_set_line_cap(cairo, lineCap == .round ? CAIRO_LINE_CAP_ROUND : lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-        cairo_set_line_join(cairo, lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-        cairo_set_miter_limit(cairo, Double(miterLimit))
-        if dashes.contains(where: { $0 > 0 }) && dashes.allSatisfy({ $0 >= 0 }) {
-            cairo_set_dash(cairo, dashes.map(Double.init), Int32(dashes.count), Double(dashPhase))
-        } else {
-            cairo_set_dash(cairo, nil, 0, 0)
-        }
-    }
-
-    private func replay(_ elements: [CGPathElementKind], into cairo: OpaquePointer) {
-        var last = CGPoint.zero, start = CGPoint.zero
-        for element in elements {
-            switch element {
-            case .moveToPoint(let p):
-                cairo_move_to(cairo, Double(p.x), Double(p.y))
-                (last, start) = (p, p)
-            case .addLineToPoint(let p):
-                cairo_line_to(cairo, Double(p.x), Double(p.y))
-                last = p
-            case .addQuadCurveToPoint(let c, let p):
-                cairo_curve_to(cairo, Double(last.x + 2 / 3 * (c.x - last.x)), Double(last.y + 2 / 3 * (c.y - last.y)),
-                               Double(p.x + 2 / 3 * (c.x - p.x)), Double(p.y + 2 / 3 * (c.y - p.y)), Double(p.x), Double(p.y))
-                last = p
-            case .addCurveToPoint(let c1, let c2, let p):
-                cairo_curve_to(cairo, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
-                last = p
-            case .closeSubpath:
-                cairo_close_path(cairo)
-                last = start
-            }
-        }
-    }
-
+/// A shape layer's key-value coded drawing properties read as the types they draw with, with
+/// the defaults standing in for missing or unusable values.
+private enum ShapeValue {
     static func number(_ value: Any?, _ fallback: CGFloat) -> CGFloat {
         ValueConversion.double(value).map { CGFloat($0) }.flatMap { $0.isFinite ? $0 : nil } ?? fallback
     }
@@ -384,55 +273,26 @@ struct ShapeStyle {
     static func lineJoin(_ value: Any?) -> CAShapeLayerLineJoin {
         (value as? CAShapeLayerLineJoin) ?? (value as? String).map(CAShapeLayerLineJoin.init(rawValue:)) ?? .miter
     }
-}
 
-/// The part of a path between two fractions of its length, for `strokeStart`/`strokeEnd`.
-enum StrokeTrim {
-    /// Line elements covering the flattened `path` from `start` to `end` (fractions of its
-    /// total length, all subpaths together). A closed subpath wholly inside stays closed.
-    static func elements(of path: CGPath, from start: CGFloat, to end: CGFloat, tolerance: CGFloat) -> [CGPathElementKind] {
-        let subpaths = path.flattenedSubpaths(tolerance: tolerance).map { subpath in
-            subpath.isClosed && subpath.points.count > 1 ? (subpath.points + [subpath.points[0]], true) : (subpath.points, false)
+    /// The drawing the properties that `value` gives by key (model or animated values) describe.
+    static func drawing(_ value: (String) -> Any?) -> ShapeDrawing {
+        let lineCap: CGLineCap = switch lineCap(value("lineCap")) {
+        case .round: .round
+        case .square: .square
+        default: .butt
         }
-        let total = subpaths.reduce(0) { $0 + length(of: $1.0) }
-        guard total > 0 else { return [] }
-        let from = start * total, to = end * total
-        var result: [CGPathElementKind] = []
-        var offset: CGFloat = 0
-        for (points, closed) in subpaths {
-            let length = length(of: points)
-            defer { offset += length }
-            guard offset + length > from, offset < to else { continue }
-            if closed && from <= offset && offset + length <= to {
-                result.append(.moveToPoint(points[0]))
-                result += points.dropFirst().dropLast().map { .addLineToPoint($0) }
-                result.append(.closeSubpath)
-                continue
-            }
-            result += piece(of: points, from: from - offset, to: to - offset)
+        let lineJoin: CGLineJoin = switch lineJoin(value("lineJoin")) {
+        case .round: .round
+        case .bevel: .bevel
+        default: .miter
         }
-        return result
-    }
-
-    /// The polyline `points` between distances `from` and `to` along it.
-    private static func piece(of points: [CGPoint], from: CGFloat, to: CGFloat) -> [CGPathElementKind] {
-        var result: [CGPathElementKind] = []
-        var travelled: CGFloat = 0
-        for (a, b) in zip(points, points.dropFirst()) {
-            let segment = hypot(b.x - a.x, b.y - a.y)
-            defer { travelled += segment }
-            guard segment > 0, travelled + segment >= from, travelled <= to else { continue }
-            func at(_ distance: CGFloat) -> CGPoint {
-                let t = min(max((distance - travelled) / segment, 0), 1)
-                return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-            }
-            if result.isEmpty { result.append(.moveToPoint(at(max(from, travelled)))) }
-            result.append(.addLineToPoint(at(min(to, travelled + segment))))
-        }
-        return result
-    }
-
-    private static func length(of points: [CGPoint]) -> CGFloat {
-        zip(points, points.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        return ShapeDrawing(
+            path: (value("path") as? CGPath)?.elements ?? [], fillColor: color(value("fillColor"))?.value,
+            fillRule: fillRule(value("fillRule")) == .evenOdd ? .evenOdd : .winding,
+            strokeColor: color(value("strokeColor"))?.value, lineWidth: number(value("lineWidth"), 1),
+            lineCap: lineCap, lineJoin: lineJoin, miterLimit: number(value("miterLimit"), 10),
+            dashes: ((value("lineDashPattern") as? [Any]) ?? []).compactMap(ValueConversion.double).map { CGFloat($0) },
+            dashPhase: number(value("lineDashPhase"), 0), strokeStart: number(value("strokeStart"), 0),
+            strokeEnd: number(value("strokeEnd"), 1))
     }
 }

@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 /// How `CATextLayer` truncates text that does not fit its bounds.
@@ -201,46 +200,30 @@ open class CATextLayer: CALayer {
     /// Draws the text with Pango: from the top left of the bounds, wrapped, truncated and
     /// aligned as the properties say.
     open override func draw(in ctx: CGContext) {
-        let content = TextContent(string)
         let attributed = string is NSAttributedString
-        let foregroundColor = shownForegroundColor
-        guard !content.text.isEmpty, attributed || foregroundColor != nil else { return }
-        let box = bounds
-        let cairo = ctx.cairo
-        cairo_save(cairo)
-        defer { cairo_restore(cairo) }
-        let font = attributed ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: shownFontSize)
-        guard let layout = TextLayout(cairo: cairo, content: content, font: font,
-                                      roundsGlyphPositions: allowsFontSubpixelQuantization) else { return }
+        // Attributed runs without a colour of their own are black, as Core Text draws them.
+        guard let color = attributed ? RGBA(r: 0, g: 0, b: 0, a: 1) : shownForegroundColor?.value else {
+            return
+        }
         let truncation: TextLayout.Truncation? = switch truncationMode {
         case .start: .start
         case .middle: .middle
         case .end: .end
         default: nil
         }
-        // Unwrapped and untruncated, lines keep their full length and are aligned here instead.
-        let laysOutInBounds = isWrapped || truncation != nil
-        layout.setLineBreaking(width: laysOutInBounds ? box.width : nil, wraps: isWrapped, truncation: truncation,
-                               maxHeight: box.height)
-        let natural = alignmentMode == .natural || alignmentMode == .justified
-        let pangoAlignment = switch alignmentMode {
-        case .right: PANGO_ALIGN_RIGHT
-        case .center: PANGO_ALIGN_CENTER
-        default: PANGO_ALIGN_LEFT
+        let alignment: TextDrawing.Alignment = switch alignmentMode {
+        case .natural: .natural
+        case .right: .right
+        case .center: .center
+        case .justified: .justified
+        default: .left
         }
-        layout.setAlignment(pangoAlignment, natural: natural, justify: alignmentMode == .justified)
-        var x = box.minX
-        if !laysOutInBounds {
-            let spare = box.width - layout.size.width
-            switch alignmentMode {
-            case .right: x += spare
-            case .center: x += spare / 2
-            case .natural where layout.isRightToLeft: x += spare
-            default: break
-            }
-        }
-        ctx.setSource(attributed ? RGBA(r: 0, g: 0, b: 0, a: 1) : foregroundColor!.value)
-        layout.show(in: cairo, at: CGPoint(x: x, y: box.minY))
+        let shownFont = attributed
+            ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: shownFontSize)
+        let text = TextDrawing(
+            content: TextContent(string), font: shownFont, color: color, box: bounds, wraps: isWrapped,
+            truncation: truncation, alignment: alignment, roundsGlyphPositions: allowsFontSubpixelQuantization)
+        text.draw(in: ctx)
     }
 
     // MARK: - Internals

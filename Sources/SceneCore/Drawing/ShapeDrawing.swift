@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a shape layer draws, as a plain value: a path filled and stroked with the line settings
+/// and stroke range given, holding no layer, so that it can be drawn on any thread.
+///
+/// `draw(in:scale:)` is the one place a shape's fill, stroke, trim and line settings become
+/// drawing; `extent(including:)` says how large a backing store the drawing needs.
+struct ShapeDrawing: Sendable {
+    /// The path's elements, in the coordinates of the context drawn into.
+    var path: [CGPathElementKind]
+    /// The colour filling the path (straight RGBA); nil fills nothing.
+    var fillColor: RGBA?
+    /// How the inside of the path is decided when filling.
+    var fillRule: CGPathFillRule
+    /// The colour stroking the path (straight RGBA); nil strokes nothing.
+    var strokeColor: RGBA?
+    /// The stroke's width, at least 0.
+    var lineWidth: CGFloat
+    /// The ends of open subpaths.
+    var lineCap: CGLineCap
+    /// The corners of the stroke.
+    var lineJoin: CGLineJoin
+    /// The ratio of a miter's length to the line width beyond which miter joins are bevelled.
+    var miterLimit: CGFloat
+    /// Alternating painted and unpainted lengths; empty strokes a solid line.
+    var dashes: [CGFloat]
+    /// How far into `dashes` the stroke starts.
+    var dashPhase: CGFloat
+    /// Where stroking starts, as a fraction (0...1) of the path's total length.
+    var strokeStart: CGFloat
+    /// Where stroking ends, as a fraction (0...1) of the path's total length.
+    var strokeEnd: CGFloat
+
+    /// A shape with its values made drawable: a negative `lineWidth` is 0, `strokeStart` and
+    /// `strokeEnd` are clamped to 0...1, and a dash pattern with a negative length or none
+    /// above 0 strokes a solid line.
+    init(path: [CGPathElementKind], fillColor: RGBA?, fillRule: CGPathFillRule, strokeColor: RGBA?, lineWidth: CGFloat,
+         lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, dashes: [CGFloat], dashPhase: CGFloat,
+         strokeStart: CGFloat, strokeEnd: CGFloat) {
+        self.path = path
+        self.fillColor = fillColor
+        self.fillRule = fillRule
+        self.strokeColor = strokeColor
+        self.lineWidth = max(lineWidth, 0)
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dashes = dashes.contains(where: { $0 > 0 }) && dashes.allSatisfy({ $0 >= 0 }) ? dashes : []
+        self.dashPhase = dashPhase
+        self.strokeStart = min(max(strokeStart, 0), 1)
+        self.strokeEnd = min(max(strokeEnd, 0), 1)
+    }
+
+    /// Whether any stroke is drawn.
+    var strokes: Bool { strokeColor != nil && lineWidth > 0 && strokeEnd > strokeStart }
+
+    /// The area drawing touches: `bounds` joined with the fill's and stroke's extents
+    /// (widened by a point for anti-aliasing); nil when there is nothing to draw.
+    func extent(including bounds: CGRect) -> CGRect? {
+        var area = bounds.isEmpty ? CGRect.null : bounds
+        if !path.isEmpty, fillColor != nil || strokes, let context = CGContext(layerWidth: 1, height: 1, scale: 1) {
+            context.addPath(CGPath(elements: path))
+            if fillColor != nil { area = area.union(context.pathExtents.insetBy(dx: -1, dy: -1)) }
+            if strokes {
+                applyLine(to: context)
+                area = area.union(context.strokeExtents.insetBy(dx: -1, dy: -1))
+            }
+        }
+        return area.isNull || !area.isFiniteValue ? nil : area
+    }
+
+    /// Fills the whole path, then strokes the part from `strokeStart` to `strokeEnd`, in
+    /// `context`'s user space; `scale` (device pixels per unit) sets how finely a trimmed
+    /// stroke follows curves.
+    func draw(in context: CGContext, scale: CGFloat) {
+        guard !path.isEmpty else { return }
+        let path = CGPath(elements: path)
+        if let fillColor {
+            context.beginPath()
+            context.addPath(path)
+            context.setFillColor(fillColor)
+            context.fillPath(using: fillRule)
+        }
+        guard strokes, let strokeColor else { return }
+        context.beginPath()
+        if strokeStart <= 0 && strokeEnd >= 1 {
+            context.addPath(path)
+        } else {
+            let tolerance = 0.1 / max(scale, 0.01)
+            context.addPath(CGPath(elements: StrokeTrim.elements(of: path, from: strokeStart, to: strokeEnd,
+                                                                 tolerance: tolerance)))
+        }
+        applyLine(to: context)
+        context.setStrokeColor(strokeColor)
+        context.strokePath()
+    }
+
+    private func applyLine(to context: CGContext) {
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCap)
+        context.setLineJoin(lineJoin)
+        context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dashPhase, lengths: dashes)
+    }
+}
