@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
         .systemLibrary(name: "CGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgl-dev"])]),
         .systemLibrary(name: "CGLX", pkgConfig: "glx", providers: [.apt(["libglx-dev", "libxext-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(
             name: "CImageCodecs", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),

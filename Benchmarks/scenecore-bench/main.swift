@@ -37,7 +37,8 @@ func stressScene(_ count: Int) -> (root: CALayer, layers: [CALayer]) {
         let f = CGFloat(i)
         layer.frame = CGRect(x: (i * 97) % (1280 - 48), y: (i * 59) % (720 - 48), width: 48, height: 48)
         layer.backgroundColor = CGColor(
-            red: 0.5 + 0.5 * sin(0.1 * f), green: 0.5 + 0.5 * sin(0.1 * f + 2.1), blue: 0.5 + 0.5 * sin(0.1 * f + 4.2), alpha: 0.6)
+            red: 0.5 + 0.5 * sin(0.1 * f), green: 0.5 + 0.5 * sin(0.1 * f + 2.1), blue: 0.5 + 0.5 * sin(0.1 * f + 4.2),
+            alpha: 0.6)
         layer.transform = CATransform3DMakeRotation(CGFloat((7 * i) % 360) * .pi / 180, 0, 0, 1)
         root.addSublayer(layer)
         layers.append(layer)
@@ -111,17 +112,21 @@ struct Bench {
         let bench = self
         report("encode whole tree (first commit / attach)", measure(options.iterations) { _ = bench.snapshot() })
         let whole = snapshot()
-        report("render tree apply, whole tree", measure(options.iterations) {
-            var tree = RenderTree()
-            tree.apply(whole)
-        })
+        report(
+            "render tree apply, whole tree",
+            measure(options.iterations) {
+                var tree = RenderTree()
+                tree.apply(whole)
+            })
         var tree = RenderTree()
         tree.apply(whole)
         var drawCalls = 0
         let root = scene.root.layerID
-        report("display list build + batching", measure(options.iterations) {
-            drawCalls = FrameBuilder.build(tree, root: root, width: 1280, height: 720).drawCallCount
-        })
+        report(
+            "display list build + batching",
+            measure(options.iterations) {
+                drawCalls = FrameBuilder.build(tree, root: root, width: 1280, height: 720).drawCallCount
+            })
         print("draw calls per frame: \(drawCalls)")
         for kind in AnimationKind.allCases { evaluate(kind) }
         report("layout \(options.layers) constrained layers (CAConstraintLayoutManager)", constrainedLayout())
@@ -140,13 +145,16 @@ struct Bench {
             return layer
         }
         var round = 0
-        report("display 200 text layers, 30 chars, scale \(Int(scale))", measure(options.iterations) {
-            round += 1
-            for (i, layer) in layers.enumerated() {
-                layer.string = "Frame \(round) layer \(i): 16.7 ms".padding(toLength: 30, withPad: ".", startingAt: 0)
-                layer.display()
-            }
-        })
+        report(
+            "display 200 text layers, 30 chars, scale \(Int(scale))",
+            measure(options.iterations) {
+                round += 1
+                for (i, layer) in layers.enumerated() {
+                    layer.string = "Frame \(round) layer \(i): 16.7 ms".padding(
+                        toLength: 30, withPad: ".", startingAt: 0)
+                    layer.display()
+                }
+            })
         CATransaction.flush()
     }
 
@@ -162,7 +170,10 @@ struct Bench {
         var tree = RenderTree()
         tree.apply(snapshot())
         var t = CACurrentMediaTime()
-        for _ in 0..<3 { t += 1.0 / 60; _ = tree.evaluateAnimations(at: t) }
+        for _ in 0..<3 {
+            t += 1.0 / 60
+            _ = tree.evaluateAnimations(at: t)
+        }
         var allocations: UInt64 = 0
         let timing = measure(options.iterations) {
             t += 1.0 / 60
@@ -187,7 +198,8 @@ extension Bench {
         for i in 0..<options.layers {
             let layer = CALayer()
             layer.name = "c\(i)"
-            let left = i == 0
+            let left =
+                i == 0
                 ? CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .minX)
                 : CAConstraint(attribute: .minX, relativeTo: "c\(i - 1)", attribute: .maxX, offset: 2)
             layer.constraints = [
@@ -234,7 +246,9 @@ enum AnimationKind: String, CaseIterable {
             animation = basic
         case .keyframes:
             let keyframes = CAKeyframeAnimation(keyPath: "position")
-            keyframes.values = [CGPoint(x: 0, y: 0), CGPoint(x: 500, y: 0), CGPoint(x: 500, y: 500), CGPoint(x: 0, y: 0)]
+            keyframes.values = [
+                CGPoint(x: 0, y: 0), CGPoint(x: 500, y: 0), CGPoint(x: 500, y: 500), CGPoint(x: 0, y: 0),
+            ]
             keyframes.keyTimes = [0, 0.2, 0.7, 1]
             animation = keyframes
         case .spring:

@@ -18,7 +18,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Corner radius of every stress layer.")
     var radius: Double = 0
 
-    @Option(help: "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), or app (the app thread sets every frame).")
+    @Option(
+        help:
+            "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), or app (the app thread sets every frame)."
+    )
     var animation: AnimationDriver = .explicit
 
     @Option(help: "Seconds measured (after the warm-up).")
@@ -41,7 +44,8 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard layers >= 0, seconds > 0, warmup >= 0, radius >= 0 else {
-            throw ValidationError("--layers, --seconds, --warmup and --radius must not be negative (and --seconds positive)")
+            throw ValidationError(
+                "--layers, --seconds, --warmup and --radius must not be negative (and --seconds positive)")
         }
         if let block = blockAppThread, !(block > 0 && block < seconds) {
             throw ValidationError("--block-app-thread must be positive and shorter than --seconds")
@@ -49,16 +53,26 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = SceneOptions(size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation)
-        var result = headless
-            ? try HeadlessBench(scene: selection.chosen(default: "stress"), options: options, seconds: seconds, warmup: warmup).run()
+        let options = SceneOptions(
+            size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation)
+        var result =
+            headless
+            ? try HeadlessBench(
+                scene: selection.chosen(default: "stress"), options: options, seconds: seconds, warmup: warmup
+            ).run()
             : try MainActor.assumeIsolated {
-                try WindowBench(scene: selection.chosen(default: "stress"), options: options, api: selection.api, paced: !unpaced,
-                                seconds: seconds, warmup: warmup, block: blockAppThread).run()
+                try WindowBench(
+                    scene: selection.chosen(default: "stress"), options: options, api: selection.api, paced: !unpaced,
+                    seconds: seconds, warmup: warmup, block: blockAppThread
+                ).run()
             }
         result.animation = animation.rawValue
         let mode = headless ? "headless" : "window"
-        say(result.line(prefix: "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"))
+        say(
+            result.line(
+                prefix:
+                    "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"
+            ))
         if let json { try result.writeJSON(to: json) }
     }
 }

@@ -35,15 +35,20 @@ struct BenchResult: Codable {
     /// Resident memory of this process in MiB, from /proc/self/statm.
     static func residentMegabytes() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     func line(prefix: String) -> String {
-        var text = prefix + String(
-            format: " fps=%.2f p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f dropped=%d render_cpu_ms=%.3f app_cpu_ms=%.3f draw_calls=%.1f upload_bytes=%.0f rss_mb=%.1f",
-            fps, frame_ms_p50, frame_ms_p95, frame_ms_p99, dropped_frames, render_cpu_ms_per_frame, app_cpu_ms_per_frame,
-            draw_calls_per_frame, upload_bytes_per_frame, rss_mb)
+        var text =
+            prefix
+            + String(
+                format:
+                    " fps=%.2f p50_ms=%.3f p95_ms=%.3f p99_ms=%.3f dropped=%d render_cpu_ms=%.3f app_cpu_ms=%.3f draw_calls=%.1f upload_bytes=%.0f rss_mb=%.1f",
+                fps, frame_ms_p50, frame_ms_p95, frame_ms_p99, dropped_frames, render_cpu_ms_per_frame,
+                app_cpu_ms_per_frame,
+                draw_calls_per_frame, upload_bytes_per_frame, rss_mb)
         if let gap = max_gap_ms_during_block, let frames = frames_during_block {
             text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
         }

@@ -9,8 +9,10 @@ struct ChildProcess {
     /// Starts `path` with `arguments` and `environment` added to this process's (the `removed`
     /// variables taken out). Its standard
     /// output and error go to `outputDescriptor`, or are discarded when it is nil.
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], removing removed: [String] = [],
-         outputDescriptor: Int32? = nil) throws {
+    init(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:], removing removed: [String] = [],
+        outputDescriptor: Int32? = nil
+    ) throws {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         for key in removed { env[key] = nil }

@@ -24,7 +24,8 @@ struct SceneSelection: ParsableArguments {
 
     func validate() throws {
         if let scene, DemoScene.named(scene) == nil {
-            throw ValidationError("unknown scene '\(scene)'; one of: \(DemoScene.all.map(\.name).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown scene '\(scene)'; one of: \(DemoScene.all.map(\.name).joined(separator: ", "))")
         }
         guard PresentationAPI(rawValue: presentation) != nil else {
             throw ValidationError("--presentation must be glx or egl")

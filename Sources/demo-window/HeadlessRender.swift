@@ -29,12 +29,15 @@ struct HeadlessRender {
         let url = URL(fileURLWithPath: output ?? "demo-\(scene.name).png")
         try image.writePNG(to: url)
         let stats = renderer.statistics
-        let p50 = BenchResult.percentile(times, 0.5), p95 = BenchResult.percentile(times, 0.95)
-        let timing = frames == 1
+        let p50 = BenchResult.percentile(times, 0.5)
+        let p95 = BenchResult.percentile(times, 0.95)
+        let timing =
+            frames == 1
             ? String(format: "in %.1f ms", times[0])
             : String(format: "%d frames: p50 %.2f ms, p95 %.2f ms, %.1f fps", frames, p50, p95, 1000 / p50)
-        say("demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
-            + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame")
+        say(
+            "demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
+                + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame")
         say("demo-window: wrote \(url.path)")
     }
 }

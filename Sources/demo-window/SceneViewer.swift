@@ -37,7 +37,8 @@ final class SceneViewer {
     private func click(at point: CGPoint) {
         let hit = window.hitTest(point)
         let root = window.layer
-        let line = scene.click?(root, hit, point)
+        let line =
+            scene.click?(root, hit, point)
             ?? (hit.map { $0 === root ? "hit: nothing (the background)" : "hit: \($0.name ?? String(describing: $0))" }
                 ?? "hit: nothing (outside every layer)")
         say("click at (\(Int(point.x)), \(Int(point.y))): \(line)")
@@ -53,7 +54,8 @@ final class SceneViewer {
         case (_, "f"):
             if overlay.isShowing { overlay.hide() } else { overlay.show(on: window) }
             say("frame-rate overlay \(overlay.isShowing ? "on" : "off")")
-        case (_, let characters): if let line = scene.key?(window.layer, characters) { say("key \(characters): \(line)") }
+        case (_, let characters):
+            if let line = scene.key?(window.layer, characters) { say("key \(characters): \(line)") }
         }
     }
 }

@@ -55,11 +55,16 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         if list {
-            for scene in DemoScene.all { say("\(scene.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(scene.summary)") }
+            for scene in DemoScene.all {
+                say("\(scene.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(scene.summary)")
+            }
             return
         }
         if headless {
-            try HeadlessRender(scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames, output: output).run()
+            try HeadlessRender(
+                scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames,
+                output: output
+            ).run()
             return
         }
         if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
@@ -74,21 +79,26 @@ struct ShowCommand: ParsableCommand {
                 say("window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)")
                 return SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
             }
-            let timer = printStats ? Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
-                MainActor.assumeIsolated {
-                    for viewer in viewers where viewer.window.isOpen {
-                        let stats = viewer.window.statistics
-                        say("stats: window=0x\(String(viewer.window.windowID, radix: 16)) frames=\(stats.framesPresented) "
-                            + "dropped=\(stats.droppedFrames) " + String(format: "render_cpu_ms=%.1f", stats.renderCPUSeconds * 1000))
+            let timer =
+                printStats
+                ? Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+                    MainActor.assumeIsolated {
+                        for viewer in viewers where viewer.window.isOpen {
+                            let stats = viewer.window.statistics
+                            say(
+                                "stats: window=0x\(String(viewer.window.windowID, radix: 16)) frames=\(stats.framesPresented) "
+                                    + "dropped=\(stats.droppedFrames) "
+                                    + String(format: "render_cpu_ms=%.1f", stats.renderCPUSeconds * 1000))
+                        }
                     }
-                }
-            } : nil
+                } : nil
             LayerWindow.run(until: seconds.map { Date(timeIntervalSinceNow: $0) })
             timer?.invalidate()
             for viewer in viewers {
                 let stats = viewer.window.statistics
-                say("frames presented: \(stats.framesPresented), dropped: \(stats.droppedFrames), "
-                    + String(format: "render CPU %.1f ms", stats.renderCPUSeconds * 1000))
+                say(
+                    "frames presented: \(stats.framesPresented), dropped: \(stats.droppedFrames), "
+                        + String(format: "render CPU %.1f ms", stats.renderCPUSeconds * 1000))
                 viewer.window.close()
             }
         }

@@ -14,7 +14,8 @@ struct Tour {
         defer { server.stop() }
         setenv("DISPLAY", server.display, 1)
         say("tour: Xvfb on \(server.display)")
-        var summary = "# SceneCore demo tour\n\nXvfb \(server.display), 960x600 window, \(Date())\n\n| scene | screenshot |\n|---|---|\n"
+        var summary =
+            "# SceneCore demo tour\n\nXvfb \(server.display), 960x600 window, \(Date())\n\n| scene | screenshot |\n|---|---|\n"
         try MainActor.assumeIsolated {
             let window = try LayerWindow(title: "SceneCore tour", width: 960, height: 600, presentation: presentation)
             let viewer = SceneViewer(window: window, scene: DemoScene.all[0])
@@ -29,8 +30,10 @@ struct Tour {
             window.close()
         }
         let bench = try MainActor.assumeIsolated {
-            try WindowBench(scene: DemoScene.named("stress")!, options: SceneOptions(size: CGSize(width: 1280, height: 720)),
-                            api: presentation, paced: false, seconds: 3, warmup: 1, block: nil).run()
+            try WindowBench(
+                scene: DemoScene.named("stress")!, options: SceneOptions(size: CGSize(width: 1280, height: 720)),
+                api: presentation, paced: false, seconds: 3, warmup: 1, block: nil
+            ).run()
         }
         let line = bench.line(prefix: "bench=scenecore scene=stress n=1000 mode=window paced=0 animation=explicit")
         summary += "\nStress scene, 1,000 layers, unpaced, 3 s:\n\n    \(line)\n"

@@ -103,7 +103,8 @@ struct HeadlessBench {
         let frames = Double(max(intervals.count + 1, 1))
         return BenchResult(
             fps: frames / seconds, frame_ms_p50: BenchResult.percentile(intervals, 0.5),
-            frame_ms_p95: BenchResult.percentile(intervals, 0.95), frame_ms_p99: BenchResult.percentile(intervals, 0.99),
+            frame_ms_p95: BenchResult.percentile(intervals, 0.95),
+            frame_ms_p99: BenchResult.percentile(intervals, 0.99),
             dropped_frames: 0, render_cpu_ms_per_frame: cpu * 1000 / frames, app_cpu_ms_per_frame: 0,
             draw_calls_per_frame: Double(drawCalls) / frames, upload_bytes_per_frame: Double(uploaded) / frames,
             rss_mb: BenchResult.residentMegabytes())

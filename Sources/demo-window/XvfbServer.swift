@@ -16,7 +16,8 @@ final class XvfbServer: @unchecked Sendable {
         defer { close(fds[0]) }
         do {
             server = try ChildProcess(
-                "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+                "/usr/bin/Xvfb",
+                ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
                 outputDescriptor: fds[1])
         } catch {
             close(fds[1])

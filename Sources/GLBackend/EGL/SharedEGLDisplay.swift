@@ -25,13 +25,17 @@ enum SharedEGLDisplay {
 
     private static func initialise() -> Result<EGLDisplayHandle, EGLError> {
         var attempts: [String] = []
-        if let display = open(platform: EGLenum(EGL_PLATFORM_SURFACELESS_MESA), native: nil,
-                              name: "surfaceless", attempts: &attempts) {
+        if let display = open(
+            platform: EGLenum(EGL_PLATFORM_SURFACELESS_MESA), native: nil,
+            name: "surfaceless", attempts: &attempts)
+        {
             return .success(display)
         }
         for (index, device) in devices(attempts: &attempts).enumerated() {
-            if let display = open(platform: EGLenum(EGL_PLATFORM_DEVICE_EXT), native: device,
-                                  name: "device \(index)", attempts: &attempts) {
+            if let display = open(
+                platform: EGLenum(EGL_PLATFORM_DEVICE_EXT), native: device,
+                name: "device \(index)", attempts: &attempts)
+            {
                 return .success(display)
             }
         }
@@ -42,7 +46,8 @@ enum SharedEGLDisplay {
         platform: EGLenum, native: UnsafeMutableRawPointer?, name: String, attempts: inout [String]
     ) -> EGLDisplayHandle? {
         guard let display = eglGetPlatformDisplay(platform, native, nil) else {
-            attempts.append("\(name): eglGetPlatformDisplay gave no display, \(EGLError.describe(code: EGLError.lastCode))")
+            attempts.append(
+                "\(name): eglGetPlatformDisplay gave no display, \(EGLError.describe(code: EGLError.lastCode))")
             return nil
         }
         var major: EGLint = 0

@@ -7,7 +7,9 @@ extension FramePass {
     mutating func beginGroup() {
         let depth = levels.count - 1
         guard depth < renderer.maxGroupDepth else {
-            Diagnostics.error("GLRenderer: groups nest deeper than \(renderer.maxGroupDepth); this group is drawn without its opacity")
+            Diagnostics.error(
+                "GLRenderer: groups nest deeper than \(renderer.maxGroupDepth); this group is drawn without its opacity"
+            )
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
             return
         }
@@ -30,7 +32,8 @@ extension FramePass {
             return
         }
         if !current.clips.isEmpty {
-            Diagnostics.error("GLRenderer: \(current.clips.count) pushClip inside a group without popClip before its endGroup")
+            Diagnostics.error(
+                "GLRenderer: \(current.clips.count) pushClip inside a group without popClip before its endGroup")
             // A group drawn into its parent shares the parent's stencil, so its clips must be undone.
             if current.group == nil {
                 while let pushed = current.clips.popLast() {
@@ -50,7 +53,8 @@ extension FramePass {
     private mutating func composite(_ target: GroupTarget, opacity: Float) {
         let program = renderer.programs.fillTextured
         glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
-        glBindSampler(0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
+        glBindSampler(
+            0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
         glUseProgram(program.program.id)
         glUniform1f(program.opacity, opacity)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)

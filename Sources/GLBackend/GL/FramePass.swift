@@ -12,8 +12,10 @@ struct FramePass {
     var levels: [TargetLevel]
     var statistics: FrameStatistics
 
-    init(renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instanceCount: Int,
-         statistics: FrameStatistics) {
+    init(
+        renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instanceCount: Int,
+        statistics: FrameStatistics
+    ) {
         self.renderer = renderer
         (self.width, self.height) = (width, height)
         self.instanceCount = instanceCount
@@ -64,7 +66,9 @@ struct FramePass {
 
     private mutating func draw(_ batch: DrawBatch) {
         guard isValidRange(first: batch.first, count: batch.count) else {
-            reject("draw batch of \(batch.count) instances from \(batch.first) is outside the list's \(instanceCount) instances")
+            reject(
+                "draw batch of \(batch.count) instances from \(batch.first) is outside the list's \(instanceCount) instances"
+            )
             return
         }
         guard batch.count > 0 else { return }

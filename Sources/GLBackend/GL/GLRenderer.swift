@@ -48,10 +48,12 @@ final class GLRenderer {
     /// `list.width` x `list.height`. A list whose size is not positive or exceeds
     /// `GL_MAX_VIEWPORT_DIMS` draws nothing.
     package func draw(_ list: DisplayList) {
-        guard list.width >= 1, list.width <= maxViewportSize.width, list.height >= 1, list.height <= maxViewportSize.height
+        guard list.width >= 1, list.width <= maxViewportSize.width, list.height >= 1,
+            list.height <= maxViewportSize.height
         else {
             Diagnostics.error(
-                "GLRenderer: display list size \(list.width)x\(list.height) is outside 1x1...\(maxViewportSize.width)x\(maxViewportSize.height); nothing drawn")
+                "GLRenderer: display list size \(list.width)x\(list.height) is outside 1x1...\(maxViewportSize.width)x\(maxViewportSize.height); nothing drawn"
+            )
             statistics = FrameStatistics()
             return
         }

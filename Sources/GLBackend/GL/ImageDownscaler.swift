@@ -7,8 +7,10 @@ enum ImageDownscaler {
         let longest = max(width, height)
         guard longest > limit else { return (width, height) }
         let scale = Double(limit) / Double(longest)
-        return (min(limit, max(1, Int((Double(width) * scale).rounded()))),
-                min(limit, max(1, Int((Double(height) * scale).rounded()))))
+        return (
+            min(limit, max(1, Int((Double(width) * scale).rounded()))),
+            min(limit, max(1, Int((Double(height) * scale).rounded())))
+        )
     }
 
     /// Resamples `pixels` (rows top to bottom, `width * 4` bytes each) to the target size.

@@ -47,7 +47,8 @@ struct InstanceBuffer {
             glBufferSubData(GL_ARRAY_BUFFER.glEnum, 0, GLsizeiptr(listBytes), $0.baseAddress)
         }
         withUnsafeBytes(of: extra) {
-            glBufferSubData(GL_ARRAY_BUFFER.glEnum, GLintptr(listBytes), GLsizeiptr(QuadInstance.stride), $0.baseAddress)
+            glBufferSubData(
+                GL_ARRAY_BUFFER.glEnum, GLintptr(listBytes), GLsizeiptr(QuadInstance.stride), $0.baseAddress)
         }
         return totalBytes
     }

@@ -43,7 +43,10 @@ final class TextureCache {
             entries[image.imageID] = Entry(texture: base.texture, hasMipmaps: false)
             statistics.uploadedBytes += region.width * region.height * 4
             statistics.textureUploads += 1
-            if mipmapped { glGenerateMipmap(GL_TEXTURE_2D.glEnum); entries[image.imageID]?.hasMipmaps = true }
+            if mipmapped {
+                glGenerateMipmap(GL_TEXTURE_2D.glEnum)
+                entries[image.imageID]?.hasMipmaps = true
+            }
             return
         }
         var texture: GLuint = 0
@@ -68,7 +71,8 @@ final class TextureCache {
     /// done) when the image was downscaled on upload, so the texture does not match it pixel for pixel.
     private func updateInPlace(_ base: Entry, with image: CGImage, _ region: UpdatedRegion) -> Bool {
         guard image.width <= maxTextureSize, image.height <= maxTextureSize,
-              region.x >= 0, region.y >= 0, region.x + region.width <= image.width, region.y + region.height <= image.height
+            region.x >= 0, region.y >= 0, region.x + region.width <= image.width,
+            region.y + region.height <= image.height
         else { return false }
         glBindTexture(GL_TEXTURE_2D.glEnum, base.texture)
         guard region.width > 0, region.height > 0 else { return true }
@@ -76,8 +80,9 @@ final class TextureCache {
         glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, GLint(image.width))
         image.pixels.withUnsafeBytes { bytes in
             let start = bytes.baseAddress! + (region.y * image.width + region.x) * 4
-            glTexSubImage2D(GL_TEXTURE_2D.glEnum, 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
-                            GLsizei(region.height), GL_RGBA.glEnum, GL_UNSIGNED_BYTE.glEnum, start)
+            glTexSubImage2D(
+                GL_TEXTURE_2D.glEnum, 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
+                GLsizei(region.height), GL_RGBA.glEnum, GL_UNSIGNED_BYTE.glEnum, start)
         }
         glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, 0)
         return true

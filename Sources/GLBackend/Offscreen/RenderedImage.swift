@@ -29,7 +29,8 @@ public struct RenderedImage: Sendable, Equatable {
                 let alpha = UInt32(target[alphaIndex])
                 if alpha != 255 {
                     for channel in alphaIndex - 3..<alphaIndex {
-                        target[channel] = alpha == 0 ? 0 : UInt8(min((UInt32(target[channel]) * 255 + alpha / 2) / alpha, 255))
+                        target[channel] =
+                            alpha == 0 ? 0 : UInt8(min((UInt32(target[channel]) * 255 + alpha / 2) / alpha, 255))
                     }
                 }
                 alphaIndex += 4

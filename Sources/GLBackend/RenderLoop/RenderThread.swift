@@ -62,16 +62,36 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         update { $0.hasWork = true }
     }
 
-    func setRoot(_ id: LayerID?) { update { $0.root = id; $0.hasWork = true } }
+    func setRoot(_ id: LayerID?) {
+        update {
+            $0.root = id
+            $0.hasWork = true
+        }
+    }
 
-    func resize(width: Int, height: Int) { update { $0.size = (width, height); $0.hasWork = true } }
+    func resize(width: Int, height: Int) {
+        update {
+            $0.size = (width, height)
+            $0.hasWork = true
+        }
+    }
 
     func setNeedsDisplay() { update { $0.hasWork = true } }
 
     /// While a `CADisplayLink` runs, frames are presented every refresh to time it.
-    func setDrivesDisplayLinks(_ on: Bool) { update { $0.drivesDisplayLinks = on; $0.hasWork = true } }
+    func setDrivesDisplayLinks(_ on: Bool) {
+        update {
+            $0.drivesDisplayLinks = on
+            $0.hasWork = true
+        }
+    }
 
-    func setClearColor(_ color: SIMD4<Float>) { update { $0.clearColor = color; $0.hasWork = true } }
+    func setClearColor(_ color: SIMD4<Float>) {
+        update {
+            $0.clearColor = color
+            $0.hasWork = true
+        }
+    }
 
     var statistics: WindowStatistics { stats.withLock { $0 } }
 
@@ -113,9 +133,11 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             renderer.draw(output.displayList)
             surface.present()
             let now = CACurrentMediaTime()
-            record(renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
-                   cpu: threadCPUTime() - cpuStart)
-            DisplayLinkDriver.shared.framePresented(by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
+            record(
+                renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
+                cpu: threadCPUTime() - cpuStart)
+            DisplayLinkDriver.shared.framePresented(
+                by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now
         }
     }
@@ -168,8 +190,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             deadline += interval
         }
         let target = interval > 0 ? deadline - interval : CACurrentMediaTime()
-        return Frame(width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed,
-                     targetTime: target)
+        return Frame(
+            width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed,
+            targetTime: target)
     }
 
     private func record(_ frame: FrameStatistics, commits: Int, presentedAt now: Double, missed: Int, cpu: Double) {

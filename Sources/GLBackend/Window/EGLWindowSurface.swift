@@ -12,10 +12,14 @@ final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
     private let context: EGLContext
 
     init(_ connection: X11Connection, width: Int, height: Int) throws(WindowError) {
-        guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_X11_KHR), UnsafeMutableRawPointer(connection.display), nil) else {
+        guard
+            let display = eglGetPlatformDisplay(
+                EGLenum(EGL_PLATFORM_X11_KHR), UnsafeMutableRawPointer(connection.display), nil)
+        else {
             throw .noContext("EGL has no X11 platform display (error 0x\(String(eglGetError(), radix: 16)))")
         }
-        var major: EGLint = 0, minor: EGLint = 0
+        var major: EGLint = 0
+        var minor: EGLint = 0
         guard eglInitialize(display, &major, &minor) != 0, eglBindAPI(EGLenum(EGL_OPENGL_API)) != 0 else {
             throw .noContext("eglInitialize failed on \(connection.name) (error 0x\(String(eglGetError(), radix: 16)))")
         }
@@ -37,7 +41,8 @@ final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
             throw .noContext("the EGL config's visual 0x\(String(visualID, radix: 16)) is not on the X server")
         }
         defer { XFree(info) }
-        window = try X11WindowFactory.create(connection, width: width, height: height, visual: info.pointee.visual, depth: info.pointee.depth)
+        window = try X11WindowFactory.create(
+            connection, width: width, height: height, visual: info.pointee.visual, depth: info.pointee.depth)
         var nativeWindow = window
         guard let surface = eglCreatePlatformWindowSurface(display, config, &nativeWindow, nil) else {
             XDestroyWindow(connection.display, window)
@@ -50,7 +55,8 @@ final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
         guard let context = eglCreateContext(display, config, nil, attributes) else {
             eglDestroySurface(display, surface)
             XDestroyWindow(connection.display, window)
-            throw .noContext("eglCreateContext could not make a 3.3 core context (error 0x\(String(eglGetError(), radix: 16)))")
+            throw .noContext(
+                "eglCreateContext could not make a 3.3 core context (error 0x\(String(eglGetError(), radix: 16)))")
         }
         (self.connection, self.display, self.surface, self.context) = (connection, display, surface, context)
     }

@@ -16,8 +16,10 @@ final class EventPump: @unchecked Sendable {
     private let renderThread: RenderThread
     private var size: (width: Int, height: Int)
 
-    init(connection: X11Connection, window: Window, size: (Int, Int), renderThread: RenderThread,
-         deliver: @escaping @Sendable (WindowInput) -> Void) {
+    init(
+        connection: X11Connection, window: Window, size: (Int, Int), renderThread: RenderThread,
+        deliver: @escaping @Sendable (WindowInput) -> Void
+    ) {
         self.connection = connection
         self.window = window
         self.size = size
@@ -48,8 +50,10 @@ final class EventPump: @unchecked Sendable {
     }
 
     private func run() {
-        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             while XPending(connection.display) > 0 {
                 var event = XEvent()
@@ -73,8 +77,11 @@ final class EventPump: @unchecked Sendable {
         switch event.type {
         case ButtonPress, ButtonRelease:
             let b = event.xbutton
-            deliver(.mouse(MouseEvent(kind: event.type == ButtonPress ? .down : .up,
-                                      location: CGPoint(x: Int(b.x), y: Int(b.y)), button: Int(b.button))))
+            deliver(
+                .mouse(
+                    MouseEvent(
+                        kind: event.type == ButtonPress ? .down : .up,
+                        location: CGPoint(x: Int(b.x), y: Int(b.y)), button: Int(b.button))))
         case MotionNotify:
             let m = event.xmotion
             deliver(.mouse(MouseEvent(kind: .moved, location: CGPoint(x: Int(m.x), y: Int(m.y)), button: 0)))

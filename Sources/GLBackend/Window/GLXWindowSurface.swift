@@ -18,7 +18,8 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
             GLX_STENCIL_SIZE, 8, GLX_DOUBLEBUFFER, 1, 0,
         ]
         var count: Int32 = 0
-        guard let configs = glXChooseFBConfig(display, screen, wanted, &count), count > 0, let config = configs[0] else {
+        guard let configs = glXChooseFBConfig(display, screen, wanted, &count), count > 0, let config = configs[0]
+        else {
             throw .noContext("GLX offers no double-buffered RGB8 config with an 8-bit stencil on \(connection.name)")
         }
         defer { XFree(configs) }
@@ -26,10 +27,13 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
             throw .noContext("the GLX config has no X visual")
         }
         defer { XFree(visual) }
-        window = try X11WindowFactory.create(connection, width: width, height: height, visual: visual.pointee.visual, depth: visual.pointee.depth)
+        window = try X11WindowFactory.create(
+            connection, width: width, height: height, visual: visual.pointee.visual, depth: visual.pointee.depth)
 
-        typealias CreateContext = @convention(c) (
-            OpaquePointer?, GLXFBConfig?, GLXContext?, Int32, UnsafePointer<Int32>?) -> GLXContext?
+        typealias CreateContext =
+            @convention(c) (
+                OpaquePointer?, GLXFBConfig?, GLXContext?, Int32, UnsafePointer<Int32>?
+            ) -> GLXContext?
         guard let address = glXGetProcAddressARB("glXCreateContextAttribsARB") else {
             XDestroyWindow(display, window)
             throw .noContext("GLX_ARB_create_context is missing")

@@ -51,8 +51,10 @@ public final class LayerWindow {
     ///     false draws as fast as possible (for throughput benchmarks).
     /// - Throws: `WindowError.noDisplay` when no X server is reachable (the message names the
     ///   headless `OffscreenRenderer` alternative), other `WindowError`s when no GL context can be made.
-    public init(title: String = "SceneCore", width: Int = 640, height: Int = 480, layer: CALayer = CALayer(),
-                presentation: PresentationAPI = .glx, paced: Bool = true) throws {
+    public init(
+        title: String = "SceneCore", width: Int = 640, height: Int = 480, layer: CALayer = CALayer(),
+        presentation: PresentationAPI = .glx, paced: Bool = true
+    ) throws {
         connection = try X11Connection()
         surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
         size = CGSize(width: width, height: height)
@@ -64,7 +66,9 @@ public final class LayerWindow {
         attach(layer)
         renderThread.start()
         let target = WeakWindow(self)
-        eventPump = EventPump(connection: connection, window: surface.window, size: (width, height), renderThread: renderThread) { input in
+        eventPump = EventPump(
+            connection: connection, window: surface.window, size: (width, height), renderThread: renderThread
+        ) { input in
             DispatchQueue.main.async { MainActor.assumeIsolated { target.window?.handle(input) } }
         }
         eventPump.start()
@@ -115,7 +119,8 @@ public final class LayerWindow {
                 case .egl: return try EGLWindowSurface(connection, width: width, height: height)
                 }
             } catch {
-                Diagnostics.warning("window: \(api.rawValue.uppercased()) unavailable (\(error)); trying the other path")
+                Diagnostics.warning(
+                    "window: \(api.rawValue.uppercased()) unavailable (\(error)); trying the other path")
                 failure = failure ?? error
             }
         }

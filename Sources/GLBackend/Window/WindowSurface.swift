@@ -25,11 +25,14 @@ public enum PresentationAPI: String, Sendable, CaseIterable {
 
 /// Creates the X window with attributes shared by both presentation paths.
 enum X11WindowFactory {
-    static let eventMask = Int(ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-        | KeyPressMask | KeyReleaseMask | StructureNotifyMask)
+    static let eventMask = Int(
+        ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            | KeyPressMask | KeyReleaseMask | StructureNotifyMask)
 
     /// A top-level window of `visual` and `depth`, not yet mapped.
-    static func create(_ connection: X11Connection, width: Int, height: Int, visual: UnsafeMutablePointer<Visual>?, depth: Int32)
+    static func create(
+        _ connection: X11Connection, width: Int, height: Int, visual: UnsafeMutablePointer<Visual>?, depth: Int32
+    )
         throws(WindowError) -> Window
     {
         let display = connection.display

@@ -38,11 +38,14 @@ final class X11Connection: @unchecked Sendable {
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            Diagnostics.error("X11 error: \(message) (request \(event.pointee.request_code), resource 0x\(String(event.pointee.resourceid, radix: 16)))")
+            Diagnostics.error(
+                "X11 error: \(message) (request \(event.pointee.request_code), resource 0x\(String(event.pointee.resourceid, radix: 16)))"
+            )
             return 0
         }
         XSetIOErrorHandler { _ in
-            FileHandle.standardError.write(Data("SceneCore: lost the connection to the X server; the application ends.\n".utf8))
+            FileHandle.standardError.write(
+                Data("SceneCore: lost the connection to the X server; the application ends.\n".utf8))
             return 0
         }
     }()

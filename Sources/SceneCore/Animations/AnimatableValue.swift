@@ -55,7 +55,8 @@ enum AnimatableValue: Sendable, Equatable {
     func isSameKind(as other: AnimatableValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.image, .image), (.vector, .vector): true
+            (.transform, .transform), (.image, .image), (.vector, .vector):
+            true
         default: false
         }
     }
@@ -82,10 +83,13 @@ enum AnimatableValue: Sendable, Equatable {
         switch (self, end) {
         case (.number(let a), .number(let b)): .number(a + (b - a) * f)
         case (.point(let a), .point(let b)): .point(CGPoint(x: mix(a.x, b.x, f), y: mix(a.y, b.y, f)))
-        case (.size(let a), .size(let b)): .size(CGSize(width: mix(a.width, b.width, f), height: mix(a.height, b.height, f)))
+        case (.size(let a), .size(let b)):
+            .size(CGSize(width: mix(a.width, b.width, f), height: mix(a.height, b.height, f)))
         case (.rect(let a), .rect(let b)):
-            .rect(CGRect(x: mix(a.minX, b.minX, f), y: mix(a.minY, b.minY, f),
-                         width: mix(a.width, b.width, f), height: mix(a.height, b.height, f)))
+            .rect(
+                CGRect(
+                    x: mix(a.minX, b.minX, f), y: mix(a.minY, b.minY, f),
+                    width: mix(a.width, b.width, f), height: mix(a.height, b.height, f)))
         case (.color(let a), .color(let b)):
             .color(RGBA(r: mix(a.r, b.r, f), g: mix(a.g, b.g, f), b: mix(a.b, b.b, f), a: mix(a.a, b.a, f)))
         case (.transform(let a), .transform(let b)):
@@ -140,7 +144,9 @@ enum AnimatableValue: Sendable, Equatable {
         }
     }
 
-    private static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ f: Double) -> CATransform3D {
+    private static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ f: Double)
+        -> CATransform3D
+    {
         var mixed = a
         mixed.scale = a.scale + (b.scale - a.scale) * f
         // Each angle turns the short way (at most half a turn), as Core Animation's transform

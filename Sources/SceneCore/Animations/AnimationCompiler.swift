@@ -28,15 +28,18 @@ enum AnimationCompiler {
         case let transition as CATransition:
             let start = Double(min(max(transition.startProgress.isFinite ? transition.startProgress : 0, 0), 1))
             let end = Double(min(max(transition.endProgress.isFinite ? transition.endProgress : 1, 0), 1))
-            kind = .transition(TransitionSpec(
-                type: transition.type, subtype: transition.subtype ?? .fromLeft, startProgress: start, endProgress: max(start, end)))
+            kind = .transition(
+                TransitionSpec(
+                    type: transition.type, subtype: transition.subtype ?? .fromLeft, startProgress: start,
+                    endProgress: max(start, end)))
         default:
             // A plain CAAnimation animates nothing but still runs its timing and delegate.
             kind = .group([])
         }
-        return .success(RenderAnimation(
-            serial: serial, key: key, timing: sanitized(animation.timing), timingFunction: animation.timingFunction,
-            isRemovedOnCompletion: animation.isRemovedOnCompletion, kind: kind))
+        return .success(
+            RenderAnimation(
+                serial: serial, key: key, timing: sanitized(animation.timing), timingFunction: animation.timingFunction,
+                isRemovedOnCompletion: animation.isRemovedOnCompletion, kind: kind))
     }
 
     /// Timing with non-finite values and negative durations replaced by the defaults.
@@ -82,8 +85,10 @@ enum AnimationCompiler {
             guard case .point? = reference else {
                 return .failure(.invalid("a keyframe path animates a CGPoint property, not \"\(keyPath)\""))
             }
-            switch KeyframeSpec.along(keyframes.path!, keyTimes: keyframes.keyTimes.map { $0.map(\.doubleValue) },
-                                      mode: keyframes.calculationMode) {
+            switch KeyframeSpec.along(
+                keyframes.path!, keyTimes: keyframes.keyTimes.map { $0.map(\.doubleValue) },
+                mode: keyframes.calculationMode)
+            {
             case .success(let spec): values = .keyframes(spec)
             case .failure(let error): return .failure(error)
             }
@@ -109,7 +114,8 @@ enum AnimationCompiler {
             }
         case let basic as CABasicAnimation:
             var triple: [AnimatableValue?] = []
-            for (raw, role) in [(basic.fromValue, "fromValue"), (basic.toValue, "toValue"), (basic.byValue, "byValue")] {
+            for (raw, role) in [(basic.fromValue, "fromValue"), (basic.toValue, "toValue"), (basic.byValue, "byValue")]
+            {
                 switch converter.convert(raw, role: role) {
                 case .success(let v): triple.append(v)
                 case .failure(let error): return .failure(error)
@@ -120,10 +126,11 @@ enum AnimationCompiler {
         default:
             values = .basic(from: nil, to: nil, by: nil)
         }
-        return .success(PropertyAnimationSpec(
-            target: target, values: values, spring: spring, isAdditive: animation.isAdditive,
-            isCumulative: animation.isCumulative, valueFunction: animation.valueFunction, images: converter.images,
-            rotationMode: rotationMode))
+        return .success(
+            PropertyAnimationSpec(
+                target: target, values: values, spring: spring, isAdditive: animation.isAdditive,
+                isCumulative: animation.isCumulative, valueFunction: animation.valueFunction, images: converter.images,
+                rotationMode: rotationMode))
     }
 }
 
@@ -147,7 +154,10 @@ private struct ValueConverter {
             // Numbers stand for one-number vectors; nothing else converts.
             if case .vector = reference, case .number(let n) = value { value = .vector(SIMD3(n, n, n)) }
             guard value.isSameKind(as: reference) else {
-                return .failure(.invalid("\(role) of type \(type(of: raw)) does not fit key path \"\(keyPath)\", which needs \(reference.kindName)"))
+                return .failure(
+                    .invalid(
+                        "\(role) of type \(type(of: raw)) does not fit key path \"\(keyPath)\", which needs \(reference.kindName)"
+                    ))
             }
         } else {
             reference = value

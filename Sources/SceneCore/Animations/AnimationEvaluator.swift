@@ -30,20 +30,25 @@ enum AnimationEvaluator {
         cache: inout TransformCache
     ) {
         for index in animations.indices {
-            apply(animations[index], parentTime: layerTime, model: model, presented: &presented, custom: &custom,
-                  outputs: &outputs, cache: &cache)
+            apply(
+                animations[index], parentTime: layerTime, model: model, presented: &presented, custom: &custom,
+                outputs: &outputs, cache: &cache)
         }
     }
 
     /// Sets every property that `animations` drive back to its value in `model`, so that a
     /// layer's shown values can be recomputed without copying all of them every frame.
-    static func restoreTargets(of animations: [RenderAnimation], from model: LayerProperties,
-                                       into presented: inout LayerProperties) {
+    static func restoreTargets(
+        of animations: [RenderAnimation], from model: LayerProperties,
+        into presented: inout LayerProperties
+    ) {
         for index in animations.indices {
             switch animations[index].kind {
             case .property(let spec):
                 spec.target.property.restore(from: model, into: &presented)
-                if spec.rotationMode != nil { AnimatableProperty.layer(.transform).restore(from: model, into: &presented) }
+                if spec.rotationMode != nil {
+                    AnimatableProperty.layer(.transform).restore(from: model, into: &presented)
+                }
             case .group(let children): restoreTargets(of: children, from: model, into: &presented)
             case .transition: break
             }
@@ -79,18 +84,21 @@ enum AnimationEvaluator {
         guard let (p, cycle, local) = progress(of: animation, parentTime: parentTime, outputs: &outputs) else { return }
         switch animation.kind {
         case .property(let spec):
-            apply(spec, progress: p, cycle: cycle, localTime: local, model: model, presented: &presented, custom: &custom,
-                  outputs: &outputs, cache: &cache)
+            apply(
+                spec, progress: p, cycle: cycle, localTime: local, model: model, presented: &presented, custom: &custom,
+                outputs: &outputs, cache: &cache)
         case .group(let children):
             // Children run in the group's local time (after its timing function), clipped to it.
             let groupTime = p * animation.timing.duration
             for child in children {
-                apply(child, parentTime: groupTime, model: model, presented: &presented, custom: &custom,
-                      outputs: &outputs, cache: &cache)
+                apply(
+                    child, parentTime: groupTime, model: model, presented: &presented, custom: &custom,
+                    outputs: &outputs, cache: &cache)
             }
         case .transition(let spec):
             let progress = spec.startProgress + (spec.endProgress - spec.startProgress) * p
-            outputs.transition = TransitionFrame(serial: animation.serial, spec: spec, progress: min(max(progress, 0), 1))
+            outputs.transition = TransitionFrame(
+                serial: animation.serial, spec: spec, progress: min(max(progress, 0), 1))
         }
     }
 
@@ -106,7 +114,8 @@ enum AnimationEvaluator {
         var span: (start: AnimatableValue, end: AnimatableValue)
         switch spec.values {
         case .basic(let from, let to, let by):
-            guard let ends = endpoints(from: from, to: to, by: by, current: spec.valueFunction == nil ? base : nil) else { return }
+            guard let ends = endpoints(from: from, to: to, by: by, current: spec.valueFunction == nil ? base : nil)
+            else { return }
             span = ends
             let f = spec.spring.map { $0.position(at: localTime) } ?? p
             value = ends.start.interpolated(to: ends.end, fraction: f) ?? ends.end
@@ -115,10 +124,13 @@ enum AnimationEvaluator {
             value = keyframes.value(at: p)
         }
         if spec.isCumulative, cycle > 0, let delta = span.end.subtracting(span.start),
-           let accumulated = delta.scaled(by: Double(cycle)).flatMap(value.adding) {
+            let accumulated = delta.scaled(by: Double(cycle)).flatMap(value.adding)
+        {
             value = accumulated
         }
-        if case .layer(.contents) = target.property, case .image(let start) = span.start, case .image(let end) = span.end {
+        if case .layer(.contents) = target.property, case .image(let start) = span.start,
+            case .image(let end) = span.end
+        {
             let f = min(max(spec.spring.map { $0.position(at: localTime) } ?? p, 0), 1)
             outputs.contentsBlend = f < 1 && start != end ? ContentsBlend(from: start.image, fraction: f) : nil
             value = .image(end)
@@ -132,11 +144,15 @@ enum AnimationEvaluator {
             }
             value = .transform(function.transform(input))
         }
-        if spec.isAdditive, let current = target.read(presented, custom: custom, cache: &cache), let sum = current.adding(value) {
+        if spec.isAdditive, let current = target.read(presented, custom: custom, cache: &cache),
+            let sum = current.adding(value)
+        {
             value = sum
         }
         target.write(value, to: &presented, custom: &custom, cache: &cache)
-        if let mode = spec.rotationMode, case .keyframes(let keyframes) = spec.values, let angle = keyframes.tangentAngle(at: p) {
+        if let mode = spec.rotationMode, case .keyframes(let keyframes) = spec.values,
+            let angle = keyframes.tangentAngle(at: p)
+        {
             // Turned to the direction of travel (half a turn more for auto-reverse), about the
             // anchor point, before the layer's own transform.
             let turn = CGFloat(mode == .rotateAutoReverse ? angle + .pi : angle)
@@ -146,7 +162,9 @@ enum AnimationEvaluator {
 
     /// The start and end of a basic animation from its from/to/by values (reference section
     /// 1.7), with `current` (the model value) filling what is missing.
-    private static func endpoints(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, current: AnimatableValue?)
+    private static func endpoints(
+        from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, current: AnimatableValue?
+    )
         -> (start: AnimatableValue, end: AnimatableValue)?
     {
         switch (from, to, by) {

@@ -17,7 +17,9 @@ enum AnimatableProperty: Sendable, Equatable {
     /// The keys Core Animation animates implicitly when set on a standalone layer (the
     /// Core Animation Programming Guide's table of animatable properties), under both names.
     static let implicitlyAnimatedKeys: Set<String> = Set(
-        PropertyID.declarations.filter { $0.animation == .implicit }.flatMap { [$0.key] + ($0.swiftKey.map { [$0] } ?? []) })
+        PropertyID.declarations.filter { $0.animation == .implicit }.flatMap {
+            [$0.key] + ($0.swiftKey.map { [$0] } ?? [])
+        })
 
     /// The property's value in `p` (custom keys: 0).
     func read(_ p: LayerProperties) -> AnimatableValue {
@@ -47,9 +49,17 @@ enum AnimationField: Sendable, Equatable {
     package init?(_ name: String, of value: AnimatableValue) {
         switch value {
         case .point:
-            switch name { case "x": self = .x; case "y": self = .y; default: return nil }
+            switch name {
+            case "x": self = .x
+            case "y": self = .y
+            default: return nil
+            }
         case .size:
-            switch name { case "width": self = .width; case "height": self = .height; default: return nil }
+            switch name {
+            case "width": self = .width
+            case "height": self = .height
+            default: return nil
+            }
         case .rect:
             switch name {
             case "origin": self = .origin
@@ -88,17 +98,38 @@ enum AnimationField: Sendable, Equatable {
     /// `base` with this field set to `value` (unchanged when the kinds do not fit).
     func write(_ value: AnimatableValue, into base: AnimatableValue, cache: inout TransformCache) -> AnimatableValue {
         switch (self, base, value) {
-        case (.x, .point(var p), .number(let v)): p.x = CGFloat(v); return .point(p)
-        case (.y, .point(var p), .number(let v)): p.y = CGFloat(v); return .point(p)
-        case (.width, .size(var s), .number(let v)): s.width = CGFloat(v); return .size(s)
-        case (.height, .size(var s), .number(let v)): s.height = CGFloat(v); return .size(s)
-        case (.origin, .rect(var r), .point(let v)): r.origin = v; return .rect(r)
-        case (.size, .rect(var r), .size(let v)): r.size = v; return .rect(r)
-        case (.originX, .rect(var r), .number(let v)): r.origin.x = CGFloat(v); return .rect(r)
-        case (.originY, .rect(var r), .number(let v)): r.origin.y = CGFloat(v); return .rect(r)
-        case (.sizeWidth, .rect(var r), .number(let v)): r.size.width = CGFloat(v); return .rect(r)
-        case (.sizeHeight, .rect(var r), .number(let v)): r.size.height = CGFloat(v); return .rect(r)
-        case (.transform(let key), .transform(let t), _): return .transform(Self.write(key, value, into: t, cache: &cache))
+        case (.x, .point(var p), .number(let v)):
+            p.x = CGFloat(v)
+            return .point(p)
+        case (.y, .point(var p), .number(let v)):
+            p.y = CGFloat(v)
+            return .point(p)
+        case (.width, .size(var s), .number(let v)):
+            s.width = CGFloat(v)
+            return .size(s)
+        case (.height, .size(var s), .number(let v)):
+            s.height = CGFloat(v)
+            return .size(s)
+        case (.origin, .rect(var r), .point(let v)):
+            r.origin = v
+            return .rect(r)
+        case (.size, .rect(var r), .size(let v)):
+            r.size = v
+            return .rect(r)
+        case (.originX, .rect(var r), .number(let v)):
+            r.origin.x = CGFloat(v)
+            return .rect(r)
+        case (.originY, .rect(var r), .number(let v)):
+            r.origin.y = CGFloat(v)
+            return .rect(r)
+        case (.sizeWidth, .rect(var r), .number(let v)):
+            r.size.width = CGFloat(v)
+            return .rect(r)
+        case (.sizeHeight, .rect(var r), .number(let v)):
+            r.size.height = CGFloat(v)
+            return .rect(r)
+        case (.transform(let key), .transform(let t), _):
+            return .transform(Self.write(key, value, into: t, cache: &cache))
         default: return base
         }
     }
@@ -140,7 +171,8 @@ enum AnimationField: Sendable, Equatable {
         case (.scale(let axis), .number(let v)): parts.scale[axis.rawValue] = v
         case (.uniformScale, .number(let v)): parts.scale = SIMD3(repeating: v)
         case (.translation(let axis), .number(let v)): parts.translation[axis.rawValue] = v
-        case (.translationXY, .size(let s)): (parts.translation.x, parts.translation.y) = (Double(s.width), Double(s.height))
+        case (.translationXY, .size(let s)):
+            (parts.translation.x, parts.translation.y) = (Double(s.width), Double(s.height))
         default: return t
         }
         return parts.transform
@@ -184,7 +216,8 @@ struct AnimationTarget: Sendable, Equatable {
     }
 
     /// The target's value in `p`, decomposing transforms through `cache`.
-    func read(_ p: LayerProperties, custom: [String: AnimatableValue]?, cache: inout TransformCache) -> AnimatableValue? {
+    func read(_ p: LayerProperties, custom: [String: AnimatableValue]?, cache: inout TransformCache) -> AnimatableValue?
+    {
         if case .custom(let key) = property { return custom?[key] }
         let whole = property.read(p)
         return field.map { $0.read(whole, cache: &cache) } ?? whole

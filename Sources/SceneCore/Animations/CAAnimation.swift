@@ -97,7 +97,8 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// Adds the animation to `anObject` (a layer) under `event`, as an action does.
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer else {
-            Diagnostics.error("CAAnimation.run(forKey: \"\(event)\"): \(type(of: anObject)) is not a CALayer; nothing runs")
+            Diagnostics.error(
+                "CAAnimation.run(forKey: \"\(event)\"): \(type(of: anObject)) is not a CALayer; nothing runs")
             return
         }
         layer.add(self, forKey: event)
@@ -126,7 +127,11 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// Sets a timing property or stores an arbitrary key; a value of the wrong type for a
     /// timing property is refused with a logged error.
     open func setValue(_ value: Any?, forKey key: String) {
-        let refused = { Diagnostics.error("CAAnimation.setValue(_:forKey: \"\(key)\"): \(value.map { "\(type(of: $0))" } ?? "nil") does not fit; unchanged") }
+        let refused = {
+            Diagnostics.error(
+                "CAAnimation.setValue(_:forKey: \"\(key)\"): \(value.map { "\(type(of: $0))" } ?? "nil") does not fit; unchanged"
+            )
+        }
         typealias V = ValueConversion
         switch key {
         case "beginTime": if let v = V.double(value) { beginTime = v } else { refused() }
@@ -139,7 +144,13 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         case "fillMode": if let v = V.string(value) { fillMode = CAMediaTimingFillMode(rawValue: v) } else { refused() }
         case "removedOnCompletion": if let v = V.bool(value) { isRemovedOnCompletion = v } else { refused() }
         case "timingFunction":
-            if value == nil { timingFunction = nil } else if let v = value as? CAMediaTimingFunction { timingFunction = v } else { refused() }
+            if value == nil {
+                timingFunction = nil
+            } else if let v = value as? CAMediaTimingFunction {
+                timingFunction = v
+            } else {
+                refused()
+            }
         default: keyedValues[key] = value
         }
     }

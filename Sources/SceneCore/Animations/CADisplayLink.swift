@@ -53,7 +53,9 @@ public final class CADisplayLink: @unchecked Sendable {
     /// `preferredFrameRateRange`.
     public var preferredFramesPerSecond: Int {
         get { Int(preferredFrameRateRange.preferred ?? 0) }
-        set { preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: Float(newValue), preferred: Float(newValue)) }
+        set {
+            preferredFrameRateRange = CAFrameRateRange(minimum: 0, maximum: Float(newValue), preferred: Float(newValue))
+        }
     }
 
     /// Starts calling the callback on `runloop` in `mode` (a link may be added for several modes).

@@ -37,12 +37,13 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
 
     /// Control point `index` (0 and 3 are the fixed ends (0, 0) and (1, 1)) written to `ptr[0...1]`.
     public func getControlPoint(at index: Int, values ptr: UnsafeMutablePointer<Float>) {
-        let point: (Float, Float) = switch index {
-        case 1: c1
-        case 2: c2
-        case 3: (1, 1)
-        default: (0, 0)
-        }
+        let point: (Float, Float) =
+            switch index {
+            case 1: c1
+            case 2: c2
+            case 3: (1, 1)
+            default: (0, 0)
+            }
         ptr[0] = point.0
         ptr[1] = point.1
     }

@@ -45,8 +45,9 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     var motion: SpringMotion {
-        SpringMotion(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
-                     initialVelocity: Double(initialVelocity))
+        SpringMotion(
+            mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+            initialVelocity: Double(initialVelocity))
     }
 
     open override func copy() -> Any {

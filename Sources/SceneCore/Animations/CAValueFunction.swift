@@ -22,8 +22,10 @@ public final class CAValueFunction: Sendable, CustomStringConvertible {
         public static let translateY = Name(rawValue: "translateY")
         public static let translateZ = Name(rawValue: "translateZ")
 
-        static let all: [Name] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-                                  .translate, .translateX, .translateY, .translateZ]
+        static let all: [Name] = [
+            .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+            .translate, .translateX, .translateY, .translateZ,
+        ]
     }
 
     /// The function's name.

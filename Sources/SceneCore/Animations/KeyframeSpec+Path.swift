@@ -9,7 +9,9 @@ extension KeyframeSpec {
         -> Result<KeyframeSpec, AnimationError>
     {
         var segments: [(points: [CGPoint], isJump: Bool)] = []
-        var start = CGPoint.zero, current = CGPoint.zero, started = false
+        var start = CGPoint.zero
+        var current = CGPoint.zero
+        var started = false
         func segment(to points: [CGPoint]) {
             started = true
             segments.append(([current] + points, false))
@@ -34,21 +36,29 @@ extension KeyframeSpec {
         guard !drawn.isEmpty else { return .failure(.invalid("the keyframe path draws nothing")) }
         let paced = mode == .paced || mode == .cubicPaced
         if let given, !paced, given.count != drawn.count + 1 {
-            return .failure(.invalid("keyTimes has \(given.count) entries for a path of \(drawn.count) segments (needs \(drawn.count + 1))"))
+            return .failure(
+                .invalid(
+                    "keyTimes has \(given.count) entries for a path of \(drawn.count) segments (needs \(drawn.count + 1))"
+                ))
         }
         let total = drawn.reduce(0) { $0 + length($1) }
         var values: [AnimatableValue] = [.point(segments[0].points[0])]
         var times: [Double] = [0]
-        var drawnIndex = 0, travelled = 0.0
+        var drawnIndex = 0
+        var travelled = 0.0
         for (points, isJump) in segments {
             if isJump {
                 values.append(.point(points[1]))
                 times.append(times.last ?? 0)
                 continue
             }
-            let (t0, t1) = paced
+            let (t0, t1) =
+                paced
                 ? (travelled / total, (travelled + length(points)) / total)
-                : (given?[drawnIndex] ?? Double(drawnIndex) / Double(drawn.count), given?[drawnIndex + 1] ?? Double(drawnIndex + 1) / Double(drawn.count))
+                : (
+                    given?[drawnIndex] ?? Double(drawnIndex) / Double(drawn.count),
+                    given?[drawnIndex + 1] ?? Double(drawnIndex + 1) / Double(drawn.count)
+                )
             let segmentLength = length(points)
             var along = 0.0
             for (a, b) in zip(points, points.dropFirst()) {
@@ -59,9 +69,13 @@ extension KeyframeSpec {
             travelled += segmentLength
             drawnIndex += 1
         }
-        guard times.allSatisfy(\.isFinite) else { return .failure(.invalid("the keyframe path has no length to pace by")) }
-        return .success(KeyframeSpec(values: values, keyTimes: times, timingFunctions: [], interpolation: .linear,
-                                     tension: [], continuity: [], bias: []))
+        guard times.allSatisfy(\.isFinite) else {
+            return .failure(.invalid("the keyframe path has no length to pace by"))
+        }
+        return .success(
+            KeyframeSpec(
+                values: values, keyTimes: times, timingFunctions: [], interpolation: .linear,
+                tension: [], continuity: [], bias: []))
     }
 
     /// The direction of travel at progress `p` (radians, from the x axis towards y), for

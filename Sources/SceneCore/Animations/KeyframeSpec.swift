@@ -19,11 +19,12 @@ struct KeyframeSpec: Sendable {
         mode: CAAnimationCalculationMode, tension: [Double], continuity: [Double], bias: [Double]
     ) -> Result<KeyframeSpec, AnimationError> {
         guard !values.isEmpty else { return .failure(.invalid("a keyframe animation needs at least one value")) }
-        let interpolation: Interpolation = switch mode {
-        case .discrete: .discrete
-        case .cubic, .cubicPaced: .cubic
-        default: .linear
-        }
+        let interpolation: Interpolation =
+            switch mode {
+            case .discrete: .discrete
+            case .cubic, .cubicPaced: .cubic
+            default: .linear
+            }
         let paced = mode == .paced || mode == .cubicPaced
         let count = values.count
         var times: [Double]
@@ -32,7 +33,10 @@ struct KeyframeSpec: Sendable {
         } else if let given, !given.isEmpty {
             let expected = interpolation == .discrete ? [count, count + 1] : [count]
             guard expected.contains(given.count) else {
-                return .failure(.invalid("keyTimes has \(given.count) entries for \(count) values (\(mode.rawValue) needs \(expected.map(String.init).joined(separator: " or ")))"))
+                return .failure(
+                    .invalid(
+                        "keyTimes has \(given.count) entries for \(count) values (\(mode.rawValue) needs \(expected.map(String.init).joined(separator: " or ")))"
+                    ))
             }
             guard given.allSatisfy(\.isFinite), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 return .failure(.invalid("keyTimes must be finite and ascending"))
@@ -41,16 +45,19 @@ struct KeyframeSpec: Sendable {
             if times.first != 0 || times.last != 1 {
                 // Core Animation documents key times from 0 to 1; others still run, holding the
                 // first value before the first key time and the last after the last.
-                Diagnostics.warning("CAKeyframeAnimation: keyTimes should run from 0 to 1, not \(given.first ?? 0) to \(given.last ?? 0); the first and last values are held outside them")
+                Diagnostics.warning(
+                    "CAKeyframeAnimation: keyTimes should run from 0 to 1, not \(given.first ?? 0) to \(given.last ?? 0); the first and last values are held outside them"
+                )
             }
         } else if interpolation == .discrete {
             times = (0...count).map { Double($0) / Double(count) }
         } else {
             times = count == 1 ? [0] : (0..<count).map { Double($0) / Double(count - 1) }
         }
-        return .success(KeyframeSpec(
-            values: values, keyTimes: times, timingFunctions: paced ? [] : timingFunctions,
-            interpolation: interpolation, tension: tension, continuity: continuity, bias: bias))
+        return .success(
+            KeyframeSpec(
+                values: values, keyTimes: times, timingFunctions: paced ? [] : timingFunctions,
+                interpolation: interpolation, tension: tension, continuity: continuity, bias: bias))
     }
 
     /// The first and last values, for cumulative repeats.
@@ -83,19 +90,27 @@ struct KeyframeSpec: Sendable {
     /// beyond the ends. Nil for kinds that do not add (transforms, images).
     private func cubic(_ i: Int, _ s: Double) -> AnimatableValue? {
         let n = values.count
-        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
+        let p0 = values[max(i - 1, 0)]
+        let p1 = values[i]
+        let p2 = values[i + 1]
+        let p3 = values[min(i + 2, n - 1)]
         func parameter(_ list: [Double], _ k: Int) -> Double { k < list.count ? list[k] : 0 }
         let (t1, c1, b1) = (parameter(tension, i), parameter(continuity, i), parameter(bias, i))
         let (t2, c2, b2) = (parameter(tension, i + 1), parameter(continuity, i + 1), parameter(bias, i + 1))
         guard !isTransformOrImage(p1),
-              let d01 = p1.subtracting(p0), let d12 = p2.subtracting(p1), let d23 = p3.subtracting(p2),
-              let out1 = combine(d01, (1 - t1) * (1 + b1) * (1 + c1) / 2, d12, (1 - t1) * (1 - b1) * (1 - c1) / 2),
-              let in2 = combine(d12, (1 - t2) * (1 + b2) * (1 - c2) / 2, d23, (1 - t2) * (1 - b2) * (1 + c2) / 2)
+            let d01 = p1.subtracting(p0), let d12 = p2.subtracting(p1), let d23 = p3.subtracting(p2),
+            let out1 = combine(d01, (1 - t1) * (1 + b1) * (1 + c1) / 2, d12, (1 - t1) * (1 - b1) * (1 - c1) / 2),
+            let in2 = combine(d12, (1 - t2) * (1 + b2) * (1 - c2) / 2, d23, (1 - t2) * (1 - b2) * (1 + c2) / 2)
         else { return nil }
-        let s2 = s * s, s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        let s2 = s * s
+        let s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1
+        let h10 = s3 - 2 * s2 + s
+        let h01 = -2 * s3 + 3 * s2
+        let h11 = s3 - s2
         guard let a = p1.scaled(by: h00), let b = out1.scaled(by: h10), let c = p2.scaled(by: h01),
-              let d = in2.scaled(by: h11) else { return nil }
+            let d = in2.scaled(by: h11)
+        else { return nil }
         return a.adding(b)?.adding(c)?.adding(d)
     }
 
@@ -131,7 +146,9 @@ struct KeyframeSpec: Sendable {
         case (.point(let p), .point(let q)): return hypot(Double(q.x - p.x), Double(q.y - p.y))
         case (.size(let p), .size(let q)): return hypot(Double(q.width - p.width), Double(q.height - p.height))
         case (.rect(let p), .rect(let q)):
-            return hypot(Double(q.minX - p.minX), Double(q.minY - p.minY), Double(q.width - p.width), Double(q.height - p.height))
+            return hypot(
+                Double(q.minX - p.minX), Double(q.minY - p.minY), Double(q.width - p.width), Double(q.height - p.height)
+            )
         case (.color(let p), .color(let q)):
             return hypot(Double(q.r - p.r), Double(q.g - p.g), Double(q.b - p.b), Double(q.a - p.a))
         case (.vector(let p), .vector(let q)): return ((q - p) * (q - p)).sum().squareRoot()

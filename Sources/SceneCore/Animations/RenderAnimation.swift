@@ -28,8 +28,10 @@ struct RenderAnimation: Sendable, Equatable {
         a.serial == b.serial && a.timing == b.timing && a.hasStarted == b.hasStarted && a.hasFinished == b.hasFinished
     }
 
-    package init(serial: UInt64, key: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
-                 isRemovedOnCompletion: Bool, kind: Kind) {
+    package init(
+        serial: UInt64, key: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
+        isRemovedOnCompletion: Bool, kind: Kind
+    ) {
         self.serial = serial
         self.key = key
         self.timing = timing
@@ -63,8 +65,10 @@ final class PropertyAnimationSpec: Sendable {
     /// For a keyframe path: turn the layer to follow the path's direction.
     let rotationMode: CAAnimationRotationMode?
 
-    package init(target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
-                 valueFunction: CAValueFunction?, images: [CGImage], rotationMode: CAAnimationRotationMode? = nil) {
+    package init(
+        target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
+        valueFunction: CAValueFunction?, images: [CGImage], rotationMode: CAAnimationRotationMode? = nil
+    ) {
         self.images = images
         self.rotationMode = rotationMode
         self.target = target

@@ -49,7 +49,9 @@ struct SpringMotion: Sendable, Equatable {
 
     /// x(t) − 1: the signed distance still to go, as a fraction of the whole.
     private func displacement(at t: Double) -> Double {
-        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        let w0 = naturalFrequency
+        let zeta = dampingRatio
+        let v0 = initialVelocity
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let b = (v0 - zeta * w0) / wd
@@ -66,7 +68,9 @@ struct SpringMotion: Sendable, Equatable {
 
     /// A bound on |x(t) − 1| that decreases once the motion has peaked.
     private var envelope: (Double) -> Double {
-        let w0 = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
+        let w0 = naturalFrequency
+        let zeta = dampingRatio
+        let v0 = initialVelocity
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let amplitude = (1 + pow((v0 - zeta * w0) / wd, 2)).squareRoot()

@@ -36,7 +36,9 @@ package struct CommitBuilder {
             }
         }
         if changes.contains(.animations) {
-            updates.append(LayerUpdate(layer: layer.layerID, field: .animations(AnimationList(layer.animationsForCommit(at: now)))))
+            updates.append(
+                LayerUpdate(layer: layer.layerID, field: .animations(AnimationList(layer.animationsForCommit(at: now))))
+            )
         }
         if changes.contains(.mask) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))

@@ -22,7 +22,8 @@ extension LayerProperties {
         while rest != 0 {
             let declaration = PropertyID.declarations[rest.trailingZeroBitCount]
             rest &= rest &- 1
-            updates.append(LayerUpdate(layer: layer, field: .property(declaration.id, declaration.propertyValue(in: self))))
+            updates.append(
+                LayerUpdate(layer: layer, field: .property(declaration.id, declaration.propertyValue(in: self))))
         }
     }
 

@@ -11,5 +11,10 @@ final class ReleasedLayers: Sendable {
     var hasPending: Bool { ids.withLock { !$0.isEmpty } }
 
     /// Takes every pending id.
-    func drain() -> [LayerID] { ids.withLock { list in defer { list = [] }; return list } }
+    func drain() -> [LayerID] {
+        ids.withLock { list in
+            defer { list = [] }
+            return list
+        }
+    }
 }

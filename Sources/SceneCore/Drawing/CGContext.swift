@@ -46,8 +46,10 @@ public final class CGContext {
     /// `byteOrder32Little`) or last (RGBA), in sRGB; and 8-bit device gray without alpha. Other
     /// layouts return nil with a logged error, as Core Graphics returns nil for unsupported
     /// parameter combinations.
-    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
-                 space: CGColorSpace, bitmapInfo: UInt32) {
+    public init?(
+        data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+        space: CGColorSpace, bitmapInfo: UInt32
+    ) {
         let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue)
         let little = bitmapInfo & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
         let layout: PixelLayout
@@ -56,21 +58,30 @@ public final class CGContext {
         case (3, .premultipliedLast?, false), (3, .noneSkipLast?, false): layout = .rgbaPremultiplied
         case (1, CGImageAlphaInfo.none?, _): layout = .gray
         default:
-            Diagnostics.error("CGContext: unsupported bitmap layout (\(space.numberOfComponents) components, bitmapInfo \(bitmapInfo)); use premultiplied first + byteOrder32Little, premultiplied last, or 8-bit gray")
+            Diagnostics.error(
+                "CGContext: unsupported bitmap layout (\(space.numberOfComponents) components, bitmapInfo \(bitmapInfo)); use premultiplied first + byteOrder32Little, premultiplied last, or 8-bit gray"
+            )
             return nil
         }
         let pixelBytes = layout == .gray ? 1 : 4
         let rowBytes = bytesPerRow > 0 ? bytesPerRow : width * pixelBytes
-        guard bitsPerComponent == 8, width > 0, height > 0, width <= 32_767, height <= 32_767, rowBytes >= width * pixelBytes else {
-            Diagnostics.error("CGContext: refused \(width)x\(height), \(bitsPerComponent) bits per component, \(bytesPerRow) bytes per row")
+        guard bitsPerComponent == 8, width > 0, height > 0, width <= 32_767, height <= 32_767,
+            rowBytes >= width * pixelBytes
+        else {
+            Diagnostics.error(
+                "CGContext: refused \(width)x\(height), \(bitsPerComponent) bits per component, \(bytesPerRow) bytes per row"
+            )
             return nil
         }
         let native = layout == .bgraPremultiplied && data != nil && rowBytes % 4 == 0
-        let surface = native
-            ? cairo_image_surface_create_for_data(data!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                  Int32(width), Int32(height), Int32(rowBytes))
+        let surface =
+            native
+            ? cairo_image_surface_create_for_data(
+                data!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                Int32(width), Int32(height), Int32(rowBytes))
             : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else {
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface)
+        else {
             Diagnostics.error("CGContext: Cairo could not make a \(width)x\(height) surface")
             return nil
         }
@@ -96,8 +107,9 @@ public final class CGContext {
     /// (what `draw(in:)` receives), cleared to transparent.
     package init?(layerWidth width: Int, height: Int, scale: CGFloat) {
         guard width > 0, height > 0, width <= 32_767, height <= 32_767,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface) else { return nil }
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface)
+        else { return nil }
         self.width = width
         self.height = height
         bitsPerComponent = 8
@@ -149,7 +161,9 @@ public final class CGContext {
 
     /// Copies `image` (of the context's size) into the pixels, below any drawing to come.
     func copyPixels(from image: CGImage) {
-        guard image.width == width, image.height == height, let data = cairo_image_surface_get_data(surface) else { return }
+        guard image.width == width, image.height == height, let data = cairo_image_surface_get_data(surface) else {
+            return
+        }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         image.pixels.withUnsafeBufferPointer { pixels in
@@ -157,7 +171,9 @@ public final class CGContext {
                 let row = data + y * stride
                 for x in 0..<width {
                     let i = (y * width + x) * 4
-                    (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3])
+                    (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (
+                        pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3]
+                    )
                 }
             }
         }
@@ -175,7 +191,9 @@ public final class CGContext {
                 let row = data + y * stride
                 for x in 0..<width {
                     let o = (y * width + x) * 4
-                    (out[o], out[o + 1], out[o + 2], out[o + 3]) = (row[x * 4 + 2], row[x * 4 + 1], row[x * 4], row[x * 4 + 3])
+                    (out[o], out[o + 1], out[o + 2], out[o + 3]) = (
+                        row[x * 4 + 2], row[x * 4 + 1], row[x * 4], row[x * 4 + 3]
+                    )
                 }
             }
         }
@@ -199,12 +217,14 @@ public final class CGContext {
 
     /// The current transformation from user space, relative to the context's starting space.
     public var ctm: CGAffineTransform {
-        var m = cairo_matrix_t(), inverse = base
+        var m = cairo_matrix_t()
+        var inverse = base
         cairo_get_matrix(cairo, &m)
         cairo_matrix_invert(&inverse)
         var relative = cairo_matrix_t()
         cairo_matrix_multiply(&relative, &m, &inverse)
-        return CGAffineTransform(a: relative.xx, b: relative.yx, c: relative.xy, d: relative.yy, tx: relative.x0, ty: relative.y0)
+        return CGAffineTransform(
+            a: relative.xx, b: relative.yx, c: relative.xy, d: relative.yy, tx: relative.x0, ty: relative.y0)
     }
 
     public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, Double(x), Double(y)) }
@@ -214,8 +234,9 @@ public final class CGContext {
 
     /// Applies `transform` to user space (it acts before the current CTM).
     public func concatenate(_ transform: CGAffineTransform) {
-        var m = cairo_matrix_t(xx: Double(transform.a), yx: Double(transform.b), xy: Double(transform.c),
-                               yy: Double(transform.d), x0: Double(transform.tx), y0: Double(transform.ty))
+        var m = cairo_matrix_t(
+            xx: Double(transform.a), yx: Double(transform.b), xy: Double(transform.c),
+            yy: Double(transform.d), x0: Double(transform.tx), y0: Double(transform.ty))
         cairo_transform(cairo, &m)
     }
 
@@ -269,8 +290,9 @@ public final class CGContext {
     public func addLine(to point: CGPoint) { cairo_line_to(cairo, Double(point.x), Double(point.y)) }
 
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
-        cairo_curve_to(cairo, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
-                       Double(end.x), Double(end.y))
+        cairo_curve_to(
+            cairo, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
+            Double(end.x), Double(end.y))
     }
 
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
@@ -314,7 +336,10 @@ public final class CGContext {
 
     /// Whether the current path is empty.
     public var isPathEmpty: Bool {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        var x0 = 0.0
+        var y0 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
         cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
         return cairo_has_current_point(cairo) == 0 && x0 == x1 && y0 == y1
     }
@@ -322,7 +347,10 @@ public final class CGContext {
     /// The box around the current path's points in user space, curves by their extremes (as
     /// Cairo measures it, whether or not the path encloses any area).
     var pathExtents: CGRect {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        var x0 = 0.0
+        var y0 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
         cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -330,7 +358,10 @@ public final class CGContext {
     /// The box in user space that stroking the current path with the line settings would
     /// cover, caps, joins and miters included.
     var strokeExtents: CGRect {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        var x0 = 0.0
+        var y0 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
         cairo_stroke_extents(cairo, &x0, &y0, &x1, &y1)
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -365,17 +396,37 @@ public final class CGContext {
         }
     }
 
-    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
-    public func fill(_ rects: [CGRect]) { beginPath(); addRects(rects); fillPath() }
-    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    public func fill(_ rect: CGRect) {
+        beginPath()
+        addRect(rect)
+        fillPath()
+    }
+    public func fill(_ rects: [CGRect]) {
+        beginPath()
+        addRects(rects)
+        fillPath()
+    }
+    public func stroke(_ rect: CGRect) {
+        beginPath()
+        addRect(rect)
+        strokePath()
+    }
     public func stroke(_ rect: CGRect, width: CGFloat) {
         saveGState()
         setLineWidth(width)
         stroke(rect)
         restoreGState()
     }
-    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
-    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+    public func fillEllipse(in rect: CGRect) {
+        beginPath()
+        addEllipse(in: rect)
+        fillPath()
+    }
+    public func strokeEllipse(in rect: CGRect) {
+        beginPath()
+        addEllipse(in: rect)
+        strokePath()
+    }
 
     /// Strokes a line between each pair of points.
     public func strokeLineSegments(between points: [CGPoint]) {
@@ -403,12 +454,23 @@ public final class CGContext {
         cairo_clip(cairo)
     }
 
-    public func clip(to rect: CGRect) { beginPath(); addRect(rect); clip() }
-    public func clip(to rects: [CGRect]) { beginPath(); addRects(rects); clip() }
+    public func clip(to rect: CGRect) {
+        beginPath()
+        addRect(rect)
+        clip()
+    }
+    public func clip(to rects: [CGRect]) {
+        beginPath()
+        addRects(rects)
+        clip()
+    }
 
     /// The clip's bounding box in user space.
     public var boundingBoxOfClipPath: CGRect {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        var x0 = 0.0
+        var y0 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
         cairo_clip_extents(cairo, &x0, &y0, &x1, &y1)
         return CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
     }
@@ -433,7 +495,8 @@ public final class CGContext {
     // MARK: - Internals
 
     private var currentPointOrZero: CGPoint {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         if cairo_has_current_point(cairo) != 0 { cairo_get_current_point(cairo, &x, &y) }
         return CGPoint(x: x, y: y)
     }
@@ -445,8 +508,10 @@ public final class CGContext {
             case .addLineToPoint(let p): addLine(to: p)
             case .addQuadCurveToPoint(let c, let p):
                 let start = currentPointOrZero
-                addCurve(to: p, control1: CGPoint(x: start.x + 2 / 3 * (c.x - start.x), y: start.y + 2 / 3 * (c.y - start.y)),
-                         control2: CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)))
+                addCurve(
+                    to: p,
+                    control1: CGPoint(x: start.x + 2 / 3 * (c.x - start.x), y: start.y + 2 / 3 * (c.y - start.y)),
+                    control2: CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)))
             case .addCurveToPoint(let c1, let c2, let p): addCurve(to: p, control1: c1, control2: c2)
             case .closeSubpath: closePath()
             }
@@ -471,14 +536,17 @@ final class ImageSurface {
 
     package init?(_ image: CGImage) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else { return nil }
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<image.height {
                 let row = data + y * stride
                 for x in 0..<image.width {
                     let i = (y * image.width + x) * 4
-                    (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3])
+                    (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (
+                        pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3]
+                    )
                 }
             }
         }

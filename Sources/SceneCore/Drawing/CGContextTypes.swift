@@ -75,7 +75,8 @@ public enum CGBlendMode: Int32, Sendable {
 
 /// Where the alpha channel is in a bitmap's pixels and whether colours are premultiplied.
 public enum CGImageAlphaInfo: UInt32, Sendable {
-    case none = 0, premultipliedLast = 1, premultipliedFirst = 2, last = 3, first = 4, noneSkipLast = 5, noneSkipFirst = 6
+    case none = 0, premultipliedLast = 1, premultipliedFirst = 2, last = 3, first = 4, noneSkipLast = 5, noneSkipFirst =
+        6
     case alphaOnly = 7
 }
 

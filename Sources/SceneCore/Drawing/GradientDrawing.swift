@@ -46,8 +46,10 @@ struct GradientDrawing: Sendable {
     /// A gradient of `colors` at `locations` (clamped to 0...1, a non-finite one read as 0);
     /// nil locations, or not one for each colour, spread the colours evenly. Colours at the
     /// same location keep their order, making a sharp edge.
-    init(kind: Kind, colors: [RGBA], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint, rect: CGRect,
-         cornerRadius: CGFloat, maskedCorners: CACornerMask) {
+    init(
+        kind: Kind, colors: [RGBA], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint, rect: CGRect,
+        cornerRadius: CGFloat, maskedCorners: CACornerMask
+    ) {
         var offsets = colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
         if let locations, locations.count == colors.count {
             offsets = locations.map { min(max($0.isFinite ? $0 : 0, 0), 1) }
@@ -72,8 +74,9 @@ struct GradientDrawing: Sendable {
         let upper = stops.firstIndex { $0.location > location } ?? stops.count - 1
         let (a, b) = (stops[upper - 1], stops[upper])
         let f = Float(b.location > a.location ? (location - a.location) / (b.location - a.location) : 1)
-        return RGBA(r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
-                    b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
+        return RGBA(
+            r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
+            b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
     }
 
     /// Paints the gradient over `context`, clipped to the rounded rectangle; the context's
@@ -103,14 +106,18 @@ struct GradientDrawing: Sendable {
         func radius(_ corner: CACornerMask) -> CGFloat { maskedCorners.contains(corner) ? r : 0 }
         let path = CGMutablePath()
         path.move(to: CGPoint(x: b.minX + radius(.layerMinXMinYCorner), y: b.minY))
-        path.addArc(tangent1End: CGPoint(x: b.maxX, y: b.minY), tangent2End: CGPoint(x: b.maxX, y: b.maxY),
-                    radius: radius(.layerMaxXMinYCorner))
-        path.addArc(tangent1End: CGPoint(x: b.maxX, y: b.maxY), tangent2End: CGPoint(x: b.minX, y: b.maxY),
-                    radius: radius(.layerMaxXMaxYCorner))
-        path.addArc(tangent1End: CGPoint(x: b.minX, y: b.maxY), tangent2End: CGPoint(x: b.minX, y: b.minY),
-                    radius: radius(.layerMinXMaxYCorner))
-        path.addArc(tangent1End: CGPoint(x: b.minX, y: b.minY), tangent2End: CGPoint(x: b.maxX, y: b.minY),
-                    radius: radius(.layerMinXMinYCorner))
+        path.addArc(
+            tangent1End: CGPoint(x: b.maxX, y: b.minY), tangent2End: CGPoint(x: b.maxX, y: b.maxY),
+            radius: radius(.layerMaxXMinYCorner))
+        path.addArc(
+            tangent1End: CGPoint(x: b.maxX, y: b.maxY), tangent2End: CGPoint(x: b.minX, y: b.maxY),
+            radius: radius(.layerMaxXMaxYCorner))
+        path.addArc(
+            tangent1End: CGPoint(x: b.minX, y: b.maxY), tangent2End: CGPoint(x: b.minX, y: b.minY),
+            radius: radius(.layerMinXMaxYCorner))
+        path.addArc(
+            tangent1End: CGPoint(x: b.minX, y: b.minY), tangent2End: CGPoint(x: b.maxX, y: b.minY),
+            radius: radius(.layerMinXMinYCorner))
         path.closeSubpath()
         return path
     }
@@ -118,7 +125,7 @@ struct GradientDrawing: Sendable {
     /// A linear gradient from `start` to `end` (a single point: the last colour everywhere).
     private func drawAxial(in context: CGContext, from start: CGPoint, to end: CGPoint) {
         guard start != end,
-              let pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))
+            let pattern = cairo_pattern_create_linear(Double(start.x), Double(start.y), Double(end.x), Double(end.y))
         else { return fill(context, with: stops.last?.color ?? .clear) }
         paint(context, pattern)
     }
@@ -127,7 +134,8 @@ struct GradientDrawing: Sendable {
     /// horizontal and vertical distances to `edge`; when one distance is zero the other is
     /// used for both (a circle).
     private func drawRadial(in context: CGContext, center: CGPoint, edge: CGPoint) {
-        var rx = Double(abs(edge.x - center.x)), ry = Double(abs(edge.y - center.y))
+        var rx = Double(abs(edge.x - center.x))
+        var ry = Double(abs(edge.y - center.y))
         if rx == 0 { rx = ry }
         if ry == 0 { ry = rx }
         guard rx > 0, let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1) else {
@@ -148,16 +156,19 @@ struct GradientDrawing: Sendable {
         var toUser = cairo_matrix_t()
         cairo_get_matrix(cairo, &toUser)
         guard cairo_matrix_invert(&toUser) == CAIRO_STATUS_SUCCESS,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(context.width),
-                                                       Int32(context.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface) else { return }
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(context.width),
+                Int32(context.height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            let data = cairo_image_surface_get_data(surface)
+        else { return }
         defer { cairo_surface_destroy(surface) }
         let stride = Int(cairo_image_surface_get_stride(surface))
         for y in 0..<context.height {
             let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<context.width {
-                var ux = Double(x) + 0.5, uy = Double(y) + 0.5
+                var ux = Double(x) + 0.5
+                var uy = Double(y) + 0.5
                 cairo_matrix_transform_point(&toUser, &ux, &uy)
                 var turn = (atan2(uy - Double(center.y), ux - Double(center.x)) - base) / (2 * .pi)
                 turn -= turn.rounded(.down)
@@ -178,8 +189,9 @@ struct GradientDrawing: Sendable {
     private func paint(_ context: CGContext, _ pattern: OpaquePointer) {
         defer { cairo_pattern_destroy(pattern) }
         for stop in stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, Double(stop.color.r), Double(stop.color.g),
-                                              Double(stop.color.b), Double(stop.color.a))
+            cairo_pattern_add_color_stop_rgba(
+                pattern, stop.location, Double(stop.color.r), Double(stop.color.g),
+                Double(stop.color.b), Double(stop.color.a))
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(context.cairo, pattern)

@@ -34,9 +34,11 @@ struct ShapeDrawing: Sendable {
     /// A shape with its values made drawable: a negative `lineWidth` is 0, `strokeStart` and
     /// `strokeEnd` are clamped to 0...1, and a dash pattern with a negative length or none
     /// above 0 strokes a solid line.
-    init(path: [CGPathElementKind], fillColor: RGBA?, fillRule: CGPathFillRule, strokeColor: RGBA?, lineWidth: CGFloat,
-         lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, dashes: [CGFloat], dashPhase: CGFloat,
-         strokeStart: CGFloat, strokeEnd: CGFloat) {
+    init(
+        path: [CGPathElementKind], fillColor: RGBA?, fillRule: CGPathFillRule, strokeColor: RGBA?, lineWidth: CGFloat,
+        lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, dashes: [CGFloat], dashPhase: CGFloat,
+        strokeStart: CGFloat, strokeEnd: CGFloat
+    ) {
         self.path = path
         self.fillColor = fillColor
         self.fillRule = fillRule
@@ -87,8 +89,11 @@ struct ShapeDrawing: Sendable {
             context.addPath(path)
         } else {
             let tolerance = 0.1 / max(scale, 0.01)
-            context.addPath(CGPath(elements: StrokeTrim.elements(of: path, from: strokeStart, to: strokeEnd,
-                                                                 tolerance: tolerance)))
+            context.addPath(
+                CGPath(
+                    elements: StrokeTrim.elements(
+                        of: path, from: strokeStart, to: strokeEnd,
+                        tolerance: tolerance)))
         }
         applyLine(to: context)
         context.setStrokeColor(strokeColor)

@@ -4,15 +4,18 @@ import Foundation
 enum StrokeTrim {
     /// Line elements covering the flattened `path` from `start` to `end` (fractions of its
     /// total length, all subpaths together). A closed subpath wholly inside stays closed.
-    static func elements(of path: CGPath, from start: CGFloat, to end: CGFloat,
-                         tolerance: CGFloat) -> [CGPathElementKind] {
+    static func elements(
+        of path: CGPath, from start: CGFloat, to end: CGFloat,
+        tolerance: CGFloat
+    ) -> [CGPathElementKind] {
         let subpaths = path.flattenedSubpaths(tolerance: tolerance).map { subpath in
             subpath.isClosed && subpath.points.count > 1
                 ? (subpath.points + [subpath.points[0]], true) : (subpath.points, false)
         }
         let total = subpaths.reduce(0) { $0 + length(of: $1.0) }
         guard total > 0 else { return [] }
-        let from = start * total, to = end * total
+        let from = start * total
+        let to = end * total
         var result: [CGPathElementKind] = []
         var offset: CGFloat = 0
         for (points, closed) in subpaths {

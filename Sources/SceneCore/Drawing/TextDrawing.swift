@@ -39,19 +39,25 @@ struct TextDrawing: Sendable {
         let cairo = context.cairo
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
-        guard let layout = TextLayout(cairo: cairo, content: content, font: font,
-                                      roundsGlyphPositions: roundsGlyphPositions) else { return }
+        guard
+            let layout = TextLayout(
+                cairo: cairo, content: content, font: font,
+                roundsGlyphPositions: roundsGlyphPositions)
+        else { return }
         // Unwrapped and untruncated, lines keep their full length and are aligned here instead.
         let laysOutInBox = wraps || truncation != nil
-        layout.setLineBreaking(width: laysOutInBox ? box.width : nil, wraps: wraps, truncation: truncation,
-                               maxHeight: box.height)
-        let pangoAlignment = switch alignment {
-        case .right: PANGO_ALIGN_RIGHT
-        case .center: PANGO_ALIGN_CENTER
-        default: PANGO_ALIGN_LEFT
-        }
-        layout.setAlignment(pangoAlignment, natural: alignment == .natural || alignment == .justified,
-                            justify: alignment == .justified)
+        layout.setLineBreaking(
+            width: laysOutInBox ? box.width : nil, wraps: wraps, truncation: truncation,
+            maxHeight: box.height)
+        let pangoAlignment =
+            switch alignment {
+            case .right: PANGO_ALIGN_RIGHT
+            case .center: PANGO_ALIGN_CENTER
+            default: PANGO_ALIGN_LEFT
+            }
+        layout.setAlignment(
+            pangoAlignment, natural: alignment == .natural || alignment == .justified,
+            justify: alignment == .justified)
         var x = box.minX
         if !laysOutInBox {
             let spare = box.width - layout.size.width

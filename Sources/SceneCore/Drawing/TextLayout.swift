@@ -49,15 +49,17 @@ struct TextContent: Sendable {
         } else if let attributed = string as? NSAttributedString {
             let text = attributed.string
             var runs: [Run] = []
-            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) {
+                attributes, range, _ in
                 guard let swiftRange = Range(range, in: text) else { return }
                 let start = text.utf8.distance(from: text.startIndex, to: swiftRange.lowerBound)
                 let end = start + text.utf8.distance(from: swiftRange.lowerBound, to: swiftRange.upperBound)
-                let font: TextFont? = switch attributes[.font] {
-                case let font as TextFont: font
-                case let name as String: TextFont(name: name, size: TextContent.defaultAttributedFont.size)
-                default: nil
-                }
+                let font: TextFont? =
+                    switch attributes[.font] {
+                    case let font as TextFont: font
+                    case let name as String: TextFont(name: name, size: TextContent.defaultAttributedFont.size)
+                    default: nil
+                    }
                 runs.append(Run(bytes: start..<end, font: font, color: attributes[.foregroundColor] as? CGColor))
             }
             self.text = text
@@ -132,7 +134,8 @@ final class TextLayout {
 
     /// The laid-out text's logical size in points.
     var size: CGSize {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         pango_layout_get_size(layout, &width, &height)
         return CGSize(width: CGFloat(width) / CGFloat(PANGO_SCALE), height: CGFloat(height) / CGFloat(PANGO_SCALE))
     }
@@ -168,7 +171,9 @@ final class TextLayout {
         pango_attr_list_unref(list)
     }
 
-    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, _ bytes: Range<Int>) {
+    private func insert(
+        _ attribute: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, _ bytes: Range<Int>
+    ) {
         guard let attribute else { return }
         attribute.pointee.start_index = UInt32(bytes.lowerBound)
         attribute.pointee.end_index = UInt32(bytes.upperBound)
@@ -196,7 +201,9 @@ extension CGContext {
     /// context (y up) it rises from the baseline towards larger y, in a layer's context (y
     /// down) towards smaller y. Newlines in `string` start new lines below the first.
     @discardableResult
-    public func drawText(_ string: String, at point: CGPoint, fontName: String = "Helvetica", fontSize: CGFloat = 12) -> CGFloat {
+    public func drawText(_ string: String, at point: CGPoint, fontName: String = "Helvetica", fontSize: CGFloat = 12)
+        -> CGFloat
+    {
         guard !string.isEmpty else { return 0 }
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
@@ -206,8 +213,11 @@ extension CGContext {
         // Device space is y down; a mirrored user space (Core Graphics' y up) would draw the
         // text upside down, so lay it out in a space flipped back.
         if matrix.xx * matrix.yy - matrix.xy * matrix.yx < 0 { cairo_scale(cairo, 1, -1) }
-        guard let layout = TextLayout(cairo: cairo, content: TextContent(string), font: TextFont(name: fontName, size: fontSize),
-                                      roundsGlyphPositions: false) else { return 0 }
+        guard
+            let layout = TextLayout(
+                cairo: cairo, content: TextContent(string), font: TextFont(name: fontName, size: fontSize),
+                roundsGlyphPositions: false)
+        else { return 0 }
         setSource(fillColor)
         layout.show(in: cairo, at: CGPoint(x: 0, y: -layout.baseline))
         return layout.size.width

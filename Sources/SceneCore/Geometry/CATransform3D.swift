@@ -25,8 +25,9 @@ public struct CATransform3D: Hashable, Sendable {
 
     /// The identity transform (`CATransform3DIdentity`).
     public init() {
-        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        self.init(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     /// The sixteen entries in row order (m11, m12, ..., m44).
@@ -37,8 +38,9 @@ public struct CATransform3D: Hashable, Sendable {
     /// Creates a transform from sixteen entries in row order.
     package init(entries e: [CGFloat]) {
         precondition(e.count == 16)
-        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
-                  m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+        self.init(
+            m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+            m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
     /// True when every entry is finite.
@@ -74,10 +76,12 @@ public struct CATransform3D: Hashable, Sendable {
     package func apply(x: CGFloat, y: CGFloat, z: CGFloat = 0, w: CGFloat = 1)
         -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat)
     {
-        (x * m11 + y * m21 + z * m31 + w * m41,
-         x * m12 + y * m22 + z * m32 + w * m42,
-         x * m13 + y * m23 + z * m33 + w * m43,
-         x * m14 + y * m24 + z * m34 + w * m44)
+        (
+            x * m11 + y * m21 + z * m31 + w * m41,
+            x * m12 + y * m22 + z * m32 + w * m42,
+            x * m13 + y * m23 + z * m33 + w * m43,
+            x * m14 + y * m24 + z * m34 + w * m44
+        )
     }
 }
 
@@ -114,7 +118,9 @@ public func CATransform3DMakeRotation(
     let length = (x * x + y * y + z * z).squareRoot()
     guard length > 0, length.isFinite, angle.isFinite else { return CATransform3D() }
     let (ux, uy, uz) = (x / length, y / length, z / length)
-    let c = cos(angle), s = sin(angle), k = 1 - c
+    let c = cos(angle)
+    let s = sin(angle)
+    let k = 1 - c
     return CATransform3D(
         m11: c + ux * ux * k, m12: ux * uy * k + uz * s, m13: ux * uz * k - uy * s, m14: 0,
         m21: uy * ux * k - uz * s, m22: c + uy * uy * k, m23: uy * uz * k + ux * s, m24: 0,

@@ -31,7 +31,8 @@ public struct CGAffineTransform: Hashable, Sendable {
 
     /// A rotation by `angle` radians (positive turns x toward y).
     public init(rotationAngle angle: CGFloat) {
-        let c = cos(angle), s = sin(angle)
+        let c = cos(angle)
+        let s = sin(angle)
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
@@ -89,8 +90,10 @@ extension CGRect {
     /// The smallest rectangle containing the four corners of this rectangle mapped through `t`.
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull { return self }
-        let corners = [CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY),
-                       CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY)].map { $0.applying(t) }
+        let corners = [
+            CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY),
+            CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY),
+        ].map { $0.applying(t) }
         return CGRect.bounding(corners)
     }
 
@@ -99,8 +102,10 @@ extension CGRect {
         guard let first = points.first else { return .null }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
         for p in points.dropFirst() {
-            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
-            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

@@ -21,7 +21,8 @@ struct Homography {
 
     /// Maps `p`; nil when it lands at or behind the eye (w ≤ 0) or the result is not finite.
     func map(_ p: CGPoint) -> CGPoint? {
-        let x = Double(p.x), y = Double(p.y)
+        let x = Double(p.x)
+        let y = Double(p.y)
         let w = x * h13 + y * h23 + h33
         guard w > 1e-12 else { return nil }
         let result = CGPoint(x: (x * h11 + y * h21 + h31) / w, y: (x * h12 + y * h22 + h32) / w)
@@ -30,12 +31,16 @@ struct Homography {
 
     /// The inverse map, or nil when the layer is seen edge-on (singular).
     var inverse: Homography? {
-        let c11 = h22 * h33 - h23 * h32, c12 = h13 * h32 - h12 * h33, c13 = h12 * h23 - h13 * h22
+        let c11 = h22 * h33 - h23 * h32
+        let c12 = h13 * h32 - h12 * h33
+        let c13 = h12 * h23 - h13 * h22
         let det = h11 * c11 + h21 * c12 + h31 * c13
         guard abs(det) > 1e-12, det.isFinite else { return nil }
-        let e = [c11, c12, c13,
-                 h23 * h31 - h21 * h33, h11 * h33 - h13 * h31, h13 * h21 - h11 * h23,
-                 h21 * h32 - h22 * h31, h12 * h31 - h11 * h32, h11 * h22 - h12 * h21]
+        let e = [
+            c11, c12, c13,
+            h23 * h31 - h21 * h33, h11 * h33 - h13 * h31, h13 * h21 - h11 * h23,
+            h21 * h32 - h22 * h31, h12 * h31 - h11 * h32, h11 * h22 - h12 * h21,
+        ]
         return Homography(e.map { $0 / det })
     }
 }

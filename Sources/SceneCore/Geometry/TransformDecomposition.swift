@@ -28,14 +28,17 @@ struct TransformDecomposition: Equatable, Sendable {
 
     /// Decomposes `t`. Allocates nothing (the render thread decomposes transforms every frame).
     package init(_ t: CATransform3D) {
-        let rows = Rows(SIMD3(Double(t.m11), Double(t.m12), Double(t.m13)),
-                        SIMD3(Double(t.m21), Double(t.m22), Double(t.m23)),
-                        SIMD3(Double(t.m31), Double(t.m32), Double(t.m33)))
+        let rows = Rows(
+            SIMD3(Double(t.m11), Double(t.m12), Double(t.m13)),
+            SIMD3(Double(t.m21), Double(t.m22), Double(t.m23)),
+            SIMD3(Double(t.m31), Double(t.m32), Double(t.m33)))
         var scale = SIMD3(Self.length(rows[0]), Self.length(rows[1]), Self.length(rows[2]))
         var basis = Self.completedBasis(rows, scale: scale)
         if Self.determinant(rows) < 0 {
             var axis = 0
-            for candidate in 1..<3 where Self.traceNegating(candidate, basis) > Self.traceNegating(axis, basis) { axis = candidate }
+            for candidate in 1..<3 where Self.traceNegating(candidate, basis) > Self.traceNegating(axis, basis) {
+                axis = candidate
+            }
             scale[axis] = -scale[axis]
             basis[axis] = -basis[axis]
         }

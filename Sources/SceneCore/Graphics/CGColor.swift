@@ -77,7 +77,10 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) {
         let (r, g, b, a) = rgba
-        hasher.combine(r); hasher.combine(g); hasher.combine(b); hasher.combine(a)
+        hasher.combine(r)
+        hasher.combine(g)
+        hasher.combine(b)
+        hasher.combine(a)
     }
 
     public var description: String {

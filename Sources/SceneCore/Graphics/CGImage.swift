@@ -36,8 +36,10 @@ public final class CGImage: Sendable, Hashable {
     let layerRect: CGRect?
 
     /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
-    package init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil,
-                 layerRect: CGRect? = nil) {
+    package init(
+        premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil,
+        layerRect: CGRect? = nil
+    ) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4)
         self.updatedRegion = region
         self.layerRect = layerRect
@@ -61,17 +63,20 @@ public final class CGImage: Sendable, Hashable {
         let stride = bytesPerRow ?? width * 4
         guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * (height - 1) + width * 4
         else {
-            Diagnostics.error("CGImage: \(width)x\(height) RGBA pixels need \(width * height * 4) bytes; got \(pixels.count)")
+            Diagnostics.error(
+                "CGImage: \(width)x\(height) RGBA pixels need \(width * height * 4) bytes; got \(pixels.count)")
             return nil
         }
         var packed = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
-                let s = y * stride + x * 4, d = (y * width + x) * 4
+                let s = y * stride + x * 4
+                let d = (y * width + x) * 4
                 let a = pixels[s + 3]
                 packed[d + 3] = a
                 for c in 0..<3 {
-                    packed[d + c] = premultiplied ? min(pixels[s + c], a) : UInt8((UInt32(pixels[s + c]) * UInt32(a) + 127) / 255)
+                    packed[d + c] =
+                        premultiplied ? min(pixels[s + c], a) : UInt8((UInt32(pixels[s + c]) * UInt32(a) + 127) / 255)
                 }
             }
         }

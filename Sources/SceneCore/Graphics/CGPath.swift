@@ -44,10 +44,13 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A rounded rectangle, optionally transformed.
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                            transform: UnsafePointer<CGAffineTransform>? = nil) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: UnsafePointer<CGAffineTransform>? = nil
+    ) {
         let path = CGMutablePath()
-        path.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform?.pointee ?? .identity)
+        path.addRoundedRect(
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform?.pointee ?? .identity)
         self.init(elements: path.elements)
     }
 
@@ -68,7 +71,8 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
 
     /// The end point of the last element (the start of the subpath after a close); `.zero` when empty.
     public var currentPoint: CGPoint {
-        var start = CGPoint.zero, current = CGPoint.zero
+        var start = CGPoint.zero
+        var current = CGPoint.zero
         for element in elements {
             switch element {
             case .moveToPoint(let p): (start, current) = (p, p)
@@ -91,7 +95,9 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `point` is inside the filled path under `rule` (after `transform`, if given).
-    public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity) -> Bool {
+    public func contains(
+        _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity
+    ) -> Bool {
         let p = transform.isIdentity ? point : point.applying(transform.inverted())
         var winding = 0
         for polygon in polygons(tolerance: 0.05) where polygon.count > 1 {
@@ -117,7 +123,10 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
         var result: [(points: [CGPoint], isClosed: Bool)] = []
         var current: [CGPoint] = []
         var last = CGPoint.zero
-        func finish(closed: Bool) { if !current.isEmpty { result.append((current, closed)) }; current = [] }
+        func finish(closed: Bool) {
+            if !current.isEmpty { result.append((current, closed)) }
+            current = []
+        }
         for element in elements {
             switch element {
             case .moveToPoint(let p):
@@ -148,12 +157,18 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Points along a cubic Bézier (excluding its start), enough that chords stay within `tolerance`.
-    private static func flatten(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat) -> [CGPoint] {
+    private static func flatten(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat)
+        -> [CGPoint]
+    {
         let length = hypot(p1.x - p0.x, p1.y - p0.y) + hypot(p2.x - p1.x, p2.y - p1.y) + hypot(p3.x - p2.x, p3.y - p2.y)
         let steps = max(1, min(1000, Int((length / max(tolerance, 0.001)).squareRoot().rounded(.up))))
         return (1...steps).map { i in
-            let t = CGFloat(i) / CGFloat(steps), u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            let t = CGFloat(i) / CGFloat(steps)
+            let u = 1 - t
+            let a = u * u * u
+            let b = 3 * u * u * t
+            let c = 3 * u * t * t
+            let d = t * t * t
             return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
         }
     }
@@ -213,9 +228,13 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// A cubic Bézier curve from the current point to `end`.
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.addCurveToPoint(control1: control1.applying(transform), control2: control2.applying(transform),
-                                         to: end.applying(transform)))
+    public func addCurve(
+        to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity
+    ) {
+        elements.append(
+            .addCurveToPoint(
+                control1: control1.applying(transform), control2: control2.applying(transform),
+                to: end.applying(transform)))
     }
 
     /// A quadratic Bézier curve from the current point to `end`.
@@ -226,8 +245,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A closed rectangle subpath.
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         let r = rect.standardized
-        addLines(between: [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                           CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)], transform: transform)
+        addLines(
+            between: [
+                CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY),
+            ], transform: transform)
         closeSubpath()
     }
 
@@ -239,22 +261,34 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// A closed ellipse inscribed in `rect`, drawn as four cubic curves.
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         let r = rect.standardized
-        addArcs(center: CGPoint(x: r.midX, y: r.midY), radii: CGSize(width: r.width / 2, height: r.height / 2),
-                from: 0, to: 2 * .pi, clockwise: false, startsSubpath: true, transform: transform)
+        addArcs(
+            center: CGPoint(x: r.midX, y: r.midY), radii: CGSize(width: r.width / 2, height: r.height / 2),
+            from: 0, to: 2 * .pi, clockwise: false, startsSubpath: true, transform: transform)
         closeSubpath()
     }
 
     /// A closed rounded rectangle whose corners are quarter ellipses of the given width and height.
-    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity) {
+    public func addRoundedRect(
+        in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity
+    ) {
         let r = rect.standardized
-        let w = min(max(cornerWidth, 0), r.width / 2), h = min(max(cornerHeight, 0), r.height / 2)
+        let w = min(max(cornerWidth, 0), r.width / 2)
+        let h = min(max(cornerHeight, 0), r.height / 2)
         guard w > 0, h > 0 else { return addRect(r, transform: transform) }
         let radii = CGSize(width: w, height: h)
         move(to: CGPoint(x: r.minX + w, y: r.minY), transform: transform)
-        addArcs(center: CGPoint(x: r.maxX - w, y: r.minY + h), radii: radii, from: -.pi / 2, to: 0, clockwise: false, startsSubpath: false, transform: transform)
-        addArcs(center: CGPoint(x: r.maxX - w, y: r.maxY - h), radii: radii, from: 0, to: .pi / 2, clockwise: false, startsSubpath: false, transform: transform)
-        addArcs(center: CGPoint(x: r.minX + w, y: r.maxY - h), radii: radii, from: .pi / 2, to: .pi, clockwise: false, startsSubpath: false, transform: transform)
-        addArcs(center: CGPoint(x: r.minX + w, y: r.minY + h), radii: radii, from: .pi, to: 3 * .pi / 2, clockwise: false, startsSubpath: false, transform: transform)
+        addArcs(
+            center: CGPoint(x: r.maxX - w, y: r.minY + h), radii: radii, from: -.pi / 2, to: 0, clockwise: false,
+            startsSubpath: false, transform: transform)
+        addArcs(
+            center: CGPoint(x: r.maxX - w, y: r.maxY - h), radii: radii, from: 0, to: .pi / 2, clockwise: false,
+            startsSubpath: false, transform: transform)
+        addArcs(
+            center: CGPoint(x: r.minX + w, y: r.maxY - h), radii: radii, from: .pi / 2, to: .pi, clockwise: false,
+            startsSubpath: false, transform: transform)
+        addArcs(
+            center: CGPoint(x: r.minX + w, y: r.minY + h), radii: radii, from: .pi, to: 3 * .pi / 2, clockwise: false,
+            startsSubpath: false, transform: transform)
         closeSubpath()
     }
 
@@ -263,42 +297,56 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     ///
     /// `clockwise` follows Core Graphics' meaning in its own y-up space: true draws with
     /// decreasing angles.
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
-                       transform: CGAffineTransform = .identity) {
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
+        transform: CGAffineTransform = .identity
+    ) {
         var end = endAngle
         if clockwise {
             while end > startAngle { end -= 2 * .pi }
         } else {
             while end < startAngle { end += 2 * .pi }
         }
-        addArcs(center: center, radii: CGSize(width: radius, height: radius), from: startAngle, to: end, clockwise: clockwise,
-                startsSubpath: elements.isEmpty, transform: transform)
+        addArcs(
+            center: center, radii: CGSize(width: radius, height: radius), from: startAngle, to: end,
+            clockwise: clockwise,
+            startsSubpath: elements.isEmpty, transform: transform)
     }
 
     /// An arc of `radius` tangent to the line from the current point to `tangent1End` and to
     /// the line from there to `tangent2End`, joined to the current point by a line.
-    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity) {
-        let p0 = currentPoint, p1 = tangent1End, p2 = tangent2End
-        let v1 = CGPoint(x: p0.x - p1.x, y: p0.y - p1.y), v2 = CGPoint(x: p2.x - p1.x, y: p2.y - p1.y)
-        let l1 = hypot(v1.x, v1.y), l2 = hypot(v2.x, v2.y)
+    public func addArc(
+        tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat, transform: CGAffineTransform = .identity
+    ) {
+        let p0 = currentPoint
+        let p1 = tangent1End
+        let p2 = tangent2End
+        let v1 = CGPoint(x: p0.x - p1.x, y: p0.y - p1.y)
+        let v2 = CGPoint(x: p2.x - p1.x, y: p2.y - p1.y)
+        let l1 = hypot(v1.x, v1.y)
+        let l2 = hypot(v2.x, v2.y)
         let angle = acos(max(-1, min(1, (v1.x * v2.x + v1.y * v2.y) / (l1 * l2))))
         guard l1 > 0, l2 > 0, radius > 0, angle.isFinite, angle > 1e-9, abs(angle - .pi) > 1e-9 else {
             return addLine(to: p1, transform: transform)
         }
         let distance = radius / tan(angle / 2)
-        let u1 = CGPoint(x: v1.x / l1, y: v1.y / l1), u2 = CGPoint(x: v2.x / l2, y: v2.y / l2)
+        let u1 = CGPoint(x: v1.x / l1, y: v1.y / l1)
+        let u2 = CGPoint(x: v2.x / l2, y: v2.y / l2)
         let start = CGPoint(x: p1.x + u1.x * distance, y: p1.y + u1.y * distance)
         let end = CGPoint(x: p1.x + u2.x * distance, y: p1.y + u2.y * distance)
         let bisector = CGPoint(x: u1.x + u2.x, y: u1.y + u2.y)
         let bl = hypot(bisector.x, bisector.y)
         let centerDistance = radius / sin(angle / 2)
         let center = CGPoint(x: p1.x + bisector.x / bl * centerDistance, y: p1.y + bisector.y / bl * centerDistance)
-        let a0 = atan2(start.y - center.y, start.x - center.x), a1 = atan2(end.y - center.y, end.x - center.x)
+        let a0 = atan2(start.y - center.y, start.x - center.x)
+        let a1 = atan2(end.y - center.y, end.x - center.x)
         var sweep = a1 - a0
         if sweep > .pi { sweep -= 2 * .pi } else if sweep < -.pi { sweep += 2 * .pi }
         addLine(to: start, transform: transform)
-        addArcs(center: center, radii: CGSize(width: radius, height: radius), from: a0, to: a0 + sweep, clockwise: sweep < 0,
-                startsSubpath: false, transform: transform)
+        addArcs(
+            center: center, radii: CGSize(width: radius, height: radius), from: a0, to: a0 + sweep,
+            clockwise: sweep < 0,
+            startsSubpath: false, transform: transform)
     }
 
     /// The elements of `path`, transformed.
@@ -310,8 +358,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func closeSubpath() { elements.append(.closeSubpath) }
 
     /// Elliptic arc from angle `a0` to `a1` as cubic Béziers of at most a quarter turn each.
-    private func addArcs(center c: CGPoint, radii r: CGSize, from a0: CGFloat, to a1: CGFloat, clockwise: Bool,
-                         startsSubpath: Bool, transform: CGAffineTransform) {
+    private func addArcs(
+        center c: CGPoint, radii r: CGSize, from a0: CGFloat, to a1: CGFloat, clockwise: Bool,
+        startsSubpath: Bool, transform: CGAffineTransform
+    ) {
         func point(_ a: CGFloat) -> CGPoint { CGPoint(x: c.x + r.width * cos(a), y: c.y + r.height * sin(a)) }
         let start = point(a0)
         if startsSubpath { move(to: start, transform: transform) } else { addLine(to: start, transform: transform) }
@@ -322,7 +372,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         var a = a0
         for _ in 0..<segments {
             let b = a + step
-            let p0 = point(a), p3 = point(b)
+            let p0 = point(a)
+            let p3 = point(b)
             let c1 = CGPoint(x: p0.x - k * r.width * sin(a), y: p0.y + k * r.height * cos(a))
             let c2 = CGPoint(x: p3.x + k * r.width * sin(b), y: p3.y - k * r.height * cos(b))
             addCurve(to: p3, control1: c1, control2: c2, transform: transform)

@@ -23,7 +23,10 @@ enum JPEGDecoder {
         return try data.withUnsafeBytes { raw in
             let source = raw.bindMemory(to: UInt8.self)
             let size = UInt(source.count)
-            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+            var width: Int32 = 0
+            var height: Int32 = 0
+            var subsampling: Int32 = 0
+            var colorspace: Int32 = 0
             guard tjDecompressHeader3(handle, source.baseAddress, size, &width, &height, &subsampling, &colorspace) == 0
             else { throw failure(errorText(handle), data: data) }
             guard width > 0, height > 0 else { throw failure("no image header found", data: data) }
@@ -33,8 +36,9 @@ enum JPEGDecoder {
             try DecodeLimits.check(width: Int(width), height: Int(height), format: "JPEG")
             var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
             let status = pixels.withUnsafeMutableBufferPointer {
-                tjDecompress2(handle, source.baseAddress, size, $0.baseAddress, width, 0, height,
-                              Int32(TJPF_RGBA.rawValue), 0)
+                tjDecompress2(
+                    handle, source.baseAddress, size, $0.baseAddress, width, 0, height,
+                    Int32(TJPF_RGBA.rawValue), 0)
             }
             if status != 0 {
                 // A warning still yields a whole image; only truncation is refused.

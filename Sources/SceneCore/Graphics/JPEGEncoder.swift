@@ -14,7 +14,8 @@ public enum JPEGEncoder {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
             pixels.count >= width * height * 4
         else {
-            throw ImageError.encodingFailed("JPEG: \(width)x\(height) needs \(width * height * 4) bytes, got \(pixels.count)")
+            throw ImageError.encodingFailed(
+                "JPEG: \(width)x\(height) needs \(width * height * 4) bytes, got \(pixels.count)")
         }
         guard let handle = tjInitCompress() else {
             throw ImageError.encodingFailed("JPEG: TurboJPEG could not create a compressor")
@@ -25,8 +26,9 @@ public enum JPEGEncoder {
         var size: UInt = 0
         defer { tjFree(output) }
         let status = pixels.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGBA.rawValue),
-                        &output, &size, Int32(TJSAMP_444.rawValue), level, 0)
+            tjCompress2(
+                handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGBA.rawValue),
+                &output, &size, Int32(TJSAMP_444.rawValue), level, 0)
         }
         guard status == 0, let output else {
             let message = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"

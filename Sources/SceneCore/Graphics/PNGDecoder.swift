@@ -17,7 +17,8 @@ enum PNGDecoder {
         defer { png_image_free(&image) }
         let decoded: (pixels: [UInt8], width: Int, height: Int)? = try data.withUnsafeBytes { bytes in
             guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else { return nil }
-            let width = Int(image.width), height = Int(image.height)
+            let width = Int(image.width)
+            let height = Int(image.height)
             try DecodeLimits.check(width: width, height: height, format: "PNG")
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -30,7 +31,9 @@ enum PNGDecoder {
         // libpng stops reading after the image data, so a missing IEND is caught here.
         guard !isTruncated(data) else { throw ImageError.truncatedData("PNG data is truncated (it ends before IEND)") }
         guard let result = CGImage(rgbaPixels: decoded.pixels, width: decoded.width, height: decoded.height)
-        else { throw ImageError.decodingFailed("PNG: libpng returned an unusable \(decoded.width)x\(decoded.height) image") }
+        else {
+            throw ImageError.decodingFailed("PNG: libpng returned an unusable \(decoded.width)x\(decoded.height) image")
+        }
         return result
     }
 

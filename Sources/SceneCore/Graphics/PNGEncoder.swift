@@ -7,7 +7,8 @@ public enum PNGEncoder {
     /// - Throws: `ImageError.encodingFailed` with libpng's message.
     public static func encode(straightRGBA pixels: [UInt8], width: Int, height: Int) throws -> Data {
         guard width > 0, height > 0, pixels.count >= width * height * 4 else {
-            throw ImageError.encodingFailed("PNG: \(width)x\(height) needs \(width * height * 4) bytes, got \(pixels.count)")
+            throw ImageError.encodingFailed(
+                "PNG: \(width)x\(height) needs \(width * height * 4) bytes, got \(pixels.count)")
         }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -17,7 +18,9 @@ public enum PNGEncoder {
         var size: png_alloc_size_t = 0
         let rowStride = Int32(width * 4)
         // First pass asks for the size, the second writes.
-        guard pixels.withUnsafeBytes({ png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, rowStride, nil) }) != 0
+        guard
+            pixels.withUnsafeBytes({ png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, rowStride, nil) })
+                != 0
         else { throw ImageError.encodingFailed("PNG: \(image.messageText)") }
         var out = Data(count: Int(size))
         let ok = out.withUnsafeMutableBytes { dst in

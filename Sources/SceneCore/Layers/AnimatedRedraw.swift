@@ -43,8 +43,9 @@ final class AnimatedRedraw {
         var presented = layer.state
         var outputs = AnimationOutputs()
         var cache = TransformCache()
-        AnimationEvaluator.apply(animations, layerTime: now, model: layer.state, presented: &presented, custom: &custom,
-                                 outputs: &outputs, cache: &cache)
+        AnimationEvaluator.apply(
+            animations, layerTime: now, model: layer.state, presented: &presented, custom: &custom,
+            outputs: &outputs, cache: &cache)
         if outputs.isChanging || outputs.nextBegin != nil { start(for: layer) } else { stop() }
         return (custom ?? [:]).mapValues(\.objectValue)
     }

@@ -83,7 +83,8 @@ open class CAGradientLayer: CALayer {
     open var type: CAGradientLayerType {
         get {
             let value = value(forKey: "type")
-            return (value as? CAGradientLayerType) ?? (value as? String).map(CAGradientLayerType.init(rawValue:)) ?? .axial
+            return (value as? CAGradientLayerType) ?? (value as? String).map(CAGradientLayerType.init(rawValue:))
+                ?? .axial
         }
         set { setValue(newValue, forKey: "type") }
     }
@@ -115,11 +116,12 @@ open class CAGradientLayer: CALayer {
     open override func draw(in ctx: CGContext) {
         let animated = redraw.values(for: self)
         let colors = gradientColors()
-        let kind: GradientDrawing.Kind = switch type {
-        case .radial: .radial
-        case .conic: .conic
-        default: .axial
-        }
+        let kind: GradientDrawing.Kind =
+            switch type {
+            case .radial: .radial
+            case .conic: .conic
+            default: .axial
+            }
         let gradient = GradientDrawing(
             kind: kind, colors: colors, locations: gradientLocations(count: colors.count),
             startPoint: (animated["startPoint"] as? CGPoint) ?? startPoint,
@@ -134,8 +136,9 @@ open class CAGradientLayer: CALayer {
         let colors = colors ?? []
         let rgba = colors.compactMap { ($0 as? CGColor)?.value }
         if rgba.count < colors.count {
-            Diagnostics.warning("CAGradientLayer.colors of \(self): \(colors.count - rgba.count) entries are not"
-                                + " CGColor and are skipped")
+            Diagnostics.warning(
+                "CAGradientLayer.colors of \(self): \(colors.count - rgba.count) entries are not"
+                    + " CGColor and are skipped")
         }
         return rgba
     }
@@ -145,8 +148,9 @@ open class CAGradientLayer: CALayer {
     private func gradientLocations(count: Int) -> [Double]? {
         guard let locations else { return nil }
         guard locations.count == count else {
-            Diagnostics.warning("CAGradientLayer.locations of \(self): \(locations.count) locations for \(count)"
-                                + " colours; spacing the colours evenly")
+            Diagnostics.warning(
+                "CAGradientLayer.locations of \(self): \(locations.count) locations for \(count)"
+                    + " colours; spacing the colours evenly")
             return nil
         }
         return locations.map(\.doubleValue)

@@ -80,7 +80,9 @@ extension CALayer {
         if let replaced = replacedCustomValue, replaced.key == keyPath { return replaced.value }
         var keyed = keyedValues
         let presented = presentedState(at: CACurrentMediaTime(), custom: &keyed)
-        if let target = AnimationTarget(keyPath: keyPath, properties: presented), case .custom(let key) = target.property {
+        if let target = AnimationTarget(keyPath: keyPath, properties: presented),
+            case .custom(let key) = target.property
+        {
             return keyed[key] ?? type(of: self).defaultValue(forKey: key)
         }
         return AnimationTarget(keyPath: keyPath, properties: presented)?.read(presented)?.objectValue
@@ -90,7 +92,10 @@ extension CALayer {
 
 /// The custom animatable keys registered per layer class.
 private enum CustomAnimatableKeys {
-    private struct Entry { let key: String; let matches: (CALayer) -> Bool }
+    private struct Entry {
+        let key: String
+        let matches: (CALayer) -> Bool
+    }
     nonisolated(unsafe) private static var entries: [Entry] = []
     private static let lock = NSLock()
 

@@ -15,7 +15,9 @@ extension CALayer {
         switch AnimationCompiler.compile(copy, key: key ?? "", for: self, serial: serial) {
         case .success(let result): compiled = result
         case .failure(let error):
-            Diagnostics.error("CALayer.add(_:forKey: \(key.map { "\"\($0)\"" } ?? "nil")) on \(self): \(error); the animation is not added")
+            Diagnostics.error(
+                "CALayer.add(_:forKey: \(key.map { "\"\($0)\"" } ?? "nil")) on \(self): \(error); the animation is not added"
+            )
             return
         }
         if let key, let index = animationRecords.firstIndex(where: { $0.key == key }) {
@@ -66,7 +68,8 @@ extension CALayer {
             }
         }
         if let basic = animation as? CABasicAnimation, actionInProgress != nil,
-           basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath {
+            basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath
+        {
             basic.fromValue = presentationValue(forKeyPath: keyPath)
         }
     }
@@ -103,8 +106,9 @@ extension CALayer {
         }
         var outputs = AnimationOutputs()
         var cache = TransformCache()
-        AnimationEvaluator.apply(committedAnimations, layerTime: committedLocalTime(at: time), model: committed,
-                                 presented: &presented, custom: &customValues, outputs: &outputs, cache: &cache)
+        AnimationEvaluator.apply(
+            committedAnimations, layerTime: committedLocalTime(at: time), model: committed,
+            presented: &presented, custom: &customValues, outputs: &outputs, cache: &cache)
         for (key, value) in customValues ?? [:] { custom[key] = value.objectValue }
         presented.resolveAnimatedColors()
         return presented
@@ -121,7 +125,8 @@ extension CALayer {
     private static func customKeys(in animations: [RenderAnimation]) -> [String] {
         animations.flatMap { animation -> [String] in
             switch animation.kind {
-            case .property(let spec): if case .custom(let key) = spec.target.property { return [key] } else { return [] }
+            case .property(let spec):
+                if case .custom(let key) = spec.target.property { return [key] } else { return [] }
             case .group(let children): return customKeys(in: children)
             case .transition: return []
             }

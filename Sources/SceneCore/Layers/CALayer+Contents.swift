@@ -11,7 +11,8 @@ extension CALayer {
             contentsObject = newValue
             let image = newValue as? CGImage
             if newValue != nil, image == nil {
-                Diagnostics.error("CALayer.contents of \(self): a \(type(of: newValue!)) is not displayable; only CGImage is drawn")
+                Diagnostics.error(
+                    "CALayer.contents of \(self): a \(type(of: newValue!)) is not displayable; only CGImage is drawn")
             }
             if state.contents !== image {
                 state.contents = image
@@ -47,7 +48,8 @@ extension CALayer {
         get { state.contentsScale }
         set {
             guard newValue > 0 else {
-                Diagnostics.error("CALayer.contentsScale of \(self): refused \(newValue); it must be positive and finite")
+                Diagnostics.error(
+                    "CALayer.contentsScale of \(self): refused \(newValue); it must be positive and finite")
                 return
             }
             setState(\.contentsScale, newValue, .contentsScale)

@@ -24,9 +24,12 @@ extension CALayer {
         let largest = max(bounds.width, bounds.height) * scale
         if largest > CGFloat(Self.maximumBackingStoreSide) {
             scale *= CGFloat(Self.maximumBackingStoreSide) / largest
-            Diagnostics.warning("CALayer.display of \(self): a \(bounds.size) layer at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)")
+            Diagnostics.warning(
+                "CALayer.display of \(self): a \(bounds.size) layer at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)"
+            )
         }
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        let width = Int((bounds.width * scale).rounded(.up))
+        let height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, let context = CGContext(layerWidth: width, height: height, scale: scale) else {
             setDisplayedContents(nil)
             return
@@ -74,7 +77,9 @@ extension CALayer {
         for layer in layers where layer.needsDisplay() { layer.display() }
     }
 
-    private func pixelRect(_ r: CGRect, in bounds: CGRect, scale: CGFloat, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    private func pixelRect(_ r: CGRect, in bounds: CGRect, scale: CGFloat, width: Int, height: Int) -> (
+        x: Int, y: Int, width: Int, height: Int
+    ) {
         let x0 = max(0, Int(((r.minX - bounds.minX) * scale).rounded(.down)))
         let y0 = max(0, Int(((r.minY - bounds.minY) * scale).rounded(.down)))
         let x1 = min(width, Int(((r.maxX - bounds.minX) * scale).rounded(.up)))

@@ -75,7 +75,8 @@ extension CALayer {
             var size = f.size
             if !CATransform3DIsIdentity(state.transform) {
                 let linear = CATransform3DGetAffineTransform(state.transform)
-                let unrotated = CGAffineTransform(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: 0, ty: 0).inverted()
+                let unrotated = CGAffineTransform(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: 0, ty: 0)
+                    .inverted()
                 let mapped = f.size.applying(unrotated)
                 size = CGSize(width: abs(mapped.width), height: abs(mapped.height))
             }
@@ -123,7 +124,8 @@ extension LayerProperties {
     var sublayerSpaceToOwnSpace: CATransform3D {
         var m = CATransform3D.identity
         if isGeometryFlipped {
-            m = CATransform3DMakeScale(1, -1, 1).concatenating(CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
+            m = CATransform3DMakeScale(1, -1, 1).concatenating(
+                CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
         }
         if !CATransform3DIsIdentity(sublayerTransform) {
             let (ax, ay, az) = anchorInBounds

@@ -135,7 +135,8 @@ extension CALayer {
         var ancestor: CALayer? = self
         while let current = ancestor {
             if current === layer {
-                Diagnostics.error("CALayer.\(operation): refused to add \(layer) to its own subtree (\(self)); the tree is unchanged")
+                Diagnostics.error(
+                    "CALayer.\(operation): refused to add \(layer) to its own subtree (\(self)); the tree is unchanged")
                 return false
             }
             ancestor = current.superlayerStorage ?? current.maskOwner

@@ -11,7 +11,8 @@ extension CALayer {
     func storeValue(_ value: Any?, forKey key: String) {
         guard let entry = LayerKey.table[key] else {
             let old = keyedValues[key]
-            let changes = committedState != nil && isImplicitlyAnimatable(key) && AnimatableValue(old) != AnimatableValue(value)
+            let changes =
+                committedState != nil && isImplicitlyAnimatable(key) && AnimatableValue(old) != AnimatableValue(value)
             // Custom keys are not committed: what the action animates from is the value shown before the change.
             let shown = changes ? presentationValue(forKeyPath: key) : nil
             keyedValues[key] = value
@@ -24,7 +25,9 @@ extension CALayer {
             return
         }
         if !entry.set(self, value) {
-            Diagnostics.error("CALayer.setValue(_:forKey: \"\(key)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a valid value; unchanged")
+            Diagnostics.error(
+                "CALayer.setValue(_:forKey: \"\(key)\"): \(value.map { "\(type(of: $0))" } ?? "nil") is not a valid value; unchanged"
+            )
         }
     }
 
@@ -45,8 +48,12 @@ extension CALayer {
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let (key, field) = CALayer.split(keyPath)
         guard let field else { return setValue(value, forKey: key) }
-        guard let base = self.value(forKey: key), let updated = ValueConversion.setting(value, forField: field, in: base) else {
-            Diagnostics.error("CALayer.setValue(_:forKeyPath: \"\(keyPath)\"): no such key path, or \(value.map { "\(type(of: $0))" } ?? "nil") does not fit it; unchanged")
+        guard let base = self.value(forKey: key),
+            let updated = ValueConversion.setting(value, forField: field, in: base)
+        else {
+            Diagnostics.error(
+                "CALayer.setValue(_:forKeyPath: \"\(keyPath)\"): no such key path, or \(value.map { "\(type(of: $0))" } ?? "nil") does not fit it; unchanged"
+            )
             return
         }
         setValue(updated, forKey: key)

@@ -40,7 +40,9 @@ extension CALayer {
     func geometryChanged(oldSize: CGSize?) {
         markNeedsLayout()
         superlayerStorage?.markNeedsLayout()
-        if let oldSize, oldSize != state.bounds.size, sublayerStorage?.contains(where: { !$0.autoresizingMask.isEmpty }) == true {
+        if let oldSize, oldSize != state.bounds.size,
+            sublayerStorage?.contains(where: { !$0.autoresizingMask.isEmpty }) == true
+        {
             resizeSublayers(withOldSize: oldSize)
         }
     }
@@ -54,14 +56,20 @@ extension CALayer {
         let new = parent.state.bounds.size
         let origin = parent.state.bounds.origin
         var frame = self.frame
-        let x = Self.share(new.width - old.width,
-                           parts: (frame.minX - origin.x, frame.width, old.width - (frame.maxX - origin.x)),
-                           flexible: (autoresizingMask.contains(.layerMinXMargin), autoresizingMask.contains(.layerWidthSizable),
-                                      autoresizingMask.contains(.layerMaxXMargin)))
-        let y = Self.share(new.height - old.height,
-                           parts: (frame.minY - origin.y, frame.height, old.height - (frame.maxY - origin.y)),
-                           flexible: (autoresizingMask.contains(.layerMinYMargin), autoresizingMask.contains(.layerHeightSizable),
-                                      autoresizingMask.contains(.layerMaxYMargin)))
+        let x = Self.share(
+            new.width - old.width,
+            parts: (frame.minX - origin.x, frame.width, old.width - (frame.maxX - origin.x)),
+            flexible: (
+                autoresizingMask.contains(.layerMinXMargin), autoresizingMask.contains(.layerWidthSizable),
+                autoresizingMask.contains(.layerMaxXMargin)
+            ))
+        let y = Self.share(
+            new.height - old.height,
+            parts: (frame.minY - origin.y, frame.height, old.height - (frame.maxY - origin.y)),
+            flexible: (
+                autoresizingMask.contains(.layerMinYMargin), autoresizingMask.contains(.layerHeightSizable),
+                autoresizingMask.contains(.layerMaxYMargin)
+            ))
         frame.origin.x += x.before
         frame.size.width = max(0, frame.width + x.size)
         frame.origin.y += y.before

@@ -65,7 +65,8 @@ extension CALayer {
     private func absoluteTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
         let timing = state.timing
         // A paused layer (speed 0) maps every parent time to one local time; invert as its begin.
-        let parentTime = timing.speed == 0 ? timing.beginTime : (t - timing.timeOffset) / Double(timing.speed) + timing.beginTime
+        let parentTime =
+            timing.speed == 0 ? timing.beginTime : (t - timing.timeOffset) / Double(timing.speed) + timing.beginTime
         return superlayer?.absoluteTime(fromLocal: parentTime) ?? parentTime
     }
 }

@@ -303,7 +303,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     func setState<T: LayerValue>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID) {
         guard value.isFiniteValue else {
             Diagnostics.error(
-                "CALayer.\(id.declared.key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])")
+                "CALayer.\(id.declared.key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])"
+            )
             return
         }
         if state[keyPath: keyPath] == value { return }

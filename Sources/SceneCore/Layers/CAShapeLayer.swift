@@ -207,11 +207,15 @@ open class CAShapeLayer: CALayer {
         let largest = max(area.width, area.height) * scale
         if largest > CGFloat(Self.maximumBackingStoreSide) {
             scale *= CGFloat(Self.maximumBackingStoreSide) / largest
-            Diagnostics.warning("CAShapeLayer.display of \(self): a \(area.size) shape at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)")
+            Diagnostics.warning(
+                "CAShapeLayer.display of \(self): a \(area.size) shape at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)"
+            )
         }
         // Whole pixels from the layer's origin, so the shape lands on the same pixel grid as the bounds.
-        let x0 = (area.minX * scale).rounded(.down), y0 = (area.minY * scale).rounded(.down)
-        let x1 = (area.maxX * scale).rounded(.up), y1 = (area.maxY * scale).rounded(.up)
+        let x0 = (area.minX * scale).rounded(.down)
+        let y0 = (area.minY * scale).rounded(.down)
+        let x1 = (area.maxX * scale).rounded(.up)
+        let y1 = (area.maxY * scale).rounded(.up)
         let rect = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
         guard let context = CGContext(layerWidth: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else {
             return setDisplayedContents(nil)
@@ -226,7 +230,8 @@ open class CAShapeLayer: CALayer {
         }
         shape.draw(in: context, scale: scale)
         guard let drawn = context.makeImage() else { return setDisplayedContents(nil) }
-        setDisplayedContents(CGImage(premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, layerRect: rect))
+        setDisplayedContents(
+            CGImage(premultipliedRGBA: drawn.pixels, width: drawn.width, height: drawn.height, layerRect: rect))
     }
 
     /// The path its `path` animations give now: from-path to to-path (the model path standing
@@ -240,9 +245,11 @@ open class CAShapeLayer: CALayer {
             var compiled = record.compiled
             if record.needsBeginTime { compiled.timing.beginTime = now }
             var outputs = AnimationOutputs()
-            guard let (progress, _, _) = AnimationEvaluator.progress(of: compiled, parentTime: now, outputs: &outputs) else { continue }
+            guard let (progress, _, _) = AnimationEvaluator.progress(of: compiled, parentTime: now, outputs: &outputs)
+            else { continue }
             let current = result ?? path ?? CGMutablePath()
-            let from = basic.fromValue as? CGPath ?? current, to = basic.toValue as? CGPath ?? current
+            let from = basic.fromValue as? CGPath ?? current
+            let to = basic.toValue as? CGPath ?? current
             let f = CGFloat(progress)
             result = CGPath.interpolated(from: from, to: to, fraction: f) ?? (f < 0.5 ? from : to)
         }
@@ -276,16 +283,18 @@ private enum ShapeValue {
 
     /// The drawing the properties that `value` gives by key (model or animated values) describe.
     static func drawing(_ value: (String) -> Any?) -> ShapeDrawing {
-        let lineCap: CGLineCap = switch lineCap(value("lineCap")) {
-        case .round: .round
-        case .square: .square
-        default: .butt
-        }
-        let lineJoin: CGLineJoin = switch lineJoin(value("lineJoin")) {
-        case .round: .round
-        case .bevel: .bevel
-        default: .miter
-        }
+        let lineCap: CGLineCap =
+            switch lineCap(value("lineCap")) {
+            case .round: .round
+            case .square: .square
+            default: .butt
+            }
+        let lineJoin: CGLineJoin =
+            switch lineJoin(value("lineJoin")) {
+            case .round: .round
+            case .bevel: .bevel
+            default: .miter
+            }
         return ShapeDrawing(
             path: (value("path") as? CGPath)?.elements ?? [], fillColor: color(value("fillColor"))?.value,
             fillRule: fillRule(value("fillRule")) == .evenOdd ? .evenOdd : .winding,

@@ -57,7 +57,9 @@ open class CATextLayer: CALayer {
     open var font: Any? = "Helvetica" {
         didSet {
             if font != nil, !(font is String), !(font is TextFont) {
-                Diagnostics.error("CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String or a TextFont")
+                Diagnostics.error(
+                    "CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String or a TextFont"
+                )
                 font = oldValue
             } else if Self.fontName(oldValue) != Self.fontName(font) {
                 setNeedsDisplay()
@@ -193,7 +195,8 @@ open class CATextLayer: CALayer {
         case ("alignmentMode", let mode as CATextLayerAlignmentMode): alignmentMode = mode
         case ("allowsFontSubpixelQuantization", let flag as Bool): allowsFontSubpixelQuantization = flag
         default:
-            Diagnostics.error("CATextLayer.setValue(_:forKey:) on \(self): refused \(String(describing: value)) for \(key)")
+            Diagnostics.error(
+                "CATextLayer.setValue(_:forKey:) on \(self): refused \(String(describing: value)) for \(key)")
         }
     }
 
@@ -205,20 +208,23 @@ open class CATextLayer: CALayer {
         guard let color = attributed ? RGBA(r: 0, g: 0, b: 0, a: 1) : shownForegroundColor?.value else {
             return
         }
-        let truncation: TextLayout.Truncation? = switch truncationMode {
-        case .start: .start
-        case .middle: .middle
-        case .end: .end
-        default: nil
-        }
-        let alignment: TextDrawing.Alignment = switch alignmentMode {
-        case .natural: .natural
-        case .right: .right
-        case .center: .center
-        case .justified: .justified
-        default: .left
-        }
-        let shownFont = attributed
+        let truncation: TextLayout.Truncation? =
+            switch truncationMode {
+            case .start: .start
+            case .middle: .middle
+            case .end: .end
+            default: nil
+            }
+        let alignment: TextDrawing.Alignment =
+            switch alignmentMode {
+            case .natural: .natural
+            case .right: .right
+            case .center: .center
+            case .justified: .justified
+            default: .left
+            }
+        let shownFont =
+            attributed
             ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: shownFontSize)
         let text = TextDrawing(
             content: TextContent(string), font: shownFont, color: color, box: bounds, wraps: isWrapped,

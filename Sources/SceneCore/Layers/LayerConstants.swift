@@ -64,7 +64,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMinXMaxYCorner = Self(rawValue: 4)
     public static let layerMaxXMaxYCorner = Self(rawValue: 8)
     /// All four corners, the default.
-    public static let all: Self = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public static let all: Self = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
 }
 
 /// Which edges of a layer are anti-aliased.

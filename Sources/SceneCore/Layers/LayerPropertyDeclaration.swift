@@ -65,7 +65,8 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
     private let shownColor: WritableKeyPath<LayerProperties, RGBA?>?
 
     package init(
-        _ id: PropertyID, _ key: String, swift swiftKey: String? = nil, _ keyPath: WritableKeyPath<LayerProperties, Value>,
+        _ id: PropertyID, _ key: String, swift swiftKey: String? = nil,
+        _ keyPath: WritableKeyPath<LayerProperties, Value>,
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: @escaping (Value) -> Value? = { $0 },
         shownColor: WritableKeyPath<LayerProperties, RGBA?>? = nil
     ) {

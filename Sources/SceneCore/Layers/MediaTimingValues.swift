@@ -28,12 +28,13 @@ struct MediaTimingValues: Hashable, Sendable {
         case removed, forwards, backwards, both
         static let modes: [CAMediaTimingFillMode] = [.removed, .forwards, .backwards, .both]
         init(_ mode: CAMediaTimingFillMode) {
-            self = switch mode {
-            case .forwards: .forwards
-            case .backwards: .backwards
-            case .both: .both
-            default: .removed
-            }
+            self =
+                switch mode {
+                case .forwards: .forwards
+                case .backwards: .backwards
+                case .both: .both
+                default: .removed
+                }
         }
     }
 }

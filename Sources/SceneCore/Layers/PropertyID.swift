@@ -68,10 +68,12 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(
                 self, "sublayerTransform", \.sublayerTransform, LayerKey(\.sublayerTransform, V.transform3D), .implicit)
         case .isHidden:
-            return StoredProperty(self, "hidden", swift: "isHidden", \.isHidden, LayerKey(\.isHidden, V.bool), .implicit)
+            return StoredProperty(
+                self, "hidden", swift: "isHidden", \.isHidden, LayerKey(\.isHidden, V.bool), .implicit)
         case .isDoubleSided:
             return StoredProperty(
-                self, "doubleSided", swift: "isDoubleSided", \.isDoubleSided, LayerKey(\.isDoubleSided, V.bool), .explicit)
+                self, "doubleSided", swift: "isDoubleSided", \.isDoubleSided, LayerKey(\.isDoubleSided, V.bool),
+                .explicit)
         case .isGeometryFlipped:
             return StoredProperty(
                 self, "geometryFlipped", swift: "isGeometryFlipped", \.isGeometryFlipped,
@@ -89,7 +91,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .edgeAntialiasingMask:
             return StoredProperty(
                 self, "edgeAntialiasingMask", \.edgeAntialiasingMask,
-                LayerKey(\.edgeAntialiasingMask, bits { CAEdgeAntialiasingMask(rawValue: UInt32(truncatingIfNeeded: $0)) }),
+                LayerKey(
+                    \.edgeAntialiasingMask, bits { CAEdgeAntialiasingMask(rawValue: UInt32(truncatingIfNeeded: $0)) }),
                 .none)
         case .backgroundColor:
             return StoredProperty(
@@ -97,10 +100,12 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 shownColor: \.animatedColors.background)
         case .cornerRadius:
             return StoredProperty(
-                self, "cornerRadius", \.cornerRadius, LayerKey(\.cornerRadius, V.cgFloat), .implicit, limit: nonNegative)
+                self, "cornerRadius", \.cornerRadius, LayerKey(\.cornerRadius, V.cgFloat), .implicit, limit: nonNegative
+            )
         case .maskedCorners:
             return StoredProperty(
-                self, "maskedCorners", \.maskedCorners, LayerKey(\.maskedCorners, bits { CACornerMask(rawValue: UInt($0)) }),
+                self, "maskedCorners", \.maskedCorners,
+                LayerKey(\.maskedCorners, bits { CACornerMask(rawValue: UInt($0)) }),
                 .actionOnly)
         case .cornerCurve:
             return StoredProperty(
@@ -123,7 +128,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .shadowRadius:
             return StoredProperty(self, "shadowRadius", \.shadowRadius, LayerKey(\.shadowRadius, V.cgFloat), .implicit)
         case .shouldRasterize:
-            return StoredProperty(self, "shouldRasterize", \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)
+            return StoredProperty(
+                self, "shouldRasterize", \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)
         case .rasterizationScale:
             return StoredProperty(
                 self, "rasterizationScale", \.rasterizationScale, LayerKey(\.rasterizationScale, V.cgFloat), .explicit)
@@ -132,10 +138,12 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .contentsRect:
             return StoredProperty(self, "contentsRect", \.contentsRect, LayerKey(\.contentsRect, V.rect), .implicit)
         case .contentsCenter:
-            return StoredProperty(self, "contentsCenter", \.contentsCenter, LayerKey(\.contentsCenter, V.rect), .implicit)
+            return StoredProperty(
+                self, "contentsCenter", \.contentsCenter, LayerKey(\.contentsCenter, V.rect), .implicit)
         case .contentsGravity:
             return StoredProperty(
-                self, "contentsGravity", \.contentsGravity, LayerKey(\.contentsGravity, name(CALayerContentsGravity.init)),
+                self, "contentsGravity", \.contentsGravity,
+                LayerKey(\.contentsGravity, name(CALayerContentsGravity.init)),
                 .none)
         case .contentsScale:
             return StoredProperty(
@@ -161,7 +169,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(self, "opaque", swift: "isOpaque", \.isOpaque, LayerKey(\.isOpaque, V.bool), .none)
         case .beginTime:
             return StoredProperty(self, "beginTime", \.timing.beginTime, LayerKey(\.beginTime, V.double), .none)
-        case .duration: return StoredProperty(self, "duration", \.timing.duration, LayerKey(\.duration, V.double), .none)
+        case .duration:
+            return StoredProperty(self, "duration", \.timing.duration, LayerKey(\.duration, V.double), .none)
         case .speed: return StoredProperty(self, "speed", \.timing.speed, LayerKey(\.speed, V.float), .none)
         case .timeOffset:
             return StoredProperty(self, "timeOffset", \.timing.timeOffset, LayerKey(\.timeOffset, V.double), .none)

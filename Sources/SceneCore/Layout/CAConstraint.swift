@@ -93,7 +93,8 @@ public final class CAConstraint: Sendable, CustomStringConvertible {
 
     /// Creates the constraint `attribute = source.sourceAttribute` (scale 1, offset 0).
     public convenience init(
-        attribute: CAConstraintAttribute, relativeTo sourceName: String, attribute sourceAttribute: CAConstraintAttribute
+        attribute: CAConstraintAttribute, relativeTo sourceName: String,
+        attribute sourceAttribute: CAConstraintAttribute
     ) {
         self.init(attribute: attribute, relativeTo: sourceName, attribute: sourceAttribute, scale: 1, offset: 0)
     }

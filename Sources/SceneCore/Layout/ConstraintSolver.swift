@@ -46,17 +46,20 @@ struct ConstraintSolver {
                     source = sibling
                 } else {
                     Diagnostics.warning(
-                        "CAConstraintLayoutManager: \(label(index)): no sibling named \"\(constraint.sourceName)\"; ignored \(constraint)")
+                        "CAConstraintLayoutManager: \(label(index)): no sibling named \"\(constraint.sourceName)\"; ignored \(constraint)"
+                    )
                     continue
                 }
-                usable[constraint.attribute.axis.rawValue].append(Relation(
-                    attribute: constraint.attribute, source: source, sourceAttribute: constraint.sourceAttribute,
-                    scale: constraint.scale, offset: constraint.offset))
+                usable[constraint.attribute.axis.rawValue].append(
+                    Relation(
+                        attribute: constraint.attribute, source: source, sourceAttribute: constraint.sourceAttribute,
+                        scale: constraint.scale, offset: constraint.offset))
             }
             for axis in ConstraintAxis.allCases {
                 let candidates = usable[axis.rawValue]
                 var chosen: [Relation] = []
-                for relation in candidates where chosen.count < 2 && !chosen.contains(where: { $0.attribute == relation.attribute }) {
+                for relation in candidates
+                where chosen.count < 2 && !chosen.contains(where: { $0.attribute == relation.attribute }) {
                     chosen.append(relation)
                 }
                 if candidates.count > chosen.count {
@@ -130,7 +133,10 @@ struct ConstraintSolver {
     static func interval(
         _ values: [(CAConstraintAttribute, CGFloat)], current: (minimum: CGFloat, size: CGFloat), anchor: CGFloat
     ) -> (minimum: CGFloat, size: CGFloat) {
-        var minimum, middle, maximum, size: CGFloat?
+        var minimum: CGFloat?
+        var middle: CGFloat?
+        var maximum: CGFloat?
+        var size: CGFloat?
         for (attribute, value) in values {
             switch attribute {
             case .minX, .minY: minimum = value

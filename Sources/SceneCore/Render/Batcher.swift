@@ -22,7 +22,8 @@ struct Batcher {
             open = batch
         } else {
             closeBatch()
-            open = DrawBatch(first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped)
+            open = DrawBatch(
+                first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped)
         }
         instances.append(quad)
     }
@@ -55,7 +56,8 @@ struct Batcher {
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()
-        return DisplayList(width: width, height: height, clearColor: clearColor, instances: instances, commands: commands)
+        return DisplayList(
+            width: width, height: height, clearColor: clearColor, instances: instances, commands: commands)
     }
 
     private mutating func closeBatch() {

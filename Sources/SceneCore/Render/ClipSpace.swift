@@ -24,8 +24,9 @@ enum ClipSpace {
 extension CATransform3D {
     /// The entries as 32-bit floats in row order, the layout `QuadInstance.transform` uses.
     var float16: SIMD16<Float> {
-        SIMD16(Float(m11), Float(m12), Float(m13), Float(m14), Float(m21), Float(m22), Float(m23), Float(m24),
-               Float(m31), Float(m32), Float(m33), Float(m34), Float(m41), Float(m42), Float(m43), Float(m44))
+        SIMD16(
+            Float(m11), Float(m12), Float(m13), Float(m14), Float(m21), Float(m22), Float(m23), Float(m24),
+            Float(m31), Float(m32), Float(m33), Float(m34), Float(m41), Float(m42), Float(m43), Float(m44))
     }
 }
 

@@ -12,7 +12,9 @@ enum ContentsLayout {
 
     /// The pieces that draw `image` in a layer with `properties` (1 piece, or up to 9 for a 9-slice).
     static func pieces(for properties: LayerProperties, image: CGImage) -> [Piece] {
-        if let rect = image.layerRect { return [Piece(destination: rect, source: CGRect(x: 0, y: 0, width: 1, height: 1))] }
+        if let rect = image.layerRect {
+            return [Piece(destination: rect, source: CGRect(x: 0, y: 0, width: 1, height: 1))]
+        }
         return pieces(for: properties, imageWidth: image.width, imageHeight: image.height)
     }
 
@@ -39,10 +41,13 @@ enum ContentsLayout {
             return bounds
         case .resizeAspect, .resizeAspectFill:
             guard w > 0, h > 0 else { return bounds }
-            let fit = gravity == .resizeAspect
+            let fit =
+                gravity == .resizeAspect
                 ? min(bounds.width / w, bounds.height / h) : max(bounds.width / w, bounds.height / h)
             let size = CGSize(width: w * fit, height: h * fit)
-            return CGRect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+            return CGRect(
+                x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width,
+                height: size.height)
         default:
             let name = gravity.rawValue.lowercased()
             let x = name.contains("left") ? bounds.minX : name.contains("right") ? bounds.maxX - w : bounds.midX - w / 2
@@ -59,7 +64,8 @@ enum ContentsLayout {
         return c
     }
 
-    private static func nineSlice(destination d: CGRect, source s: CGRect, center c: CGRect, natural: CGSize) -> [Piece] {
+    private static func nineSlice(destination d: CGRect, source s: CGRect, center c: CGRect, natural: CGSize) -> [Piece]
+    {
         // Fixed edges keep their natural size; they shrink together when the destination is too small.
         func edges(_ lead: CGFloat, _ trail: CGFloat, _ length: CGFloat) -> (CGFloat, CGFloat) {
             let total = lead + trail
@@ -74,9 +80,14 @@ enum ContentsLayout {
         var pieces: [Piece] = []
         for row in 0..<3 {
             for column in 0..<3 where xs[column + 1] > xs[column] && ys[row + 1] > ys[row] {
-                pieces.append(Piece(
-                    destination: CGRect(x: xs[column], y: ys[row], width: xs[column + 1] - xs[column], height: ys[row + 1] - ys[row]),
-                    source: CGRect(x: us[column], y: vs[row], width: us[column + 1] - us[column], height: vs[row + 1] - vs[row])))
+                pieces.append(
+                    Piece(
+                        destination: CGRect(
+                            x: xs[column], y: ys[row], width: xs[column + 1] - xs[column], height: ys[row + 1] - ys[row]
+                        ),
+                        source: CGRect(
+                            x: us[column], y: vs[row], width: us[column + 1] - us[column], height: vs[row + 1] - vs[row]
+                        )))
             }
         }
         return pieces

@@ -50,8 +50,10 @@ package struct DisplayList: Sendable {
     package var instances: [QuadInstance]
     package var commands: [DisplayCommand]
 
-    package init(width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-                instances: [QuadInstance] = [], commands: [DisplayCommand] = []) {
+    package init(
+        width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
+        instances: [QuadInstance] = [], commands: [DisplayCommand] = []
+    ) {
         self.width = width
         self.height = height
         self.clearColor = clearColor

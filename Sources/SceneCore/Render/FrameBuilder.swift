@@ -37,11 +37,15 @@ package struct FrameBuilder {
     }
 
     private mutating func visit(
-        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float, depth: Int,
+        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float,
+        depth: Int,
         offset: CGSize? = nil
     ) {
         guard depth < FrameBuilder.maximumDepth else {
-            if !reportedDepth { Diagnostics.error("render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn") }
+            if !reportedDepth {
+                Diagnostics.error(
+                    "render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn")
+            }
             reportedDepth = true
             return
         }
@@ -54,8 +58,10 @@ package struct FrameBuilder {
                 let current = tree
                 if side == .old { tree = old }
                 if fade < 1 { batcher.beginGroup() }
-                visit(id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
-                      depth: depth, offset: shift)
+                visit(
+                    id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
+                    inheritedOpacity: inheritedOpacity,
+                    depth: depth, offset: shift)
                 if fade < 1 { batcher.endGroup(opacity: fade) }
                 tree = current
             }
@@ -91,11 +97,14 @@ package struct FrameBuilder {
         let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
         if let background {
             let fill = background * alpha
-            if depth == 0, !isGroup, fill.w == 1, !shape.isRounded, FrameBuilder.covers(target, toWindow, bounds: p.bounds) {
+            if depth == 0, !isGroup, fill.w == 1, !shape.isRounded,
+                FrameBuilder.covers(target, toWindow, bounds: p.bounds)
+            {
                 // An opaque root background over the whole target is the clear colour: no quad to blend.
                 clearColor = fill
             } else {
-                batcher.add(shape.quad(clip, color: fill, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
+                batcher.add(
+                    shape.quad(clip, color: fill, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
             }
         }
         if let image = p.contents {
@@ -104,8 +113,9 @@ package struct FrameBuilder {
                 // A contents cross-fade: the old image fading out under the new one fading in.
                 let f = Float(blend.fraction)
                 if let old = blend.from {
-                    contents.add(ContentsLayout.pieces(for: p, image: old), of: old,
-                                 alpha: alpha * (1 - f), to: &batcher)
+                    contents.add(
+                        ContentsLayout.pieces(for: p, image: old), of: old,
+                        alpha: alpha * (1 - f), to: &batcher)
                 }
                 contents.add(pieces, of: image, alpha: alpha * f, to: &batcher)
             } else {
@@ -113,15 +123,20 @@ package struct FrameBuilder {
             }
         }
         if !children.isEmpty {
-            let clipIndex = p.masksToBounds ? batcher.pushClip(shape.quad(clip, color: .zero, params: [0, 0, 0, 1])) : nil
+            let clipIndex =
+                p.masksToBounds ? batcher.pushClip(shape.quad(clip, color: .zero, params: [0, 0, 0, 1])) : nil
             let childSpace = p.sublayerSpaceToOwnSpace
             for child in children {
-                visit(child, parentToWindow: toWindow, sublayerSpace: childSpace, inheritedOpacity: alpha, depth: depth + 1)
+                visit(
+                    child, parentToWindow: toWindow, sublayerSpace: childSpace, inheritedOpacity: alpha,
+                    depth: depth + 1)
             }
             if let clipIndex { batcher.popClip(clipIndex) }
         }
         if let border {
-            batcher.add(shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil, sampling: .init())
+            batcher.add(
+                shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil,
+                sampling: .init())
         }
         if isGroup { batcher.endGroup(opacity: opacity * inheritedOpacity) }
     }
@@ -137,8 +152,9 @@ package struct FrameBuilder {
     static func facesAway(_ toWindow: CATransform3D, bounds: CGRect) -> Bool {
         let h = Homography(toWindow)
         guard let a = h.map(CGPoint(x: bounds.minX, y: bounds.minY)),
-              let b = h.map(CGPoint(x: bounds.maxX, y: bounds.minY)),
-              let c = h.map(CGPoint(x: bounds.minX, y: bounds.maxY)) else { return false }
+            let b = h.map(CGPoint(x: bounds.maxX, y: bounds.minY)),
+            let c = h.map(CGPoint(x: bounds.minX, y: bounds.maxY))
+        else { return false }
         return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x) < 0
     }
 }
@@ -162,7 +178,8 @@ private struct ContentsDraw {
         for piece in pieces {
             var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: params)
             quad.rect = piece.destination.float4
-            quad.uv = SIMD4(Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
+            quad.uv = SIMD4(
+                Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
             batcher.add(quad, image: image, sampling: sampling)
         }
     }

@@ -64,8 +64,9 @@ struct RenderLayer: Sendable {
         var custom: [String: AnimatableValue]?
         var outputs = AnimationOutputs()
         var cache = state.transformCache
-        AnimationEvaluator.apply(animations, layerTime: layerTime, model: state.model, presented: &properties,
-                                 custom: &custom, outputs: &outputs, cache: &cache)
+        AnimationEvaluator.apply(
+            animations, layerTime: layerTime, model: state.model, presented: &properties,
+            custom: &custom, outputs: &outputs, cache: &cache)
         state.transformCache = cache
         state.animations = animations
         state.contentsBlend = outputs.contentsBlend
@@ -116,7 +117,8 @@ private final class AnimationState: @unchecked Sendable {
             if tau >= timing.activeDuration && !animations[index].hasFinished {
                 animations[index].hasFinished = true
                 let remove = animations[index].isRemovedOnCompletion
-                events.append(AnimationEvent(layer: id, serial: animations[index].serial, kind: .finished(removed: remove)))
+                events.append(
+                    AnimationEvent(layer: id, serial: animations[index].serial, kind: .finished(removed: remove)))
                 if remove {
                     removed.insert(animations[index].serial)
                     dropped = true

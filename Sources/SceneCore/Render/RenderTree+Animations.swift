@@ -26,7 +26,8 @@ extension RenderTree {
             guard let index = layers.index(forKey: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
             let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
-            let outputs = layers.values[index].evaluate(layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
+            let outputs = layers.values[index].evaluate(
+                layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
             if outputs.isChanging && rate != 0 { tick.isAnimating = true }
             if let begin = outputs.nextBegin, rate > 0 {
                 let wake = time + max(begin - layerTime, 0) / rate
@@ -50,7 +51,9 @@ extension RenderTree {
     /// The animated layers in the tree under `root` (all of them for nil): worked out again only
     /// after the structure or the set of animated layers changed, not every frame.
     private mutating func animatedLayers(under root: LayerID?) -> [LayerID] {
-        if let cached = animatedLayersUnderRoot, cached.root == root, cached.version == structureVersion { return cached.ids }
+        if let cached = animatedLayersUnderRoot, cached.root == root, cached.version == structureVersion {
+            return cached.ids
+        }
         let ids = Array(animatedLayers.filter { root == nil || topAncestor(of: $0) == root })
         animatedLayersUnderRoot = (root, structureVersion, ids)
         return ids
@@ -75,6 +78,9 @@ extension RenderTree {
         if let parent = layers.values[index].superlayer, depth < FrameBuilder.maximumDepth {
             (parentTime, parentRate) = localTime(of: parent, at: t, depth: depth + 1)
         }
-        return ((parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset, parentRate * Double(timing.speed))
+        return (
+            (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset,
+            parentRate * Double(timing.speed)
+        )
     }
 }

@@ -56,15 +56,18 @@ package struct RenderTree: Sendable {
                 // A mask belongs to its owner's tree (and time): walking up from it reaches the owner.
                 if let mask { layers[mask, default: RenderLayer()].superlayer = update.layer }
             case .animations(let list):
-                setAnimations(list.items.filter { !removedSerials.contains($0.serial) }, of: update.layer, before: before)
+                setAnimations(
+                    list.items.filter { !removedSerials.contains($0.serial) }, of: update.layer, before: before)
             }
         }
-        let restructures = !commit.released.isEmpty || commit.updates.contains { update in
-            switch update.field {
-            case .sublayers, .mask, .animations: true
-            case .property, .all: false
+        let restructures =
+            !commit.released.isEmpty
+            || commit.updates.contains { update in
+                switch update.field {
+                case .sublayers, .mask, .animations: true
+                case .property, .all: false
+                }
             }
-        }
         if restructures { structureVersion &+= 1 }
         for id in commit.released {
             layers.removeValue(forKey: id)

@@ -21,12 +21,13 @@ enum TransitionSide {
     /// "from top" enters from the visual top).
     func placement(_ frame: TransitionFrame, size: CGSize) -> (offset: CGSize, opacity: Float) {
         let p = frame.progress
-        let direction: CGSize = switch frame.spec.subtype {
-        case .fromRight: CGSize(width: size.width, height: 0)
-        case .fromTop: CGSize(width: 0, height: -size.height)
-        case .fromBottom: CGSize(width: 0, height: size.height)
-        default: CGSize(width: -size.width, height: 0)
-        }
+        let direction: CGSize =
+            switch frame.spec.subtype {
+            case .fromRight: CGSize(width: size.width, height: 0)
+            case .fromTop: CGSize(width: 0, height: -size.height)
+            case .fromBottom: CGSize(width: 0, height: size.height)
+            default: CGSize(width: -size.width, height: 0)
+            }
         func scaled(_ f: Double) -> CGSize { CGSize(width: direction.width * f, height: direction.height * f) }
         switch (frame.spec.type, self) {
         case (.moveIn, .new), (.push, .new): return (scaled(1 - p), 1)

@@ -55,12 +55,36 @@ extension ValueConversion {
     /// One level of field replacement; nil when the field is unknown or `newValue` mismatches.
     private static func replacing(_ name: String, of value: Any, with newValue: Any?) -> Any? {
         switch (value, name) {
-        case (var p as CGPoint, "x"): cgFloat(newValue).map { p.x = $0; return p }
-        case (var p as CGPoint, "y"): cgFloat(newValue).map { p.y = $0; return p }
-        case (var s as CGSize, "width"): cgFloat(newValue).map { s.width = $0; return s }
-        case (var s as CGSize, "height"): cgFloat(newValue).map { s.height = $0; return s }
-        case (var r as CGRect, "origin"): point(newValue).map { r.origin = $0; return r }
-        case (var r as CGRect, "size"): size(newValue).map { r.size = $0; return r }
+        case (var p as CGPoint, "x"):
+            cgFloat(newValue).map {
+                p.x = $0
+                return p
+            }
+        case (var p as CGPoint, "y"):
+            cgFloat(newValue).map {
+                p.y = $0
+                return p
+            }
+        case (var s as CGSize, "width"):
+            cgFloat(newValue).map {
+                s.width = $0
+                return s
+            }
+        case (var s as CGSize, "height"):
+            cgFloat(newValue).map {
+                s.height = $0
+                return s
+            }
+        case (var r as CGRect, "origin"):
+            point(newValue).map {
+                r.origin = $0
+                return r
+            }
+        case (var r as CGRect, "size"):
+            size(newValue).map {
+                r.size = $0
+                return r
+            }
         default: nil
         }
     }

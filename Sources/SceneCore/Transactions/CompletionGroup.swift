@@ -18,18 +18,27 @@ final class CompletionGroup: @unchecked Sendable {
 
     /// The scope's changes were committed: the blocks may run once nothing is pending.
     func commitFinished() {
-        let due = lock.withLock { committed = true; return pending == 0 }
+        let due = lock.withLock {
+            committed = true
+            return pending == 0
+        }
         if due { fire() }
     }
 
     /// One of the animations stopped.
     func animationStopped() {
-        let due = lock.withLock { pending -= 1; return pending == 0 && committed }
+        let due = lock.withLock {
+            pending -= 1
+            return pending == 0 && committed
+        }
         if due { fire() }
     }
 
     private func fire() {
-        let blocks = lock.withLock { defer { self.blocks = [] }; return self.blocks }
+        let blocks = lock.withLock {
+            defer { self.blocks = [] }
+            return self.blocks
+        }
         guard !blocks.isEmpty else { return }
         DispatchQueue.main.async { for block in blocks { block() } }
     }

@@ -113,7 +113,8 @@ final class TransactionStack {
     private func close(_ scope: Scope) {
         if let parent = scopes.indices.last { scopes[parent].addedAnimations += scope.addedAnimations }
         if !scope.completionBlocks.isEmpty {
-            completionGroupsAwaitingCommit.append(CompletionGroup(blocks: scope.completionBlocks, animations: scope.addedAnimations))
+            completionGroupsAwaitingCommit.append(
+                CompletionGroup(blocks: scope.completionBlocks, animations: scope.addedAnimations))
         }
     }
 

@@ -70,14 +70,17 @@ extension AnimationsScene {
         let side = panel.bounds.height * 0.12
         for (index, entry) in keyframeModes.enumerated() {
             let name = "keyframe.\(entry.name)"
-            let dot = panel.descendant(named: name) ?? {
-                let dot = CALayer.filled(CGRect(x: 0, y: 0, width: side, height: side), colors[index])
-                dot.name = name
-                dot.cornerRadius = side / 2
-                dot.position = CGPoint(x: keyframeXs[0] * panel.bounds.width, y: panel.bounds.height * CGFloat(index + 1) / 4)
-                panel.addSublayer(dot)
-                return dot
-            }()
+            let dot =
+                panel.descendant(named: name)
+                ?? {
+                    let dot = CALayer.filled(CGRect(x: 0, y: 0, width: side, height: side), colors[index])
+                    dot.name = name
+                    dot.cornerRadius = side / 2
+                    dot.position = CGPoint(
+                        x: keyframeXs[0] * panel.bounds.width, y: panel.bounds.height * CGFloat(index + 1) / 4)
+                    panel.addSublayer(dot)
+                    return dot
+                }()
             let keyframes = CAKeyframeAnimation(keyPath: "position.x")
             keyframes.values = keyframeXs.map { Double($0 * panel.bounds.width) }
             keyframes.keyTimes = entry.mode == .discrete ? discreteKeyTimes : keyframeTimes
@@ -93,23 +96,29 @@ extension AnimationsScene {
     /// The springs: the default one (mass 1, stiffness 100, damping 10) and a bouncy one
     /// described by its perceptual duration.
     static func springs() -> [(name: String, spring: CASpringAnimation)] {
-        [("spring.default", CASpringAnimation()), ("spring.perceptual", CASpringAnimation(perceptualDuration: 0.8, bounce: 0.5))]
+        [
+            ("spring.default", CASpringAnimation()),
+            ("spring.perceptual", CASpringAnimation(perceptualDuration: 0.8, bounce: 0.5)),
+        ]
     }
 
     /// Adds the two balls on first use, and (again) their endless drops: `position.y` from the
     /// top of the panel to the ball's place, each cycle `settlingDuration` long.
     static func addSprings(to panel: CALayer) {
         let side = panel.bounds.height * 0.16
-        let top = Double(panel.bounds.height * 0.2), rest = Double(panel.bounds.height * 0.75)
+        let top = Double(panel.bounds.height * 0.2)
+        let rest = Double(panel.bounds.height * 0.75)
         for (index, entry) in springs().enumerated() {
-            let ball = panel.descendant(named: entry.name) ?? {
-                let ball = CALayer.filled(CGRect(x: 0, y: 0, width: side, height: side), colors[index + 1])
-                ball.name = entry.name
-                ball.cornerRadius = side / 2
-                ball.position = CGPoint(x: panel.bounds.width * CGFloat(index + 1) / 3, y: CGFloat(rest))
-                panel.addSublayer(ball)
-                return ball
-            }()
+            let ball =
+                panel.descendant(named: entry.name)
+                ?? {
+                    let ball = CALayer.filled(CGRect(x: 0, y: 0, width: side, height: side), colors[index + 1])
+                    ball.name = entry.name
+                    ball.cornerRadius = side / 2
+                    ball.position = CGPoint(x: panel.bounds.width * CGFloat(index + 1) / 3, y: CGFloat(rest))
+                    panel.addSublayer(ball)
+                    return ball
+                }()
             let spring = entry.spring
             spring.keyPath = "position.y"
             spring.fromValue = top
@@ -146,13 +155,15 @@ extension AnimationsScene {
     /// Adds the square on first use, and (again) its group animation.
     static func addGroup(to panel: CALayer) {
         let side = min(panel.bounds.width, panel.bounds.height) * 0.4
-        let square = panel.descendant(named: "group.square") ?? {
-            let square = CALayer.filled(CGRect(x: 0, y: 0, width: side, height: side), Palette.blue)
-            square.name = "group.square"
-            square.position = CGPoint(x: panel.bounds.midX, y: panel.bounds.midY)
-            panel.addSublayer(square)
-            return square
-        }()
+        let square =
+            panel.descendant(named: "group.square")
+            ?? {
+                let square = CALayer.filled(CGRect(x: 0, y: 0, width: side, height: side), Palette.blue)
+                square.name = "group.square"
+                square.position = CGPoint(x: panel.bounds.midX, y: panel.bounds.midY)
+                panel.addSublayer(square)
+                return square
+            }()
         square.add(group(side: side), forKey: "group")
     }
 

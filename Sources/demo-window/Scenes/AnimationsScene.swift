@@ -53,9 +53,11 @@ enum AnimationsScene {
 
     /// The frame of panel `index` in a 3 x 2 grid with 20-point margins and gaps.
     static func panelFrame(_ index: Int, in size: CGSize) -> CGRect {
-        let width = ((size.width - 80) / 3).rounded(.down), height = ((size.height - 60) / 2).rounded(.down)
-        return CGRect(x: 20 + CGFloat(index % 3) * (width + 20), y: 20 + CGFloat(index / 3) * (height + 20),
-                      width: width, height: height)
+        let width = ((size.width - 80) / 3).rounded(.down)
+        let height = ((size.height - 60) / 2).rounded(.down)
+        return CGRect(
+            x: 20 + CGFloat(index % 3) * (width + 20), y: 20 + CGFloat(index / 3) * (height + 20),
+            width: width, height: height)
     }
 
     /// The panel named `name` ("implicit", "action", ...) of a scene built by `make`.
@@ -80,9 +82,15 @@ enum AnimationsScene {
         switch name {
         case "implicit": return "implicit: " + toggleImplicit(in: panel, clicks: clicks)
         case "action": return "action: " + recolourThroughAction(in: panel, clicks: clicks)
-        case "keyframe": addKeyframes(to: panel); return "keyframe: restarted"
-        case "spring": addSprings(to: panel); return "spring: restarted"
-        case "group": addGroup(to: panel); return "group: restarted"
+        case "keyframe":
+            addKeyframes(to: panel)
+            return "keyframe: restarted"
+        case "spring":
+            addSprings(to: panel)
+            return "spring: restarted"
+        case "group":
+            addGroup(to: panel)
+            return "group: restarted"
         default: return "transition: " + changeCard(in: panel, clicks: clicks)
         }
     }

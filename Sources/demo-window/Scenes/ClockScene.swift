@@ -88,7 +88,9 @@ enum ClockScene {
     ///
     /// A turn goes from 0 by 2π in the hand's period; it begins at `mediaTime` (in the hand's
     /// own time) with `timeOffset` the seconds already elapsed of the current period.
-    static func startHands(_ root: CALayer, showing date: Date, at mediaTime: CFTimeInterval, in timeZone: TimeZone = .current) {
+    static func startHands(
+        _ root: CALayer, showing date: Date, at mediaTime: CFTimeInterval, in timeZone: TimeZone = .current
+    ) {
         let seconds = secondsOfDay(date, in: timeZone)
         for hand in hands {
             guard let layer = root.descendant(named: hand.name) else { continue }

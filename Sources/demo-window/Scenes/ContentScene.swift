@@ -33,11 +33,13 @@ enum ContentScene {
 
     /// The frame of panel `index` in a three-column grid.
     static func panelFrame(_ index: Int, in size: CGSize) -> CGRect {
-        let columns = 3, rows = 2
+        let columns = 3
+        let rows = 2
         let width = (size.width - 20 * CGFloat(columns + 1)) / CGFloat(columns)
         let height = (size.height - 20 * CGFloat(rows + 1)) / CGFloat(rows)
-        return CGRect(x: 20 + CGFloat(index % columns) * (width + 20), y: 20 + CGFloat(index / columns) * (height + 20),
-                      width: width, height: height)
+        return CGRect(
+            x: 20 + CGFloat(index % columns) * (width + 20), y: 20 + CGFloat(index / columns) * (height + 20),
+            width: width, height: height)
     }
 
     /// The delegate of the curve layer: the programming guide's example, a cubic Bézier from
@@ -49,7 +51,8 @@ enum ContentScene {
             ctx.scaleBy(x: b.width / 310, y: b.height / 265)
             let path = CGMutablePath()
             path.move(to: CGPoint(x: 15, y: 15))
-            path.addCurve(to: CGPoint(x: 295, y: 15), control1: CGPoint(x: 15, y: 250), control2: CGPoint(x: 295, y: 250))
+            path.addCurve(
+                to: CGPoint(x: 295, y: 15), control1: CGPoint(x: 15, y: 250), control2: CGPoint(x: 295, y: 250))
             ctx.beginPath()
             ctx.addPath(path)
             ctx.setLineWidth(5)
@@ -75,7 +78,8 @@ enum ContentScene {
     final class DialLayer: CALayer {
         override func draw(in ctx: CGContext) {
             let b = bounds
-            let centre = CGPoint(x: b.midX, y: b.midY), radius = min(b.width, b.height) / 2 - 4
+            let centre = CGPoint(x: b.midX, y: b.midY)
+            let radius = min(b.width, b.height) / 2 - 4
             ctx.setFillColor(Palette.orange)
             ctx.fillEllipse(in: CGRect(x: centre.x - 10, y: centre.y - 10, width: 20, height: 20))
             ctx.setStrokeColor(Palette.ink)
@@ -89,7 +93,8 @@ enum ContentScene {
                     CGPoint(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle)),
                 ])
             }
-            ctx.strokeEllipse(in: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
+            ctx.strokeEllipse(
+                in: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius))
         }
     }
 
@@ -107,8 +112,9 @@ enum ContentScene {
         let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .center]
         let width = (panel.bounds.width - 40) / 3
         for (index, gravity) in gravities.enumerated() {
-            let image = CALayer.filled(CGRect(x: 10 + CGFloat(index) * (width + 10), y: 20, width: width, height: panel.bounds.height - 40),
-                                       CGColor(gray: 0.85, alpha: 1))
+            let image = CALayer.filled(
+                CGRect(x: 10 + CGFloat(index) * (width + 10), y: 20, width: width, height: panel.bounds.height - 40),
+                CGColor(gray: 0.85, alpha: 1))
             image.contents = Palette.quadrants
             image.contentsGravity = gravity
             image.magnificationFilter = .nearest
@@ -123,12 +129,15 @@ enum ContentScene {
         shape.frame = panel.bounds.insetBy(dx: 20, dy: 20)
         shape.name = "shape"
         let centre = CGPoint(x: shape.bounds.midX, y: shape.bounds.midY)
-        let outer = min(shape.bounds.width, shape.bounds.height) / 2, inner = outer * 0.45
+        let outer = min(shape.bounds.width, shape.bounds.height) / 2
+        let inner = outer * 0.45
         let star = CGMutablePath()
-        star.addLines(between: (0..<10).map { i in
-            let radius = i % 2 == 0 ? outer : inner, angle = CGFloat(i) * .pi / 5 - .pi / 2
-            return CGPoint(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
-        })
+        star.addLines(
+            between: (0..<10).map { i in
+                let radius = i % 2 == 0 ? outer : inner
+                let angle = CGFloat(i) * .pi / 5 - .pi / 2
+                return CGPoint(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
+            })
         star.closeSubpath()
         shape.path = star
         shape.fillColor = nil
@@ -153,7 +162,8 @@ enum ContentScene {
         let width = (panel.bounds.width - 40) / 3
         for (index, type) in types.enumerated() {
             let gradient = CAGradientLayer()
-            gradient.frame = CGRect(x: 10 + CGFloat(index) * (width + 10), y: 20, width: width, height: panel.bounds.height - 40)
+            gradient.frame = CGRect(
+                x: 10 + CGFloat(index) * (width + 10), y: 20, width: width, height: panel.bounds.height - 40)
             gradient.name = "gradient-\(type.rawValue)"
             gradient.type = type
             gradient.colors = [Palette.blue, Palette.orange, Palette.green]
@@ -172,9 +182,14 @@ enum ContentScene {
     /// The text panel's layers: (name, font, size, alignment, wrapped, truncation, string).
     static let texts: [(String, String, CGFloat, CATextLayerAlignmentMode, Bool, CATextLayerTruncationMode, String)] = [
         ("text-title", "DejaVu Sans Bold", 22, .center, false, .none, "Core Animation text"),
-        ("text-wrapped", "DejaVu Serif", 14, .left, true, .none,
-         "A wrapped CATextLayer breaks its string into lines at the width of its bounds."),
-        ("text-truncated", "DejaVu Sans", 14, .left, false, .end, "A single line that is far too long for its layer ends in an ellipsis"),
+        (
+            "text-wrapped", "DejaVu Serif", 14, .left, true, .none,
+            "A wrapped CATextLayer breaks its string into lines at the width of its bounds."
+        ),
+        (
+            "text-truncated", "DejaVu Sans", 14, .left, false, .end,
+            "A single line that is far too long for its layer ends in an ellipsis"
+        ),
         ("text-right", "DejaVu Sans Mono", 12, .right, false, .none, "right aligned, monospaced"),
     ]
 

@@ -53,28 +53,50 @@ struct DemoScene: Sendable {
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [
-        DemoScene(name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers", build: { GalleryScene.make($0.size) }),
-        DemoScene(name: "gravity", summary: "one image under each of the twelve contentsGravity values", build: { GravityScene.make($0.size) }),
-        DemoScene(name: "perspective", summary: "a cube of single-sided faces turning under a sublayerTransform with m34",
-                  build: { PerspectiveScene.make($0.size) }, tick: { _ in .everyFrame(PerspectiveScene.turn) }),
-        DemoScene(name: "clock", summary: "an analog clock whose hands turn by render-thread animations about a moved anchorPoint",
-                  build: { ClockScene.make($0.size) }),
-        DemoScene(name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
-                  build: { ZOrderScene.make($0.size) }, tick: { _ in .everyFrame(ZOrderScene.tick) }, click: ZOrderScene.click),
-        DemoScene(name: "hittest", summary: "named tiles recoloured by clicks; a mover glides 4 s to each click, a click on it recolours it",
-                  build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
-        DemoScene(name: "animations", summary: "implicit, action, keyframe, spring, group and transition animations; s pauses them",
-                  build: { AnimationsScene.make($0.size) }, click: AnimationsScene.click, key: AnimationsScene.key),
-        DemoScene(name: "content", summary: "drawn content: a delegate's curve, a subclass's dial, images, text, a shape and gradients",
-                  build: { ContentScene.make($0.size) }),
-        DemoScene(name: "layout", summary: "autoresizing header and badge, cards flowed by a delegate and the guide's constraint example, following the window",
-                  build: { LayoutScene.make($0.size) }),
-        DemoScene(name: "text", summary: "text layers given new strings every frame (the text benchmark; --layers N)",
-                  build: TextScene.make, tick: { _ in .everyFrame(TextScene.tick) }),
-        DemoScene(name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
-                  build: { StaticScene.make($0.size) }),
-        DemoScene(name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6", build: StressScene.make,
-                  tick: StressScene.tick),
+        DemoScene(
+            name: "gallery", summary: "rounded, bordered, clipped, image and group-opacity layers",
+            build: { GalleryScene.make($0.size) }),
+        DemoScene(
+            name: "gravity", summary: "one image under each of the twelve contentsGravity values",
+            build: { GravityScene.make($0.size) }),
+        DemoScene(
+            name: "perspective", summary: "a cube of single-sided faces turning under a sublayerTransform with m34",
+            build: { PerspectiveScene.make($0.size) }, tick: { _ in .everyFrame(PerspectiveScene.turn) }),
+        DemoScene(
+            name: "clock",
+            summary: "an analog clock whose hands turn by render-thread animations about a moved anchorPoint",
+            build: { ClockScene.make($0.size) }),
+        DemoScene(
+            name: "zorder", summary: "three overlapping cards restacked by zPosition every second and on click",
+            build: { ZOrderScene.make($0.size) }, tick: { _ in .everyFrame(ZOrderScene.tick) }, click: ZOrderScene.click
+        ),
+        DemoScene(
+            name: "hittest",
+            summary: "named tiles recoloured by clicks; a mover glides 4 s to each click, a click on it recolours it",
+            build: { HitTestScene.make($0.size) }, click: HitTestScene.click),
+        DemoScene(
+            name: "animations",
+            summary: "implicit, action, keyframe, spring, group and transition animations; s pauses them",
+            build: { AnimationsScene.make($0.size) }, click: AnimationsScene.click, key: AnimationsScene.key),
+        DemoScene(
+            name: "content",
+            summary: "drawn content: a delegate's curve, a subclass's dial, images, text, a shape and gradients",
+            build: { ContentScene.make($0.size) }),
+        DemoScene(
+            name: "layout",
+            summary:
+                "autoresizing header and badge, cards flowed by a delegate and the guide's constraint example, following the window",
+            build: { LayoutScene.make($0.size) }),
+        DemoScene(
+            name: "text", summary: "text layers given new strings every frame (the text benchmark; --layers N)",
+            build: TextScene.make, tick: { _ in .everyFrame(TextScene.tick) }),
+        DemoScene(
+            name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
+            build: { StaticScene.make($0.size) }),
+        DemoScene(
+            name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6",
+            build: StressScene.make,
+            tick: StressScene.tick),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
@@ -96,9 +118,12 @@ enum Palette {
         for y in 0..<size {
             for x in 0..<size {
                 let diagonal = abs(x - y) <= 1
-                let color: [UInt8] = diagonal ? [255, 255, 255, 255]
-                    : y < size / 2 ? (x < size / 2 ? [230, 60, 60, 255] : [60, 180, 80, 255])
-                    : (x < size / 2 ? [60, 90, 230, 255] : [240, 200, 40, 255])
+                let color: [UInt8] =
+                    diagonal
+                    ? [255, 255, 255, 255]
+                    : y < size / 2
+                        ? (x < size / 2 ? [230, 60, 60, 255] : [60, 180, 80, 255])
+                        : (x < size / 2 ? [60, 90, 230, 255] : [240, 200, 40, 255])
                 pixels += color
             }
         }

@@ -29,8 +29,10 @@ enum HitTestScene {
         rotated?.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
 
         if let nest = root.descendant(named: "tile-3-1") {
-            let inner = square("tile-3-1.inner", side: nest.bounds.width * 0.6, centre: boundsCentre(nest), Palette.orange)
-            inner.addSublayer(square("tile-3-1.core", side: inner.bounds.width * 0.5, centre: boundsCentre(inner), Palette.green))
+            let inner = square(
+                "tile-3-1.inner", side: nest.bounds.width * 0.6, centre: boundsCentre(nest), Palette.orange)
+            inner.addSublayer(
+                square("tile-3-1.core", side: inner.bounds.width * 0.5, centre: boundsCentre(inner), Palette.green))
             nest.addSublayer(inner)
         }
 
@@ -64,15 +66,17 @@ enum HitTestScene {
     }
 
     private static func tile(_ column: Int, _ row: Int, in size: CGSize) -> CALayer {
-        let tile = square("tile-\(column)-\(row)", side: (cell(in: size) * 0.8).rounded(),
-                          centre: tileCentre(column, row, in: size), Palette.blue)
+        let tile = square(
+            "tile-\(column)-\(row)", side: (cell(in: size) * 0.8).rounded(),
+            centre: tileCentre(column, row, in: size), Palette.blue)
         tile.borderWidth = 2
         tile.borderColor = Palette.ink
         return tile
     }
 
     private static func square(_ name: String, side: CGFloat, centre: CGPoint, _ color: CGColor) -> CALayer {
-        let layer = CALayer.filled(CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side), color)
+        let layer = CALayer.filled(
+            CGRect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side), color)
         layer.name = name
         layer.cornerRadius = side * 0.2
         return layer

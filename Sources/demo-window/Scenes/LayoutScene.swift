@@ -18,7 +18,8 @@ enum LayoutScene {
         header.autoresizingMask = .layerWidthSizable
         root.addSublayer(header)
 
-        let badge = CALayer.filled(CGRect(x: size.width - 60, y: size.height - 60, width: 40, height: 40), Palette.orange)
+        let badge = CALayer.filled(
+            CGRect(x: size.width - 60, y: size.height - 60, width: 40, height: 40), Palette.orange)
         badge.name = "badge"
         badge.cornerRadius = 20
         badge.autoresizingMask = [.layerMinXMargin, .layerMinYMargin]
@@ -30,7 +31,8 @@ enum LayoutScene {
         area.autoresizingMask = [.layerWidthSizable, .layerHeightSizable]
         area.delegate = flow
         for index in 0..<cardCount {
-            let card = CALayer.filled(CGRect(origin: .zero, size: cardSize), index % 2 == 0 ? Palette.blue : Palette.green)
+            let card = CALayer.filled(
+                CGRect(origin: .zero, size: cardSize), index % 2 == 0 ? Palette.blue : Palette.green)
             card.name = "card-\(index)"
             card.cornerRadius = 8
             area.addSublayer(card)
@@ -76,8 +78,9 @@ enum LayoutScene {
 
     /// Card `index`'s frame when `columns` fit in a row.
     static func cardFrame(_ index: Int, columns: Int) -> CGRect {
-        CGRect(x: CGFloat(index % columns) * (cardSize.width + gap), y: CGFloat(index / columns) * (cardSize.height + gap),
-               width: cardSize.width, height: cardSize.height)
+        CGRect(
+            x: CGFloat(index % columns) * (cardSize.width + gap), y: CGFloat(index / columns) * (cardSize.height + gap),
+            width: cardSize.width, height: cardSize.height)
     }
 
     /// Held for the life of the process: layers hold their delegates weakly.

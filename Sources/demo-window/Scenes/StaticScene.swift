@@ -32,8 +32,10 @@ enum StaticScene {
             case .clipped:
                 layer.cornerRadius = b.width * 0.35
                 layer.masksToBounds = true
-                layer.addSublayer(CALayer.filled(
-                    CGRect(x: b.midX, y: -b.height * 0.2, width: b.width, height: b.height * 1.4), color(index + 7)))
+                layer.addSublayer(
+                    CALayer.filled(
+                        CGRect(x: b.midX, y: -b.height * 0.2, width: b.width, height: b.height * 1.4), color(index + 7))
+                )
             case .imageResize:
                 StaticScene.image(layer, .resize)
             case .imageAspect:
@@ -47,9 +49,12 @@ enum StaticScene {
             case .group:
                 layer.backgroundColor = nil
                 layer.opacity = 0.5
-                layer.addSublayer(CALayer.filled(CGRect(x: 0, y: 0, width: b.width * 0.7, height: b.height * 0.7), color(index + 3)))
-                layer.addSublayer(CALayer.filled(
-                    CGRect(x: b.width * 0.3, y: b.height * 0.3, width: b.width * 0.7, height: b.height * 0.7), color(index + 9)))
+                layer.addSublayer(
+                    CALayer.filled(CGRect(x: 0, y: 0, width: b.width * 0.7, height: b.height * 0.7), color(index + 3)))
+                layer.addSublayer(
+                    CALayer.filled(
+                        CGRect(x: b.width * 0.3, y: b.height * 0.3, width: b.width * 0.7, height: b.height * 0.7),
+                        color(index + 9)))
             case .rotated:
                 layer.transform = CATransform3DMakeRotation(CGFloat(index % 7 + 1) * .pi / 16, 0, 0, 1)
             case .turnedIn3D:
@@ -79,7 +84,8 @@ enum StaticScene {
     /// An opaque colour that varies smoothly with `index`.
     static func color(_ index: Int) -> CGColor {
         let f = CGFloat(index) * 0.37
-        return CGColor(red: 0.55 + 0.4 * sin(f), green: 0.55 + 0.4 * sin(f + 2.1), blue: 0.55 + 0.4 * sin(f + 4.2), alpha: 1)
+        return CGColor(
+            red: 0.55 + 0.4 * sin(f), green: 0.55 + 0.4 * sin(f + 2.1), blue: 0.55 + 0.4 * sin(f + 4.2), alpha: 1)
     }
 
     private static func image(_ layer: CALayer, _ gravity: CALayerContentsGravity) {

@@ -30,8 +30,9 @@ enum StressScene {
             let f = CGFloat(i)
             let layer = CALayer.filled(
                 CGRect(x: (i * 97) % (1280 - 48), y: (i * 59) % (720 - 48), width: 48, height: 48),
-                CGColor(red: 0.5 + 0.5 * sin(0.1 * f), green: 0.5 + 0.5 * sin(0.1 * f + 2.1),
-                        blue: 0.5 + 0.5 * sin(0.1 * f + 4.2), alpha: 0.6))
+                CGColor(
+                    red: 0.5 + 0.5 * sin(0.1 * f), green: 0.5 + 0.5 * sin(0.1 * f + 2.1),
+                    blue: 0.5 + 0.5 * sin(0.1 * f + 4.2), alpha: 0.6))
             layer.transform = CATransform3DMakeRotation(startAngle(i), 0, 0, 1)
             layer.cornerRadius = options.radius
             if options.animation == .explicit { layer.add(spin(i), forKey: animationKey) }

@@ -10,10 +10,12 @@ enum TextScene {
         let columns = 10
         let count = max(options.layers, 0)
         let rows = max(1, (count + columns - 1) / columns)
-        let width = options.size.width / CGFloat(columns), height = min(40, options.size.height / CGFloat(rows))
+        let width = options.size.width / CGFloat(columns)
+        let height = min(40, options.size.height / CGFloat(rows))
         for i in 0..<count {
             let text = CATextLayer()
-            text.frame = CGRect(x: CGFloat(i % columns) * width, y: CGFloat(i / columns) * height, width: width - 4, height: height - 4)
+            text.frame = CGRect(
+                x: CGFloat(i % columns) * width, y: CGFloat(i / columns) * height, width: width - 4, height: height - 4)
             text.fontSize = min(16, height * 0.6)
             text.foregroundColor = Palette.ink
             text.string = label(i, frame: 0)
