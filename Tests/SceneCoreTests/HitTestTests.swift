@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// hitTest(_:), contains(_:) and presentation layers (reference section 1.2, "Hit testing").
+/// hitTest(_:), contains(_:) and presentation layers (Apple's CALayer documentation"Hit testing").
 @Suite struct HitTestTests {
     private func layer(_ frame: CGRect, in parent: CALayer? = nil, name: String? = nil) -> CALayer {
         let layer = CALayer()
@@ -129,7 +129,7 @@ import Testing
     }
 }
 
-/// presentation() and model() (reference section 1.2, "Model vs presentation").
+/// presentation() and model() (Apple's CALayer documentation"Model vs presentation").
 @Suite struct PresentationTests {
     @Test func nilBeforeTheFirstCommit() {
         let layer = CALayer()

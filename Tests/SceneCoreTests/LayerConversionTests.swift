@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// convert(_:from:) and convert(_:to:) for points and rects (reference sections 1.2, 1.5, 1.10).
+/// convert(_:from:) and convert(_:to:) for points and rects (Apple's CALayer documentation, the Core Animation Programming Guide, layer geometry and Apple's CATransform3D documentation).
 @Suite struct LayerConversionTests {
     private typealias T = LayerTest
 

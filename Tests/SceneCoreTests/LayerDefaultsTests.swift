@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// Every stored property of a new layer has Core Animation's default (reference section 1.1).
+/// Every stored property of a new layer has Core Animation's default (Apple's CALayer documentation).
 @Suite struct LayerDefaultsTests {
     @Test func geometryAndHierarchyDefaults() {
         let layer = CALayer()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// frame, position, bounds and anchorPoint relations (reference section 1.5).
+/// frame, position, bounds and anchorPoint relations (the Core Animation Programming Guide, layer geometry).
 @Suite struct LayerGeometryTests {
     private func layer(bounds: CGRect, position: CGPoint, anchor: CGPoint = CGPoint(x: 0.5, y: 0.5)) -> CALayer {
         let layer = CALayer()

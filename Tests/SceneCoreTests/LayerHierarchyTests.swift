@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// The layer tree operations (reference section 1.2, "Tree operations").
+/// The layer tree operations (Apple's CALayer documentation"Tree operations").
 @Suite struct LayerHierarchyTests {
     private func named(_ names: String...) -> [CALayer] {
         names.map { name in

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// Layer time: t_L = (t_parent − beginTime)·speed + timeOffset from the root down (reference section 2).
+/// Layer time: t_L = (t_parent − beginTime)·speed + timeOffset from the root down (Apple's CAMediaTiming documentation).
 @Suite struct MediaTimeTests {
     private typealias T = LayerTest
 

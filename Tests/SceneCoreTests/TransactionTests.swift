@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import SceneCore
 
-/// CATransaction values, nesting, flush and locking (reference section 1.8).
+/// CATransaction values, nesting, flush and locking (Apple's CATransaction documentation).
 ///
 /// Transactions are per thread. Tests that need a thread's stack in a known state run on a
 /// new `Thread`; the others first flush whatever an earlier test left on their thread.
@@ -170,7 +170,7 @@ private final class LockContender: Sendable {
     }
 }
 
-/// When changes reach the sinks (reference section 1.8).
+/// When changes reach the sinks (Apple's CATransaction documentation).
 @Suite struct TransactionCommitTests {
     @Test func changesReachSinksOnlyAtTheOutermostCommit() {
         let sink = RecordingSink.attached()
@@ -269,7 +269,7 @@ private final class LockContender: Sendable {
     }
 }
 
-/// Completion blocks run on the main thread after the commit (reference section 1.8).
+/// Completion blocks run on the main thread after the commit (Apple's CATransaction documentation).
 /// Serialized: these tests share the main thread's transaction stack.
 @Suite(.serialized) @MainActor struct CompletionBlockTests {
     @Test func runsOnTheMainQueueOnALaterTurn() async {

@@ -19,8 +19,8 @@ struct AnimationOutputs {
 ///
 /// Given a layer's model values and its animations in key order, it computes the presented
 /// values at a moment of the layer's local time: each animation's timing gives a progress
-/// (reference section 2), its values give a value, and the value replaces the running result
-/// or, for additive animations, is added to it.
+/// (Apple's CAMediaTiming documentation), its values give a value, and the value replaces the
+/// running result or, for additive animations, is added to it.
 enum AnimationEvaluator {
     /// Applies `animations` (in key order) over `model` at `layerTime`, writing the presented
     /// values to `presented` (which starts as a copy of `model`) and custom keys to `custom`.
@@ -160,8 +160,8 @@ enum AnimationEvaluator {
         }
     }
 
-    /// The start and end of a basic animation from its from/to/by values (reference section
-    /// 1.7), with `current` (the model value) filling what is missing.
+    /// The start and end of a basic animation from its from/to/by values (Apple's
+    /// CABasicAnimation documentation), with `current` (the model value) filling what is missing.
     private static func endpoints(
         from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, current: AnimatableValue?
     )

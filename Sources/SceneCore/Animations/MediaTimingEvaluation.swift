@@ -15,11 +15,13 @@ extension MediaTimingValues {
         return repeatDuration > 0 ? repeatDuration : Double(repeatCount > 0 ? repeatCount : 1) * cycle
     }
 
-    /// Core Animation's timing model (reference section 2) for an animation whose parent time is `parentTime`:
+    /// Core Animation's timing model (Apple's CAMediaTiming documentation) for an animation whose
+    /// parent time is `parentTime`:
     ///
     /// - active time `τ = (parentTime − beginTime) · speed`;
     /// - cycle `c = duration · (autoreverses ? 2 : 1)`, active duration
-    ///   `AD = repeatDuration > 0 ? repeatDuration : (repeatCount > 0 ? repeatCount : 1) · c` (fractional and infinite counts allowed);
+    ///   `AD = repeatDuration > 0 ? repeatDuration : (repeatCount > 0 ? repeatCount : 1) · c`
+    ///   (fractional and infinite counts allowed);
     /// - before `τ < 0` and after `τ ≥ AD` the object has no effect unless `fillMode` holds
     ///   the value at `τ = 0` (backwards, both) or at `τ = AD` (forwards, both);
     /// - local time `t = τ + timeOffset` wraps within the cycle, and the second half of an

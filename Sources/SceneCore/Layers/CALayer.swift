@@ -71,7 +71,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// The layer's name, used by `CAConstraint` to find siblings.
     open var name: String?
-    /// Fallback property values and actions (reference section 1.1); may nest a `style` of its own.
+    /// Fallback property values and actions (Apple's CALayer documentation); may nest a `style` of its own.
     open var style: [AnyHashable: Any]?
     /// Actions by key, consulted by `action(forKey:)` after the delegate.
     open var actions: [String: any CAAction]?
@@ -302,9 +302,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     @inline(__always)
     func setState<T: LayerValue>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID) {
         guard value.isFiniteValue else {
-            Diagnostics.error(
-                "CALayer.\(id.declared.key) of \(self): refused non-finite value \(value); keeping \(state[keyPath: keyPath])"
-            )
+            let old = state[keyPath: keyPath]
+            let key = id.declared.key
+            Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(old)")
             return
         }
         if state[keyPath: keyPath] == value { return }

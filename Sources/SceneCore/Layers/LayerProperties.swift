@@ -3,7 +3,7 @@ import Foundation
 /// Every committed value of one layer, held in one struct so that it is copied whole:
 /// into presentation copies, into full-sync commits, and onto the render side.
 ///
-/// The defaults are Core Animation's (reference section 1.1).
+/// The defaults are Core Animation's (Apple's CALayer documentation).
 struct LayerProperties: Sendable, Equatable {
     // Geometry
     var bounds: CGRect = .zero

@@ -25,8 +25,8 @@ package struct QuadInstance: Sendable, Equatable {
     /// ignore the shape (a fill then covers the whole `rect`).
     ///
     /// Clip instances (`DisplayCommand.pushClip`) always clip to their filled shape (within their
-    /// `rect`); their colour, texture and border are not used. With anti-aliasing on, the renderer grows the quad by about
-    /// a pixel on the sides where `rect` reaches the shape's edge, so the outer half of the edge's
+    /// `rect`); their colour, texture and border are not used. With anti-aliasing on, the renderer
+    /// grows the quad by about a pixel on the sides where `rect` reaches the shape's edge, so the outer half of the edge's
     /// ramp is drawn too.
     package var params: SIMD4<Float>
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `action(forKey:)` searches the delegate, then `actions`, then `style["actions"]` (through
 /// nested `style["style"]`), then `defaultAction(forKey:)`; the first non-nil answer wins,
-/// NSNull ends the search with nil, nil from the delegate continues (reference section 1.9).
+/// NSNull ends the search with nil, nil from the delegate continues (Apple's CALayer action(forKey:) documentation).
 @Suite struct ActionSearchTests {
     /// A delegate answering one fixed action (or nil) for every key.
     private final class Delegate: CALayerDelegate {

@@ -4,7 +4,7 @@ import Testing
 
 /// Several animations on one key path apply in `animationKeys()` order over the model value:
 /// a non-additive one replaces the running result, an additive one adds to it; adding under
-/// a key already in use replaces that animation (reference section 2). Model `position.x` is 40.
+/// a key already in use replaces that animation (Apple's CAMediaTiming documentation). Model `position.x` is 40.
 @Suite struct AnimationCombinationTests {
     private func layer() -> PausedLayer { PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) } }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `CAAnimationGroup`: children run in the group's time, their begin times are relative to
 /// the group, and the group's active duration clips them without scaling them
-/// (reference section 2, "Groups"). The model `position.x` is 40.
+/// (Apple's CAMediaTiming documentation"Groups"). The model `position.x` is 40.
 @Suite struct AnimationGroupTests {
     private func group(duration: Double, _ children: [CAAnimation], _ configure: (CAAnimationGroup) -> Void = { _ in })
         -> CAAnimationGroup

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import SceneCore
 
-/// An animation's life as the render side reports it (reference sections 1.7, 1.8 and 2):
+/// An animation's life as the render side reports it (Apple's CAAnimation documentation, Apple's CATransaction documentation and Apple's CAMediaTiming documentation):
 /// the delegate hears `animationDidStart` and then `animationDidStop(finished: true)` once
 /// each; removal and replacement give `finished: false`; finished animations leave the model
 /// unless `isRemovedOnCompletion` is false; transaction completion blocks wait for every

@@ -69,7 +69,7 @@ func bezierTiming(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: 
     return curve(y1, y2, (low + high) / 2)
 }
 
-/// The control points of the named timing functions (reference section 1.7), rounded to
+/// The control points of the named timing functions (Apple's CAAnimation documentation), rounded to
 /// `Float` as `CAMediaTimingFunction` stores them (0.42 as a Float is 0.41999998...).
 enum NamedCurve {
     static let easeIn = points(0.42, 0, 1, 1)

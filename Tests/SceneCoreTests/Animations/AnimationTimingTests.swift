@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// The media-timing model of an animation on a layer (reference section 2): begin time,
+/// The media-timing model of an animation on a layer (Apple's CAMediaTiming documentation): begin time,
 /// duration, speed, time offset, repeats, autoreverse and the active duration, seen through
 /// `presentation()` of a paused layer. The layer's model `position.x` is 7 throughout; the
 /// animations run `position.x` from 0 to 100, so the value shown is 100 × progress.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// `CABasicAnimation`'s from/to/by rules (the seven rows of reference section 1.7, "current"
+/// `CABasicAnimation`'s from/to/by rules (the seven rows of Apple's CAAnimation documentation"current"
 /// being the model value beneath the animation), additive and cumulative animations, and
 /// timing functions, from the animation and from the transaction.
 @Suite struct BasicAnimationValueTests {

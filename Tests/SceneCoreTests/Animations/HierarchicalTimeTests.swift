@@ -4,7 +4,7 @@ import Testing
 
 /// Layer time is hierarchical: each layer's local time is `(parentTime − beginTime)·speed +
 /// timeOffset`, applied from the root down, and `convertTime` maps between layers; pausing
-/// and resuming follow Apple's QA1673 (reference section 2, "Clock").
+/// and resuming follow Apple's QA1673 (Apple's CAMediaTiming documentation"Clock").
 @Suite struct HierarchicalTimeTests {
     @Test func convertTimeAppliesEachLayersTiming() {
         let parent = CALayer()

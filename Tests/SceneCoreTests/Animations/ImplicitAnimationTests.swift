@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// Implicit animations (reference sections 1.9 and 2): setting an animatable property of a
+/// Implicit animations (Apple's CALayer action(forKey:) documentation and Apple's CAMediaTiming documentation): setting an animatable property of a
 /// committed layer adds a `CABasicAnimation` under the property's key, from the value on
 /// screen to the new model value, with the transaction's duration and timing function
 /// (`.default` when it has none); never for an uncommitted layer, with actions disabled, or

@@ -4,7 +4,7 @@ import Testing
 
 /// `CAKeyframeAnimation`: key times (given or evenly spaced), per-segment timing functions,
 /// the calculation modes (linear, discrete, paced, cubic, cubicPaced) and the refusal of
-/// keyframes that cannot run (reference section 1.7). The model `position.x` is 40.
+/// keyframes that cannot run (Apple's CAAnimation documentation). The model `position.x` is 40.
 @Suite struct KeyframeAnimationTests {
     private func keyframes(_ values: [Any], keyTimes: [Double]? = nil, mode: CAAnimationCalculationMode = .linear,
                            duration: Double = 1, _ configure: (CAKeyframeAnimation) -> Void = { _ in }) -> CAKeyframeAnimation {

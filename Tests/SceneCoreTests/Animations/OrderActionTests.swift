@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// The `onOrderIn` and `onOrderOut` actions (reference section 1.9): a layer runs them when
+/// The `onOrderIn` and `onOrderOut` actions (Apple's CALayer action(forKey:) documentation): a layer runs them when
 /// it joins or leaves a committed tree and when `isHidden` turns it off or on; layers of
 /// an uncommitted tree and disabled actions run nothing.
 @Suite struct OrderActionTests {

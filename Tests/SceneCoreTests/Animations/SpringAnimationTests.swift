@@ -3,7 +3,7 @@ import Testing
 @testable import SceneCore
 
 /// `CASpringAnimation` against the closed-form damped harmonic oscillator
-/// `m·x'' + c·x' + k·(x − 1) = 0`, x(0) = 0, x'(0) = initialVelocity (reference section 1.7):
+/// `m·x'' + c·x' + k·(x − 1) = 0`, x(0) = 0, x'(0) = initialVelocity (Apple's CAAnimation documentation):
 /// under-, critically and overdamped motion, the settling duration, and the
 /// perceptual-duration/bounce parameters.
 @Suite struct SpringAnimationTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SceneCore
 
-/// `CAConstraint` and `CAConstraintLayoutManager` (reference section 1.12), checked with exact
+/// `CAConstraint` and `CAConstraintLayoutManager` (Apple's CAConstraint documentation), checked with exact
 /// frames computed by hand. Coordinates are y-down: minY is the top edge, maxY the bottom.
 @Suite struct ConstraintLayoutTests {
     private let manager = CAConstraintLayoutManager()
