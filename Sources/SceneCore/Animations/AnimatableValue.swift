@@ -18,7 +18,7 @@ enum AnimatableValue: Sendable, Equatable {
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`);
     /// nil for anything else.
-    package init?(_ value: Any?) {
+    init?(_ value: Any?) {
         switch value {
         case let point as CGPoint: self = .point(point)
         case let size as CGSize: self = .size(size)

@@ -11,7 +11,7 @@ struct AnimationOutputs {
     /// The earliest layer time at which a waiting animation begins, if any.
     var nextBegin: Double?
 
-    package init() {}
+    init() {}
 }
 
 /// The one piece of code that evaluates animations, used by the render thread for every

@@ -24,7 +24,7 @@ final class AnimationRecord: @unchecked Sendable {
     private static let serials = Atomic<UInt64>(1)
     static func nextSerial() -> UInt64 { serials.wrappingAdd(1, ordering: .relaxed).oldValue }
 
-    package init(key: String?, animation: CAAnimation, compiled: RenderAnimation, layer: CALayer) {
+    init(key: String?, animation: CAAnimation, compiled: RenderAnimation, layer: CALayer) {
         self.key = key
         self.animation = animation
         self.compiled = compiled
@@ -57,5 +57,5 @@ final class AnimationRecord: @unchecked Sendable {
 /// Wraps a value that is only used on the thread it is handed to.
 struct UncheckedSendable<T>: @unchecked Sendable {
     let value: T
-    package init(_ value: T) { self.value = value }
+    init(_ value: T) { self.value = value }
 }

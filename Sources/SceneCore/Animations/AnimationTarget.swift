@@ -9,7 +9,7 @@ enum AnimatableProperty: Sendable, Equatable {
     case custom(String)
 
     /// The built-in animatable property named `key`, nil for any other key.
-    package init?(key: String) {
+    init?(key: String) {
         guard let id = PropertyID(key: key), id.declared.isAnimatable else { return nil }
         self = .layer(id)
     }
@@ -46,7 +46,7 @@ enum AnimationField: Sendable, Equatable {
     case transform(TransformKey)
 
     /// The field named `name` of a value of `value`'s kind, nil when that kind has no such field.
-    package init?(_ name: String, of value: AnimatableValue) {
+    init?(_ name: String, of value: AnimatableValue) {
         switch value {
         case .point:
             switch name {
@@ -186,7 +186,7 @@ struct AnimationTarget: Sendable, Equatable {
 
     /// Resolves `keyPath` for a layer whose current values are `p`. A built-in property with
     /// a field it does not have is nil; any other unknown key is a custom property.
-    package init?(keyPath: String, properties p: LayerProperties) {
+    init?(keyPath: String, properties p: LayerProperties) {
         let head: String
         let rest: String?
         if let dot = keyPath.firstIndex(of: ".") {

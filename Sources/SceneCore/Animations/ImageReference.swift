@@ -8,7 +8,7 @@
 struct ImageReference: @unchecked Sendable, Equatable {
     private let pointer: Unmanaged<CGImage>?
 
-    package init(_ image: CGImage?) {
+    init(_ image: CGImage?) {
         pointer = image.map { Unmanaged.passUnretained($0) }
     }
 

@@ -28,7 +28,7 @@ struct RenderAnimation: Sendable, Equatable {
         a.serial == b.serial && a.timing == b.timing && a.hasStarted == b.hasStarted && a.hasFinished == b.hasFinished
     }
 
-    package init(
+    init(
         serial: UInt64, key: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
         isRemovedOnCompletion: Bool, kind: Kind
     ) {
@@ -65,7 +65,7 @@ final class PropertyAnimationSpec: Sendable {
     /// For a keyframe path: turn the layer to follow the path's direction.
     let rotationMode: CAAnimationRotationMode?
 
-    package init(
+    init(
         target: AnimationTarget, values: Values, spring: SpringMotion?, isAdditive: Bool, isCumulative: Bool,
         valueFunction: CAValueFunction?, images: [CGImage], rotationMode: CAAnimationRotationMode? = nil
     ) {

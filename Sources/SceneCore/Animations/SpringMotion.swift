@@ -15,7 +15,7 @@ struct SpringMotion: Sendable, Equatable {
     /// 1.4727 s, the value Core Animation reports for it.
     static let settledAmplitude = 7.3205e-4
 
-    package init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+    init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         // Core Animation requires mass and stiffness > 0 and damping ≥ 0; anything else is clamped.
         self.mass = mass.isFinite && mass > 0 ? mass : 1
         self.stiffness = stiffness.isFinite && stiffness > 0 ? stiffness : 100

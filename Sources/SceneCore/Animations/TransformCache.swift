@@ -6,7 +6,7 @@ struct TransformCache: Sendable {
     private var transform: CATransform3D?
     private var parts = TransformDecomposition(.identity)
 
-    package init() {}
+    init() {}
 
     /// The decomposition of `t`, reused when `t` is the transform decomposed last.
     mutating func parts(of t: CATransform3D) -> TransformDecomposition {

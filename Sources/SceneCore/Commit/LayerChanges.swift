@@ -4,10 +4,10 @@
 /// bit is its position in `PropertyID`; the structure bits sit at the top.
 struct LayerChanges: OptionSet, Hashable, Sendable {
     let rawValue: UInt64
-    package init(rawValue: UInt64) { self.rawValue = rawValue }
+    init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// The bit of property `id`.
-    package init(_ id: PropertyID) { rawValue = 1 << UInt64(id.rawValue) }
+    init(_ id: PropertyID) { rawValue = 1 << UInt64(id.rawValue) }
 
     /// Structure: the ordered list of sublayers.
     static let sublayers = Self(rawValue: 1 << 61)

@@ -44,7 +44,7 @@ extension LayerProperties {
 /// SceneCore's business).
 struct AnimationList: Sendable, Equatable {
     var items: [RenderAnimation]
-    package init(_ items: [RenderAnimation]) { self.items = items }
+    init(_ items: [RenderAnimation]) { self.items = items }
     /// How many animations the list holds.
     package var count: Int { items.count }
 }

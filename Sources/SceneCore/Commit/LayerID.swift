@@ -3,7 +3,7 @@ import Synchronization
 /// The identity by which the render side knows a layer. Never reused within a process.
 package struct LayerID: Hashable, Sendable, Comparable, CustomStringConvertible {
     let rawValue: UInt64
-    package init(rawValue: UInt64) { self.rawValue = rawValue }
+    init(rawValue: UInt64) { self.rawValue = rawValue }
 
     private static let counter = Atomic<UInt64>(1)
     /// A fresh identity.

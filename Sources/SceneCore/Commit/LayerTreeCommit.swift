@@ -2,7 +2,7 @@
 struct LayerUpdate: Sendable, Equatable {
     let layer: LayerID
     let field: LayerField
-    package init(layer: LayerID, field: LayerField) { (self.layer, self.field) = (layer, field) }
+    init(layer: LayerID, field: LayerField) { (self.layer, self.field) = (layer, field) }
 }
 
 /// One whole commit: everything the app thread changed in one outermost transaction, as an

@@ -43,7 +43,7 @@ extension LayerValue {
     var isFiniteValue: Bool { true }
     var defaultObject: Any { self }
     var animatableValue: AnimatableValue? { nil }
-    package init?(animatableValue: AnimatableValue) { nil }
+    init?(animatableValue: AnimatableValue) { nil }
 }
 
 extension Bool: LayerValue {
@@ -66,13 +66,13 @@ protocol LayerNumber: LayerValue, BinaryFloatingPoint {}
 
 extension LayerNumber {
     var propertyValue: PropertyValue { .number(Double(self)) }
-    package init?(propertyValue: PropertyValue) {
+    init?(propertyValue: PropertyValue) {
         guard case .number(let v) = propertyValue else { return nil }
         self.init(v)
     }
     var isZeroValue: Bool { self == 0 }
     var animatableValue: AnimatableValue? { .number(Double(self)) }
-    package init?(animatableValue: AnimatableValue) {
+    init?(animatableValue: AnimatableValue) {
         guard case .number(let v) = animatableValue else { return nil }
         self.init(v)
     }
@@ -196,7 +196,7 @@ protocol LayerName: LayerValue, RawRepresentable where RawValue == String {
 
 extension LayerName {
     var propertyValue: PropertyValue { .name(rawValue) }
-    package init?(propertyValue: PropertyValue) {
+    init?(propertyValue: PropertyValue) {
         guard case .name(let v) = propertyValue else { return nil }
         self.init(rawValue: v)
     }
@@ -215,7 +215,7 @@ protocol LayerBits: LayerValue, OptionSet where RawValue: FixedWidthInteger {}
 
 extension LayerBits {
     var propertyValue: PropertyValue { .bits(UInt64(rawValue)) }
-    package init?(propertyValue: PropertyValue) {
+    init?(propertyValue: PropertyValue) {
         guard case .bits(let v) = propertyValue, let raw = RawValue(exactly: v) else { return nil }
         self.init(rawValue: raw)
     }

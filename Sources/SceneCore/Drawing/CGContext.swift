@@ -105,7 +105,7 @@ public final class CGContext {
 
     /// A context of `width` x `height` pixels in the y-down space of a layer scaled by `scale`
     /// (what `draw(in:)` receives), cleared to transparent.
-    package init?(layerWidth width: Int, height: Int, scale: CGFloat) {
+    init?(layerWidth width: Int, height: Int, scale: CGFloat) {
         guard width > 0, height > 0, width <= 32_767, height <= 32_767,
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface)
@@ -534,7 +534,7 @@ public final class CGContext {
 final class ImageSurface {
     let surface: OpaquePointer
 
-    package init?(_ image: CGImage) {
+    init?(_ image: CGImage) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { return nil }

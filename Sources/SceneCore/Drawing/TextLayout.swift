@@ -42,7 +42,7 @@ struct TextContent: Sendable {
 
     /// Reads a `String` or an `NSAttributedString` (its `.font` and `.foregroundColor`
     /// attributes); anything else is no text.
-    package init(_ string: Any?) {
+    init(_ string: Any?) {
         if let plain = string as? String {
             text = plain
             runs = []
@@ -85,7 +85,7 @@ final class TextLayout {
     let layout: OpaquePointer
 
     /// Lays out `content` in `font` for drawing into `cairo` at its current transformation.
-    package init?(cairo: OpaquePointer, content: TextContent, font: TextFont, roundsGlyphPositions: Bool) {
+    init?(cairo: OpaquePointer, content: TextContent, font: TextFont, roundsGlyphPositions: Bool) {
         guard let layout = pango_cairo_create_layout(cairo) else { return nil }
         self.layout = layout
         let context = pango_layout_get_context(layout)

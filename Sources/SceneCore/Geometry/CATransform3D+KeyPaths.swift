@@ -26,7 +26,7 @@ enum TransformKey: Equatable, Sendable {
     ]
 
     /// The key named `key`, or nil when Core Animation has no such transform sub-key.
-    package init?(_ key: String) {
+    init?(_ key: String) {
         guard let known = Self.byName[key] else { return nil }
         self = known
     }

@@ -36,7 +36,7 @@ public struct CATransform3D: Hashable, Sendable {
     }
 
     /// Creates a transform from sixteen entries in row order.
-    package init(entries e: [CGFloat]) {
+    init(entries e: [CGFloat]) {
         precondition(e.count == 16)
         self.init(
             m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],

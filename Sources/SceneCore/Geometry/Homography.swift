@@ -9,7 +9,7 @@ struct Homography {
     var h11, h12, h13, h21, h22, h23, h31, h32, h33: Double
 
     /// The map `[x y 0 1] · m`, dropping z.
-    package init(_ m: CATransform3D) {
+    init(_ m: CATransform3D) {
         (h11, h12, h13) = (Double(m.m11), Double(m.m12), Double(m.m14))
         (h21, h22, h23) = (Double(m.m21), Double(m.m22), Double(m.m24))
         (h31, h32, h33) = (Double(m.m41), Double(m.m42), Double(m.m44))

@@ -27,7 +27,7 @@ struct TransformDecomposition: Equatable, Sendable {
     var perspective: SIMD4<Double>
 
     /// Decomposes `t`. Allocates nothing (the render thread decomposes transforms every frame).
-    package init(_ t: CATransform3D) {
+    init(_ t: CATransform3D) {
         let rows = Rows(
             SIMD3(Double(t.m11), Double(t.m12), Double(t.m13)),
             SIMD3(Double(t.m21), Double(t.m22), Double(t.m23)),

@@ -22,7 +22,7 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An sRGB colour from render-side components.
-    package convenience init(_ value: RGBA) {
+    convenience init(_ value: RGBA) {
         self.init(red: CGFloat(value.r), green: CGFloat(value.g), blue: CGFloat(value.b), alpha: CGFloat(value.a))
     }
 

@@ -36,7 +36,7 @@ public final class CGImage: Sendable, Hashable {
     let layerRect: CGRect?
 
     /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
-    package init(
+    init(
         premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil,
         layerRect: CGRect? = nil
     ) {

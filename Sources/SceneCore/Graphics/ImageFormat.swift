@@ -11,7 +11,7 @@ enum ImageFormat: Sendable, Equatable {
     static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     /// The format whose signature `data` starts with, or nil when it starts with neither.
-    package init?(sniffing data: Data) {
+    init?(sniffing data: Data) {
         if data.starts(with: Self.pngSignature) {
             self = .png
         } else if data.starts(with: Self.jpegSignature) {

@@ -335,5 +335,5 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 /// A weak reference to a layer.
 struct WeakLayer {
     weak var layer: CALayer?
-    package init(_ layer: CALayer) { self.layer = layer }
+    init(_ layer: CALayer) { self.layer = layer }
 }

@@ -8,7 +8,7 @@ struct LayerKey: @unchecked Sendable {
     /// Returns false when the value has the wrong type for the property.
     let set: (CALayer, Any?) -> Bool
 
-    package init<T>(_ keyPath: ReferenceWritableKeyPath<CALayer, T>, _ convert: @escaping (Any?) -> T?) {
+    init<T>(_ keyPath: ReferenceWritableKeyPath<CALayer, T>, _ convert: @escaping (Any?) -> T?) {
         get = { $0[keyPath: keyPath] }
         set = { layer, value in
             guard let typed = convert(value) else { return false }

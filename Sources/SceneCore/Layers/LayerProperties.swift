@@ -52,7 +52,7 @@ struct LayerProperties: Sendable, Equatable {
     /// over `backgroundColor`, `borderColor` and `shadowColor`.
     var animatedColors = AnimatedColors()
 
-    package init() {}
+    init() {}
 
     /// The background colour shown: an animated value, else `backgroundColor`.
     var shownBackgroundColor: RGBA? { animatedColors.background ?? backgroundColor?.value }

@@ -64,7 +64,7 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
     /// makes no `CGColor` per frame. Shown instead of the model colour while set.
     private let shownColor: WritableKeyPath<LayerProperties, RGBA?>?
 
-    package init(
+    init(
         _ id: PropertyID, _ key: String, swift swiftKey: String? = nil,
         _ keyPath: WritableKeyPath<LayerProperties, Value>,
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: @escaping (Value) -> Value? = { $0 },

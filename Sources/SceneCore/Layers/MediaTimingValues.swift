@@ -17,7 +17,7 @@ struct MediaTimingValues: Hashable, Sendable {
         set { fillCode = FillCode(newValue) }
     }
     private var fillCode = FillCode.removed
-    package init() {}
+    init() {}
 
     /// Whether the value at the start of the active duration is held before it (backwards, both).
     var holdsBefore: Bool { fillCode == .backwards || fillCode == .both }

@@ -29,7 +29,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
     static let declarations: [any LayerPropertyDeclaration] = allCases.map(\.declaration)
 
     /// The property named `key` (Objective-C or Swift name), nil for any other key.
-    package init?(key: String) {
+    init?(key: String) {
         guard let id = PropertyID.byKey[key] else { return nil }
         self = id
     }

@@ -25,7 +25,7 @@ struct ConstraintSolver {
     /// The (at most two) relations used for each node; node = sublayer index * 2 + axis.
     private var relations: [[Relation]]
 
-    package init(superlayer: CALayer, sublayers: [CALayer]) {
+    init(superlayer: CALayer, sublayers: [CALayer]) {
         bounds = superlayer.bounds
         originalFrames = sublayers.map(\.frame)
         frames = originalFrames

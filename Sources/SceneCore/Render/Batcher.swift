@@ -7,7 +7,7 @@ struct Batcher {
     private var commands: [DisplayCommand] = []
     private var open: DrawBatch?
 
-    package init(reservingCapacity capacity: Int = 0) {
+    init(reservingCapacity capacity: Int = 0) {
         instances.reserveCapacity(capacity)
     }
 

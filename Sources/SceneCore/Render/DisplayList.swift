@@ -19,7 +19,7 @@ package struct DrawBatch: Sendable, Equatable {
     /// Batches without it are drawn with a cheaper shader that fills each quad's rect.
     package var isShaped: Bool
 
-    package init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true) {
+    init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true) {
         (self.first, self.count, self.image, self.sampling, self.isShaped) = (first, count, image, sampling, isShaped)
     }
 }
@@ -50,7 +50,7 @@ package struct DisplayList: Sendable {
     package var instances: [QuadInstance]
     package var commands: [DisplayCommand]
 
-    package init(
+    init(
         width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
         instances: [QuadInstance] = [], commands: [DisplayCommand] = []
     ) {

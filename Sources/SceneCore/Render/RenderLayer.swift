@@ -8,7 +8,7 @@ struct RenderLayer: Sendable {
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
     private var animationState: AnimationState?
-    package init() {}
+    init() {}
 
     /// The committed (model) values.
     var model: LayerProperties { animationState?.model ?? properties }

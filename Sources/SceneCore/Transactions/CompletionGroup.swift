@@ -8,7 +8,7 @@ final class CompletionGroup: @unchecked Sendable {
     private var pending = 0
     private var committed = false
 
-    package init(blocks: [@Sendable () -> Void], animations: [AnimationRecord]) {
+    init(blocks: [@Sendable () -> Void], animations: [AnimationRecord]) {
         self.blocks = blocks
         for record in animations where !record.isStopped {
             pending += 1
