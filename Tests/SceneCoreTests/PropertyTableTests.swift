@@ -36,6 +36,7 @@ import Testing
         case .shadowOpacity: Float(0.8)
         case .shadowOffset: CGSize(width: 4, height: 5)
         case .shadowRadius: CGFloat(9)
+        case .shadowPath: CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 20), transform: nil) as CGPath?
         case .rasterizationScale: CGFloat(2)
         case .contents: image as CGImage?
         case .contentsRect: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
@@ -46,6 +47,10 @@ import Testing
         case .minificationFilter: CALayerContentsFilter.trilinear
         case .magnificationFilter: CALayerContentsFilter.nearest
         case .minificationFilterBias: Float(0.5)
+        case .contentsHeadroom: CGFloat(-2)
+        case .wantsExtendedDynamicRangeContent: true
+        case .preferredDynamicRange: CADynamicRange.constrainedHigh
+        case .toneMapMode: CAToneMapMode.ifSupported
         case .beginTime: Double(1)
         case .duration: Double(2)
         case .speed: Float(3)
@@ -139,6 +144,7 @@ private enum LayerValueProbe {
         case .transform: false
         case .color(let v): v == nil
         case .image(let v): v == nil
+        case .path(let v): v == nil
         case .name(let v): v.isEmpty
         case .bits(let v): v == 0
         }

@@ -1,18 +1,22 @@
 import Foundation
 
+/// The names of Core Animation's predefined timing curves (Apple's Swift overlay spells the type at
+/// the top level: `CAMediaTimingFunction(name: .easeIn)`, `let n: CAMediaTimingFunctionName = .linear`).
+public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    /// The curve of implicit animations: (0.25, 0.1), (0.25, 1).
+    public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
+}
+
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) with two control points.
 public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConvertible {
-    /// The names of Core Animation's predefined curves.
-    public struct Name: RawRepresentable, Hashable, Sendable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public static let linear = Name(rawValue: "linear")
-        public static let easeIn = Name(rawValue: "easeIn")
-        public static let easeOut = Name(rawValue: "easeOut")
-        public static let easeInEaseOut = Name(rawValue: "easeInEaseOut")
-        /// The curve of implicit animations: (0.25, 0.1), (0.25, 1).
-        public static let `default` = Name(rawValue: "default")
-    }
+    /// The nested spelling of `CAMediaTimingFunctionName`.
+    public typealias Name = CAMediaTimingFunctionName
 
     /// The first and second control points.
     let c1: (x: Float, y: Float)
@@ -25,7 +29,7 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
     }
 
     /// One of the predefined curves, with Apple's control points.
-    public convenience init(name: Name) {
+    public convenience init(name: CAMediaTimingFunctionName) {
         switch name {
         case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
         case .easeOut: self.init(controlPoints: 0, 0, 0.58, 1)

@@ -38,6 +38,9 @@ open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     /// The direction for `.moveIn`, `.push` and `.reveal`; nil means `.fromLeft`.
     open var subtype: CATransitionSubtype?
+    /// A Core Image filter to draw the transition with, in place of `type`. Stored and returned;
+    /// SceneCore draws `type`. Default nil.
+    open var filter: Any?
     /// Where in the transition to start, 0...1. Default 0.
     open var startProgress: Float = 0
     /// Where in the transition to end, 0...1 and not below `startProgress`. Default 1.

@@ -1,38 +1,41 @@
 import Foundation
 
+/// The names of the value functions (a top-level type, as in Apple's Swift overlay).
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Radians about x, y or z.
+    public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// Three scale factors (a `CATransform3D`-free vector: pass `[sx, sy, sz]`).
+    public static let scale = CAValueFunctionName(rawValue: "scale")
+    public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// Three translations (pass `[tx, ty, tz]`).
+    public static let translate = CAValueFunctionName(rawValue: "translate")
+    public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+
+    static let all: [CAValueFunctionName] = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+        .translate, .translateX, .translateY, .translateZ,
+    ]
+}
+
 /// Turns an interpolated number or vector into a transform, so that a `"transform"`
 /// animation can run through angles of any size (`rotateZ` from 0 to 4π turns twice).
 public final class CAValueFunction: Sendable, CustomStringConvertible {
-    /// The names of the value functions.
-    public struct Name: RawRepresentable, Hashable, Sendable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// Radians about x, y or z.
-        public static let rotateX = Name(rawValue: "rotateX")
-        public static let rotateY = Name(rawValue: "rotateY")
-        public static let rotateZ = Name(rawValue: "rotateZ")
-        /// Three scale factors (a `CATransform3D`-free vector: pass `[sx, sy, sz]`).
-        public static let scale = Name(rawValue: "scale")
-        public static let scaleX = Name(rawValue: "scaleX")
-        public static let scaleY = Name(rawValue: "scaleY")
-        public static let scaleZ = Name(rawValue: "scaleZ")
-        /// Three translations (pass `[tx, ty, tz]`).
-        public static let translate = Name(rawValue: "translate")
-        public static let translateX = Name(rawValue: "translateX")
-        public static let translateY = Name(rawValue: "translateY")
-        public static let translateZ = Name(rawValue: "translateZ")
-
-        static let all: [Name] = [
-            .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-            .translate, .translateX, .translateY, .translateZ,
-        ]
-    }
+    /// The nested spelling of `CAValueFunctionName`.
+    public typealias Name = CAValueFunctionName
 
     /// The function's name.
-    public let name: Name
+    public let name: CAValueFunctionName
 
     /// The function named `name`, or nil for an unknown name.
-    public init?(name: Name) {
+    public init?(name: CAValueFunctionName) {
         guard Name.all.contains(name) else { return nil }
         self.name = name
     }

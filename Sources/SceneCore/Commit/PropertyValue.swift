@@ -14,6 +14,7 @@ enum PropertyValue: Sendable, Equatable {
     indirect case transform(CATransform3D)
     case color(CGColor?)
     case image(CGImage?)
+    case path(CGPath?)
     /// The raw value of a string-valued enumeration (`CALayerContentsGravity`, ...).
     case name(String)
     /// The raw value of an option set (`CACornerMask`, ...).
@@ -141,52 +142,64 @@ extension CATransform3D: LayerValue {
 extension Optional: LayerValue where Wrapped: LayerObject {
     var propertyValue: PropertyValue { Wrapped.propertyValue(self) }
     init?(propertyValue: PropertyValue) {
-        guard let value = Wrapped.value(of: propertyValue) else { return nil }
-        self = value
+        guard let object = Wrapped.object(of: propertyValue) else { return nil }
+        self = object.flatMap { $0 as? Wrapped }
     }
     var isZeroValue: Bool { self == nil }
     var defaultObject: Any { self as Any }
     var animatableValue: AnimatableValue? { Wrapped.animatableValue(self) }
     init?(animatableValue: AnimatableValue) {
-        guard let value = Wrapped.value(ofAnimatable: animatableValue) else { return nil }
-        self = value
+        guard let object = Wrapped.object(ofAnimatable: animatableValue) else { return nil }
+        self = object.flatMap { $0 as? Wrapped }
     }
 }
 
-/// The reference types held by optional layer properties (`CGColor?`, `CGImage?`).
+/// The reference types held by optional layer properties (`CGColor?`, `CGImage?`, `CGPath?`).
 protocol LayerObject: AnyObject, Equatable, Sendable {
     static func propertyValue(_ value: Self?) -> PropertyValue
-    /// The optional value a commit carried; nil when the commit value is of another kind.
-    static func value(of propertyValue: PropertyValue) -> Self??
-    static func animatableValue(_ value: Self?) -> AnimatableValue
-    /// The optional value an animation produced; nil when animations cannot produce one.
-    static func value(ofAnimatable value: AnimatableValue) -> Self??
+    /// The object a commit carried (`.some(nil)` for none); nil when the value is of another kind.
+    static func object(of propertyValue: PropertyValue) -> AnyObject??
+    /// The value as animations carry it; nil for objects animations cannot drive.
+    static func animatableValue(_ value: Self?) -> AnimatableValue?
+    /// The object an animation produced (`.some(nil)` for none); nil when animations cannot produce one.
+    static func object(ofAnimatable value: AnimatableValue) -> AnyObject??
 }
 
 extension CGColor: LayerObject {
     static func propertyValue(_ value: CGColor?) -> PropertyValue { .color(value) }
-    static func value(of propertyValue: PropertyValue) -> CGColor?? {
+    static func object(of propertyValue: PropertyValue) -> AnyObject?? {
         guard case .color(let v) = propertyValue else { return nil }
         return .some(v)
     }
     /// No colour animates as clear.
-    static func animatableValue(_ value: CGColor?) -> AnimatableValue { .color(value?.value ?? .clear) }
+    static func animatableValue(_ value: CGColor?) -> AnimatableValue? { .color(value?.value ?? .clear) }
     /// Animated colours are shown as plain components (`LayerProperties.animatedColors`), never
     /// made into a `CGColor` on the render side.
-    static func value(ofAnimatable value: AnimatableValue) -> CGColor?? { nil }
+    static func object(ofAnimatable value: AnimatableValue) -> AnyObject?? { nil }
 }
 
 extension CGImage: LayerObject {
     static func propertyValue(_ value: CGImage?) -> PropertyValue { .image(value) }
-    static func value(of propertyValue: PropertyValue) -> CGImage?? {
+    static func object(of propertyValue: PropertyValue) -> AnyObject?? {
         guard case .image(let v) = propertyValue else { return nil }
         return .some(v)
     }
-    static func animatableValue(_ value: CGImage?) -> AnimatableValue { .image(ImageReference(value)) }
-    static func value(ofAnimatable value: AnimatableValue) -> CGImage?? {
+    static func animatableValue(_ value: CGImage?) -> AnimatableValue? { .image(ImageReference(value)) }
+    static func object(ofAnimatable value: AnimatableValue) -> AnyObject?? {
         guard case .image(let reference) = value else { return nil }
         return .some(reference.image)
     }
+}
+
+extension CGPath: LayerObject {
+    static func propertyValue(_ value: CGPath?) -> PropertyValue { .path(value) }
+    static func object(of propertyValue: PropertyValue) -> AnyObject?? {
+        guard case .path(let v) = propertyValue else { return nil }
+        return .some(v)
+    }
+    /// Paths do not animate as layer properties.
+    static func animatableValue(_ value: CGPath?) -> AnimatableValue? { nil }
+    static func object(ofAnimatable value: AnimatableValue) -> AnyObject?? { nil }
 }
 
 /// String-valued enumerations travel as their raw value.
@@ -209,6 +222,8 @@ extension CALayerContentsGravity: LayerName {}
 extension CALayerContentsFormat: LayerName {}
 extension CALayerContentsFilter: LayerName {}
 extension CAMediaTimingFillMode: LayerName {}
+extension CADynamicRange: LayerName {}
+extension CAToneMapMode: LayerName {}
 
 /// Option sets travel as their raw bits.
 protocol LayerBits: LayerValue, OptionSet where RawValue: FixedWidthInteger {}

@@ -106,6 +106,13 @@ extension CALayer {
         set { setState(\.shadowRadius, newValue, .shadowRadius) }
     }
 
+    /// The shape of the shadow, in the layer's coordinates, in place of the shape of the layer's
+    /// content; an immutable copy of the path set. Default nil.
+    public var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set { setState(\.shadowPath, newValue?.copy(), .shadowPath) }
+    }
+
     /// Whether the layer is rendered as a bitmap before compositing. Default false.
     public var shouldRasterize: Bool {
         get { state.shouldRasterize }

@@ -69,6 +69,15 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     // MARK: - Identity, actions, style
 
+    /// Core Image filters applied to the layer and its sublayers. Stored (a copy of the array set)
+    /// and returned; SceneCore draws no filters. Default nil.
+    open var filters: [Any]?
+    /// Filters applied to what lies behind the layer. Stored and returned; not drawn. Default nil.
+    open var backgroundFilters: [Any]?
+    /// The filter compositing the layer onto what lies behind it; the object set is kept as is.
+    /// Stored and returned; not drawn. Default nil.
+    open var compositingFilter: Any?
+
     /// The layer's name, used by `CAConstraint` to find siblings.
     open var name: String?
     /// Fallback property values and actions (Apple's CALayer documentation); may nest a `style` of its own.

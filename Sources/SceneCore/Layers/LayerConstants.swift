@@ -45,6 +45,29 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
     public static let RGBA8Uint = Self(rawValue: "RGBA8")
     public static let RGBA16Float = Self(rawValue: "RGBAh")
     public static let gray8Uint = Self(rawValue: "Gray8")
+    /// The format chosen from what is drawn (Apple's default for layers that draw).
+    public static let automatic = Self(rawValue: "Automatic")
+}
+
+/// How much of a display's dynamic range a layer's contents may use (`CALayer.DynamicRange` in
+/// Apple's Swift overlay). Stored and committed; SceneCore draws standard dynamic range.
+public struct CADynamicRange: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let automatic = Self(rawValue: "automatic")
+    public static let standard = Self(rawValue: "standard")
+    public static let constrainedHigh = Self(rawValue: "constrainedHigh")
+    public static let high = Self(rawValue: "high")
+}
+
+/// Whether extended-range contents are tone mapped to the display (`CALayer.ToneMapMode` in
+/// Apple's Swift overlay). Stored and committed; SceneCore draws standard dynamic range.
+public struct CAToneMapMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let automatic = Self(rawValue: "automatic")
+    public static let never = Self(rawValue: "never")
+    public static let ifSupported = Self(rawValue: "ifSupported")
 }
 
 /// The curve used to draw rounded corners.

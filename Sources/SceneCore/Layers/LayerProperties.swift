@@ -32,6 +32,7 @@ struct LayerProperties: Sendable, Equatable {
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath? = nil
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
     // Contents
@@ -45,6 +46,10 @@ struct LayerProperties: Sendable, Equatable {
     var magnificationFilter: CALayerContentsFilter = .linear
     var minificationFilterBias: Float = 0
     var isOpaque = false
+    var contentsHeadroom: CGFloat = 0
+    var wantsExtendedDynamicRangeContent = false
+    var preferredDynamicRange: CADynamicRange = .standard
+    var toneMapMode: CAToneMapMode = .automatic
     // Timing
     var timing = MediaTimingValues()
     /// Colours an animation is showing, as plain values: the render side evaluates colour

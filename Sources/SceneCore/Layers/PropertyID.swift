@@ -15,10 +15,12 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // Appearance
     case opacity, allowsGroupOpacity, allowsEdgeAntialiasing, edgeAntialiasingMask, backgroundColor
     case cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor
-    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shouldRasterize, rasterizationScale
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, shouldRasterize, rasterizationScale
     // Contents
     case contents, contentsRect, contentsCenter, contentsGravity, contentsScale, contentsFormat
     case minificationFilter, magnificationFilter, minificationFilterBias, isOpaque
+    // Dynamic range (stored and committed; drawn as standard dynamic range)
+    case contentsHeadroom, wantsExtendedDynamicRangeContent, preferredDynamicRange, toneMapMode
     // Timing (CAMediaTiming)
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
 
@@ -127,6 +129,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(self, "shadowOffset", \.shadowOffset, LayerKey(\.shadowOffset, V.size), .implicit)
         case .shadowRadius:
             return StoredProperty(self, "shadowRadius", \.shadowRadius, LayerKey(\.shadowRadius, V.cgFloat), .implicit)
+        case .shadowPath:
+            return StoredProperty(self, "shadowPath", \.shadowPath, LayerKey(\.shadowPath, V.path), .none)
         case .shouldRasterize:
             return StoredProperty(
                 self, "shouldRasterize", \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)
@@ -167,6 +171,20 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 .none)
         case .isOpaque:
             return StoredProperty(self, "opaque", swift: "isOpaque", \.isOpaque, LayerKey(\.isOpaque, V.bool), .none)
+        case .contentsHeadroom:
+            return StoredProperty(
+                self, "contentsHeadroom", \.contentsHeadroom, LayerKey(\.contentsHeadroom, V.cgFloat), .none)
+        case .wantsExtendedDynamicRangeContent:
+            return StoredProperty(
+                self, "wantsExtendedDynamicRangeContent", \.wantsExtendedDynamicRangeContent,
+                LayerKey(\.wantsExtendedDynamicRangeContent, V.bool), .none)
+        case .preferredDynamicRange:
+            return StoredProperty(
+                self, "preferredDynamicRange", \.preferredDynamicRange,
+                LayerKey(\.preferredDynamicRange, name(CADynamicRange.init)), .none)
+        case .toneMapMode:
+            return StoredProperty(
+                self, "toneMapMode", \.toneMapMode, LayerKey(\.toneMapMode, name(CAToneMapMode.init)), .none)
         case .beginTime:
             return StoredProperty(self, "beginTime", \.timing.beginTime, LayerKey(\.beginTime, V.double), .none)
         case .duration:

@@ -60,6 +60,10 @@ enum ValueConversion {
     /// `CGImage`, and nil for anything else.
     package static func image(_ value: Any?) -> CGImage?? { optional(value) }
 
+    /// The value as an optional path: `.some(nil)` for nil, `.some(path)` for a `CGPath`, and nil
+    /// for anything else.
+    static func path(_ value: Any?) -> CGPath?? { optional(value) }
+
     /// `.some(nil)` for nil or a boxed nil of type `T?`, `.some(value)` for a `T`, nil otherwise.
     /// (Casting `Any?` straight to `T?` fails for a boxed nil, so the outer level is unwrapped first.)
     private static func optional<T>(_ value: Any?) -> T?? {
