@@ -27,7 +27,8 @@ struct LayerKey: @unchecked Sendable {
             "sublayers": LayerKey(\.sublayers, { $0 == nil ? .some(nil) : ($0 as? [CALayer]).map(Optional.some) }),
             "mask": LayerKey(\.mask, { $0 == nil ? .some(nil) : ($0 as? CALayer).map(Optional.some) }),
             "filters": LayerKey(\.filters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
-            "backgroundFilters": LayerKey(\.backgroundFilters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
+            "backgroundFilters": LayerKey(
+                \.backgroundFilters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
             "compositingFilter": LayerKey(\.compositingFilter, { .some($0) }),
         ]
         for declaration in PropertyID.declarations {
