@@ -121,7 +121,7 @@ import Testing
         let clock = running(keyframes([0, 10, 30, 0], mode: .cubic, duration: 3) {
             $0.tensionValues = [1, 1, 1, 1]
         })
-        #expect(isClose(clock.number("position.x", at: 101.25), 0.84375 * 10 + 0.15625 * 30))
+        #expect(isClose(clock.number("position.x", at: 101.25), CGFloat(0.84375 * 10 + 0.15625 * 30)))
     }
 
     @Test func cubicPacedPassesTheKeyframesAtDistanceTimes() {
