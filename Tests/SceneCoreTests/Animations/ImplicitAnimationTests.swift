@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -66,7 +67,7 @@ import Testing
         let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.setValue(80, forKeyPath: "position.x") }
         #expect(clock.layer.animationKeys() == ["position"])
-        #expect(LayerTest.near(clock.presented(at: 101).position, CGPoint(x: 60, y: 3)))
+        #expect(isClose(clock.presented(at: 101).position, CGPoint(x: 60, y: 3)))
     }
 
     @Test func anUncommittedLayerDoesNotAnimate() {

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -96,9 +97,9 @@ import Testing
         animation.calculationMode = .paced
         animation.duration = 3
         let clock = running(animation)
-        #expect(LayerTest.near(clock.presented(at: 100.5).position, CGPoint(x: 1.5, y: 2)))
-        #expect(LayerTest.near(clock.presented(at: 101).position, CGPoint(x: 3, y: 4)))
-        #expect(LayerTest.near(clock.presented(at: 102).position, CGPoint(x: 3, y: 9)))
+        #expect(isClose(clock.presented(at: 100.5).position, CGPoint(x: 1.5, y: 2)))
+        #expect(isClose(clock.presented(at: 101).position, CGPoint(x: 3, y: 4)))
+        #expect(isClose(clock.presented(at: 102).position, CGPoint(x: 3, y: 9)))
     }
 
     @Test func cubicIsCatmullRomBetweenInteriorKeyframes() {
