@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Synchronization
 import Testing
 @testable import SceneCore
@@ -168,7 +169,7 @@ import Testing
 /// fed from that sink: `seek(to:)` moves the layer's time, applies the new commits,
 /// evaluates the tree and hands the layer's events to `AnimationEventCenter`.
 @MainActor private final class RenderDriver {
-    let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+    let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
     private let sink = RecordingSink()
     private var tree = RenderTree()
     private var applied = 0

@@ -32,7 +32,7 @@ import Testing
 
     @Test func effectiveSpeedsMultiply() {
         // A 10 s animation on a layer with speed 2 inside a superlayer with speed 2 takes 2.5 s.
-        let root = PausedLayer(at: 0)
+        let root = ManualClock(at: 0)
         let middle = CALayer()
         middle.speed = 2
         let leaf = CALayer()
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func theRenderTreeUsesTheSameHierarchicalTime() {
-        let root = PausedLayer(at: 0)
+        let root = ManualClock(at: 0)
         let sink = RecordingSink()
         defer { CommitDistributor.shared.detach(sink) }
         let child = CALayer()
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func pauseAndResumeAsInQA1673() {
-        let clock = PausedLayer(at: 0)
+        let clock = ManualClock(at: 0)
         let layer = clock.layer
         // Start running at real time.
         layer.speed = 1

@@ -18,8 +18,8 @@ import Testing
         return animation
     }
 
-    private func running(_ animation: CAAnimation) -> PausedLayer {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+    private func running(_ animation: CAAnimation) -> ManualClock {
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         clock.add(animation, forKey: "k")
         return clock
     }
@@ -144,7 +144,7 @@ import Testing
         ("empty", [], nil, .linear),
     ] as [(String, [Double], [Double]?, CAAnimationCalculationMode)])
     func malformedKeyframesAreRefused(label: String, values: [Double], keyTimes: [Double]?, mode: CAAnimationCalculationMode) {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-keyframes-\(label)")
         clock.add(keyframes(values, keyTimes: keyTimes, mode: mode), forKey: key)
         #expect(clock.layer.animationKeys() == nil)
@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func aKeyframeOfTheWrongTypeIsRefused() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-keyframe-type")
         clock.add(keyframes([0, CGPoint(x: 1, y: 2), 3]), forKey: key)
         #expect(clock.layer.animationKeys() == nil)

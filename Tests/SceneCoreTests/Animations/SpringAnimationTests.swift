@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func aSpringOnALayerFollowsTheOscillatorInLocalTime() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         let spring = CASpringAnimation(keyPath: "position.x")
         spring.fromValue = 0
         spring.toValue = 100
