@@ -90,7 +90,11 @@ import Testing
         CATransaction.flush()
         let frozen = Double(layer.presentation()!.position.x)
         #expect(isClose(frozen, pausedTime - begin, tolerance: 1e-9))
-        Thread.sleep(forTimeInterval: 0.05)
+        // `presentation()` reads the real media clock (there is none to inject, and a manual
+        // clock is a paused layer, which is what this test checks): wait until that clock has
+        // moved on by 50 ms, and the paused layer shows the same.
+        let pausedAt = CACurrentMediaTime()
+        #expect(waitUntilBlocking { CACurrentMediaTime() >= pausedAt + 0.05 })
         #expect(Double(layer.presentation()!.position.x) == frozen)
 
         // Resume.

@@ -74,17 +74,6 @@ enum LayerTest {
         return box.value
     }
 
-    /// Polls `condition` (yielding between polls) until it holds; false after `timeout`.
-    static func waitUntil(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while !condition() {
-            if clock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
-    }
-
     /// True when a message containing every one of `parts` has been reported to `Diagnostics`.
     static func reported(_ parts: String...) -> Bool {
         Diagnostics.recent.contains { message in parts.allSatisfy { message.contains($0) } }
