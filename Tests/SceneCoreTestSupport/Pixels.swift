@@ -46,10 +46,9 @@ public func expectPixel(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let actual = image.pixel(x: x, y: y)
-    #expect(
-        isClose(actual, expected, tolerance: tolerance),
-        Comment(rawValue: describe(x, y, actual, expected, tolerance) + (comment.map { ": \($0.rawValue)" } ?? "")),
-        sourceLocation: sourceLocation)
+    let matches = isClose(actual, expected, tolerance: tolerance)
+    let message = describe(x, y, actual, expected, tolerance) + (comment.map { ": \($0.rawValue)" } ?? "")
+    #expect(matches, Comment(rawValue: message), sourceLocation: sourceLocation)
 }
 
 /// Expects the pixel whose square contains the point `p` to be `expected` (see
