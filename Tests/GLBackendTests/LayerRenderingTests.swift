@@ -11,7 +11,8 @@ import Testing
 
     @Test func backgroundFillsTheFrameExactly() throws {
         let root = whiteRoot()
-        root.addSublayer(solidLayer(CGRect(x: 10, y: 20, width: 30, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(
+            solidLayer(CGRect(x: 10, y: 20, width: 30, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         let image = try render(root)
         expectPixel(image, 10, 20, (255, 0, 0, 255))
         expectPixel(image, 39, 59, (255, 0, 0, 255))
@@ -59,7 +60,8 @@ import Testing
         let box = solidLayer(CGRect(x: 10, y: 10, width: 80, height: 80), CGColor(red: 0, green: 1, blue: 0, alpha: 1))
         box.borderWidth = 5
         box.borderColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        box.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        box.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         root.addSublayer(box)
         let image = try render(root)
         expectPixel(image, 12, 12, (255, 0, 0, 255))  // border over the blue sublayer
@@ -74,7 +76,8 @@ import Testing
         let clip = solidLayer(CGRect(x: 20, y: 20, width: 60, height: 60))
         clip.masksToBounds = true
         clip.cornerRadius = 20
-        clip.addSublayer(solidLayer(CGRect(x: -20, y: -20, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        clip.addSublayer(
+            solidLayer(CGRect(x: -20, y: -20, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         root.addSublayer(clip)
         let image = try render(root)
         expectPixel(image, 50, 50, (0, 0, 255, 255))
@@ -88,7 +91,8 @@ import Testing
         let clip = solidLayer(CGRect(x: 25, y: 25, width: 50, height: 50))
         clip.masksToBounds = true
         clip.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
-        clip.addSublayer(solidLayer(CGRect(x: -100, y: -100, width: 300, height: 300), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        clip.addSublayer(
+            solidLayer(CGRect(x: -100, y: -100, width: 300, height: 300), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         root.addSublayer(clip)
         let image = try render(root)
         // A diamond: the centre and the top tip (50, 50 − 35) are inside, the square's corner (27, 27) is not.
@@ -101,8 +105,10 @@ import Testing
         let root = whiteRoot()
         let group = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
         group.opacity = 0.5
-        group.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
-        group.addSublayer(solidLayer(CGRect(x: 40, y: 40, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        group.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        group.addSublayer(
+            solidLayer(CGRect(x: 40, y: 40, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         root.addSublayer(group)
         let image = try render(root)
         // The overlap shows only the top (red) layer at half strength, like the red-only area.
@@ -140,7 +146,8 @@ import Testing
         var perspective = CATransform3DIdentity
         perspective.m34 = -1 / 500
         root.sublayerTransform = perspective
-        let card = solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let card = solidLayer(
+            CGRect(x: 50, y: 50, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         root.addSublayer(card)
         let flat = coveredWidth(try render(root), row: 100, background: white)
         CATransaction.setDisableActions(true)  // show the new transform at once, not its implicit animation
@@ -152,7 +159,9 @@ import Testing
         // The near edge is taller than the far edge.
         let nearColumn = (0..<200).first { !isClose(image.pixel(x: $0, y: 100), white, tolerance: 8) }!
         let farColumn = (0..<200).last { !isClose(image.pixel(x: $0, y: 100), white, tolerance: 8) }!
-        let height = { (x: Int) in (0..<200).filter { !isClose(image.pixel(x: x, y: $0), self.white, tolerance: 8) }.count }
+        let height = { (x: Int) in
+            (0..<200).filter { !isClose(image.pixel(x: x, y: $0), self.white, tolerance: 8) }.count
+        }
         #expect(height(nearColumn + 2) > height(farColumn - 2))
     }
 

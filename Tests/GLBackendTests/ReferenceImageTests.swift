@@ -86,7 +86,8 @@ enum ReferenceScenes {
         let root = whiteRoot(320, 200)
         let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .center, .bottomLeft, .topRight, .resizeAspectFill]
         for (i, gravity) in gravities.enumerated() {
-            let tile = solidLayer(CGRect(x: 10 + (i % 3) * 105, y: 10 + (i / 3) * 65, width: 95, height: 55), CGColor(gray: 0.8, alpha: 1))
+            let tile = solidLayer(
+                CGRect(x: 10 + (i % 3) * 105, y: 10 + (i / 3) * 65, width: 95, height: 55), CGColor(gray: 0.8, alpha: 1))
             tile.contents = quadrantImage(size: 16)
             tile.contentsGravity = gravity
             tile.magnificationFilter = .nearest

@@ -110,7 +110,8 @@ import Testing
         let c = child(of: p, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 100, y: 100))
         c.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
         let half = 50 * 2.0.squareRoot()
-        #expect(isClose(c.convert(c.bounds, to: p), CGRect(x: 100 - half, y: 100 - half, width: 2 * half, height: 2 * half)))
+        let expected = CGRect(x: 100 - half, y: 100 - half, width: 2 * half, height: 2 * half)
+        #expect(isClose(c.convert(c.bounds, to: p), expected))
     }
 
     @Test func sublayerTransformActsAboutTheParentsAnchor() {
@@ -201,7 +202,8 @@ import Testing
         for target in [p, c, sibling, nil] as [CALayer?] {
             let there = g.convert(point, to: target)
             #expect(isClose(g.convert(there, from: target), point, tolerance: 1e-7))
-            #expect(isClose(target.map { $0.convert(there, to: g) } ?? g.convert(there, from: nil), point, tolerance: 1e-7))
+            let back = target.map { $0.convert(there, to: g) } ?? g.convert(there, from: nil)
+            #expect(isClose(back, point, tolerance: 1e-7))
         }
     }
 }
