@@ -37,11 +37,18 @@ let package = Package(
         .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
         .executableTarget(
             name: "scenecore-bench", dependencies: ["SceneCore", "MallocCounter"], path: "Benchmarks/scenecore-bench"),
-        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "CImageCodecs"]),
-        .testTarget(name: "WindowTests", dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11"]),
+        // The helpers every test target shares (tolerances, pixel expectations, rendering,
+        // waiting, a manual clock, fixtures); a library for the tests only, in no product.
+        .target(
+            name: "SceneCoreTestSupport", dependencies: ["SceneCore", "GLBackend"], path: "Tests/SceneCoreTestSupport"),
+        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "CImageCodecs", "SceneCoreTestSupport"]),
         .testTarget(
-            name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore"],
+            name: "WindowTests",
+            dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11", "SceneCoreTestSupport"]),
+        .testTarget(
+            name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore", "SceneCoreTestSupport"],
             resources: [.copy("Reference")]),
-        .testTarget(name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore"]),
+        .testTarget(
+            name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore", "SceneCoreTestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -69,17 +70,15 @@ import Testing
     }
 
     @Test func theDiscreteDotHoldsEachValueUntilTheNextKeyTime() throws {
-        let root = AnimationsScene.make(size)
-        root.speed = 0
-        root.timeOffset = 10
-        AnimationsScene.addKeyframes(to: AnimationsScene.panel("keyframe", in: root))
-        CATransaction.flush()
+        let clock = ManualClock(AnimationsScene.make(size), at: 10) {
+            AnimationsScene.addKeyframes(to: AnimationsScene.panel("keyframe", in: $0))
+        }
+        let root = clock.layer
         let dot = try layer(root, "keyframe.discrete")
         let width = AnimationsScene.panel("keyframe", in: root).bounds.width
         // 3 s cycles; key times 0, 0.75, 1.5, 2.25 s hold the values 0.15, 0.85, 0.4, 0.85.
         for (t, x) in [(0.5, 0.15), (1.0, 0.85), (1.6, 0.4), (2.9, 0.85), (3.1, 0.15)] {
-            root.timeOffset = 10 + t
-            CATransaction.flush()
+            clock.seek(to: 10 + t)
             #expect(isClose(try #require(dot.presentation()).position.x, CGFloat(x) * width, tolerance: 1e-9), "at \(t) s")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GLBackend
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -24,20 +25,13 @@ import Testing
         return r < 0 ? r + 2 * .pi : r
     }
 
-    /// A clock whose time is frozen: the root paused (speed 0) at local time 1000, the hands
-    /// started there showing `when`. Returns the root; `advance` moves its frozen time on.
-    func frozenClock(showing when: Date) -> CALayer {
-        let root = ClockScene.make(size)
-        root.speed = 0
-        root.timeOffset = 1000
-        ClockScene.startHands(root, showing: when, at: CACurrentMediaTime(), in: utc)
+    /// A clock scene whose time is frozen: its root on a manual clock at local time 1000, the
+    /// hands started there showing `when`. The manual clock moves its time on.
+    func frozenClock(showing when: Date) -> ManualClock {
+        let clock = ManualClock(ClockScene.make(size), at: 1000)
+        ClockScene.startHands(clock.layer, showing: when, at: CACurrentMediaTime(), in: utc)
         CATransaction.flush()
-        return root
-    }
-
-    func advance(_ root: CALayer, by seconds: Double) {
-        root.timeOffset = 1000 + seconds
-        CATransaction.flush()
+        return clock
     }
 
     /// The rotation on screen of the hand named `name`, in [0, 2π).
@@ -84,16 +78,17 @@ import Testing
     }
 
     @Test func thePresentedHandsShowTheTimeTheyWereStartedAt() throws {
-        let root = frozenClock(showing: date(10, 10, 30))
+        let root = frozenClock(showing: date(10, 10, 30)).layer
         #expect(isClose(try presentedAngle(root, "hourHand"), degrees(305.25), tolerance: 1e-9))
         #expect(isClose(try presentedAngle(root, "minuteHand"), degrees(63), tolerance: 1e-9))
         #expect(isClose(try presentedAngle(root, "secondHand"), degrees(180), tolerance: 1e-9))
     }
 
     @Test func theHandsKeepTheTimeAsTheirTimeRunsOnAcrossTheHour() throws {
-        let root = frozenClock(showing: date(10, 59, 50))
+        let clock = frozenClock(showing: date(10, 59, 50))
+        let root = clock.layer
         // 95 s later it is 11:01:25: every hand has passed 12 or its period's end at least once.
-        advance(root, by: 95)
+        clock.advance(by: 95)
         let expected = ClockScene.angles(for: date(11, 1, 25), in: utc)
         #expect(isClose(try presentedAngle(root, "hourHand"), expected.hour, tolerance: 1e-9))
         #expect(isClose(try presentedAngle(root, "minuteHand"), expected.minute, tolerance: 1e-9))
@@ -114,7 +109,7 @@ import Testing
     }
 
     @Test func atThreeTheHourHandReachesRightFromTheCentreAndTheMinuteHandUp() throws {
-        let root = frozenClock(showing: date(3, 0, 0))
+        let root = frozenClock(showing: date(3, 0, 0)).layer
         let face = try #require(root.descendant(named: "face"))
         let centre = CGPoint(x: face.bounds.midX, y: face.bounds.midY)
         let hour = try #require(root.descendant(named: "hourHand")?.presentation())
@@ -135,7 +130,7 @@ import Testing
 
     @Test func renderedHandsPointWhereTheirAnglesSay() throws {
         let when = date(3, 0, 45)
-        let root = frozenClock(showing: when)
+        let root = frozenClock(showing: when).layer
         let angles = ClockScene.angles(for: when, in: utc)
         let image = try render(root)
         let radius: CGFloat = 126
@@ -143,11 +138,11 @@ import Testing
         func along(_ angle: CGFloat, _ fraction: CGFloat) -> CGPoint {
             CGPoint(x: 200 + fraction * radius * sin(angle), y: 150 - fraction * radius * cos(angle))
         }
-        #expect(matches(pixel(image, along(angles.hour, 0.35)), Palette.ink))
-        #expect(matches(pixel(image, along(angles.minute, 0.6)), Palette.ink))
-        #expect(matches(pixel(image, along(angles.second, 0.6)), Palette.orange))
-        #expect(matches(pixel(image, along(degrees(180), 0.4)), CGColor.white))
-        #expect(matches(pixel(image, CGPoint(x: 200, y: 150 - 0.85 * radius)), Palette.orange))
-        #expect(matches(pixel(image, CGPoint(x: 10, y: 10)), Palette.background))
+        expectPixel(image, at: along(angles.hour, 0.35), opaque(Palette.ink), tolerance: 2)
+        expectPixel(image, at: along(angles.minute, 0.6), opaque(Palette.ink), tolerance: 2)
+        expectPixel(image, at: along(angles.second, 0.6), opaque(Palette.orange), tolerance: 2)
+        expectPixel(image, at: along(degrees(180), 0.4), opaque(CGColor.white), tolerance: 2)
+        expectPixel(image, at: CGPoint(x: 200, y: 150 - 0.85 * radius), opaque(Palette.orange), tolerance: 2)
+        expectPixel(image, at: CGPoint(x: 10, y: 10), opaque(Palette.background), tolerance: 2)
     }
 }

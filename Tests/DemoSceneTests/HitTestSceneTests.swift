@@ -1,5 +1,6 @@
 import GLBackend
 @testable import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -71,26 +72,23 @@ import Testing
     @Test func theRecolouredTileIsDrawnInItsNewColour() throws {
         let root = HitTestScene.make(size)
         let renderer = try OffscreenRenderer(width: 640, height: 360)
-        #expect(matches(pixel(try renderer.render(root), centre(0, 0)), Palette.blue))
+        try expectPixel(renderer.render(root), at: centre(0, 0), opaque(Palette.blue), tolerance: 2)
         // As the window does: hit-test what is on screen, and hand over the model layer.
         #expect(hit(root, centre(0, 0)) == "hit: tile-0-0")
         let image = try renderer.render(root)
-        #expect(matches(pixel(image, centre(0, 0)), Palette.orange))
-        #expect(matches(pixel(image, centre(1, 0)), Palette.blue))
-        #expect(matches(pixel(image, CGPoint(x: 5, y: 5)), Palette.background))
+        expectPixel(image, at: centre(0, 0), opaque(Palette.orange), tolerance: 2)
+        expectPixel(image, at: centre(1, 0), opaque(Palette.blue), tolerance: 2)
+        expectPixel(image, at: CGPoint(x: 5, y: 5), opaque(Palette.background), tolerance: 2)
     }
 
-    /// A scene whose time is frozen at 100 (the root paused), committed.
-    func frozenScene() -> CALayer {
-        let root = HitTestScene.make(size)
-        root.speed = 0
-        root.timeOffset = 100
-        CATransaction.flush()
-        return root
+    /// A scene whose time is frozen at 100 (its root on a manual clock), committed.
+    func frozenScene() -> ManualClock {
+        ManualClock(HitTestScene.make(size), at: 100)
     }
 
     @Test func aClickSendsTheMoverGlidingThereInFourSeconds() throws {
-        let root = frozenScene()
+        let clock = frozenScene()
+        let root = clock.layer
         let mover = try #require(root.descendant(named: HitTestScene.moverName))
         let start = mover.position
         let target = centre(2, 1)
@@ -102,23 +100,21 @@ import Testing
         #expect(glide.fromValue as? CGPoint == start && glide.toValue == nil)
         #expect(mover.presentation()?.position == start)
         // Halfway through, the default timing curve's value at 0.5 of the way.
-        root.timeOffset = 102
-        CATransaction.flush()
+        clock.seek(to: 102)
         let progress = CGFloat(CAMediaTimingFunction(name: .default).value(at: 0.5))
         let halfway = CGPoint(x: start.x + (target.x - start.x) * progress, y: start.y + (target.y - start.y) * progress)
         #expect(isClose(try #require(mover.presentation()).position, halfway, tolerance: 1e-9))
-        root.timeOffset = 104
-        CATransaction.flush()
+        clock.seek(to: 104)
         #expect(mover.presentation()?.position == target)
     }
 
     @Test func aClickOnTheMoverWhereItIsOnScreenRecoloursIt() throws {
-        let root = frozenScene()
+        let clock = frozenScene()
+        let root = clock.layer
         let mover = try #require(root.descendant(named: HitTestScene.moverName))
         let target = CGPoint(x: 20, y: 20)
         _ = click(root, target)
-        root.timeOffset = 101.5
-        CATransaction.flush()
+        clock.seek(to: 101.5)
         let onScreen = try #require(mover.presentation()).position
         #expect(!isClose(onScreen, target, tolerance: 50))
         // Its model position is where it is going, not where it is: a click there misses it.

@@ -1,5 +1,6 @@
 import GLBackend
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -48,7 +49,7 @@ import Testing
         let root = PerspectiveScene.make(size)
         let image = try render(root)
         // The back face is last in `sublayers`: if it were drawn, it would cover the front.
-        #expect(matches(pixel(image, CGPoint(x: 200, y: 160)), color("front")))
+        expectPixel(image, at: CGPoint(x: 200, y: 160), opaque(color("front")), tolerance: 2)
         for hidden in ["back", "right", "bottom"] {
             #expect(count(color(hidden), in: image) == 0, "\(hidden)")
         }
@@ -61,7 +62,7 @@ import Testing
         let root = PerspectiveScene.make(size)
         PerspectiveScene.turn(root, at: PerspectiveScene.period / 2)
         let image = try render(root)
-        #expect(matches(pixel(image, CGPoint(x: 200, y: 160)), color("back")))
+        expectPixel(image, at: CGPoint(x: 200, y: 160), opaque(color("back")), tolerance: 2)
         for hidden in ["front", "left", "bottom"] {
             #expect(count(color(hidden), in: image) == 0, "\(hidden)")
         }

@@ -1,5 +1,6 @@
 import GLBackend
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -35,8 +36,8 @@ import Testing
         let renderer = try OffscreenRenderer(width: 640, height: 360)
         let first = try renderer.render(root)
         let cell = try #require(root.descendant(named: "cell-0")).frame
-        #expect(matches(pixel(first, CGPoint(x: cell.midX, y: cell.midY)), StaticScene.color(0)))
-        #expect(matches(pixel(first, CGPoint(x: 1, y: 1)), Palette.background))
+        expectPixel(first, at: CGPoint(x: cell.midX, y: cell.midY), opaque(StaticScene.color(0)), tolerance: 2)
+        expectPixel(first, at: CGPoint(x: 1, y: 1), opaque(Palette.background), tolerance: 2)
         #expect(try renderer.render(root) == first)
     }
 }

@@ -1,4 +1,5 @@
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -30,13 +31,9 @@ import Testing
     }
 
     @Test func explicitTurnsStartFromEachQuadsOwnAngle() throws {
-        let root = StressScene.make(options(.explicit))
-        root.speed = 0
-        root.timeOffset = 50
-        CATransaction.flush()
-        root.timeOffset = 50.5
-        CATransaction.flush()
-        for (i, quad) in (root.sublayers ?? []).enumerated() {
+        let clock = ManualClock(StressScene.make(options(.explicit)), at: 50)
+        clock.seek(to: 50.5)
+        for (i, quad) in (clock.layer.sublayers ?? []).enumerated() {
             let expected = (StressScene.startAngle(i) + CGFloat(0.5 / StressScene.period(i)) * 2 * .pi)
                 .truncatingRemainder(dividingBy: 2 * .pi)
             #expect(isClose(angle(try #require(quad.presentation()).transform), expected, tolerance: 1e-9), "quad \(i)")

@@ -1,5 +1,6 @@
 import GLBackend
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 @testable import demo_window
 
@@ -50,10 +51,10 @@ import Testing
     @Test func theCardOnTopIsTheOneDrawnOnTop() throws {
         let root = ZOrderScene.make(size)
         let renderer = try OffscreenRenderer(width: 400, height: 300)
-        #expect(matches(pixel(try renderer.render(root), overlap), Palette.blue))
+        try expectPixel(renderer.render(root), at: overlap, opaque(Palette.blue), tolerance: 2)
         _ = ZOrderScene.click(root, nil, overlap)
-        #expect(matches(pixel(try renderer.render(root), overlap), Palette.orange))
+        try expectPixel(renderer.render(root), at: overlap, opaque(Palette.orange), tolerance: 2)
         ZOrderScene.tick(root, at: 1)
-        #expect(matches(pixel(try renderer.render(root), overlap), Palette.green))
+        try expectPixel(renderer.render(root), at: overlap, opaque(Palette.green), tolerance: 2)
     }
 }

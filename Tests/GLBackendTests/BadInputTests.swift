@@ -1,3 +1,4 @@
+import SceneCoreTestSupport
 import Testing
 @testable import GLBackend
 @testable import SceneCore
@@ -66,7 +67,7 @@ import Testing
     @Test(arguments: [Float.nan, .infinity, -3, 7])
     func groupOpacityOutsideZeroToOneIsSanitised(opacity: Float) throws {
         let image = try canvas.render(canvas.list([quad], [.beginGroup, batch(0, 1), .endGroup(opacity: opacity)]))
-        let expected: RGBA = opacity < 0 ? (255, 255, 255, 255) : (255, 0, 0, 255)
+        let expected: Pixel = opacity < 0 ? (255, 255, 255, 255) : (255, 0, 0, 255)
         expectPixel(image, 4, 4, expected)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import GLBackend
 @testable import SceneCore
@@ -13,9 +14,9 @@ import Testing
         shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         root.addSublayer(shape)
         let image = try render(root)
-        #expect(matches(image.pixel(x: 60, y: 60), (255, 0, 0, 255)))
-        #expect(matches(image.pixel(x: 45, y: 45), (255, 255, 255, 255)))
-        #expect(matches(image.pixel(x: 15, y: 15), (255, 255, 255, 255)))
+        expectPixel(image, 60, 60, (255, 0, 0, 255))
+        expectPixel(image, 45, 45, (255, 255, 255, 255))
+        expectPixel(image, 15, 15, (255, 255, 255, 255))
     }
 
     @Test func gradientIsDrawnOverTheBackgroundInTheRoundedShape() throws {
@@ -27,7 +28,7 @@ import Testing
         gradient.cornerRadius = 30
         root.addSublayer(gradient)
         let image = try render(root)
-        #expect(matches(image.pixel(x: 50, y: 49), (129, 0, 126, 255), tolerance: 3))
-        #expect(matches(image.pixel(x: 1, y: 1), (255, 255, 255, 255)))
+        expectPixel(image, 50, 49, (129, 0, 126, 255), tolerance: 3)
+        expectPixel(image, 1, 1, (255, 255, 255, 255))
     }
 }

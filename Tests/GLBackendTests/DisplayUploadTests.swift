@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import GLBackend
 @testable import SceneCore
@@ -17,7 +18,7 @@ import Testing
     @Test func aDirtyRectIsUploadedAloneAndDrawnInPlace() throws {
         let root = whiteRoot(60, 40)
         let stripes = Stripes()
-        let canvas = layer(CGRect(x: 10, y: 10, width: 40, height: 20))
+        let canvas = solidLayer(CGRect(x: 10, y: 10, width: 40, height: 20))
         canvas.delegate = stripes
         root.addSublayer(canvas)
         canvas.setNeedsDisplay()
@@ -25,7 +26,7 @@ import Testing
         let first = try renderer.render(root)
         #expect(renderer.statistics.textureUploads == 1)
         #expect(renderer.statistics.uploadedBytes == 40 * 20 * 4)
-        #expect(matches(first.pixel(x: 30, y: 20), (255, 0, 0, 255)))
+        expectPixel(first, 30, 20, (255, 0, 0, 255))
 
         stripes.colour = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         canvas.setNeedsDisplay(CGRect(x: 4, y: 2, width: 8, height: 6))
@@ -33,10 +34,10 @@ import Testing
         #expect(renderer.statistics.textureUploads == 1)
         #expect(renderer.statistics.uploadedBytes == 8 * 6 * 4, "only the dirty rectangle travels")
         // The redrawn part (window 14..<22, 12..<18) is blue; the rest of the layer stays red.
-        #expect(matches(second.pixel(x: 15, y: 13), (0, 0, 255, 255)))
-        #expect(matches(second.pixel(x: 21, y: 17), (0, 0, 255, 255)))
-        #expect(matches(second.pixel(x: 13, y: 13), (255, 0, 0, 255)))
-        #expect(matches(second.pixel(x: 30, y: 20), (255, 0, 0, 255)))
+        expectPixel(second, 15, 13, (0, 0, 255, 255))
+        expectPixel(second, 21, 17, (0, 0, 255, 255))
+        expectPixel(second, 13, 13, (255, 0, 0, 255))
+        expectPixel(second, 30, 20, (255, 0, 0, 255))
     }
 }
 
@@ -53,17 +54,19 @@ import Testing
     @Test func drawingLandsWhereTheLayersCoordinatesAre() throws {
         let painter = TopPainter()
         let root = whiteRoot(40, 40)
-        let child = layer(CGRect(x: 10, y: 10, width: 20, height: 20))
+        let child = solidLayer(CGRect(x: 10, y: 10, width: 20, height: 20))
         child.delegate = painter
         child.setNeedsDisplay()
         root.addSublayer(child)
         #expect(!child.contentsAreFlipped())
         let upright = try render(root)
-        #expect(matches(upright.pixel(x: 20, y: 12), (255, 0, 0, 255)) && matches(upright.pixel(x: 20, y: 27), (255, 255, 255, 255)))
+        expectPixel(upright, 20, 12, (255, 0, 0, 255))
+        expectPixel(upright, 20, 27, (255, 255, 255, 255))
         root.isGeometryFlipped = true
         #expect(child.contentsAreFlipped())
         let flipped = try render(root)
         // Layer y 0 is now at the bottom of the child on screen: the red band is there.
-        #expect(matches(flipped.pixel(x: 20, y: 27), (255, 0, 0, 255)) && matches(flipped.pixel(x: 20, y: 12), (255, 255, 255, 255)))
+        expectPixel(flipped, 20, 27, (255, 0, 0, 255))
+        expectPixel(flipped, 20, 12, (255, 255, 255, 255))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import GLBackend
 @testable import SceneCore
@@ -6,45 +7,46 @@ import Testing
 /// Pixel tests from `CALayer` trees through the commit, the render tree, the frame builder
 /// and the GL renderer, read back at known coordinates.
 @Suite struct LayerRenderingTests {
-    let white = (255, 255, 255, 255)
+    let white: Pixel = (255, 255, 255, 255)
 
     @Test func backgroundFillsTheFrameExactly() throws {
         let root = whiteRoot()
-        root.addSublayer(layer(CGRect(x: 10, y: 20, width: 30, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(
+            solidLayer(CGRect(x: 10, y: 20, width: 30, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         let image = try render(root)
-        #expect(matches(image.pixel(x: 10, y: 20), (255, 0, 0, 255)))
-        #expect(matches(image.pixel(x: 39, y: 59), (255, 0, 0, 255)))
-        #expect(matches(image.pixel(x: 40, y: 59), white))
-        #expect(matches(image.pixel(x: 39, y: 60), white))
-        #expect(matches(image.pixel(x: 9, y: 20), white))
+        expectPixel(image, 10, 20, (255, 0, 0, 255))
+        expectPixel(image, 39, 59, (255, 0, 0, 255))
+        expectPixel(image, 40, 59, white)
+        expectPixel(image, 39, 60, white)
+        expectPixel(image, 9, 20, white)
     }
 
     @Test func opacityHalfOverWhite() throws {
         let root = whiteRoot()
-        let red = layer(CGRect(x: 0, y: 0, width: 50, height: 50), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let red = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         red.opacity = 0.5
         root.addSublayer(red)
-        #expect(matches(try render(root).pixel(x: 25, y: 25), (255, 128, 128, 255)))
+        try expectPixel(render(root), 25, 25, (255, 128, 128, 255))
     }
 
     @Test func roundedCornerIsTransparentAndCentreOpaque() throws {
-        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
-        let card = layer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let card = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         card.cornerRadius = 20
         root.addSublayer(card)
         let image = try render(root)
         #expect(image.pixel(x: 1, y: 1).a == 0)
         #expect(image.pixel(x: 98, y: 98).a == 0)
-        #expect(matches(image.pixel(x: 50, y: 50), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 50, y: 0), (0, 0, 255, 255)))
+        expectPixel(image, 50, 50, (0, 0, 255, 255))
+        expectPixel(image, 50, 0, (0, 0, 255, 255))
         // On the arc, anti-aliased: partly covered.
         let edge = image.pixel(x: 6, y: 5).a  // centre (6.5, 5.5) lies 0.19 px inside the arc
         #expect(edge > 0 && edge < 255)
     }
 
     @Test func maskedCornersRoundOnlyTheChosenCorner() throws {
-        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
-        let card = layer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let card = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         card.cornerRadius = 30
         card.maskedCorners = [.layerMaxXMaxYCorner]
         root.addSublayer(card)
@@ -55,83 +57,88 @@ import Testing
 
     @Test func borderIsInsetAndDrawnAboveSublayers() throws {
         let root = whiteRoot()
-        let box = layer(CGRect(x: 10, y: 10, width: 80, height: 80), CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        let box = solidLayer(CGRect(x: 10, y: 10, width: 80, height: 80), CGColor(red: 0, green: 1, blue: 0, alpha: 1))
         box.borderWidth = 5
         box.borderColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        box.addSublayer(layer(CGRect(x: 0, y: 0, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        box.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         root.addSublayer(box)
         let image = try render(root)
-        #expect(matches(image.pixel(x: 12, y: 12), (255, 0, 0, 255)))  // border over the blue sublayer
-        #expect(matches(image.pixel(x: 14, y: 30), (255, 0, 0, 255)))
-        #expect(matches(image.pixel(x: 15, y: 30), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 70, y: 70), (0, 255, 0, 255)))
-        #expect(matches(image.pixel(x: 9, y: 50), white))
+        expectPixel(image, 12, 12, (255, 0, 0, 255))  // border over the blue sublayer
+        expectPixel(image, 14, 30, (255, 0, 0, 255))
+        expectPixel(image, 15, 30, (0, 0, 255, 255))
+        expectPixel(image, 70, 70, (0, 255, 0, 255))
+        expectPixel(image, 9, 50, white)
     }
 
     @Test func masksToBoundsClipsAChildToTheRoundedBounds() throws {
         let root = whiteRoot()
-        let clip = layer(CGRect(x: 20, y: 20, width: 60, height: 60))
+        let clip = solidLayer(CGRect(x: 20, y: 20, width: 60, height: 60))
         clip.masksToBounds = true
         clip.cornerRadius = 20
-        clip.addSublayer(layer(CGRect(x: -20, y: -20, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        clip.addSublayer(
+            solidLayer(CGRect(x: -20, y: -20, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         root.addSublayer(clip)
         let image = try render(root)
-        #expect(matches(image.pixel(x: 50, y: 50), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 10, y: 50), white))   // outside the clip, inside the child
-        #expect(matches(image.pixel(x: 21, y: 21), white))   // the clip's rounded corner
-        #expect(matches(image.pixel(x: 50, y: 21), (0, 0, 255, 255)))
+        expectPixel(image, 50, 50, (0, 0, 255, 255))
+        expectPixel(image, 10, 50, white)   // outside the clip, inside the child
+        expectPixel(image, 21, 21, white)   // the clip's rounded corner
+        expectPixel(image, 50, 21, (0, 0, 255, 255))
     }
 
     @Test func clipFollowsATransformedParent() throws {
         let root = whiteRoot()
-        let clip = layer(CGRect(x: 25, y: 25, width: 50, height: 50))
+        let clip = solidLayer(CGRect(x: 25, y: 25, width: 50, height: 50))
         clip.masksToBounds = true
         clip.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
-        clip.addSublayer(layer(CGRect(x: -100, y: -100, width: 300, height: 300), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        clip.addSublayer(
+            solidLayer(CGRect(x: -100, y: -100, width: 300, height: 300), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         root.addSublayer(clip)
         let image = try render(root)
         // A diamond: the centre and the top tip (50, 50 − 35) are inside, the square's corner (27, 27) is not.
-        #expect(matches(image.pixel(x: 50, y: 50), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 50, y: 18), (0, 0, 255, 255)))
-        #expect(matches(image.pixel(x: 27, y: 27), white))
+        expectPixel(image, 50, 50, (0, 0, 255, 255))
+        expectPixel(image, 50, 18, (0, 0, 255, 255))
+        expectPixel(image, 27, 27, white)
     }
 
     @Test func groupOpacityCompositesOverlappingSublayersAsOne() throws {
         let root = whiteRoot()
-        let group = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let group = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
         group.opacity = 0.5
-        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
-        group.addSublayer(layer(CGRect(x: 40, y: 40, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        group.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        group.addSublayer(
+            solidLayer(CGRect(x: 40, y: 40, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         root.addSublayer(group)
         let image = try render(root)
         // The overlap shows only the top (red) layer at half strength, like the red-only area.
-        #expect(matches(image.pixel(x: 50, y: 50), (255, 128, 128, 255)))
-        #expect(matches(image.pixel(x: 80, y: 80), (255, 128, 128, 255)))
-        #expect(matches(image.pixel(x: 20, y: 20), (128, 128, 255, 255)))
+        expectPixel(image, 50, 50, (255, 128, 128, 255))
+        expectPixel(image, 80, 80, (255, 128, 128, 255))
+        expectPixel(image, 20, 20, (128, 128, 255, 255))
 
         group.allowsGroupOpacity = false
         let separate = try render(root)
         // Without group opacity the blue shows through the red in the overlap.
-        #expect(!matches(separate.pixel(x: 50, y: 50), (255, 128, 128, 255), tolerance: 10))
+        #expect(!isClose(separate.pixel(x: 50, y: 50), (255, 128, 128, 255), tolerance: 10))
     }
 
     @Test func hiddenLayersAreNotDrawn() throws {
         let root = whiteRoot()
-        let hidden = layer(CGRect(x: 0, y: 0, width: 50, height: 50), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let hidden = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         hidden.isHidden = true
         root.addSublayer(hidden)
-        #expect(matches(try render(root).pixel(x: 25, y: 25), white))
+        try expectPixel(render(root), 25, 25, white)
     }
 
     @Test func zPositionFlipsTheOrderOfOverlappingLayers() throws {
         let root = whiteRoot()
-        let a = layer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
-        let b = layer(CGRect(x: 30, y: 30, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let a = solidLayer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let b = solidLayer(CGRect(x: 30, y: 30, width: 60, height: 60), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         root.sublayers = [a, b]
         let renderer = try OffscreenRenderer(width: 100, height: 100)
-        #expect(matches(try renderer.render(root).pixel(x: 45, y: 45), (0, 0, 255, 255)))
+        try expectPixel(renderer.render(root), 45, 45, (0, 0, 255, 255))
         a.zPosition = 1
-        #expect(matches(try renderer.render(root).pixel(x: 45, y: 45), (255, 0, 0, 255)))
+        try expectPixel(renderer.render(root), 45, 45, (255, 0, 0, 255))
     }
 
     @Test func perspectiveNarrowsALayerRotatedAboutY() throws {
@@ -139,7 +146,8 @@ import Testing
         var perspective = CATransform3DIdentity
         perspective.m34 = -1 / 500
         root.sublayerTransform = perspective
-        let card = layer(CGRect(x: 50, y: 50, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let card = solidLayer(
+            CGRect(x: 50, y: 50, width: 100, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         root.addSublayer(card)
         let flat = coveredWidth(try render(root), row: 100, background: white)
         CATransaction.setDisableActions(true)  // show the new transform at once, not its implicit animation
@@ -149,45 +157,47 @@ import Testing
         #expect(flat == 100)
         #expect(rotated >= 45 && rotated <= 56)
         // The near edge is taller than the far edge.
-        let nearColumn = (0..<200).first { !matches(image.pixel(x: $0, y: 100), white, tolerance: 8) }!
-        let farColumn = (0..<200).last { !matches(image.pixel(x: $0, y: 100), white, tolerance: 8) }!
-        let height = { (x: Int) in (0..<200).filter { !matches(image.pixel(x: x, y: $0), self.white, tolerance: 8) }.count }
+        let nearColumn = (0..<200).first { !isClose(image.pixel(x: $0, y: 100), white, tolerance: 8) }!
+        let farColumn = (0..<200).last { !isClose(image.pixel(x: $0, y: 100), white, tolerance: 8) }!
+        let height = { (x: Int) in
+            (0..<200).filter { !isClose(image.pixel(x: x, y: $0), self.white, tolerance: 8) }.count
+        }
         #expect(height(nearColumn + 2) > height(farColumn - 2))
     }
 
     @Test func singleSidedLayerTurnedAwayIsCulled() throws {
         let root = whiteRoot()
-        let card = layer(CGRect(x: 25, y: 25, width: 50, height: 50), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let card = solidLayer(CGRect(x: 25, y: 25, width: 50, height: 50), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         card.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
         root.addSublayer(card)
-        #expect(matches(try render(root).pixel(x: 50, y: 50), (255, 0, 0, 255)))
+        try expectPixel(render(root), 50, 50, (255, 0, 0, 255))
         card.isDoubleSided = false
-        #expect(matches(try render(root).pixel(x: 50, y: 50), white))
+        try expectPixel(render(root), 50, 50, white)
     }
 
     @Test func contentsResizeWithNearestFilterShowsEachQuadrant() throws {
         let root = whiteRoot()
-        let image = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let image = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
         image.contents = quadrantImage()
         image.magnificationFilter = .nearest
         root.addSublayer(image)
         let out = try render(root)
-        #expect(matches(out.pixel(x: 25, y: 25), (255, 0, 0, 255)))
-        #expect(matches(out.pixel(x: 75, y: 25), (0, 255, 0, 255)))
-        #expect(matches(out.pixel(x: 25, y: 75), (0, 0, 255, 255)))
-        #expect(matches(out.pixel(x: 75, y: 75), (255, 255, 0, 255)))
+        expectPixel(out, 25, 25, (255, 0, 0, 255))
+        expectPixel(out, 75, 25, (0, 255, 0, 255))
+        expectPixel(out, 25, 75, (0, 0, 255, 255))
+        expectPixel(out, 75, 75, (255, 255, 0, 255))
     }
 
     @Test func contentsRectShowsPartOfTheImage() throws {
         let root = whiteRoot()
-        let image = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        let image = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
         image.contents = quadrantImage()
         image.magnificationFilter = .nearest
         image.contentsRect = CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)
         root.addSublayer(image)
         let out = try render(root)
-        #expect(matches(out.pixel(x: 10, y: 10), (255, 255, 0, 255)))
-        #expect(matches(out.pixel(x: 90, y: 90), (255, 255, 0, 255)))
+        expectPixel(out, 10, 10, (255, 255, 0, 255))
+        expectPixel(out, 90, 90, (255, 255, 0, 255))
     }
 
     @Test(arguments: [
@@ -204,43 +214,43 @@ import Testing
     ])
     func gravityPlacesTheImage(gravity: CALayerContentsGravity, inside: (Int, Int), outside: (Int, Int)) throws {
         let root = whiteRoot()
-        let image = layer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(gray: 0, alpha: 1))
+        let image = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(gray: 0, alpha: 1))
         image.contents = CGImage(rgbaPixels: [UInt8](repeating: 255, count: 20 * 20 * 4).enumerated().map { $0.offset % 4 == 1 || $0.offset % 4 == 2 ? 0 : 255 }, width: 20, height: 20)
         image.contentsGravity = gravity
         root.addSublayer(image)
         let out = try render(root)
-        #expect(matches(out.pixel(x: inside.0, y: inside.1), (255, 0, 0, 255)))
-        #expect(matches(out.pixel(x: outside.0, y: outside.1), (0, 0, 0, 255)))
+        expectPixel(out, inside.0, inside.1, (255, 0, 0, 255))
+        expectPixel(out, outside.0, outside.1, (0, 0, 0, 255))
     }
 
     @Test func aspectGravitiesKeepTheImageShape() throws {
         let root = whiteRoot(200, 100)
-        let fit = layer(CGRect(x: 0, y: 0, width: 200, height: 100), CGColor(gray: 0, alpha: 1))
+        let fit = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), CGColor(gray: 0, alpha: 1))
         fit.contents = quadrantImage(size: 4)
         fit.magnificationFilter = .nearest
         fit.contentsGravity = .resizeAspect
         root.addSublayer(fit)
         let out = try render(root)
-        #expect(matches(out.pixel(x: 40, y: 50), (0, 0, 0, 255)))    // letterbox
-        #expect(matches(out.pixel(x: 60, y: 10), (255, 0, 0, 255)))  // image spans x 50..<150
-        #expect(matches(out.pixel(x: 140, y: 90), (255, 255, 0, 255)))
+        expectPixel(out, 40, 50, (0, 0, 0, 255))    // letterbox
+        expectPixel(out, 60, 10, (255, 0, 0, 255))  // image spans x 50..<150
+        expectPixel(out, 140, 90, (255, 255, 0, 255))
         fit.contentsGravity = .resizeAspectFill
         fit.masksToBounds = true
         let fill = try render(root)
-        #expect(matches(fill.pixel(x: 10, y: 2), (255, 0, 0, 255)))   // spans x 0..<200, y −50..<150
-        #expect(matches(fill.pixel(x: 190, y: 98), (255, 255, 0, 255)))
+        expectPixel(fill, 10, 2, (255, 0, 0, 255))   // spans x 0..<200, y −50..<150
+        expectPixel(fill, 190, 98, (255, 255, 0, 255))
     }
 
     @Test func contentsScaleHalvesTheNaturalSize() throws {
         let root = whiteRoot()
-        let image = layer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(gray: 0, alpha: 1))
+        let image = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(gray: 0, alpha: 1))
         image.contents = quadrantImage(size: 40)
         image.contentsGravity = .bottomLeft
         image.contentsScale = 2
         root.addSublayer(image)
         let out = try render(root)
-        #expect(matches(out.pixel(x: 19, y: 19), (255, 255, 0, 255)))
-        #expect(matches(out.pixel(x: 21, y: 21), (0, 0, 0, 255)))
+        expectPixel(out, 19, 19, (255, 255, 0, 255))
+        expectPixel(out, 21, 21, (0, 0, 0, 255))
     }
 
     @Test func nineSliceKeepsCornersAndStretchesTheMiddle() throws {
@@ -248,24 +258,24 @@ import Testing
         let r: [UInt8] = [255, 0, 0, 255], g: [UInt8] = [0, 255, 0, 255], b: [UInt8] = [0, 0, 255, 255]
         let image = CGImage(rgbaPixels: r + g + r + g + b + g + r + g + r, width: 3, height: 3)!
         let root = whiteRoot()
-        let panel = layer(CGRect(x: 0, y: 0, width: 100, height: 60))
+        let panel = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 60))
         panel.contents = image
         panel.magnificationFilter = .nearest
         panel.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
         root.addSublayer(panel)
         let out = try render(root)
-        #expect(matches(out.pixel(x: 0, y: 0), (255, 0, 0, 255)))
-        #expect(matches(out.pixel(x: 1, y: 1), (0, 0, 255, 255)))  // the fixed corner is one pixel
-        #expect(matches(out.pixel(x: 50, y: 30), (0, 0, 255, 255)))
-        #expect(matches(out.pixel(x: 50, y: 0), (0, 255, 0, 255)))
-        #expect(matches(out.pixel(x: 99, y: 59), (255, 0, 0, 255)))
+        expectPixel(out, 0, 0, (255, 0, 0, 255))
+        expectPixel(out, 1, 1, (0, 0, 255, 255))  // the fixed corner is one pixel
+        expectPixel(out, 50, 30, (0, 0, 255, 255))
+        expectPixel(out, 50, 0, (0, 255, 0, 255))
+        expectPixel(out, 99, 59, (255, 0, 0, 255))
     }
 
     @Test func texturesUploadOnceAndAreFreedWhenNoLayerUsesThem() throws {
         let root = whiteRoot()
         let shared = quadrantImage()
         for i in 0..<10 {
-            let tile = layer(CGRect(x: i * 10, y: 0, width: 10, height: 10))
+            let tile = solidLayer(CGRect(x: i * 10, y: 0, width: 10, height: 10))
             tile.contents = shared
             root.addSublayer(tile)
         }
@@ -289,7 +299,7 @@ import Testing
         let root = whiteRoot(640, 360)
         let shared = quadrantImage()
         for i in 0..<1000 {
-            let tile = layer(CGRect(x: (i * 97) % 600, y: (i * 59) % 320, width: 40, height: 40))
+            let tile = solidLayer(CGRect(x: (i * 97) % 600, y: (i * 59) % 320, width: 40, height: 40))
             tile.contents = shared
             root.addSublayer(tile)
         }
@@ -302,14 +312,14 @@ import Testing
 
     @Test func onlyCommittedChangesAreRenderedAndTheRendererFollowsLaterCommits() throws {
         let root = whiteRoot()
-        let box = layer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let box = solidLayer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         root.addSublayer(box)
         let renderer = try OffscreenRenderer(width: 100, height: 100)
-        #expect(matches(try renderer.render(root).pixel(x: 10, y: 10), (255, 0, 0, 255)))
+        try expectPixel(renderer.render(root), 10, 10, (255, 0, 0, 255))
         CATransaction.setDisableActions(true)  // the new position at once, not its implicit animation
         box.position = CGPoint(x: 60, y: 60)
         let moved = try renderer.render(root)
-        #expect(matches(moved.pixel(x: 10, y: 10), white))
-        #expect(matches(moved.pixel(x: 60, y: 60), (255, 0, 0, 255)))
+        expectPixel(moved, 10, 10, white)
+        expectPixel(moved, 60, 60, (255, 0, 0, 255))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import GLBackend
 @testable import SceneCore
@@ -27,7 +28,7 @@ import Testing
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let a = image.pixel(x: x, y: y), b = reference.pixel(x: x, y: y)
-                if !matches(a, (Int(b.r), Int(b.g), Int(b.b), Int(b.a)), tolerance: Self.tolerance) { mismatches += 1 }
+                if !isClose(a, b, tolerance: Self.tolerance) { mismatches += 1 }
             }
         }
         if mismatches > Self.allowedMismatches {
@@ -55,25 +56,25 @@ enum ReferenceScenes {
     /// Rounded, bordered, one-corner, clipped, group-opacity, z-ordered and rotated layers.
     static func shapes() -> CALayer {
         let root = whiteRoot(320, 200)
-        let rounded = layer(CGRect(x: 10, y: 10, width: 90, height: 70), blue)
+        let rounded = solidLayer(CGRect(x: 10, y: 10, width: 90, height: 70), blue)
         rounded.cornerRadius = 16
         rounded.borderWidth = 4
         rounded.borderColor = ink
-        let corner = layer(CGRect(x: 115, y: 10, width: 90, height: 70), orange)
+        let corner = solidLayer(CGRect(x: 115, y: 10, width: 90, height: 70), orange)
         corner.cornerRadius = 30
         corner.maskedCorners = [.layerMaxXMaxYCorner]
-        let clip = layer(CGRect(x: 220, y: 10, width: 90, height: 70), ink)
+        let clip = solidLayer(CGRect(x: 220, y: 10, width: 90, height: 70), ink)
         clip.cornerRadius = 20
         clip.masksToBounds = true
-        clip.addSublayer(layer(CGRect(x: -10, y: 25, width: 110, height: 20), orange))
-        let group = layer(CGRect(x: 10, y: 100, width: 100, height: 90))
+        clip.addSublayer(solidLayer(CGRect(x: -10, y: 25, width: 110, height: 20), orange))
+        let group = solidLayer(CGRect(x: 10, y: 100, width: 100, height: 90))
         group.opacity = 0.5
-        group.addSublayer(layer(CGRect(x: 0, y: 0, width: 60, height: 55), blue))
-        group.addSublayer(layer(CGRect(x: 40, y: 35, width: 60, height: 55), orange))
-        let back = layer(CGRect(x: 130, y: 100, width: 60, height: 60), orange)
+        group.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 60, height: 55), blue))
+        group.addSublayer(solidLayer(CGRect(x: 40, y: 35, width: 60, height: 55), orange))
+        let back = solidLayer(CGRect(x: 130, y: 100, width: 60, height: 60), orange)
         back.zPosition = 1
-        let front = layer(CGRect(x: 160, y: 125, width: 60, height: 60), blue)
-        let rotated = layer(CGRect(x: 240, y: 110, width: 60, height: 60), blue)
+        let front = solidLayer(CGRect(x: 160, y: 125, width: 60, height: 60), blue)
+        let rotated = solidLayer(CGRect(x: 240, y: 110, width: 60, height: 60), blue)
         rotated.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
         rotated.cornerRadius = 8
         root.sublayers = [rounded, corner, clip, group, back, front, rotated]
@@ -85,7 +86,8 @@ enum ReferenceScenes {
         let root = whiteRoot(320, 200)
         let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .center, .bottomLeft, .topRight, .resizeAspectFill]
         for (i, gravity) in gravities.enumerated() {
-            let tile = layer(CGRect(x: 10 + (i % 3) * 105, y: 10 + (i / 3) * 65, width: 95, height: 55), CGColor(gray: 0.8, alpha: 1))
+            let tile = solidLayer(
+                CGRect(x: 10 + (i % 3) * 105, y: 10 + (i / 3) * 65, width: 95, height: 55), CGColor(gray: 0.8, alpha: 1))
             tile.contents = quadrantImage(size: 16)
             tile.contentsGravity = gravity
             tile.magnificationFilter = .nearest
@@ -93,12 +95,12 @@ enum ReferenceScenes {
             root.addSublayer(tile)
         }
         let r: [UInt8] = [200, 40, 40, 255], g: [UInt8] = [40, 160, 60, 255], b: [UInt8] = [40, 60, 200, 255]
-        let panel = layer(CGRect(x: 10, y: 140, width: 200, height: 50))
+        let panel = solidLayer(CGRect(x: 10, y: 140, width: 200, height: 50))
         panel.contents = CGImage(rgbaPixels: r + g + r + g + b + g + r + g + r, width: 3, height: 3)
         panel.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
         panel.contentsScale = 0.1
         panel.magnificationFilter = .nearest
-        let crop = layer(CGRect(x: 225, y: 140, width: 85, height: 50))
+        let crop = solidLayer(CGRect(x: 225, y: 140, width: 85, height: 50))
         crop.contents = quadrantImage(size: 16)
         crop.contentsRect = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
         crop.magnificationFilter = .nearest
@@ -114,7 +116,7 @@ enum ReferenceScenes {
         p.m34 = -1 / 400
         root.sublayerTransform = p
         for (i, angle) in [0, CGFloat.pi / 4, -CGFloat.pi / 3, CGFloat.pi * 0.8].enumerated() {
-            let card = layer(CGRect(x: 15 + CGFloat(i) * 77, y: 50, width: 60, height: 100), blue)
+            let card = solidLayer(CGRect(x: 15 + CGFloat(i) * 77, y: 50, width: 60, height: 100), blue)
             card.cornerRadius = 8
             card.borderWidth = 3
             card.borderColor = ink

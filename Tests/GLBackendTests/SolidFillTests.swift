@@ -1,3 +1,4 @@
+import SceneCoreTestSupport
 import Testing
 @testable import GLBackend
 @testable import SceneCore

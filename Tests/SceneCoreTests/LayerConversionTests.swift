@@ -1,11 +1,10 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
 /// convert(_:from:) and convert(_:to:) for points and rects (Apple's CALayer documentation, the Core Animation Programming Guide, layer geometry and Apple's CATransform3D documentation).
 @Suite struct LayerConversionTests {
-    private typealias T = LayerTest
-
     /// A root whose own space equals the absolute space: bounds (0, 0, w, h) centred on its position.
     private func root(_ w: CGFloat = 200, _ h: CGFloat = 200) -> CALayer {
         let layer = CALayer()
@@ -90,10 +89,10 @@ import Testing
         let c = child(of: p, bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100))
         c.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
         // (0, 0) is (−50, −25) from the anchor; z rotation by 90°: (x cos − y sin, x sin + y cos) = (25, −50).
-        #expect(T.near(c.convert(CGPoint.zero, to: p), CGPoint(x: 225, y: 50)))
-        #expect(T.near(c.convert(CGPoint(x: 225, y: 50), from: p), .zero))
-        #expect(T.near(c.convert(c.bounds, to: p), c.frame))
-        #expect(T.near(c.convert(c.bounds, to: p), CGRect(x: 175, y: 50, width: 50, height: 100)))
+        #expect(isClose(c.convert(CGPoint.zero, to: p), CGPoint(x: 225, y: 50)))
+        #expect(isClose(c.convert(CGPoint(x: 225, y: 50), from: p), .zero))
+        #expect(isClose(c.convert(c.bounds, to: p), c.frame))
+        #expect(isClose(c.convert(c.bounds, to: p), CGRect(x: 175, y: 50, width: 50, height: 100)))
     }
 
     @Test func throughAScale() {
@@ -111,7 +110,8 @@ import Testing
         let c = child(of: p, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 100, y: 100))
         c.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
         let half = 50 * 2.0.squareRoot()
-        #expect(T.near(c.convert(c.bounds, to: p), CGRect(x: 100 - half, y: 100 - half, width: 2 * half, height: 2 * half)))
+        let expected = CGRect(x: 100 - half, y: 100 - half, width: 2 * half, height: 2 * half)
+        #expect(isClose(c.convert(c.bounds, to: p), expected))
     }
 
     @Test func sublayerTransformActsAboutTheParentsAnchor() {
@@ -179,14 +179,14 @@ import Testing
         let k = sin(CGFloat.pi / 3) / 500
         // The right edge (u = 50) and the top-right corner (u = 50, v = −50).
         let w = 1 + 50 * k
-        #expect(T.near(c.convert(CGPoint(x: 100, y: 50), to: p), CGPoint(x: 100 + 25 / w, y: 100)))
-        #expect(T.near(c.convert(CGPoint(x: 100, y: 0), to: p), CGPoint(x: 100 + 25 / w, y: 100 - 50 / w)))
+        #expect(isClose(c.convert(CGPoint(x: 100, y: 50), to: p), CGPoint(x: 100 + 25 / w, y: 100)))
+        #expect(isClose(c.convert(CGPoint(x: 100, y: 0), to: p), CGPoint(x: 100 + 25 / w, y: 100 - 50 / w)))
         // The left edge (u = −50) comes nearer and grows.
         let wl = 1 - 50 * k
-        #expect(T.near(c.convert(CGPoint(x: 0, y: 100), to: p), CGPoint(x: 100 - 25 / wl, y: 100 + 50 / wl)))
+        #expect(isClose(c.convert(CGPoint(x: 0, y: 100), to: p), CGPoint(x: 100 - 25 / wl, y: 100 + 50 / wl)))
         // Unprojecting: the parent point (110, 100) is at u with u·cos 60° / (1 + u·k) = 10.
         let u = 10 / (cos(CGFloat.pi / 3) - 10 * k)
-        #expect(T.near(c.convert(CGPoint(x: 110, y: 100), from: p), CGPoint(x: 50 + u, y: 50), 1e-7))
+        #expect(isClose(c.convert(CGPoint(x: 110, y: 100), from: p), CGPoint(x: 50 + u, y: 50), tolerance: 1e-7))
     }
 
     @Test(arguments: [CGPoint(x: 0, y: 0), CGPoint(x: 13, y: 87), CGPoint(x: 99, y: 1), CGPoint(x: 50, y: 50)])
@@ -201,8 +201,9 @@ import Testing
         sibling.transform = CATransform3DMakeScale(1.5, 0.5, 1)
         for target in [p, c, sibling, nil] as [CALayer?] {
             let there = g.convert(point, to: target)
-            #expect(T.near(g.convert(there, from: target), point, 1e-7))
-            #expect(T.near(target.map { $0.convert(there, to: g) } ?? g.convert(there, from: nil), point, 1e-7))
+            #expect(isClose(g.convert(there, from: target), point, tolerance: 1e-7))
+            let back = target.map { $0.convert(there, to: g) } ?? g.convert(there, from: nil)
+            #expect(isClose(back, point, tolerance: 1e-7))
         }
     }
 }

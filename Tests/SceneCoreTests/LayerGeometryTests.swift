@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -55,7 +56,7 @@ import Testing
         let l = layer(bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100))
         l.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
         // 100×50 turned upright, still centred on the position.
-        #expect(LayerTest.near(l.frame, CGRect(x: 175, y: 50, width: 50, height: 100)))
+        #expect(isClose(l.frame, CGRect(x: 175, y: 50, width: 50, height: 100)))
         #expect(l.position == CGPoint(x: 200, y: 100))
         #expect(l.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
     }
@@ -77,9 +78,9 @@ import Testing
         let l = CALayer()
         l.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
         l.frame = CGRect(x: 0, y: 0, width: 50, height: 100)
-        #expect(LayerTest.near(l.bounds, CGRect(x: 0, y: 0, width: 100, height: 50)))
+        #expect(isClose(l.bounds, CGRect(x: 0, y: 0, width: 100, height: 50)))
         #expect(l.position == CGPoint(x: 25, y: 50))
-        #expect(LayerTest.near(l.frame, CGRect(x: 0, y: 0, width: 50, height: 100)))
+        #expect(isClose(l.frame, CGRect(x: 0, y: 0, width: 50, height: 100)))
     }
 
     @Test func settingFrameUnderAScaleMapsTheSizeBack() {
@@ -134,7 +135,7 @@ import Testing
         let l = CALayer()
         l.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
         let m = l.affineTransform()
-        #expect(LayerTest.near(m.a, cos(.pi / 6)) && LayerTest.near(m.b, sin(.pi / 6)))
-        #expect(LayerTest.near(m.c, -sin(.pi / 6)) && LayerTest.near(m.d, cos(.pi / 6)))
+        #expect(isClose(m.a, cos(.pi / 6)) && isClose(m.b, sin(.pi / 6)))
+        #expect(isClose(m.c, -sin(.pi / 6)) && isClose(m.d, cos(.pi / 6)))
     }
 }

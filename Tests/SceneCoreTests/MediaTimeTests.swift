@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -98,7 +99,10 @@ import Testing
         let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
         layer.speed = 0
         layer.timeOffset = pausedTime
-        Thread.sleep(forTimeInterval: 0.02)
+        // The media clock must move on while the layer is paused, or nothing shows that the pause
+        // is skipped: wait until it is 20 ms on.
+        let pausedAt = CACurrentMediaTime()
+        #expect(waitUntilBlocking { CACurrentMediaTime() >= pausedAt + 0.02 })
         #expect(layer.convertTime(CACurrentMediaTime(), from: nil) == pausedTime)
         let resumeStart = CACurrentMediaTime()
         let p = layer.timeOffset
@@ -120,6 +124,8 @@ import Testing
             last = now
         }
         let start = CACurrentMediaTime()
+        // A sleep, not a condition: the interval the thread sleeps is the yardstick the media
+        // clock is measured against (at least 50 ms pass, and far less than a second).
         Thread.sleep(forTimeInterval: 0.05)
         let elapsed = CACurrentMediaTime() - start
         #expect(elapsed >= 0.049 && elapsed < 1)

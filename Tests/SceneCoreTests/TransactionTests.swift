@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Synchronization
 import Testing
 @testable import SceneCore
@@ -280,7 +281,7 @@ private final class LockContender: Sendable {
         #expect(CATransaction.completionBlock() != nil)
         CATransaction.commit()
         #expect(runs.names.isEmpty) // not during the commit
-        #expect(await LayerTest.waitUntil { runs.names == ["done"] })
+        #expect(await waitUntil { runs.names == ["done"] })
         #expect(runs.onMainQueue)
     }
 
@@ -291,7 +292,7 @@ private final class LockContender: Sendable {
         CATransaction.setCompletionBlock { runs.add("first") }
         CATransaction.setCompletionBlock { runs.add("second") }
         CATransaction.commit()
-        #expect(await LayerTest.waitUntil { runs.names.count == 2 })
+        #expect(await waitUntil { runs.names.count == 2 })
         #expect(Set(runs.names) == ["first", "second"])
     }
 
@@ -303,7 +304,7 @@ private final class LockContender: Sendable {
         CATransaction.setCompletionBlock(nil)
         #expect(CATransaction.completionBlock() == nil)
         CATransaction.commit()
-        #expect(await LayerTest.waitUntil { runs.names == ["kept"] })
+        #expect(await waitUntil { runs.names == ["kept"] })
     }
 
     @Test func aNestedCommitDoesNotRunTheEnclosingBlock() async {
@@ -313,11 +314,13 @@ private final class LockContender: Sendable {
         CATransaction.setCompletionBlock { runs.add("outer") }
         CATransaction.begin()
         CATransaction.commit()
-        // A blocking sleep: an `await` could resume on another thread, whose transactions are its own.
-        usleep(100_000)
-        #expect(runs.names.isEmpty)
+        // No `await` while the transaction is open: it could resume on another thread, whose
+        // transactions are its own. A mark queued on the main queue now runs after any block the
+        // nested commit queued, and before the block the outer commit queues.
+        DispatchQueue.main.async { runs.add("nested commit done") }
         CATransaction.commit()
-        #expect(await LayerTest.waitUntil { runs.names == ["outer"] })
+        #expect(await waitUntil { runs.names.count == 2 })
+        #expect(runs.names == ["nested commit done", "outer"])
     }
 
     @Test func eachBlockRunsOnce() async {
@@ -326,11 +329,11 @@ private final class LockContender: Sendable {
         CATransaction.begin()
         CATransaction.setCompletionBlock { runs.add("once") }
         CATransaction.commit()
-        #expect(await LayerTest.waitUntil { runs.names == ["once"] })
+        #expect(await waitUntil { runs.names == ["once"] })
         CATransaction.begin()
         CATransaction.commit()
         CATransaction.flush()
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await drainMainQueue())
         #expect(runs.names == ["once"])
     }
 }

@@ -93,19 +93,6 @@ let white = premultiplied(1, 1, 1)
 let black = premultiplied(0, 0, 0)
 let transparent = SIMD4<Float>.zero
 
-typealias RGBA = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
-
-/// Expects the pixel at `(x, y)` to be `expected` within `tolerance` per channel.
-func expectPixel(
-    _ image: RenderedImage, _ x: Int, _ y: Int, _ expected: RGBA, tolerance: Int = 1,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let actual = image.pixel(x: x, y: y)
-    let pairs = [(actual.r, expected.r), (actual.g, expected.g), (actual.b, expected.b), (actual.a, expected.a)]
-    let matches = pairs.allSatisfy { abs(Int($0.0) - Int($0.1)) <= tolerance }
-    #expect(matches, "pixel (\(x), \(y)) is \(actual), expected \(expected)", sourceLocation: sourceLocation)
-}
-
 /// A CGImage from straight RGBA rows.
 func makeImage(width: Int, height: Int, _ pixels: [UInt8]) throws -> CGImage {
     try #require(CGImage(rgbaPixels: pixels, width: width, height: height))

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -6,7 +7,7 @@ import Testing
 /// a non-additive one replaces the running result, an additive one adds to it; adding under
 /// a key already in use replaces that animation (Apple's CAMediaTiming documentation). Model `position.x` is 40.
 @Suite struct AnimationCombinationTests {
-    private func layer() -> PausedLayer { PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) } }
+    private func layer() -> ManualClock { ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) } }
 
     @Test func anAdditiveAnimationAddsToTheOneBeforeIt() {
         let clock = layer()

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -16,8 +17,8 @@ import Testing
         return group
     }
 
-    private func running(_ animation: CAAnimation) -> PausedLayer {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+    private func running(_ animation: CAAnimation) -> ManualClock {
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         clock.add(animation, forKey: "g")
         return clock
     }
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func aBadChildRefusesTheWholeGroup() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-group")
         clock.add(group(duration: 1, [basic("position.x", from: 0, to: 1), basic("opacity", to: "opaque")]), forKey: key)
         #expect(clock.layer.animationKeys() == nil)

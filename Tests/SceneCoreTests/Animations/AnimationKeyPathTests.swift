@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -7,8 +8,8 @@ import Testing
 /// (`position.x`, `bounds.size.width`), and the refusal of values of the wrong type and of
 /// unknown fields (logged, nothing added). Reference sections 1.7 and 1.11.
 @Suite struct AnimationKeyPathTests {
-    private func running(_ animation: CAAnimation) -> PausedLayer {
-        let clock = PausedLayer(at: 100) {
+    private func running(_ animation: CAAnimation) -> ManualClock {
+        let clock = ManualClock(at: 100) {
             $0.position = CGPoint(x: 40, y: 3)
             $0.bounds = CGRect(x: 1, y: 2, width: 10, height: 12)
         }
@@ -75,7 +76,7 @@ import Testing
         ("transform", CGPoint.zero, "CGPoint"),
     ] as [(String, any Sendable, String)])
     func aValueOfTheWrongTypeIsRefused(keyPath: String, value: any Sendable, typeName: String) {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("wrong-type")
         clock.add(basic(keyPath, to: value), forKey: key)
         #expect(clock.layer.animationKeys() == nil)
@@ -85,7 +86,7 @@ import Testing
 
     @Test(arguments: ["position.z", "bounds.size.depth", "transform.rotation.w", "opacity.x", "position.x.y"])
     func anUnknownStructFieldIsRefused(keyPath: String) {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("unknown-field")
         clock.add(basic(keyPath, from: 0, to: 1), forKey: key)
         #expect(clock.layer.animationKeys() == nil)
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func anAnimationWithoutAKeyPathIsRefused() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("no-key-path")
         clock.add(basic("", from: 0, to: 1), forKey: key)
         #expect(clock.layer.animationKeys() == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Synchronization
 import Testing
 @testable import SceneCore
@@ -9,23 +10,24 @@ import Testing
 /// unless `isRemovedOnCompletion` is false; transaction completion blocks wait for every
 /// animation added in the transaction. Time is driven by a `RenderTree` fed from a sink.
 ///
-/// Serialized and on the main actor: events are handled on the main queue.
+/// Serialized and on the main actor: events are handled on the main queue. To check that
+/// something did not happen, a test drains the main queue (`drainMainQueue()`) instead of sleeping.
 @Suite(.serialized) @MainActor struct AnimationLifecycleTests {
     @Test func theDelegateHearsStartAndStopOnceEach() async {
         let driver = RenderDriver()
         let log = DelegateLog()
         driver.clock.add(basic("position.x", from: 0, to: 100, duration: 2) { $0.delegate = log }, forKey: "a")
         driver.seek(to: 100)
-        #expect(await LayerTest.waitUntil { log.calls == ["start"] })
+        #expect(await waitUntil { log.calls == ["start"] })
         driver.seek(to: 101)
         #expect(driver.treePositionX == 50)
         driver.seek(to: 102)
-        #expect(await LayerTest.waitUntil { log.calls == ["start", "stop(true)"] })
+        #expect(await waitUntil { log.calls == ["start", "stop(true)"] })
         #expect(driver.layer.animationKeys() == nil)
         #expect(driver.layer.animation(forKey: "a") == nil)
         #expect(driver.treePositionX == 40)
         driver.seek(to: 103)
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await drainMainQueue())
         #expect(log.calls == ["start", "stop(true)"])
         #expect(driver.layer.presentation()?.position.x == 40)
     }
@@ -35,7 +37,7 @@ import Testing
         let log = DelegateLog()
         driver.clock.add(basic("position.x", from: 0, to: 100, duration: 1) { $0.delegate = log }, forKey: "a")
         driver.seek(to: 105)  // the first frame is already past the end
-        #expect(await LayerTest.waitUntil { log.calls == ["start", "stop(true)"] })
+        #expect(await waitUntil { log.calls == ["start", "stop(true)"] })
     }
 
     @Test func removalStopsWithFinishedFalse() async {
@@ -45,10 +47,10 @@ import Testing
         driver.seek(to: 101)
         driver.layer.removeAnimation(forKey: "a")
         driver.seek(to: 101)
-        #expect(await LayerTest.waitUntil { log.calls == ["start", "stop(false)"] })
+        #expect(await waitUntil { log.calls == ["start", "stop(false)"] })
         #expect(driver.treePositionX == 40)
         driver.seek(to: 103)
-        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await drainMainQueue())
         #expect(log.calls == ["start", "stop(false)"])
     }
 
@@ -60,7 +62,7 @@ import Testing
         driver.seek(to: 101)
         driver.clock.add(basic("position.x", from: 200, to: 300, duration: 2) { $0.delegate = new }, forKey: "a")
         driver.seek(to: 102)
-        #expect(await LayerTest.waitUntil { old.calls == ["start", "stop(false)"] && new.calls == ["start"] })
+        #expect(await waitUntil { old.calls == ["start", "stop(false)"] && new.calls == ["start"] })
         #expect(driver.treePositionX == 250)
     }
 
@@ -74,7 +76,7 @@ import Testing
         }, forKey: "a")
         driver.seek(to: 100)
         driver.seek(to: 102)
-        #expect(await LayerTest.waitUntil { log.calls == ["start", "stop(true)"] })
+        #expect(await waitUntil { log.calls == ["start", "stop(true)"] })
         driver.seek(to: 110)
         #expect(driver.layer.animationKeys() == ["a"])
         #expect(driver.layer.animation(forKey: "a") != nil)
@@ -94,11 +96,11 @@ import Testing
         CATransaction.commit()
         CATransaction.flush()
         driver.seek(to: 101)  // the short one finishes
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await drainMainQueue())
         #expect(!done.value)
         #expect(driver.layer.animationKeys() == ["long"])
         driver.seek(to: 102)
-        #expect(await LayerTest.waitUntil { done.value })
+        #expect(await waitUntil { done.value })
     }
 
     @Test func theCompletionBlockRunsWhenItsAnimationIsRemoved() async {
@@ -111,11 +113,11 @@ import Testing
         CATransaction.commit()
         CATransaction.flush()
         driver.seek(to: 101)
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await drainMainQueue())
         #expect(!done.value)
         driver.layer.removeAnimation(forKey: "a")
         CATransaction.flush()
-        #expect(await LayerTest.waitUntil { done.value })
+        #expect(await waitUntil { done.value })
     }
 
     @Test func withoutAnimationsTheCompletionBlockRunsOnTheNextTurn() async {
@@ -128,7 +130,7 @@ import Testing
         CATransaction.commit()
         #expect(!done.value)
         #expect(driver.layer.animationKeys() == nil)
-        #expect(await LayerTest.waitUntil { done.value })
+        #expect(await waitUntil { done.value })
     }
 
     @Test func anImplicitAnimationOfTheTransactionHoldsTheBlock() async {
@@ -143,10 +145,10 @@ import Testing
         CATransaction.flush()
         #expect(driver.layer.animationKeys() == ["position"])
         driver.seek(to: 100.5)
-        try? await Task.sleep(for: .milliseconds(100))
+        #expect(await drainMainQueue())
         #expect(!done.value)
         driver.seek(to: 101)
-        #expect(await LayerTest.waitUntil { done.value })
+        #expect(await waitUntil { done.value })
         #expect(driver.layer.animationKeys() == nil)
     }
 
@@ -159,7 +161,7 @@ import Testing
         CATransaction.commit()
         CATransaction.flush()
         driver.clock.add(basic("position.x", from: 0, to: 100, duration: 10), forKey: "later")
-        #expect(await LayerTest.waitUntil { done.value })
+        #expect(await waitUntil { done.value })
         #expect(driver.layer.animationKeys() == ["later"])
     }
 }
@@ -168,7 +170,7 @@ import Testing
 /// fed from that sink: `seek(to:)` moves the layer's time, applies the new commits,
 /// evaluates the tree and hands the layer's events to `AnimationEventCenter`.
 @MainActor private final class RenderDriver {
-    let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+    let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
     private let sink = RecordingSink()
     private var tree = RenderTree()
     private var applied = 0

@@ -1,23 +1,22 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
 /// End-to-end checks of the path from `add(_:forKey:)` to the render tree's evaluation.
 @Suite struct AnimationPipelineTests {
-    /// A committed layer in a render tree, with its layer time paused at `pausedAt`.
-    func pausedLayer(at pausedAt: Double) -> (CALayer, RecordingSink) {
-        let layer = CALayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-        layer.speed = 0
-        layer.timeOffset = pausedAt
+    /// A committed 10x10 layer whose time a manual clock holds at `pausedAt`, and a sink that
+    /// receives the layer's commits, for a render tree.
+    func pausedLayer(at pausedAt: Double) -> (ManualClock, RecordingSink) {
+        let clock = ManualClock(at: pausedAt) { $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
         let sink = RecordingSink()
-        CommitDistributor.shared.attach(sink, root: layer)
-        CATransaction.flush()
-        return (layer, sink)
+        CommitDistributor.shared.attach(sink, root: clock.layer)
+        return (clock, sink)
     }
 
     @Test func basicAnimationEvaluatesOnTheRenderTreeAndInPresentation() {
-        let (layer, sink) = pausedLayer(at: 10)
+        let (clock, sink) = pausedLayer(at: 10)
+        let layer = clock.layer
         defer { CommitDistributor.shared.detach(sink) }
         let animation = CABasicAnimation(keyPath: "position.x")
         animation.fromValue = 0
@@ -26,8 +25,7 @@ import Testing
         layer.add(animation, forKey: "move")
         CATransaction.flush()
         #expect(layer.animation(forKey: "move")?.beginTime == 10)
-        layer.timeOffset = 11
-        CATransaction.flush()
+        clock.seek(to: 11)
         #expect(layer.presentation()?.position.x == 25)
         var tree = RenderTree()
         for commit in sink.commits { tree.apply(commit) }
@@ -37,7 +35,8 @@ import Testing
     }
 
     @Test func colourAnimationsEvaluateToPlainValuesOnTheRenderSideAndToCGColorInPresentation() {
-        let (layer, sink) = pausedLayer(at: 0)
+        let (clock, sink) = pausedLayer(at: 0)
+        let layer = clock.layer
         defer { CommitDistributor.shared.detach(sink) }
         let animation = CABasicAnimation(keyPath: "backgroundColor")
         animation.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -45,8 +44,7 @@ import Testing
         animation.duration = 2
         layer.add(animation, forKey: "tint")
         CATransaction.flush()
-        layer.timeOffset = 0.5
-        CATransaction.flush()
+        clock.seek(to: 0.5)
         var tree = RenderTree()
         for commit in sink.commits { tree.apply(commit) }
         _ = tree.evaluateAnimations(at: CACurrentMediaTime())

@@ -2,49 +2,6 @@ import Foundation
 import Synchronization
 @testable import SceneCore
 
-/// A committed layer whose time stands still: its `speed` is 0, so its local time is its
-/// `timeOffset` whatever the clock says. An animation added with `beginTime` 0 begins at the
-/// layer time current when it is committed; `seek(to:)` moves the layer's time and commits.
-///
-/// Use it from one synchronous stretch of a test: transactions belong to the calling thread.
-final class PausedLayer {
-    let layer: CALayer
-
-    /// Commits `layer` (bounds 10×10, `configure` applied) with its time stopped at `time`.
-    init(_ layer: CALayer = CALayer(), at time: Double = 100, configure: (CALayer) -> Void = { _ in }) {
-        self.layer = layer
-        CATransaction.flush()
-        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-        configure(layer)
-        layer.speed = 0
-        layer.timeOffset = time
-        CATransaction.flush()
-    }
-
-    /// Adds `animation` and commits it (a begin time of 0 becomes the layer's time now).
-    func add(_ animation: CAAnimation, forKey key: String? = nil) {
-        layer.add(animation, forKey: key)
-        CATransaction.flush()
-    }
-
-    /// Moves the layer's time to `time` and commits.
-    func seek(to time: Double) {
-        layer.timeOffset = time
-        CATransaction.flush()
-    }
-
-    /// What `presentation()` shows at layer time `time`.
-    func presented(at time: Double) -> CALayer {
-        seek(to: time)
-        return layer.presentation()!
-    }
-
-    /// The number at `keyPath` of the presentation at layer time `time`.
-    func number(_ keyPath: String, at time: Double) -> Double {
-        ValueConversion.double(presented(at: time).value(forKeyPath: keyPath)) ?? .nan
-    }
-}
-
 /// A basic animation of `keyPath` with the given values and duration.
 func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1,
            _ configure: (CABasicAnimation) -> Void = { _ in }) -> CABasicAnimation {

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -8,8 +9,8 @@ import Testing
 /// animations run `position.x` from 0 to 100, so the value shown is 100 × progress.
 @Suite struct AnimationTimingTests {
     /// A paused layer at time 100 with `animation` added (it begins at 100 unless it has a begin time).
-    private func running(_ animation: CAAnimation) -> PausedLayer {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 7, y: 3) }
+    private func running(_ animation: CAAnimation) -> ManualClock {
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 7, y: 3) }
         clock.add(animation, forKey: "move")
         return clock
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -7,8 +8,8 @@ import Testing
 /// timing functions, from the animation and from the transaction.
 @Suite struct BasicAnimationValueTests {
     /// A paused layer at time 100 whose model `position` is (40, 3), with `animation` added.
-    private func running(_ animation: CAAnimation) -> PausedLayer {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+    private func running(_ animation: CAAnimation) -> ManualClock {
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         clock.add(animation, forKey: "a")
         return clock
     }
@@ -46,13 +47,13 @@ import Testing
     }
 
     @Test func additiveTransformsConcatenate() {
-        let clock = PausedLayer(at: 100) { $0.transform = CATransform3DMakeTranslation(10, 0, 0) }
+        let clock = ManualClock(at: 100) { $0.transform = CATransform3DMakeTranslation(10, 0, 0) }
         clock.add(basic("transform", from: CATransform3DIdentity, to: CATransform3DMakeTranslation(0, 40, 0), duration: 4) {
             $0.isAdditive = true
         })
         #expect(isClose(clock.presented(at: 101).transform, CATransform3DMakeTranslation(10, 10, 0)))
         // An additive rotation over a rotated model turns further.
-        let turned = PausedLayer(at: 100) { $0.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1) }
+        let turned = ManualClock(at: 100) { $0.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1) }
         turned.add(basic("transform.rotation.z", from: 0, to: CGFloat.pi / 2, duration: 2) { $0.isAdditive = true })
         #expect(isClose(turned.presented(at: 101).transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
     }
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func aZeroDurationTakesTheTransactionsAnimationDuration() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         CATransaction.begin()
         CATransaction.setAnimationDuration(2)
         clock.layer.add(basic("position.x", from: 0, to: 100, duration: 0), forKey: "a")
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func theTransactionsTimingFunctionIsApplied() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         CATransaction.begin()
         CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeOut))
         clock.layer.add(basic("position.x", from: 0, to: 100, duration: 4), forKey: "a")
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func theAddedAnimationIsACopy() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let animation = basic("position.x", from: 0, to: 100, duration: 4)
         clock.add(animation, forKey: "a")
         animation.toValue = 1000

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -31,7 +32,7 @@ import Testing
 
     @Test func effectiveSpeedsMultiply() {
         // A 10 s animation on a layer with speed 2 inside a superlayer with speed 2 takes 2.5 s.
-        let root = PausedLayer(at: 0)
+        let root = ManualClock(at: 0)
         let middle = CALayer()
         middle.speed = 2
         let leaf = CALayer()
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func theRenderTreeUsesTheSameHierarchicalTime() {
-        let root = PausedLayer(at: 0)
+        let root = ManualClock(at: 0)
         let sink = RecordingSink()
         defer { CommitDistributor.shared.detach(sink) }
         let child = CALayer()
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func pauseAndResumeAsInQA1673() {
-        let clock = PausedLayer(at: 0)
+        let clock = ManualClock(at: 0)
         let layer = clock.layer
         // Start running at real time.
         layer.speed = 1
@@ -89,7 +90,11 @@ import Testing
         CATransaction.flush()
         let frozen = Double(layer.presentation()!.position.x)
         #expect(isClose(frozen, pausedTime - begin, tolerance: 1e-9))
-        Thread.sleep(forTimeInterval: 0.05)
+        // `presentation()` reads the real media clock (there is none to inject, and a manual
+        // clock is a paused layer, which is what this test checks): wait until that clock has
+        // moved on by 50 ms, and the paused layer shows the same.
+        let pausedAt = CACurrentMediaTime()
+        #expect(waitUntilBlocking { CACurrentMediaTime() >= pausedAt + 0.05 })
         #expect(Double(layer.presentation()!.position.x) == frozen)
 
         // Resume.

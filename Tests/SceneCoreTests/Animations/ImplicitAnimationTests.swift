@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func settingAPropertyOfACommittedLayerAddsABasicAnimation() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         change { clock.layer.position = CGPoint(x: 140, y: 3) }
         let animation = clock.layer.animation(forKey: "position") as? CABasicAnimation
         #expect(animation?.keyPath == "position")
@@ -36,14 +37,14 @@ import Testing
     }
 
     @Test func theTransactionsTimingFunctionReplacesTheDefault() {
-        let clock = PausedLayer(at: 100) { $0.zPosition = 0 }
+        let clock = ManualClock(at: 100) { $0.zPosition = 0 }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.zPosition = 10 }
         #expect(clock.layer.animation(forKey: "zPosition")?.timingFunction == CAMediaTimingFunction(name: .linear))
         #expect(isClose(clock.number("zPosition", at: 100.5), 2.5, tolerance: 1e-12))  // linear: x(s) = y(s) = 3s² − 2s³
     }
 
     @Test func withoutATransactionDurationItLastsAQuarterSecond() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         CATransaction.flush()
         clock.layer.cornerRadius = 8
         CATransaction.flush()
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func aNewImplicitAnimationStartsFromThePresentationValue() {
-        let clock = PausedLayer(at: 100) { $0.zPosition = 0 }
+        let clock = ManualClock(at: 100) { $0.zPosition = 0 }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.zPosition = 100 }
         clock.seek(to: 101)  // half-way: 50 on screen
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.zPosition = 0 }
@@ -63,10 +64,10 @@ import Testing
     }
 
     @Test func aFieldChangeAnimatesTheWholeProperty() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.setValue(80, forKeyPath: "position.x") }
         #expect(clock.layer.animationKeys() == ["position"])
-        #expect(LayerTest.near(clock.presented(at: 101).position, CGPoint(x: 60, y: 3)))
+        #expect(isClose(clock.presented(at: 101).position, CGPoint(x: 60, y: 3)))
     }
 
     @Test func anUncommittedLayerDoesNotAnimate() {
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func disabledActionsChangeTheValueWithoutAnimating() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         clock.layer.opacity = 0.25
@@ -90,19 +91,19 @@ import Testing
     }
 
     @Test func anUnchangedValueDoesNotAnimate() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         change { clock.layer.position = CGPoint(x: 40, y: 3) }
         #expect(clock.layer.animationKeys() == nil)
     }
 
     @Test func aNonAnimatablePropertyDoesNotAnimate() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         change { clock.layer.name = "renamed"; clock.layer.isDoubleSided = false }
         #expect(clock.layer.animationKeys() == nil)
     }
 
     @Test func aCustomActionRunsInsteadOfTheImplicitAnimation() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let action = RecordingAction()
         clock.layer.actions = ["opacity": action]
         change { clock.layer.opacity = 0.5 }
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func aTransitionActionForContentsIsAdded() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let transition = CATransition()
         transition.type = .push
         transition.duration = 3
@@ -126,7 +127,7 @@ import Testing
 
     @Test func aRegisteredCustomKeyAnimatesImplicitly() {
         ProgressLayer.registerAnimatableProperty("progress")
-        let clock = PausedLayer(ProgressLayer(), at: 100) { $0.setValue(0.0, forKey: "progress") }
+        let clock = ManualClock(ProgressLayer(), at: 100) { $0.setValue(0.0, forKey: "progress") }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.setValue(1.0, forKey: "progress") }
         let animation = clock.layer.animation(forKey: "progress") as? CABasicAnimation
         #expect(animation?.keyPath == "progress")
@@ -134,7 +135,7 @@ import Testing
         #expect(isClose(ValueConversion.double(clock.presented(at: 100.5).value(forKey: "progress")) ?? .nan, 0.25, tolerance: 1e-12))
         #expect(ValueConversion.double(clock.presented(at: 102).value(forKey: "progress")) == 1)
         // Other layer classes do not animate the key.
-        let plain = PausedLayer(at: 100) { $0.setValue(0.0, forKey: "progress") }
+        let plain = ManualClock(at: 100) { $0.setValue(0.0, forKey: "progress") }
         change { plain.layer.setValue(1.0, forKey: "progress") }
         #expect(plain.layer.animationKeys() == nil)
     }

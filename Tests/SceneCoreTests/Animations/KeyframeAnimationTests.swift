@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -17,8 +18,8 @@ import Testing
         return animation
     }
 
-    private func running(_ animation: CAAnimation) -> PausedLayer {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+    private func running(_ animation: CAAnimation) -> ManualClock {
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         clock.add(animation, forKey: "k")
         return clock
     }
@@ -96,9 +97,9 @@ import Testing
         animation.calculationMode = .paced
         animation.duration = 3
         let clock = running(animation)
-        #expect(LayerTest.near(clock.presented(at: 100.5).position, CGPoint(x: 1.5, y: 2)))
-        #expect(LayerTest.near(clock.presented(at: 101).position, CGPoint(x: 3, y: 4)))
-        #expect(LayerTest.near(clock.presented(at: 102).position, CGPoint(x: 3, y: 9)))
+        #expect(isClose(clock.presented(at: 100.5).position, CGPoint(x: 1.5, y: 2)))
+        #expect(isClose(clock.presented(at: 101).position, CGPoint(x: 3, y: 4)))
+        #expect(isClose(clock.presented(at: 102).position, CGPoint(x: 3, y: 9)))
     }
 
     @Test func cubicIsCatmullRomBetweenInteriorKeyframes() {
@@ -121,7 +122,7 @@ import Testing
         let clock = running(keyframes([0, 10, 30, 0], mode: .cubic, duration: 3) {
             $0.tensionValues = [1, 1, 1, 1]
         })
-        #expect(isClose(clock.number("position.x", at: 101.25), 0.84375 * 10 + 0.15625 * 30))
+        #expect(isClose(clock.number("position.x", at: 101.25), CGFloat(0.84375 * 10 + 0.15625 * 30)))
     }
 
     @Test func cubicPacedPassesTheKeyframesAtDistanceTimes() {
@@ -143,7 +144,7 @@ import Testing
         ("empty", [], nil, .linear),
     ] as [(String, [Double], [Double]?, CAAnimationCalculationMode)])
     func malformedKeyframesAreRefused(label: String, values: [Double], keyTimes: [Double]?, mode: CAAnimationCalculationMode) {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-keyframes-\(label)")
         clock.add(keyframes(values, keyTimes: keyTimes, mode: mode), forKey: key)
         #expect(clock.layer.animationKeys() == nil)
@@ -151,7 +152,7 @@ import Testing
     }
 
     @Test func aKeyframeOfTheWrongTypeIsRefused() {
-        let clock = PausedLayer(at: 100)
+        let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-keyframe-type")
         clock.add(keyframes([0, CGPoint(x: 1, y: 2), 3]), forKey: key)
         #expect(clock.layer.animationKeys() == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -6,8 +7,8 @@ import Testing
 /// (equal times, or key times, or paced by length), turning with it under `rotationMode`.
 @Suite struct KeyframePathTests {
     func follow(_ path: CGPath, mode: CAAnimationCalculationMode = .linear, rotation: CAAnimationRotationMode? = nil,
-                keyTimes: [NSNumber]? = nil) -> PausedLayer {
-        let clock = PausedLayer(at: 0)
+                keyTimes: [NSNumber]? = nil) -> ManualClock {
+        let clock = ManualClock(at: 0)
         let animation = CAKeyframeAnimation(keyPath: "position")
         animation.path = path
         animation.calculationMode = mode
@@ -18,7 +19,7 @@ import Testing
         return clock
     }
 
-    func position(_ clock: PausedLayer, at t: Double) -> CGPoint { clock.presented(at: t).position }
+    func position(_ clock: ManualClock, at t: Double) -> CGPoint { clock.presented(at: t).position }
 
     @Test func aRectanglesFourSidesTakeAQuarterEach() {
         let clock = follow(CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100)))
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func aPathNeedsAPointPropertyAndMatchingKeyTimes() {
-        let clock = PausedLayer(at: 0)
+        let clock = ManualClock(at: 0)
         let opacity = CAKeyframeAnimation(keyPath: "opacity")
         opacity.path = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1))
         clock.add(opacity, forKey: "bad")

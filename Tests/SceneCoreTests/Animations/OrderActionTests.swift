@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func joiningAndLeavingACommittedTreeRunsTheOrderActions() {
-        let parent = PausedLayer(at: 100).layer
+        let parent = ManualClock(at: 100).layer
         let action = RecordingAction()
         let layer = child(recording: action)
         parent.addSublayer(layer)
@@ -37,7 +38,7 @@ import Testing
 
     @Test func hidingAndShowingRunTheOrderActions() {
         let action = RecordingAction()
-        let layer = PausedLayer(at: 100) { $0.actions = [kCAOnOrderIn: action, kCAOnOrderOut: action] }.layer
+        let layer = ManualClock(at: 100) { $0.actions = [kCAOnOrderIn: action, kCAOnOrderOut: action] }.layer
         layer.isHidden = true
         #expect(action.events == ["onOrderOut"])
         layer.isHidden = false
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func disabledActionsRunNoOrderActions() {
-        let parent = PausedLayer(at: 100).layer
+        let parent = ManualClock(at: 100).layer
         let action = RecordingAction()
         let layer = child(recording: action)
         CATransaction.begin()
@@ -62,7 +63,7 @@ import Testing
 
     @Test func replacingASublayerInAVisibleTreeRunsTheTransitionAction() {
         let action = RecordingAction()
-        let parent = PausedLayer(at: 100) { $0.actions = [kCATransition: action] }.layer
+        let parent = ManualClock(at: 100) { $0.actions = [kCATransition: action] }.layer
         let old = CALayer()
         parent.addSublayer(old)
         CATransaction.flush()

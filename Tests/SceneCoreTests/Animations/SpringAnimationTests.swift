@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -83,17 +84,17 @@ import Testing
 
         let bouncy = CASpringAnimation(perceptualDuration: 1, bounce: 0.3)
         #expect(isClose(bouncy.stiffness, pow(2 * .pi, 2)))
-        #expect(isClose(bouncy.damping, 0.7 * 4 * .pi))
+        #expect(isClose(bouncy.damping, 0.7 * 4 * CGFloat.pi))
         #expect(isClose(bouncy.bounce, 0.3))
 
         let overdamped = CASpringAnimation(perceptualDuration: 1, bounce: -0.5)
-        #expect(isClose(overdamped.damping, 4 * .pi / 0.5))      // ζ = 2
+        #expect(isClose(overdamped.damping, 4 * CGFloat.pi / 0.5))  // ζ = 2
         #expect(isClose(overdamped.bounce, -0.5))
         #expect(overdamped.allowsOverdamping)
     }
 
     @Test func aSpringOnALayerFollowsTheOscillatorInLocalTime() {
-        let clock = PausedLayer(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        let clock = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
         let spring = CASpringAnimation(keyPath: "position.x")
         spring.fromValue = 0
         spring.toValue = 100

@@ -1,16 +1,11 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
 @Suite struct CGPathTests {
-    func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 0.02) -> Bool {
-        abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
-            && abs(a.maxX - b.maxX) <= tolerance && abs(a.maxY - b.maxY) <= tolerance
-    }
-
-    func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
-    }
+    /// How far the bounding boxes checked here may be from the exact ones.
+    let boxTolerance: CGFloat = 0.02
 
     @Test func emptyPathHasANullBoundingBox() {
         let path = CGMutablePath()
@@ -33,13 +28,13 @@ import Testing
         path.addCurve(to: CGPoint(x: 10, y: 0), control1: CGPoint(x: 0, y: 10), control2: CGPoint(x: 10, y: 10))
         #expect(path.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
         // The curve's highest point: 3 · 10 · (1/2)(1/2) · ... = 7.5 at t = 1/2.
-        #expect(near(path.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 10, height: 7.5)))
+        #expect(isClose(path.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 10, height: 7.5), tolerance: boxTolerance))
     }
 
     @Test func ellipseBoundingBoxOfPathIsItsRect() {
         let rect = CGRect(x: 10, y: 20, width: 40, height: 20)
         let path = CGPath(ellipseIn: rect, transform: nil)
-        #expect(near(path.boundingBoxOfPath, rect))
+        #expect(isClose(path.boundingBoxOfPath, rect, tolerance: boxTolerance))
         #expect(path.contains(CGPoint(x: 30, y: 30)))
         #expect(!path.contains(CGPoint(x: 12, y: 22)))
         #expect(path.contains(CGPoint(x: 49, y: 30)))
@@ -75,13 +70,13 @@ import Testing
     @Test func arcWithIncreasingAnglesTurnsTheShortWayUnlessClockwise() {
         let quarter = CGMutablePath()
         quarter.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
-        #expect(near(quarter.currentPoint, CGPoint(x: 0, y: 10), 1e-6))
-        #expect(near(quarter.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(isClose(quarter.currentPoint, CGPoint(x: 0, y: 10), tolerance: 1e-6))
+        #expect(isClose(quarter.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 10, height: 10), tolerance: boxTolerance))
 
         let long = CGMutablePath()
         long.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
-        #expect(near(long.currentPoint, CGPoint(x: 0, y: 10), 1e-6))
-        #expect(near(long.boundingBoxOfPath, CGRect(x: -10, y: -10, width: 20, height: 20)))
+        #expect(isClose(long.currentPoint, CGPoint(x: 0, y: 10), tolerance: 1e-6))
+        #expect(isClose(long.boundingBoxOfPath, CGRect(x: -10, y: -10, width: 20, height: 20), tolerance: boxTolerance))
     }
 
     @Test func arcStaysOnItsCircle() {
@@ -104,7 +99,7 @@ import Testing
         path.move(to: .zero)
         path.addArc(tangent1End: CGPoint(x: 20, y: 0), tangent2End: CGPoint(x: 20, y: 20), radius: 5)
         #expect(path.elements[1] == .addLineToPoint(CGPoint(x: 15, y: 0)))
-        #expect(near(path.currentPoint, CGPoint(x: 20, y: 5), 1e-9))
+        #expect(isClose(path.currentPoint, CGPoint(x: 20, y: 5), tolerance: 1e-9))
         // The arc's midpoint lies on the circle around (15, 5).
         let points = path.polygons(tolerance: 0.01)[0]
         let middle = points[points.count / 2 + 1]
@@ -114,14 +109,14 @@ import Testing
     @Test func roundedRectCutsItsCorners() {
         let rect = CGRect(x: 0, y: 0, width: 40, height: 30)
         let path = CGPath(roundedRect: rect, cornerWidth: 10, cornerHeight: 10, transform: nil)
-        #expect(near(path.boundingBoxOfPath, rect))
+        #expect(isClose(path.boundingBoxOfPath, rect, tolerance: boxTolerance))
         #expect(!path.contains(CGPoint(x: 1, y: 1)))
         #expect(!path.contains(CGPoint(x: 39, y: 29)))
         #expect(path.contains(CGPoint(x: 20, y: 1)))
         #expect(path.contains(CGPoint(x: 4, y: 4)))
         // Radii beyond half the side are limited to it: a 40 x 30 capsule.
         let capsule = CGPath(roundedRect: rect, cornerWidth: 50, cornerHeight: 50, transform: nil)
-        #expect(near(capsule.boundingBoxOfPath, rect))
+        #expect(isClose(capsule.boundingBoxOfPath, rect, tolerance: boxTolerance))
         #expect(!capsule.contains(CGPoint(x: 2, y: 2)))
     }
 

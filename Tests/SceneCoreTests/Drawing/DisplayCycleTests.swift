@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -132,7 +133,7 @@ import Testing
 
     @Test func anAnimatedKeyIsDrawnWithItsValueNow() throws {
         let layer = ProgressLayer()
-        let paused = PausedLayer(layer) { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 10) }
+        let paused = ManualClock(layer) { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 10) }
         layer.setValue(CGFloat(0), forKey: "progress")
         CATransaction.flush()
         let fill = CABasicAnimation(keyPath: "progress")
@@ -151,7 +152,7 @@ import Testing
 
     @Test func settingTheKeyOnACommittedLayerAnimatesAndRedraws() {
         let layer = ProgressLayer()
-        _ = PausedLayer(layer) { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 10) }
+        _ = ManualClock(layer) { $0.bounds = CGRect(x: 0, y: 0, width: 40, height: 10) }
         layer.setValue(CGFloat(0.5), forKey: "progress")
         #expect(layer.needsDisplay())
         #expect(layer.animation(forKey: "progress") is CABasicAnimation)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -135,7 +136,7 @@ import Testing
 
     @Test func animatedEndPointIsDrawnAndPresented() throws {
         let gradientLayer = CAGradientLayer()
-        let paused = PausedLayer(gradientLayer) { layer in
+        let paused = ManualClock(gradientLayer) { layer in
             layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
             (layer as! CAGradientLayer).colors = [Self.red, Self.blue]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -218,7 +219,7 @@ import Testing
 
     @Test func animatedStrokeEndIsPresentedAndDrawnFromTheAnimation() throws {
         let shapeLayer = CAShapeLayer()
-        let paused = PausedLayer(shapeLayer) { layer in
+        let paused = ManualClock(shapeLayer) { layer in
             let shape = layer as! CAShapeLayer
             shape.path = line(from: CGPoint(x: 0, y: 5), to: CGPoint(x: 40, y: 5))
             shape.strokeColor = Self.red
@@ -246,7 +247,7 @@ import Testing
 
     @Test func animatingThePathBetweenPathsOfTheSameElementsInterpolatesThem() throws {
         let shapeLayer = CAShapeLayer()
-        let paused = PausedLayer(shapeLayer) { layer in
+        let paused = ManualClock(shapeLayer) { layer in
             let shape = layer as! CAShapeLayer
             shape.path = line(from: CGPoint(x: 0, y: 10), to: CGPoint(x: 40, y: 10))
             shape.strokeColor = Self.red
@@ -271,7 +272,7 @@ import Testing
 
     @Test func strokeEndAnimatesImplicitly() throws {
         let shapeLayer = CAShapeLayer()
-        let paused = PausedLayer(shapeLayer)
+        let paused = ManualClock(shapeLayer)
         shapeLayer.strokeEnd = 0
         CATransaction.flush()
         #expect(shapeLayer.animation(forKey: "strokeEnd") is CABasicAnimation)

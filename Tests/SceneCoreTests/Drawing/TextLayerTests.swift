@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
@@ -302,9 +303,9 @@ import Testing
 
 /// `fontSize` and `foregroundColor` animate by redrawing the text with the animated values.
 @Suite struct TextLayerAnimationTests {
-    func pausedText() -> (PausedLayer, CATextLayer) {
+    func pausedText() -> (ManualClock, CATextLayer) {
         let text = CATextLayer()
-        let paused = PausedLayer(text) { layer in
+        let paused = ManualClock(text) { layer in
             let text = layer as! CATextLayer
             text.bounds = CGRect(x: 0, y: 0, width: 120, height: 40)
             text.string = "HHHH"

@@ -1,25 +1,21 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 @testable import SceneCore
 
 @Suite struct BatcherTests {
+    /// `count` layers placed like the stress scene's quads, but with no colour and no turn of
+    /// their own, configured by `configure`.
     private func grid(_ count: Int, configure: (CALayer, Int) -> Void) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
-        for i in 0..<count {
-            let layer = CALayer()
-            layer.frame = CGRect(x: (i * 97) % (1280 - 48), y: (i * 59) % (720 - 48), width: 48, height: 48)
+        StressFixture.make(count: count) { layer, i in
+            layer.backgroundColor = nil
+            layer.transform = CATransform3DIdentity
             configure(layer, i)
-            root.addSublayer(layer)
         }
-        return root
     }
 
     @Test func thousandPlainLayersTakeOneDrawCall() {
-        let root = grid(1000) { layer, i in
-            layer.backgroundColor = CGColor(red: 0.5 + 0.5 * sin(0.1 * CGFloat(i)), green: 0.5, blue: 0.5, alpha: 0.6)
-            layer.transform = CATransform3DMakeRotation(CGFloat(i), 0, 0, 1)
-        }
+        let root = StressFixture.make(count: 1000)
         let list = displayList(for: root, width: 1280, height: 720)
         #expect(list.instances.count == 1000)
         #expect(list.drawCallCount == 1)

@@ -22,13 +22,6 @@ func windowPoint(_ quad: QuadInstance, x: Float, y: Float, width: Float, height:
     return ((cx / w + 1) * width / 2, (1 - cy / w) * height / 2)
 }
 
-func solidLayer(_ frame: CGRect, _ color: CGColor) -> CALayer {
-    let layer = CALayer()
-    layer.frame = frame
-    layer.backgroundColor = color
-    return layer
-}
-
 let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
 let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)

@@ -74,31 +74,6 @@ enum LayerTest {
         return box.value
     }
 
-    /// Polls `condition` (yielding between polls) until it holds; false after `timeout`.
-    static func waitUntil(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while !condition() {
-            if clock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
-    }
-
-    /// True when `a` and `b` differ by at most `tolerance`.
-    static func near(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
-        abs(a - b) <= tolerance
-    }
-
-    static func near(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-        near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
-    }
-
-    static func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
-        near(a.origin, b.origin, tolerance) && near(a.size.width, b.size.width, tolerance)
-            && near(a.size.height, b.size.height, tolerance)
-    }
-
     /// True when a message containing every one of `parts` has been reported to `Diagnostics`.
     static func reported(_ parts: String...) -> Bool {
         Diagnostics.recent.contains { message in parts.allSatisfy { message.contains($0) } }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import demo_window
+import SceneCoreTestSupport
 import Synchronization
+@testable import demo_window
 
 /// The demo-window executable running on a test's X display, with its output collected line
 /// by line on a reader thread.
@@ -43,23 +44,22 @@ final class DemoProcess: Sendable {
     /// Waits up to `timeout` seconds for a line containing `text`; returns it.
     @discardableResult
     func waitForLine(containing text: String, timeout: Double = 20) -> String? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            if let line = output.first(where: { $0.contains(text) }) { return line }
-            usleep(50_000)
+        var line: String?
+        _ = waitUntilBlocking(timeout: .seconds(timeout), polling: .milliseconds(50)) {
+            line = output.first { $0.contains(text) }
+            return line != nil
         }
-        return nil
+        return line
     }
 
     /// Waits up to `timeout` seconds for the demo to end; returns its exit status.
     func waitForExit(timeout: Double = 20) -> Int32? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            if let status = exitStatus() { return status }
-            usleep(50_000)
-        }
-        return nil
+        _ = waitUntilBlocking(timeout: .seconds(timeout), polling: .milliseconds(50)) { exitStatus() != nil }
+        return exitStatus()
     }
+
+    /// Whether the demo has ended, without waiting.
+    var hasExited: Bool { exitStatus() != nil }
 
     /// Ends the demo if it is still running.
     func stop() {

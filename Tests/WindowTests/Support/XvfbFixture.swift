@@ -1,4 +1,6 @@
+import CX11
 import Foundation
+import SceneCore
 @testable import demo_window
 
 /// A private Xvfb for one test (the demo's `XvfbServer`, which lets Xvfb pick a free display),
@@ -29,5 +31,22 @@ final class XvfbFixture {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenecore-\(name)-\(getpid()).png")
         _ = server.screenshot(to: url.path)
         return url
+    }
+
+    /// A screenshot of the whole screen, decoded.
+    func screenshotImage(name: String) throws -> CGImage {
+        try CGImage.load(contentsOf: screenshot(name: name))
+    }
+
+    /// Whether `window` is mapped and viewable on this display: shown, though what it draws may
+    /// still be on its way. False for a window that does not exist.
+    func isViewable(_ window: UInt) -> Bool {
+        guard let connection = XOpenDisplay(display) else { return false }
+        defer { XCloseDisplay(connection) }
+        // Xlib's default handler ends the process on an error such as BadWindow.
+        let previous = XSetErrorHandler { _, _ in 0 }
+        defer { XSetErrorHandler(previous) }
+        var attributes = XWindowAttributes()
+        return XGetWindowAttributes(connection, Window(window), &attributes) != 0 && attributes.map_state == IsViewable
     }
 }
