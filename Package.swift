@@ -23,11 +23,13 @@ let package = Package(
             providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
         .target(
             name: "SceneCore",
-            dependencies: ["CImageCodecs", "CCairo", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CImageCodecs", "CCairo", .product(name: "Logging", package: "swift-log")],
+            exclude: ["README.md"]),
         .target(
             name: "Shaders", path: "Shaders",
             resources: [.copy("layer.vert.glsl"), .copy("layer.frag.glsl")]),
-        .target(name: "GLBackend", dependencies: ["SceneCore", "CGL", "CGLX", "CX11", "Shaders"]),
+        .target(
+            name: "GLBackend", dependencies: ["SceneCore", "CGL", "CGLX", "CX11", "Shaders"], exclude: ["README.md"]),
         .executableTarget(
             name: "demo-window",
             dependencies: [

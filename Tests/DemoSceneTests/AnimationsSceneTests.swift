@@ -2,6 +2,7 @@ import Foundation
 import SceneCore
 import SceneCoreTestSupport
 import Testing
+
 @testable import demo_window
 
 /// The animations scene: what each panel runs, what a click adds, and pause/resume (QA1673).
@@ -79,7 +80,8 @@ import Testing
         // 3 s cycles; key times 0, 0.75, 1.5, 2.25 s hold the values 0.15, 0.85, 0.4, 0.85.
         for (t, x) in [(0.5, 0.15), (1.0, 0.85), (1.6, 0.4), (2.9, 0.85), (3.1, 0.15)] {
             clock.seek(to: 10 + t)
-            #expect(isClose(try #require(dot.presentation()).position.x, CGFloat(x) * width, tolerance: 1e-9), "at \(t) s")
+            #expect(
+                isClose(try #require(dot.presentation()).position.x, CGFloat(x) * width, tolerance: 1e-9), "at \(t) s")
         }
     }
 
@@ -91,7 +93,9 @@ import Testing
             #expect(spring.stiffness == expected.stiffness && spring.damping == expected.damping)
         }
         let perceptual = AnimationsScene.springs()[1].spring
-        #expect(isClose(perceptual.perceptualDuration, 0.8, tolerance: 1e-9) && isClose(perceptual.bounce, 0.5, tolerance: 1e-9))
+        #expect(
+            isClose(perceptual.perceptualDuration, 0.8, tolerance: 1e-9)
+                && isClose(perceptual.bounce, 0.5, tolerance: 1e-9))
     }
 
     @Test func theGroupTurnsRoundsAndRecolours() throws {
@@ -107,7 +111,9 @@ import Testing
         let card = try layer(root, "transition.card")
         var types: [CATransitionType] = []
         for clicks in 1...5 {
-            #expect(click(root, panel: "transition") == "transition: \(AnimationsScene.transitions[(clicks - 1) % 4].rawValue)")
+            #expect(
+                click(root, panel: "transition")
+                    == "transition: \(AnimationsScene.transitions[(clicks - 1) % 4].rawValue)")
             types.append(try #require(card.animation(forKey: kCATransition) as? CATransition).type)
             // The colour changes under the transition only, not by an implicit animation of its own.
             #expect(card.animation(forKey: "backgroundColor") == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import demo_window
 
 @Suite struct BenchResultTests {
@@ -22,13 +23,16 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try result.writeJSON(to: path)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         let keys = Set(object?.keys.map { $0 } ?? [])
-        #expect(keys == [
-            "fps", "frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "dropped_frames", "render_cpu_ms_per_frame",
-            "app_cpu_ms_per_frame", "draw_calls_per_frame", "rss_mb", "max_gap_ms_during_block", "frames_during_block",
-            "animation", "upload_bytes_per_frame",
-        ])
+        #expect(
+            keys == [
+                "fps", "frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "dropped_frames", "render_cpu_ms_per_frame",
+                "app_cpu_ms_per_frame", "draw_calls_per_frame", "rss_mb", "max_gap_ms_during_block",
+                "frames_during_block",
+                "animation", "upload_bytes_per_frame",
+            ])
         #expect(object?["animation"] as? String == "implicit")
         #expect(result.line(prefix: "bench=scenecore").contains("fps=60.00 p50_ms=16.600 p95_ms=17.000"))
     }

@@ -3,6 +3,7 @@ import GLBackend
 import SceneCore
 import SceneCoreTestSupport
 import Testing
+
 @testable import demo_window
 
 /// The clock's hands: their angles for fixed times, their moved anchor point, and the picture.
@@ -14,7 +15,8 @@ import Testing
     func date(_ hour: Int, _ minute: Int, _ second: Int) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = utc
-        return calendar.date(from: DateComponents(year: 2026, month: 3, day: 1, hour: hour, minute: minute, second: second))!
+        return calendar.date(
+            from: DateComponents(year: 2026, month: 3, day: 1, hour: hour, minute: minute, second: second))!
     }
 
     func degrees(_ d: CGFloat) -> CGFloat { d * .pi / 180 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import demo_window
+
 @testable import SceneCore
+@testable import demo_window
 
 /// The content scene draws during the commit: the delegate's curve and the subclass's dial
 /// become bitmaps of their layers' size.
@@ -19,10 +20,13 @@ import Testing
     @Test func theDelegateDrawsTheGuidesCurve() throws {
         let curve = try #require(root.descendant(named: "curve"))
         let image = try contents("curve")
-        #expect(image.width == Int(curve.bounds.width.rounded(.up)) && image.height == Int(curve.bounds.height.rounded(.up)))
+        #expect(
+            image.width == Int(curve.bounds.width.rounded(.up)) && image.height == Int(curve.bounds.height.rounded(.up))
+        )
         // The curve's lowest point, half-way along: at x = 155 of 310 and y = 15 + 0.75 · 235 of
         // 265 in the guide's space (y down here, so it hangs below its end points).
-        let x = Int(curve.bounds.width / 2), y = Int((15 + 0.75 * 235) / 265 * curve.bounds.height)
+        let x = Int(curve.bounds.width / 2)
+        let y = Int((15 + 0.75 * 235) / 265 * curve.bounds.height)
         let ink = (y - 3...y + 3).map { image.pixel(x: x, y: $0) }
         #expect(ink.contains { $0.b > 200 && $0.a == 255 }, "the blue stroke crosses the middle column near row \(y)")
         #expect(image.pixel(x: x, y: 5).a == 0)
@@ -31,7 +35,9 @@ import Testing
     @Test func theSubclassDrawsItsDialAtTwiceTheScale() throws {
         let dial = try #require(root.descendant(named: "dial"))
         let image = try contents("dial")
-        #expect(image.width == Int((dial.bounds.width * 2).rounded(.up)) && image.height == Int((dial.bounds.height * 2).rounded(.up)))
+        #expect(
+            image.width == Int((dial.bounds.width * 2).rounded(.up))
+                && image.height == Int((dial.bounds.height * 2).rounded(.up)))
         let centre = image.pixel(x: image.width / 2, y: image.height / 2)
         #expect(centre.r > 240 && centre.g > 120 && centre.g < 160 && centre.b < 40, "the orange centre")
     }

@@ -1,12 +1,17 @@
 import SceneCore
 import Testing
+
 @testable import demo_window
 
 /// The list of scenes `--scene` chooses from.
 @Suite struct DemoSceneRegistryTests {
     @Test func everySceneIsListedOnceByName() {
         let names = DemoScene.all.map(\.name)
-        #expect(names == ["gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "layout", "text", "static", "stress"])
+        #expect(
+            names == [
+                "gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "layout",
+                "text", "static", "stress",
+            ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
 

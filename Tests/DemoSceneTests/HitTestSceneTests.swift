@@ -1,7 +1,8 @@
 import GLBackend
-@testable import SceneCore
 import SceneCoreTestSupport
 import Testing
+
+@testable import SceneCore
 @testable import demo_window
 
 /// The hit-test scene: what a click at a point hits, the line it prints, the colour it leaves,
@@ -37,7 +38,9 @@ import Testing
     @Test func aClickOutsideEveryTileHitsNothing() {
         let root = HitTestScene.make(size)
         #expect(hit(root, CGPoint(x: 5, y: 5)) == "hit: nothing (outside every layer)")
-        #expect(HitTestScene.click(root, nil, CGPoint(x: -10, y: -10)) == "hit: nothing (outside every layer); the mover glides to (-10, -10)")
+        #expect(
+            HitTestScene.click(root, nil, CGPoint(x: -10, y: -10))
+                == "hit: nothing (outside every layer); the mover glides to (-10, -10)")
         #expect(root.backgroundColor == Palette.background)
     }
 
@@ -102,7 +105,8 @@ import Testing
         // Halfway through, the default timing curve's value at 0.5 of the way.
         clock.seek(to: 102)
         let progress = CGFloat(CAMediaTimingFunction(name: .default).value(at: 0.5))
-        let halfway = CGPoint(x: start.x + (target.x - start.x) * progress, y: start.y + (target.y - start.y) * progress)
+        let halfway = CGPoint(
+            x: start.x + (target.x - start.x) * progress, y: start.y + (target.y - start.y) * progress)
         #expect(isClose(try #require(mover.presentation()).position, halfway, tolerance: 1e-9))
         clock.seek(to: 104)
         #expect(mover.presentation()?.position == target)

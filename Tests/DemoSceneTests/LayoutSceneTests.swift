@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import demo_window
+
 @testable import SceneCore
+@testable import demo_window
 
 /// The layout scene follows its root's size: autoresizing moves the badge and stretches the
 /// header and the card area, and the area's delegate reflows the cards.
@@ -28,6 +29,7 @@ import Testing
         #expect(root.descendant(named: "layerB")?.frame == CGRect(x: 60, y: 315, width: 100, height: 235))
         // 400 points: 3 cards a row (3 · 120 + 2 · 16 = 392); card 6 starts the third row.
         #expect(root.descendant(named: "card-6")?.frame == CGRect(x: 0, y: 192, width: 120, height: 80))
-        #expect(root.descendant(named: "card-6")?.animation(forKey: "position") != nil, "the reflow animates implicitly")
+        #expect(
+            root.descendant(named: "card-6")?.animation(forKey: "position") != nil, "the reflow animates implicitly")
     }
 }

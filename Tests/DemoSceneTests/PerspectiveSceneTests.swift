@@ -2,6 +2,7 @@ import GLBackend
 import SceneCore
 import SceneCoreTestSupport
 import Testing
+
 @testable import demo_window
 
 /// The turning cube: six single-sided faces placed by their own transforms under a container
@@ -27,7 +28,8 @@ import Testing
             #expect(isClose((t.m41 * t.m41 + t.m42 * t.m42 + t.m43 * t.m43).squareRoot(), half), "\(face.name ?? "")")
         }
         let front = try #require(faces.first)
-        #expect(isClose(front.transform.m43, half) && isClose(front.transform.m41, 0) && isClose(front.transform.m42, 0))
+        #expect(
+            isClose(front.transform.m43, half) && isClose(front.transform.m41, 0) && isClose(front.transform.m42, 0))
     }
 
     @Test func theContainerCarriesPerspectiveAndAFullTurnEveryPeriod() throws {

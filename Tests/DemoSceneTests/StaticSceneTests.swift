@@ -2,6 +2,7 @@ import GLBackend
 import SceneCore
 import SceneCoreTestSupport
 import Testing
+
 @testable import demo_window
 
 /// The static scene: three hundred layers of every kind, and nothing that changes them.

@@ -1,6 +1,7 @@
 import SceneCore
 import SceneCoreTestSupport
 import Testing
+
 @testable import demo_window
 
 /// The stress scene under each driver: render-thread animations, implicit animations, app ticks.
@@ -27,7 +28,8 @@ import Testing
             #expect(spin.fromValue == nil && spin.toValue == nil)
             #expect(spin.repeatCount == .infinity && spin.duration == StressScene.period(i))
         }
-        #expect(Set(quads.map { $0.animation(forKey: StressScene.animationKey)!.duration }) == [2, 2.5, 3, 3.5, 4, 4.5, 5])
+        #expect(
+            Set(quads.map { $0.animation(forKey: StressScene.animationKey)!.duration }) == [2, 2.5, 3, 3.5, 4, 4.5, 5])
     }
 
     @Test func explicitTurnsStartFromEachQuadsOwnAngle() throws {

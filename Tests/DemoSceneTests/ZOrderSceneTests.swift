@@ -2,6 +2,7 @@ import GLBackend
 import SceneCore
 import SceneCoreTestSupport
 import Testing
+
 @testable import demo_window
 
 /// The z-order scene: the card on top at the shared point follows zPosition, flipped by time and clicks.

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -70,7 +71,10 @@ import Testing
     }
 
     @Test func pushTransitionSlidesTheNewRenderingInFromTheRight() throws {
-        let image = try PanelTransition { $0.type = .push; $0.subtype = .fromRight }.frame(at: 0.5)
+        let image = try PanelTransition {
+            $0.type = .push
+            $0.subtype = .fromRight
+        }.frame(at: 0.5)
         // Old blue pushed 20 points left (x −20..<20), new green 20 points right of home (x 20..<60).
         expectPixel(image, 10, 10, (0, 0, 255, 255))
         expectPixel(image, 30, 10, (0, 255, 0, 255))
@@ -79,7 +83,10 @@ import Testing
     }
 
     @Test func revealSlidesTheOldRenderingAwayOverTheNew() throws {
-        let image = try PanelTransition { $0.type = .reveal; $0.subtype = .fromLeft }.frame(at: 0.25)
+        let image = try PanelTransition {
+            $0.type = .reveal
+            $0.subtype = .fromLeft
+        }.frame(at: 0.25)
         // From the left: the old rendering leaves to the right (10 points at a quarter), over the new.
         expectPixel(image, 5, 10, (0, 255, 0, 255))
         expectPixel(image, 15, 10, (0, 0, 255, 255))
@@ -87,7 +94,10 @@ import Testing
     }
 
     @Test func moveInFromBottomSlidesTheNewRenderingOverTheOld() throws {
-        let image = try PanelTransition { $0.type = .moveIn; $0.subtype = .fromBottom }.frame(at: 0.25)
+        let image = try PanelTransition {
+            $0.type = .moveIn
+            $0.subtype = .fromBottom
+        }.frame(at: 0.25)
         // Three quarters of the way still to come: the new (green) rendering starts 15 points down.
         expectPixel(image, 20, 5, (0, 0, 255, 255))
         expectPixel(image, 20, 16, (0, 255, 0, 255))
@@ -96,7 +106,10 @@ import Testing
     }
 
     @Test func pushFromTopMovesBothRenderingsDown() throws {
-        let image = try PanelTransition { $0.type = .push; $0.subtype = .fromTop }.frame(at: 0.5)
+        let image = try PanelTransition {
+            $0.type = .push
+            $0.subtype = .fromTop
+        }.frame(at: 0.5)
         // The new rendering enters from the visual top (y grows downwards): green above, blue below.
         expectPixel(image, 20, 5, (0, 255, 0, 255))
         expectPixel(image, 20, 15, (0, 0, 255, 255))
@@ -106,7 +119,10 @@ import Testing
 
     @Test func startAndEndProgressRunOnlyPartOfTheTransition() throws {
         // From half-way to three quarters of a fade.
-        let panel = try PanelTransition { $0.startProgress = 0.5; $0.endProgress = 0.75 }
+        let panel = try PanelTransition {
+            $0.startProgress = 0.5
+            $0.endProgress = 0.75
+        }
         // At the start both renderings are at 0.5: blue over white, then green over that.
         try expectPixel(panel.frame(at: 0), 20, 10, (64, 191, 128, 255), tolerance: 2)
         // Nearly at 0.75: blue at 0.25 over white (191, 191, 255), then green at 0.75 over that.

@@ -1,5 +1,6 @@
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -40,7 +41,8 @@ import Testing
     @Test func mismatchedPopUndoesTheInnermostPush() throws {
         let clip = canvas.rect(x: 0, y: 0, w: 8, h: 32, color: black)
         let fill = canvas.rect(x: 0, y: 0, w: 32, h: 32, color: red)
-        let image = try canvas.render(canvas.list([clip, fill], [.pushClip(instance: 0), .popClip(instance: 1), batch(1, 1)]))
+        let image = try canvas.render(
+            canvas.list([clip, fill], [.pushClip(instance: 0), .popClip(instance: 1), batch(1, 1)]))
         expectPixel(image, 20, 20, (255, 0, 0, 255))
         #expect(Diagnostics.recent.contains { $0.contains("popClip of instance 1 closes pushClip of instance 0") })
     }
@@ -59,7 +61,11 @@ import Testing
         let clip = canvas.rect(x: 0, y: 0, w: 8, h: 32, color: black)
         let fill = canvas.rect(x: 0, y: 0, w: 32, h: 32, color: red)
         let list = canvas.list(
-            [clip, fill], [.beginGroup, .beginGroup, .pushClip(instance: 0), .endGroup(opacity: 1), batch(1, 1), .endGroup(opacity: 1)])
+            [clip, fill],
+            [
+                .beginGroup, .beginGroup, .pushClip(instance: 0), .endGroup(opacity: 1), batch(1, 1),
+                .endGroup(opacity: 1),
+            ])
         let image = try canvas.render(list, options: GLRendererOptions(maxGroupDepth: 1))
         expectPixel(image, 20, 20, (255, 0, 0, 255))
     }
@@ -80,7 +86,8 @@ import Testing
         var broken = quad
         broken.transform[0] = .nan
         broken.rect = SIMD4(.infinity, 0, -5, .nan)
-        let image = try canvas.render(canvas.list(drawing: [broken, canvas.rect(x: 16, y: 16, w: 8, h: 8, color: blue)]))
+        let image = try canvas.render(
+            canvas.list(drawing: [broken, canvas.rect(x: 16, y: 16, w: 8, h: 8, color: blue)]))
         expectPixel(image, 20, 20, (0, 0, 255, 255))
     }
 

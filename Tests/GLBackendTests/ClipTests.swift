@@ -1,5 +1,6 @@
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -10,7 +11,8 @@ import Testing
         let clip = canvas.shape(x: 10, y: 10, w: 40, h: 30, color: black, radii: SIMD4(repeating: 10))
         let big = canvas.rect(x: 0, y: 0, w: 64, h: 48, color: red)
         let afterPop = canvas.rect(x: 0, y: 0, w: 6, h: 6, color: blue)
-        let list = canvas.list([clip, big, afterPop], [.pushClip(instance: 0), batch(1, 1), .popClip(instance: 0), batch(2, 1)])
+        let list = canvas.list(
+            [clip, big, afterPop], [.pushClip(instance: 0), batch(1, 1), .popClip(instance: 0), batch(2, 1)])
         let surface = try HeadlessSurface(width: 64, height: 48)
         let image = try surface.render(list)
         expectPixel(image, 30, 25, (255, 0, 0, 255))
@@ -34,8 +36,10 @@ import Testing
         let outsideOuter = canvas.rect(x: 54, y: 2, w: 4, h: 4, color: green)
         let list = canvas.list(
             [outer, inner, fill, insideOuterOnly, outsideOuter],
-            [.pushClip(instance: 0), .pushClip(instance: 1), batch(2, 1), .popClip(instance: 1),
-             batch(3, 2), .popClip(instance: 0)])
+            [
+                .pushClip(instance: 0), .pushClip(instance: 1), batch(2, 1), .popClip(instance: 1),
+                batch(3, 2), .popClip(instance: 0),
+            ])
         let image = try canvas.render(list)
         expectPixel(image, 40, 25, (255, 0, 0, 255))
         expectPixel(image, 30, 10, (255, 0, 0, 255))
@@ -51,7 +55,8 @@ import Testing
         // A ring instance still clips to its whole shape.
         let clip = canvas.shape(x: 10, y: 10, w: 20, h: 20, color: black, border: 3)
         let fill = canvas.rect(x: 0, y: 0, w: 64, h: 48, color: red)
-        let image = try canvas.render(canvas.list([clip, fill], [.pushClip(instance: 0), batch(1, 1), .popClip(instance: 0)]))
+        let image = try canvas.render(
+            canvas.list([clip, fill], [.pushClip(instance: 0), batch(1, 1), .popClip(instance: 0)]))
         expectPixel(image, 20, 20, (255, 0, 0, 255))
         expectPixel(image, 5, 5, (255, 255, 255, 255))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -19,7 +20,9 @@ import Testing
     }
 
     @Test func surfacesOnDifferentThreadsRenderWithoutCrossTalk() throws {
-        let colours: [SIMD4<Float>] = [red, green, blue, premultiplied(1, 1, 0), premultiplied(0, 1, 1), premultiplied(1, 0, 1)]
+        let colours: [SIMD4<Float>] = [
+            red, green, blue, premultiplied(1, 1, 0), premultiplied(0, 1, 1), premultiplied(1, 0, 1),
+        ]
         let failures = Mutex<[String]>([])
         onThreads(colours.count) { index in
             let canvas = TestCanvas(width: 48 + index * 4, height: 32)
@@ -27,8 +30,9 @@ import Testing
                 let surface = try HeadlessSurface(width: canvas.width, height: canvas.height)
                 for frame in 0..<15 {
                     let x = Float(frame % 5 * 4)
-                    let list = canvas.list(clear: black, [canvas.rect(x: x, y: 8, w: 16, h: 16, color: colours[index])],
-                                           [.beginGroup, batch(0, 1), .endGroup(opacity: 1)])
+                    let list = canvas.list(
+                        clear: black, [canvas.rect(x: x, y: 8, w: 16, h: 16, color: colours[index])],
+                        [.beginGroup, batch(0, 1), .endGroup(opacity: 1)])
                     let image = try surface.render(list)
                     let inside = image.pixel(x: Int(x) + 8, y: 16)
                     let outside = image.pixel(x: Int(x) + 20, y: 16)
@@ -37,7 +41,9 @@ import Testing
                     if image.width != canvas.width || [inside.r, inside.g, inside.b] != expected
                         || [outside.r, outside.g, outside.b] != [0, 0, 0]
                     {
-                        failures.withLock { $0.append("thread \(index) frame \(frame): inside \(inside), outside \(outside)") }
+                        failures.withLock {
+                            $0.append("thread \(index) frame \(frame): inside \(inside), outside \(outside)")
+                        }
                     }
                 }
             } catch {
@@ -55,7 +61,8 @@ import Testing
             let colour: SIMD4<Float> = index.isMultiple(of: 2) ? red : green
             for _ in 0..<10 {
                 do {
-                    let image = try surface.render(canvas.list(drawing: [canvas.rect(x: 0, y: 0, w: 32, h: 32, color: colour)]))
+                    let image = try surface.render(
+                        canvas.list(drawing: [canvas.rect(x: 0, y: 0, w: 32, h: 32, color: colour)]))
                     let pixel = image.pixel(x: 16, y: 16)
                     if (pixel.r, pixel.g) != (colour.x == 1 ? 255 : 0, colour.y == 1 ? 255 : 0) {
                         failures.withLock { $0.append("thread \(index): \(pixel)") }

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import GLBackend
 
 @Suite struct ErrorReportingTests {
     @Test func eglErrorsNameTheirCode() {
-        #expect(EGLError.makeCurrentFailed(code: 0x3008).description
-            == "eglMakeCurrent failed: EGL error 0x3008 (EGL_BAD_DISPLAY)")
+        #expect(
+            EGLError.makeCurrentFailed(code: 0x3008).description
+                == "eglMakeCurrent failed: EGL error 0x3008 (EGL_BAD_DISPLAY)")
         #expect(EGLError.contextCreationFailed(code: 0x1234).description.contains("EGL error 0x1234 (unknown)"))
         let none = EGLError.noDisplay(attempts: ["surfaceless: eglInitialize failed", "device: none"])
         #expect(none.description.contains("surfaceless: eglInitialize failed; device: none"))
@@ -14,7 +16,8 @@ import Testing
         let context = try HeadlessGLContext()
         let error = try context.withCurrent {
             #expect(throws: GLError.self) {
-                try ShaderProgram(vertexSource: "#version 330 core\nvoid main() { undeclared = 1; }", fragmentSource: "")
+                try ShaderProgram(
+                    vertexSource: "#version 330 core\nvoid main() { undeclared = 1; }", fragmentSource: "")
             }
         }
         guard case .shaderCompilationFailed(let stage, let log)? = error else {
@@ -47,7 +50,10 @@ import Testing
         let programs = try context.withCurrent { try LayerPrograms() }
         #expect(programs.all.allSatisfy { $0.program.id != 0 })
         // The colour-writing variants read the opacity; the shaped ones also the viewport size.
-        #expect([programs.fill, programs.fillTextured, programs.shaped, programs.shapedTextured].allSatisfy { $0.opacity >= 0 })
+        #expect(
+            [programs.fill, programs.fillTextured, programs.shaped, programs.shapedTextured].allSatisfy {
+                $0.opacity >= 0
+            })
         #expect([programs.shaped, programs.shapedTextured, programs.clipMask].allSatisfy { $0.viewportSize >= 0 })
     }
 

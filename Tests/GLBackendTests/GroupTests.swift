@@ -1,5 +1,6 @@
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -29,7 +30,8 @@ import Testing
 
     @Test func nestedGroupsMultiplyTheirOpacities() throws {
         let quad = canvas.rect(x: 0, y: 0, w: 20, h: 20, color: red)
-        let list = canvas.list([quad], [.beginGroup, .beginGroup, batch(0, 1), .endGroup(opacity: 0.5), .endGroup(opacity: 0.5)])
+        let list = canvas.list(
+            [quad], [.beginGroup, .beginGroup, batch(0, 1), .endGroup(opacity: 0.5), .endGroup(opacity: 0.5)])
         let surface = try HeadlessSurface(width: 64, height: 48)
         let image = try surface.render(list)
         expectPixel(image, 10, 10, (255, 191, 191, 255))
@@ -44,7 +46,8 @@ import Testing
         let clip = canvas.rect(x: 0, y: 0, w: 32, h: 48, color: black)
         let fill = canvas.rect(x: 0, y: 0, w: 64, h: 48, color: red)
         let list = canvas.list(
-            [clip, fill], [.pushClip(instance: 0), .beginGroup, batch(1, 1), .endGroup(opacity: 1), .popClip(instance: 0)])
+            [clip, fill],
+            [.pushClip(instance: 0), .beginGroup, batch(1, 1), .endGroup(opacity: 1), .popClip(instance: 0)])
         let image = try canvas.render(list)
         expectPixel(image, 31, 20, (255, 0, 0, 255))
         expectPixel(image, 32, 20, (255, 255, 255, 255))
@@ -54,7 +57,8 @@ import Testing
         let clip = canvas.rect(x: 0, y: 0, w: 16, h: 48, color: black)
         let fill = canvas.rect(x: 0, y: 0, w: 64, h: 48, color: red)
         let list = canvas.list(
-            [clip, fill], [.beginGroup, .pushClip(instance: 0), batch(1, 1), .popClip(instance: 0), .endGroup(opacity: 0.5)])
+            [clip, fill],
+            [.beginGroup, .pushClip(instance: 0), batch(1, 1), .popClip(instance: 0), .endGroup(opacity: 0.5)])
         let image = try canvas.render(list)
         expectPixel(image, 8, 20, (255, 128, 128, 255))
         expectPixel(image, 40, 20, (255, 255, 255, 255))
@@ -62,7 +66,8 @@ import Testing
 
     @Test func groupsDeeperThanTheLimitDrawIntoTheirParent() throws {
         let quad = canvas.rect(x: 0, y: 0, w: 20, h: 20, color: red)
-        let list = canvas.list([quad], [.beginGroup, .beginGroup, batch(0, 1), .endGroup(opacity: 0.5), .endGroup(opacity: 0.5)])
+        let list = canvas.list(
+            [quad], [.beginGroup, .beginGroup, batch(0, 1), .endGroup(opacity: 0.5), .endGroup(opacity: 0.5)])
         let surface = try HeadlessSurface(width: 64, height: 48, options: GLRendererOptions(maxGroupDepth: 1))
         let image = try surface.render(list)
         expectPixel(image, 10, 10, (255, 128, 128, 255))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GLBackend
 
 @Suite struct ImageDownscalerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -52,7 +53,8 @@ import Testing
         root.addSublayer(card)
         let image = try render(root)
         #expect(image.pixel(x: 99, y: 99).a == 0)
-        #expect(image.pixel(x: 0, y: 0).a == 255 && image.pixel(x: 99, y: 0).a == 255 && image.pixel(x: 0, y: 99).a == 255)
+        #expect(
+            image.pixel(x: 0, y: 0).a == 255 && image.pixel(x: 99, y: 0).a == 255 && image.pixel(x: 0, y: 99).a == 255)
     }
 
     @Test func borderIsInsetAndDrawnAboveSublayers() throws {
@@ -81,8 +83,8 @@ import Testing
         root.addSublayer(clip)
         let image = try render(root)
         expectPixel(image, 50, 50, (0, 0, 255, 255))
-        expectPixel(image, 10, 50, white)   // outside the clip, inside the child
-        expectPixel(image, 21, 21, white)   // the clip's rounded corner
+        expectPixel(image, 10, 50, white)  // outside the clip, inside the child
+        expectPixel(image, 21, 21, white)  // the clip's rounded corner
         expectPixel(image, 50, 21, (0, 0, 255, 255))
     }
 
@@ -215,7 +217,10 @@ import Testing
     func gravityPlacesTheImage(gravity: CALayerContentsGravity, inside: (Int, Int), outside: (Int, Int)) throws {
         let root = whiteRoot()
         let image = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(gray: 0, alpha: 1))
-        image.contents = CGImage(rgbaPixels: [UInt8](repeating: 255, count: 20 * 20 * 4).enumerated().map { $0.offset % 4 == 1 || $0.offset % 4 == 2 ? 0 : 255 }, width: 20, height: 20)
+        image.contents = CGImage(
+            rgbaPixels: [UInt8](repeating: 255, count: 20 * 20 * 4).enumerated().map {
+                $0.offset % 4 == 1 || $0.offset % 4 == 2 ? 0 : 255
+            }, width: 20, height: 20)
         image.contentsGravity = gravity
         root.addSublayer(image)
         let out = try render(root)
@@ -231,13 +236,13 @@ import Testing
         fit.contentsGravity = .resizeAspect
         root.addSublayer(fit)
         let out = try render(root)
-        expectPixel(out, 40, 50, (0, 0, 0, 255))    // letterbox
+        expectPixel(out, 40, 50, (0, 0, 0, 255))  // letterbox
         expectPixel(out, 60, 10, (255, 0, 0, 255))  // image spans x 50..<150
         expectPixel(out, 140, 90, (255, 255, 0, 255))
         fit.contentsGravity = .resizeAspectFill
         fit.masksToBounds = true
         let fill = try render(root)
-        expectPixel(fill, 10, 2, (255, 0, 0, 255))   // spans x 0..<200, y −50..<150
+        expectPixel(fill, 10, 2, (255, 0, 0, 255))  // spans x 0..<200, y −50..<150
         expectPixel(fill, 190, 98, (255, 255, 0, 255))
     }
 
@@ -255,7 +260,9 @@ import Testing
 
     @Test func nineSliceKeepsCornersAndStretchesTheMiddle() throws {
         // A 3x3 image: red corners, green edges, blue centre.
-        let r: [UInt8] = [255, 0, 0, 255], g: [UInt8] = [0, 255, 0, 255], b: [UInt8] = [0, 0, 255, 255]
+        let r: [UInt8] = [255, 0, 0, 255]
+        let g: [UInt8] = [0, 255, 0, 255]
+        let b: [UInt8] = [0, 0, 255, 255]
         let image = CGImage(rgbaPixels: r + g + r + g + b + g + r + g + r, width: 3, height: 3)!
         let root = whiteRoot()
         let panel = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 60))

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -16,7 +17,8 @@ import Testing
     @Test(arguments: ["shapes", "contents", "perspective"])
     func sceneMatchesItsReference(name: String) throws {
         let image = try render(ReferenceScenes.make(name))
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference/\(name).png")
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Reference/\(name).png")
         if ProcessInfo.processInfo.environment["SCENECORE_RECORD_REFERENCES"] == "1" {
             try image.writePNG(to: source)
             return
@@ -27,14 +29,16 @@ import Testing
         var mismatches = 0
         for y in 0..<image.height {
             for x in 0..<image.width {
-                let a = image.pixel(x: x, y: y), b = reference.pixel(x: x, y: y)
+                let a = image.pixel(x: x, y: y)
+                let b = reference.pixel(x: x, y: y)
                 if !isClose(a, b, tolerance: Self.tolerance) { mismatches += 1 }
             }
         }
         if mismatches > Self.allowedMismatches {
             let failed = FileManager.default.temporaryDirectory.appendingPathComponent("scenecore-\(name)-actual.png")
             try image.writePNG(to: failed)
-            Issue.record("\(name): \(mismatches) pixels differ from Reference/\(name).png; the render is at \(failed.path)")
+            Issue.record(
+                "\(name): \(mismatches) pixels differ from Reference/\(name).png; the render is at \(failed.path)")
         }
     }
 }
@@ -84,17 +88,22 @@ enum ReferenceScenes {
     /// An image under several gravities, a 9-slice panel and a contentsRect crop.
     static func contents() -> CALayer {
         let root = whiteRoot(320, 200)
-        let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .center, .bottomLeft, .topRight, .resizeAspectFill]
+        let gravities: [CALayerContentsGravity] = [
+            .resize, .resizeAspect, .center, .bottomLeft, .topRight, .resizeAspectFill,
+        ]
         for (i, gravity) in gravities.enumerated() {
             let tile = solidLayer(
-                CGRect(x: 10 + (i % 3) * 105, y: 10 + (i / 3) * 65, width: 95, height: 55), CGColor(gray: 0.8, alpha: 1))
+                CGRect(x: 10 + (i % 3) * 105, y: 10 + (i / 3) * 65, width: 95, height: 55), CGColor(gray: 0.8, alpha: 1)
+            )
             tile.contents = quadrantImage(size: 16)
             tile.contentsGravity = gravity
             tile.magnificationFilter = .nearest
             tile.masksToBounds = true
             root.addSublayer(tile)
         }
-        let r: [UInt8] = [200, 40, 40, 255], g: [UInt8] = [40, 160, 60, 255], b: [UInt8] = [40, 60, 200, 255]
+        let r: [UInt8] = [200, 40, 40, 255]
+        let g: [UInt8] = [40, 160, 60, 255]
+        let b: [UInt8] = [40, 60, 200, 255]
         let panel = solidLayer(CGRect(x: 10, y: 140, width: 200, height: 50))
         panel.contents = CGImage(rgbaPixels: r + g + r + g + b + g + r + g + r, width: 3, height: 3)
         panel.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)

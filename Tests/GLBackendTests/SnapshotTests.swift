@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -30,7 +31,9 @@ import Testing
         let perspectiveRect = SIMD4<Float>(0, 0, 120, 80)
         let instances = [
             canvas.shape(x: 20, y: 20, w: 120, h: 80, color: premultiplied(0.3, 0.5, 0.9), radii: SIMD4(repeating: 18)),
-            canvas.shape(x: 20, y: 20, w: 120, h: 80, color: premultiplied(0.1, 0.1, 0.3), radii: SIMD4(repeating: 18), border: 6),
+            canvas.shape(
+                x: 20, y: 20, w: 120, h: 80, color: premultiplied(0.1, 0.1, 0.3), radii: SIMD4(repeating: 18), border: 6
+            ),
             canvas.textured(x: 170, y: 20, w: 130, h: 80, radii: SIMD4(30, 0, 30, 0), clipsToShape: true),
             canvas.rect(x: 20, y: 120, w: 70, h: 60, color: red),
             canvas.rect(x: 55, y: 135, w: 70, h: 60, color: green),
@@ -40,8 +43,10 @@ import Testing
         ]
         return canvas.list(
             clear: premultiplied(0.93, 0.93, 0.93), instances,
-            [batch(0, 2), batch(2, 1, image: image), .beginGroup, batch(3, 2), .endGroup(opacity: 0.5),
-             batch(5, 1, image: image, filter: .linear)])
+            [
+                batch(0, 2), batch(2, 1, image: image), .beginGroup, batch(3, 2), .endGroup(opacity: 0.5),
+                batch(5, 1, image: image, filter: .linear),
+            ])
     }
 
     @Test func sceneRendersAndWritesAPNG() throws {
@@ -53,12 +58,12 @@ import Testing
         let data = try Data(contentsOf: url)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
 
-        expectPixel(rendered, 80, 60, (77, 128, 230, 255))          // fill
-        expectPixel(rendered, 80, 22, (26, 26, 77, 255))            // border
-        expectPixel(rendered, 20, 20, (237, 237, 237, 255))         // outside the rounded corner
-        expectPixel(rendered, 170, 20, (237, 237, 237, 255))        // texture clipped by its 30-point corner
-        expectPixel(rendered, 299, 20, (230, 60, 60, 255))          // top right texel, square corner
-        expectPixel(rendered, 30, 125, (246, 119, 119, 255))        // group, red only
-        expectPixel(rendered, 70, 150, (119, 246, 119, 255))        // group overlap shows only green
+        expectPixel(rendered, 80, 60, (77, 128, 230, 255))  // fill
+        expectPixel(rendered, 80, 22, (26, 26, 77, 255))  // border
+        expectPixel(rendered, 20, 20, (237, 237, 237, 255))  // outside the rounded corner
+        expectPixel(rendered, 170, 20, (237, 237, 237, 255))  // texture clipped by its 30-point corner
+        expectPixel(rendered, 299, 20, (230, 60, 60, 255))  // top right texel, square corner
+        expectPixel(rendered, 30, 125, (246, 119, 119, 255))  // group, red only
+        expectPixel(rendered, 70, 150, (119, 246, 119, 255))  // group overlap shows only green
     }
 }

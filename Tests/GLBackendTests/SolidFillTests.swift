@@ -1,5 +1,6 @@
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func translucentPixelsReadBackStraight() throws {
-        let list = canvas.list(clear: transparent, drawing: [canvas.rect(x: 0, y: 0, w: 8, h: 8, color: premultiplied(0, 1, 0, 0.5))])
+        let list = canvas.list(
+            clear: transparent, drawing: [canvas.rect(x: 0, y: 0, w: 8, h: 8, color: premultiplied(0, 1, 0, 0.5))])
         let image = try canvas.render(list)
         expectPixel(image, 4, 4, (0, 255, 0, 128))
         expectPixel(image, 20, 20, (0, 0, 0, 0))

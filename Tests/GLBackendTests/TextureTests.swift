@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -27,8 +28,10 @@ import Testing
     @Test func textureCoordinatesSelectASubRect() throws {
         let image = try quadrants()
         let list = canvas.list(
-            [canvas.textured(x: 0, y: 0, w: 20, h: 20, uv: SIMD4(0.5, 0, 1, 0.5)),
-             canvas.textured(x: 30, y: 0, w: 20, h: 20, uv: SIMD4(0, 0.5, 0.5, 1))],
+            [
+                canvas.textured(x: 0, y: 0, w: 20, h: 20, uv: SIMD4(0.5, 0, 1, 0.5)),
+                canvas.textured(x: 30, y: 0, w: 20, h: 20, uv: SIMD4(0, 0.5, 0.5, 1)),
+            ],
             [batch(0, 2, image: image)])
         let result = try canvas.render(list)
         expectPixel(result, 0, 0, (0, 255, 0, 255))
@@ -71,7 +74,8 @@ import Testing
             return on ? [255, 255, 255, 255] : [0, 0, 0, 255]
         }
         let image = try makeImage(width: 64, height: 64, checker)
-        let list = canvas.list([canvas.textured(x: 0, y: 0, w: 8, h: 8)], [batch(0, 1, image: image, filter: .trilinear)])
+        let list = canvas.list(
+            [canvas.textured(x: 0, y: 0, w: 8, h: 8)], [batch(0, 1, image: image, filter: .trilinear)])
         let result = try canvas.render(list)
         for x in 0..<8 {
             for y in 0..<8 { expectPixel(result, x, y, (128, 128, 128, 255), tolerance: 3) }
@@ -136,9 +140,10 @@ import Testing
         let result = try surface.render(list)
         #expect(surface.statistics.textureUploads == 1)
         #expect(surface.statistics.uploadedBytes == 64 * 51 * 4)
-        #expect(Diagnostics.recent.contains {
-            $0.contains("image 100x80 exceeds the maximum texture size 64; downscaled to 64x51")
-        })
+        #expect(
+            Diagnostics.recent.contains {
+                $0.contains("image 100x80 exceeds the maximum texture size 64; downscaled to 64x51")
+            })
         expectPixel(result, 10, 40, (255, 0, 0, 255))
         expectPixel(result, 90, 40, (0, 0, 255, 255))
     }

@@ -15,7 +15,8 @@ public enum StressFixture {
 
     /// The frame of quad `i`.
     public static func frame(_ i: Int) -> CGRect {
-        let x = (i * 97) % (width - side), y = (i * 59) % (height - side)
+        let x = (i * 97) % (width - side)
+        let y = (i * 59) % (height - side)
         return CGRect(x: x, y: y, width: side, height: side)
     }
 

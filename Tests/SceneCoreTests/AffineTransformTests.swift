@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct AffineTransformTests {
@@ -24,7 +25,8 @@ import Testing
     }
 
     @Test func concatenatingAppliesSelfFirst() {
-        let translate = CGAffineTransform(translationX: 10, y: 0), scale = CGAffineTransform(scaleX: 2, y: 2)
+        let translate = CGAffineTransform(translationX: 10, y: 0)
+        let scale = CGAffineTransform(scaleX: 2, y: 2)
         #expect(entries(translate.concatenating(scale)) == [2, 0, 0, 2, 20, 0])
         #expect(entries(scale.concatenating(translate)) == [2, 0, 0, 2, 10, 0])
         #expect(CGPoint(x: 1, y: 1).applying(translate.concatenating(scale)) == CGPoint(x: 22, y: 2))
@@ -69,7 +71,9 @@ import Testing
     @Test func rectApplyingGivesTheBoundingBoxOfTheCorners() {
         let rect = CGRect(x: 0, y: 0, width: 10, height: 20)
         #expect(rect.applying(CGAffineTransform(translationX: 5, y: 6)) == CGRect(x: 5, y: 6, width: 10, height: 20))
-        #expect(isClose(rect.applying(CGAffineTransform(rotationAngle: .pi / 2)), CGRect(x: -20, y: 0, width: 20, height: 10)))
+        #expect(
+            isClose(
+                rect.applying(CGAffineTransform(rotationAngle: .pi / 2)), CGRect(x: -20, y: 0, width: 20, height: 10)))
         // A 10x10 square turned by 45 degrees about its corner: a diamond 10·√2 across.
         let diamond = CGRect(x: 0, y: 0, width: 10, height: 10).applying(CGAffineTransform(rotationAngle: .pi / 4))
         let d = 10 * CGFloat(2).squareRoot()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 @Suite struct AnimatableValueTests {
@@ -8,8 +9,11 @@ import Testing
         #expect(AnimatableValue(CGFloat(3)) == .number(3))
         #expect(AnimatableValue(4) == .number(4))
         #expect(AnimatableValue(CGPoint(x: 1, y: 2)) == .point(CGPoint(x: 1, y: 2)))
-        #expect(AnimatableValue(CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)) == .color(RGBA(r: 1, g: 0.5, b: 0, a: 1)))
-        #expect(AnimatableValue(CGAffineTransform(translationX: 5, y: 6)) == .transform(CATransform3DMakeTranslation(5, 6, 0)))
+        #expect(
+            AnimatableValue(CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)) == .color(RGBA(r: 1, g: 0.5, b: 0, a: 1)))
+        #expect(
+            AnimatableValue(CGAffineTransform(translationX: 5, y: 6))
+                == .transform(CATransform3DMakeTranslation(5, 6, 0)))
         #expect(AnimatableValue("red") == nil)
         #expect(AnimatableValue(nil) == nil)
         #expect(AnimatableValue.point(CGPoint(x: 1, y: 2)).objectValue as? CGPoint == CGPoint(x: 1, y: 2))
@@ -17,12 +21,17 @@ import Testing
 
     @Test func numbersPointsSizesRectsAndColoursInterpolateComponentWise() {
         #expect(AnimatableValue.number(10).interpolated(to: .number(20), fraction: 0.25) == .number(12.5))
-        #expect(AnimatableValue.point(.zero).interpolated(to: .point(CGPoint(x: 10, y: -10)), fraction: 0.5)
-            == .point(CGPoint(x: 5, y: -5)))
-        #expect(AnimatableValue.rect(.zero).interpolated(to: .rect(CGRect(x: 4, y: 8, width: 12, height: 16)), fraction: 0.5)
-            == .rect(CGRect(x: 2, y: 4, width: 6, height: 8)))
-        #expect(AnimatableValue.color(RGBA(r: 0, g: 0, b: 1, a: 1)).interpolated(to: .color(RGBA(r: 1, g: 0, b: 0, a: 0)), fraction: 0.5)
-            == .color(RGBA(r: 0.5, g: 0, b: 0.5, a: 0.5)))
+        #expect(
+            AnimatableValue.point(.zero).interpolated(to: .point(CGPoint(x: 10, y: -10)), fraction: 0.5)
+                == .point(CGPoint(x: 5, y: -5)))
+        #expect(
+            AnimatableValue.rect(.zero).interpolated(
+                to: .rect(CGRect(x: 4, y: 8, width: 12, height: 16)), fraction: 0.5)
+                == .rect(CGRect(x: 2, y: 4, width: 6, height: 8)))
+        #expect(
+            AnimatableValue.color(RGBA(r: 0, g: 0, b: 1, a: 1)).interpolated(
+                to: .color(RGBA(r: 1, g: 0, b: 0, a: 0)), fraction: 0.5)
+                == .color(RGBA(r: 0.5, g: 0, b: 0.5, a: 0.5)))
         // Overshooting timing functions extrapolate.
         #expect(AnimatableValue.number(0).interpolated(to: .number(10), fraction: 1.2) == .number(12))
         #expect(AnimatableValue.number(0).interpolated(to: .point(.zero), fraction: 0.5) == nil)
@@ -45,7 +54,9 @@ import Testing
     }
 
     @Test func additionAddsComponentsAndConcatenatesTransforms() {
-        #expect(AnimatableValue.point(CGPoint(x: 1, y: 2)).adding(.point(CGPoint(x: 10, y: 20))) == .point(CGPoint(x: 11, y: 22)))
+        #expect(
+            AnimatableValue.point(CGPoint(x: 1, y: 2)).adding(.point(CGPoint(x: 10, y: 20)))
+                == .point(CGPoint(x: 11, y: 22)))
         let base = CATransform3DMakeTranslation(100, 0, 0)
         let spin = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
         guard case .transform(let sum)? = AnimatableValue.transform(base).adding(.transform(spin)) else {
@@ -61,13 +72,17 @@ import Testing
         let a = AnimatableValue.size(CGSize(width: 10, height: 4))
         let b = AnimatableValue.size(CGSize(width: 3, height: 1))
         #expect(a.subtracting(b) == .size(CGSize(width: 7, height: 3)))
-        let t = CATransform3DMakeTranslation(5, 0, 0), u = CATransform3DMakeScale(2, 2, 1)
-        guard case .transform(let difference)? = AnimatableValue.transform(t.concatenating(u)).subtracting(.transform(u)) else {
+        let t = CATransform3DMakeTranslation(5, 0, 0)
+        let u = CATransform3DMakeScale(2, 2, 1)
+        guard
+            case .transform(let difference)? = AnimatableValue.transform(t.concatenating(u)).subtracting(.transform(u))
+        else {
             Issue.record("expected a transform")
             return
         }
         #expect(CATransform3DEqualToTransform(difference, t))
-        #expect(AnimatableValue.color(RGBA(r: 1, g: 1, b: 1, a: 1)).subtracting(.color(RGBA(r: 0.5, g: 0, b: 1, a: 1)))
-            == .color(RGBA(r: 0.5, g: 1, b: 0, a: 0)))
+        #expect(
+            AnimatableValue.color(RGBA(r: 1, g: 1, b: 1, a: 1)).subtracting(.color(RGBA(r: 0.5, g: 0, b: 1, a: 1)))
+                == .color(RGBA(r: 0.5, g: 1, b: 0, a: 0)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// Bad input is refused with a message in `Diagnostics`, keeping the old value; it never crashes.
@@ -66,9 +67,12 @@ import Testing
         expectRefused("cornerRadius", \.cornerRadius, keeping: 5, refusing: bad)
         expectRefused("borderWidth", \.borderWidth, keeping: 2, refusing: bad)
         expectRefused("shadowRadius", \.shadowRadius, keeping: 6, refusing: bad)
-        expectRefused("shadowOffset", \.shadowOffset, keeping: CGSize(width: 1, height: 1), refusing: CGSize(width: bad, height: 1))
-        expectRefused("contentsRect", \.contentsRect, keeping: CGRect(x: 0, y: 0, width: 0.5, height: 0.5),
-                      refusing: CGRect(x: 0, y: 0, width: bad, height: 0.5))
+        expectRefused(
+            "shadowOffset", \.shadowOffset, keeping: CGSize(width: 1, height: 1),
+            refusing: CGSize(width: bad, height: 1))
+        expectRefused(
+            "contentsRect", \.contentsRect, keeping: CGRect(x: 0, y: 0, width: 0.5, height: 0.5),
+            refusing: CGRect(x: 0, y: 0, width: bad, height: 0.5))
         expectRefused("rasterizationScale", \.rasterizationScale, keeping: 2, refusing: bad)
     }
 
@@ -107,7 +111,7 @@ import Testing
         LayerTest.commitNow { layer.contents = image }
         layer.contents = "not an image"
         #expect(layer.contents as? String == "not an image")
-        #expect(layer.state.contents == nil) // nothing to draw
+        #expect(layer.state.contents == nil)  // nothing to draw
         // The change clears the image (and animates that change implicitly).
         #expect(layer.pendingChanges.contains(LayerChanges(.contents)))
         #expect(LayerTest.reported("CALayer.contents", "String", "not displayable", layer.name!))
@@ -117,7 +121,10 @@ import Testing
     }
 
     @Test func replaceSublayerWithANonChildChangesNothing() {
-        let parent = CALayer(), child = CALayer(), stranger = CALayer(), replacement = CALayer()
+        let parent = CALayer()
+        let child = CALayer()
+        let stranger = CALayer()
+        let replacement = CALayer()
         stranger.name = LayerTest.uniqueName("stranger")
         let elsewhere = CALayer()
         elsewhere.addSublayer(stranger)
@@ -130,7 +137,8 @@ import Testing
     }
 
     @Test func presentationLayersCannotJoinATree() throws {
-        let parent = CALayer(), layer = CALayer()
+        let parent = CALayer()
+        let layer = CALayer()
         parent.name = LayerTest.uniqueName("presentation-parent")
         LayerTest.commitNow { layer.opacity = 0.5 }
         let presentation = try #require(layer.presentation())

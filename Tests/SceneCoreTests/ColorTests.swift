@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 @Suite struct ColorTests {
@@ -45,7 +46,8 @@ import Testing
     }
 
     @Test func equalityAndHashingFollowTheRGBAValue() {
-        let a = CGColor(red: 1, green: 0, blue: 0, alpha: 1), b = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let a = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let b = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a != CGColor(red: 1, green: 0, blue: 0, alpha: 0.5))
         #expect(a != CGColor(red: 0, green: 1, blue: 0, alpha: 1))
@@ -54,10 +56,16 @@ import Testing
 
     @Test func colourFromAColourSpaceAndComponents() throws {
         let values: [CGFloat] = [0.2, 0.4, 0.6, 0.8]
-        let c = try #require(values.withUnsafeBufferPointer { CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: $0.baseAddress!) })
+        let c = try #require(
+            values.withUnsafeBufferPointer {
+                CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: $0.baseAddress!)
+            })
         #expect(c.components == values)
         let gray: [CGFloat] = [0.3, 1]
-        let g = try #require(gray.withUnsafeBufferPointer { CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: $0.baseAddress!) })
+        let g = try #require(
+            gray.withUnsafeBufferPointer {
+                CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: $0.baseAddress!)
+            })
         #expect(g.rgba == (0.3, 0.3, 0.3, 1))
     }
 

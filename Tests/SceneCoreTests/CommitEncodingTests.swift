@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// What a commit carries for each layer (the `LayerTreeCommit` contract).
@@ -13,14 +14,17 @@ import Testing
 
     @Test func theFirstCommitOfALayerCarriesEverything() {
         let sink = RecordingSink.attached()
-        let layer = CALayer(), child = CALayer(), mask = CALayer()
+        let layer = CALayer()
+        let child = CALayer()
+        let mask = CALayer()
         LayerTest.commitNow {
             layer.position = CGPoint(x: 10, y: 20)
             layer.opacity = 0.25
             layer.addSublayer(child)
             layer.mask = mask
         }
-        #expect(sink.fields(of: layer.layerID) == [[.all(layer.state), .sublayers([child.layerID]), .mask(mask.layerID)]])
+        #expect(
+            sink.fields(of: layer.layerID) == [[.all(layer.state), .sublayers([child.layerID]), .mask(mask.layerID)]])
         #expect(sink.fields(of: child.layerID) == [[.all(child.state), .sublayers([]), .mask(nil)]])
         #expect(sink.fields(of: mask.layerID) == [whole(mask)])
         guard case .all(let state)? = sink.fields(of: layer.layerID).first?.first else {
@@ -103,7 +107,10 @@ import Testing
 
     @Test func aStructuralChangeCarriesTheWholeSublayerList() {
         let sink = RecordingSink.attached()
-        let parent = CALayer(), a = CALayer(), b = CALayer(), c = CALayer()
+        let parent = CALayer()
+        let a = CALayer()
+        let b = CALayer()
+        let c = CALayer()
         LayerTest.commitNow {
             parent.addSublayer(a)
             parent.addSublayer(b)
@@ -121,13 +128,15 @@ import Testing
 
     @Test func reorderingSublayersCarriesOnlyTheList() {
         let sink = RecordingSink.attached()
-        let parent = CALayer(), a = CALayer(), b = CALayer()
+        let parent = CALayer()
+        let a = CALayer()
+        let b = CALayer()
         LayerTest.commitNow {
             parent.addSublayer(a)
             parent.addSublayer(b)
         }
         let mark = sink.count
-        LayerTest.commitNow { parent.addSublayer(a) } // bring to front
+        LayerTest.commitNow { parent.addSublayer(a) }  // bring to front
         #expect(sink.fields(of: parent.layerID, since: mark) == [[.sublayers([b.layerID, a.layerID])]])
         #expect(sink.fields(of: a.layerID, since: mark).isEmpty)
     }
@@ -137,7 +146,11 @@ import Testing
         let root = CALayer()
         LayerTest.commitNow { root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100) }
         let mark = sink.count
-        let top = CALayer(), left = CALayer(), right = CALayer(), leaf = CALayer(), mask = CALayer()
+        let top = CALayer()
+        let left = CALayer()
+        let right = CALayer()
+        let leaf = CALayer()
+        let mask = CALayer()
         LayerTest.commitNow {
             top.addSublayer(left)
             top.addSublayer(right)
@@ -154,7 +167,11 @@ import Testing
 
     @Test func aCommittedSubtreeMovedToAnotherParentIsEncodedWholeAgain() {
         let sink = RecordingSink.attached()
-        let root = CALayer(), from = CALayer(), to = CALayer(), moved = CALayer(), inside = CALayer()
+        let root = CALayer()
+        let from = CALayer()
+        let to = CALayer()
+        let moved = CALayer()
+        let inside = CALayer()
         LayerTest.commitNow {
             root.addSublayer(from)
             root.addSublayer(to)
@@ -171,7 +188,8 @@ import Testing
 
     @Test func aNewMaskIsEncodedWholeWithTheOwnersMaskField() {
         let sink = RecordingSink.attached()
-        let owner = CALayer(), mask = CALayer()
+        let owner = CALayer()
+        let mask = CALayer()
         LayerTest.commitNow { owner.opacity = 0.5 }
         var mark = sink.count
         LayerTest.commitNow { owner.mask = mask }
@@ -197,14 +215,17 @@ import Testing
 
     @Test func aLayerNeverCommittedIsNotReleased() {
         let sink = RecordingSink.attached()
-        let id = CALayer().layerID // gone at once, never committed
+        let id = CALayer().layerID  // gone at once, never committed
         let survivor = CALayer()
         LayerTest.commitNow { survivor.position = CGPoint(x: 2, y: 2) }
         #expect(!sink.released().contains(id))
     }
 
     @Test func anAttachedSinkFirstReceivesASnapshotOfTheWholeTree() {
-        let root = CALayer(), a = CALayer(), b = CALayer(), mask = CALayer()
+        let root = CALayer()
+        let a = CALayer()
+        let b = CALayer()
+        let mask = CALayer()
         LayerTest.commitNow {
             root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
             a.position = CGPoint(x: 5, y: 6)
@@ -234,7 +255,7 @@ import Testing
         let id = doomed!.layerID
         LayerTest.commitNow { doomed?.position = CGPoint(x: 1, y: 1) }
         let trigger = CALayer()
-        CATransaction.begin() // keeps attach's flush from committing now
+        CATransaction.begin()  // keeps attach's flush from committing now
         doomed = nil
         let late = RecordingSink()
         CommitDistributor.shared.attach(late, root: CALayer())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// hitTest(_:), contains(_:) and presentation layers (Apple's CALayer documentation"Hit testing").
@@ -87,10 +88,10 @@ import Testing
 
     @Test func thePointIsGivenInTheSuperlayersSpace() {
         let l = layer(CGRect(x: 100, y: 100, width: 100, height: 100))
-        #expect(l.hitTest(CGPoint(x: 50, y: 50)) == nil) // inside the bounds, outside the frame
+        #expect(l.hitTest(CGPoint(x: 50, y: 50)) == nil)  // inside the bounds, outside the frame
         #expect(l.hitTest(CGPoint(x: 150, y: 150)) === l)
         let parent = layer(CGRect(x: 0, y: 0, width: 300, height: 300))
-        parent.bounds.origin = CGPoint(x: 100, y: 0) // scrolled: the child now shows at x 0...100
+        parent.bounds.origin = CGPoint(x: 100, y: 0)  // scrolled: the child now shows at x 0...100
         parent.addSublayer(l)
         #expect(parent.hitTest(CGPoint(x: 50, y: 150)) === l)
         #expect(parent.hitTest(CGPoint(x: 150, y: 150)) === parent)
@@ -98,8 +99,8 @@ import Testing
 
     @Test func transformedLayersAreHitWhereTheyAreDrawn() {
         let root = layer(CGRect(x: 0, y: 0, width: 200, height: 200))
-        let bar = layer(CGRect(x: 50, y: 90, width: 100, height: 20), in: root) // horizontal bar
-        bar.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1) // now vertical: x 90...110, y 50...150
+        let bar = layer(CGRect(x: 50, y: 90, width: 100, height: 20), in: root)  // horizontal bar
+        bar.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // now vertical: x 90...110, y 50...150
         #expect(root.hitTest(CGPoint(x: 100, y: 60)) === bar)
         #expect(root.hitTest(CGPoint(x: 60, y: 100)) === root)
     }
@@ -115,10 +116,10 @@ import Testing
         let card = layer(CGRect(x: 50, y: 50, width: 100, height: 100), in: root)
         card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
         #expect(root.hitTest(CGPoint(x: 110, y: 100)) === card)
-        #expect(root.hitTest(CGPoint(x: 80, y: 145)) === card) // the near (left) edge is taller than 100
+        #expect(root.hitTest(CGPoint(x: 80, y: 145)) === card)  // the near (left) edge is taller than 100
         #expect(root.hitTest(CGPoint(x: 140, y: 100)) === root)
         #expect(root.hitTest(CGPoint(x: 60, y: 100)) === root)
-        #expect(root.hitTest(CGPoint(x: 120, y: 148)) === root) // the far (right) edge is shorter
+        #expect(root.hitTest(CGPoint(x: 120, y: 148)) === root)  // the far (right) edge is shorter
     }
 
     @Test func aMaskIsNotHitTested() {
@@ -171,7 +172,8 @@ import Testing
     }
 
     @Test func anUncommittedMaskIsNotVisible() {
-        let layer = CALayer(), mask = CALayer()
+        let layer = CALayer()
+        let mask = CALayer()
         LayerTest.commitNow { layer.opacity = 0.5 }
         CATransaction.begin()
         layer.mask = mask
@@ -181,7 +183,8 @@ import Testing
     }
 
     @Test func thePresentationSuperlayerIsTheCommittedOne() {
-        let parent = CALayer(), child = CALayer()
+        let parent = CALayer()
+        let child = CALayer()
         LayerTest.commitNow { parent.addSublayer(child) }
         CATransaction.begin()
         child.removeFromSuperlayer()
@@ -200,7 +203,8 @@ import Testing
     }
 
     @Test func hitTestOnThePresentationTreeReturnsPresentationLayers() throws {
-        let root = CALayer(), child = CALayer()
+        let root = CALayer()
+        let child = CALayer()
         LayerTest.commitNow {
             root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
             child.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
@@ -214,7 +218,8 @@ import Testing
     }
 
     @Test func hitTestOnThePresentationTreeUsesCommittedGeometry() {
-        let root = CALayer(), child = CALayer()
+        let root = CALayer()
+        let child = CALayer()
         LayerTest.commitNow {
             root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
             child.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
@@ -222,7 +227,7 @@ import Testing
         }
         CATransaction.begin()
         CATransaction.setDisableActions(true)  // a plain change, no implicit animation
-        child.position = CGPoint(x: 150, y: 150) // not yet on screen
+        child.position = CGPoint(x: 150, y: 150)  // not yet on screen
         #expect(root.presentation()?.hitTest(CGPoint(x: 20, y: 20))?.model() === child)
         #expect(root.presentation()?.hitTest(CGPoint(x: 150, y: 150))?.model() === root)
         #expect(root.hitTest(CGPoint(x: 150, y: 150)) === child)
@@ -231,7 +236,9 @@ import Testing
     }
 
     @Test func anUncommittedSublayerChangeIsNotVisible() {
-        let root = CALayer(), shown = CALayer(), added = CALayer()
+        let root = CALayer()
+        let shown = CALayer()
+        let added = CALayer()
         LayerTest.commitNow {
             root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
             shown.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
@@ -242,10 +249,10 @@ import Testing
         shown.removeFromSuperlayer()
         root.addSublayer(added)
         // On screen the tree is still root → shown.
-        #expect(root.presentation()?.sublayers?.map { $0.model() } .elementsEqual([shown], by: ===) == true)
+        #expect(root.presentation()?.sublayers?.map { $0.model() }.elementsEqual([shown], by: ===) == true)
         #expect(root.presentation()?.hitTest(CGPoint(x: 10, y: 10))?.model() === shown)
         CATransaction.commit()
-        #expect(root.presentation()?.sublayers?.map { $0.model() } .elementsEqual([added], by: ===) == true)
+        #expect(root.presentation()?.sublayers?.map { $0.model() }.elementsEqual([added], by: ===) == true)
         #expect(root.presentation()?.hitTest(CGPoint(x: 10, y: 10))?.model() === added)
     }
 }

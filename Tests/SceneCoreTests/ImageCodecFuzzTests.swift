@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// Bad bytes must give an `ImageError`, never a crash. The generator is seeded, so every run
@@ -33,7 +34,9 @@ import Testing
     func randomBytesNeverCrash(prefix: [UInt8]) {
         var random = SplitMix64(seed: 0x5CE_E0C0_DEC)
         for _ in 0..<500 {
-            let body = (0..<Int.random(in: 0..<300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let body = (0..<Int.random(in: 0..<300, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             expectImageOrImageError(Data(prefix + body))
         }
     }
@@ -44,7 +47,8 @@ import Testing
             for _ in 0..<500 {
                 var bytes = [UInt8](valid)
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+                    bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8(
+                        1 << Int.random(in: 0..<8, using: &random))
                 }
                 expectImageOrImageError(Data(bytes))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 @Suite struct ImageCodecTests {
@@ -10,10 +11,11 @@ import Testing
         let decoded = try CGImage.decode(try image.pngData())
         #expect(decoded.width == 3 && decoded.height == 2)
         #expect(decoded.pixels == image.pixels)
-        #expect(decoded.pixels == [
-            255, 0, 0, 255, /**/ 0, 255, 0, 255, /**/ 0, 0, 255, 255,
-            100, 50, 25, 128, /**/ 0, 0, 0, 0, /**/ 1, 1, 1, 1,
-        ])
+        #expect(
+            decoded.pixels == [
+                255, 0, 0, 255, /**/ 0, 255, 0, 255, /**/ 0, 0, 255, 255,
+                100, 50, 25, 128, /**/ 0, 0, 0, 0, /**/ 1, 1, 1, 1,
+            ])
         #expect(decoded.pixel(x: 0, y: 1) == (199, 100, 50, 128))
         #expect(decoded.pixel(x: 2, y: 1) == (255, 255, 255, 1))
     }
@@ -35,10 +37,11 @@ import Testing
         let image = ImageFixtures.image3x2()
         let data = try image.pngData()
         #expect(data.starts(with: ImageFormat.pngSignature))
-        #expect(image.straightRGBA == [
-            255, 0, 0, 255, /**/ 0, 255, 0, 255, /**/ 0, 0, 255, 255,
-            199, 100, 50, 128, /**/ 0, 0, 0, 0, /**/ 255, 255, 255, 1,
-        ])
+        #expect(
+            image.straightRGBA == [
+                255, 0, 0, 255, /**/ 0, 255, 0, 255, /**/ 0, 0, 255, 255,
+                199, 100, 50, 128, /**/ 0, 0, 0, 0, /**/ 255, 255, 255, 1,
+            ])
     }
 
     @Test func loadsAPNGFile() throws {
@@ -51,7 +54,10 @@ import Testing
         var bytes = [UInt8](try ImageFixtures.image3x2().pngData())
         bytes[17] ^= 0x01  // a width byte in IHDR, so its CRC no longer matches
         let error = try #require(throws: ImageError.self) { try CGImage.decode(Data(bytes)) }
-        guard case .decodingFailed(let message) = error else { Issue.record("got \(error)"); return }
+        guard case .decodingFailed(let message) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(message == "PNG data is corrupt (libpng: IHDR: CRC error)")
     }
 
@@ -95,9 +101,10 @@ import Testing
     }
 
     @Test func jpegDataCompositesTranslucentPixelsOverBlack() throws {
-        let image = CGImage(rgbaPixels: [UInt8](repeating: 255, count: 8 * 8 * 4).enumerated().map {
-            $0.offset % 4 == 3 ? 128 : $0.element
-        }, width: 8, height: 8)!
+        let image = CGImage(
+            rgbaPixels: [UInt8](repeating: 255, count: 8 * 8 * 4).enumerated().map {
+                $0.offset % 4 == 3 ? 128 : $0.element
+            }, width: 8, height: 8)!
         let decoded = try CGImage.decode(try image.jpegData(quality: 1))
         let p = decoded.pixel(x: 4, y: 4)
         #expect(p.a == 255)
@@ -126,7 +133,10 @@ import Testing
         let dqt = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDB })
         (bytes[dqt + 2], bytes[dqt + 3]) = (0, 0)  // a segment length below 2
         let error = try #require(throws: ImageError.self) { try CGImage.decode(Data(bytes)) }
-        guard case .decodingFailed(let message) = error else { Issue.record("got \(error)"); return }
+        guard case .decodingFailed(let message) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(message == "JPEG data is corrupt (TurboJPEG: Bogus marker length)")
     }
 
@@ -168,14 +178,20 @@ import Testing
     @Test func missingFileNamesItsPath() throws {
         let url = URL(fileURLWithPath: "/nonexistent/scenecore/missing.png")
         let error = try #require(throws: ImageError.self) { try CGImage.load(contentsOf: url) }
-        guard case .unreadableFile(let message) = error else { Issue.record("got \(error)"); return }
+        guard case .unreadableFile(let message) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(message.hasPrefix("/nonexistent/scenecore/missing.png: cannot read the file"))
     }
 
     @Test func directoryIsUnreadable() throws {
         let directory = FileManager.default.temporaryDirectory
         let error = try #require(throws: ImageError.self) { try CGImage.load(contentsOf: directory) }
-        guard case .unreadableFile(let message) = error else { Issue.record("got \(error)"); return }
+        guard case .unreadableFile(let message) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(message.contains(directory.path))
     }
 
@@ -189,12 +205,16 @@ import Testing
     @Test func decodingErrorsFromAFileStartWithItsPath() throws {
         let data = try ImageFixtures.image3x2().pngData()
         let url = try temporaryFile(named: "cut.png", contents: data.prefix(40))
-        #expect(throws: ImageError.truncatedData("\(url.path): PNG data is truncated (libpng: read beyond end of data)")) {
+        #expect(
+            throws: ImageError.truncatedData("\(url.path): PNG data is truncated (libpng: read beyond end of data)")
+        ) {
             try CGImage.load(contentsOf: url)
         }
         let text = try temporaryFile(named: "notes.png", contents: Data("hello".utf8))
-        #expect(throws: ImageError.unsupportedFormat(
-            "\(text.path): image data is neither PNG nor JPEG (first bytes: 68 65 6c 6c 6f)")) {
+        #expect(
+            throws: ImageError.unsupportedFormat(
+                "\(text.path): image data is neither PNG nor JPEG (first bytes: 68 65 6c 6c 6f)")
+        ) {
             try CGImage.load(contentsOf: text)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// convert(_:from:) and convert(_:to:) for points and rects (Apple's CALayer documentation, the Core Animation Programming Guide, layer geometry and Apple's CATransform3D documentation).
@@ -46,7 +47,7 @@ import Testing
     @Test func aParentsBoundsOriginShiftsItsSublayers() {
         let p = root()
         let c = child(of: p, bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 60, y: 70))
-        p.bounds = CGRect(x: 0, y: 50, width: 200, height: 200) // scrolled down by 50
+        p.bounds = CGRect(x: 0, y: 50, width: 200, height: 200)  // scrolled down by 50
         // Measured on Apple: not in the parent's space, where position already lives [GS-T:conversion.m]...
         #expect(c.convert(CGPoint.zero, to: p) == CGPoint(x: 35, y: 45))
         // ...but on screen the sublayer moves up by 50.
@@ -56,8 +57,10 @@ import Testing
 
     @Test func betweenSiblings() {
         let p = root()
-        let a = child(of: p, bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 60, y: 70)) // origin (35, 45)
-        let b = child(of: p, bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 110, y: 110)) // origin (100, 100)
+        // origin (35, 45)
+        let a = child(of: p, bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 60, y: 70))
+        // origin (100, 100)
+        let b = child(of: p, bounds: CGRect(x: 0, y: 0, width: 20, height: 20), position: CGPoint(x: 110, y: 110))
         #expect(a.convert(CGPoint(x: 5, y: 5), to: b) == CGPoint(x: -60, y: -50))
         #expect(b.convert(CGPoint(x: -60, y: -50), to: a) == CGPoint(x: 5, y: 5))
         #expect(b.convert(CGPoint(x: 5, y: 5), from: a) == CGPoint(x: -60, y: -50))
@@ -65,16 +68,20 @@ import Testing
 
     @Test func throughSeveralLevels() {
         let p = root()
-        let a = child(of: p, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 100, y: 100)) // origin (50, 50)
-        let b = child(of: a, bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 20, y: 30)) // origin (15, 25) in a
+        // origin (50, 50)
+        let a = child(of: p, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 100, y: 100))
+        // origin (15, 25) in a
+        let b = child(of: a, bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 20, y: 30))
         #expect(b.convert(CGPoint(x: 1, y: 2), to: p) == CGPoint(x: 66, y: 77))
         #expect(p.convert(CGPoint(x: 66, y: 77), to: b) == CGPoint(x: 1, y: 2))
         #expect(b.convert(CGPoint(x: 1, y: 2), to: nil) == CGPoint(x: 66, y: 77))
     }
 
     @Test func acrossTreesThroughTheAbsoluteSpace() {
-        let r1 = child(of: nil, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 150, y: 50)) // origin (100, 0)
-        let r2 = child(of: nil, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 250)) // origin (0, 200)
+        // origin (100, 0)
+        let r1 = child(of: nil, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 150, y: 50))
+        // origin (0, 200)
+        let r2 = child(of: nil, bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 250))
         #expect(r1.convert(CGPoint(x: 10, y: 10), to: r2) == CGPoint(x: 110, y: -190))
         #expect(r2.convert(CGPoint(x: 110, y: -190), to: r1) == CGPoint(x: 10, y: 10))
         #expect(r1.convert(CGPoint(x: 10, y: 10), to: nil) == CGPoint(x: 110, y: 10))
@@ -102,7 +109,8 @@ import Testing
         // (−5, −5) from the anchor, scaled: (−10, −15).
         #expect(c.convert(CGPoint.zero, to: p) == CGPoint(x: 40, y: 35))
         #expect(c.convert(CGPoint(x: 40, y: 35), from: p) == .zero)
-        #expect(c.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: p) == CGRect(x: 40, y: 35, width: 20, height: 30))
+        #expect(
+            c.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: p) == CGRect(x: 40, y: 35, width: 20, height: 30))
     }
 
     @Test func rectConvertsToTheBoundingBoxOfItsCorners() {

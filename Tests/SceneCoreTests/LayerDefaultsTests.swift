@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// Every stored property of a new layer has Core Animation's default (Apple's CALayer documentation).
@@ -48,7 +49,10 @@ import Testing
         #expect(layer.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
         #expect(layer.backgroundColor == nil)
         #expect(layer.cornerRadius == 0)
-        #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        #expect(
+            layer.maskedCorners == [
+                .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+            ])
         #expect(layer.cornerCurve == .circular)
         #expect(layer.borderWidth == 0)
         #expect(layer.borderColor.map(opaqueBlack) == true)
@@ -84,7 +88,8 @@ import Testing
     }
 
     @Test func everyLayerHasItsOwnID() {
-        let a = CALayer(), b = CALayer()
+        let a = CALayer()
+        let b = CALayer()
         #expect(a.layerID != b.layerID)
     }
 

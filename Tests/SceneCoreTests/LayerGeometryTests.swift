@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// frame, position, bounds and anchorPoint relations (the Core Animation Programming Guide, layer geometry).
@@ -14,28 +15,32 @@ import Testing
     }
 
     @Test func frameOriginIsPositionMinusAnchorTimesSize() {
-        let l = layer(bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100),
-                      anchor: CGPoint(x: 0.25, y: 0.5))
+        let l = layer(
+            bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100),
+            anchor: CGPoint(x: 0.25, y: 0.5))
         // (200 - 0.25·100, 100 - 0.5·50)
         #expect(l.frame == CGRect(x: 175, y: 75, width: 100, height: 50))
     }
 
     @Test func boundsOriginDoesNotChangeTheFrame() {
-        let l = layer(bounds: CGRect(x: 30, y: -40, width: 100, height: 50), position: CGPoint(x: 200, y: 100),
-                      anchor: CGPoint(x: 0.25, y: 0.5))
+        let l = layer(
+            bounds: CGRect(x: 30, y: -40, width: 100, height: 50), position: CGPoint(x: 200, y: 100),
+            anchor: CGPoint(x: 0.25, y: 0.5))
         #expect(l.frame == CGRect(x: 175, y: 75, width: 100, height: 50))
     }
 
     @Test func anchorPointOutsideTheUnitSquareIsKept() {
-        let l = layer(bounds: CGRect(x: 0, y: 0, width: 10, height: 20), position: CGPoint(x: 50, y: 50),
-                      anchor: CGPoint(x: -1, y: 2))
+        let l = layer(
+            bounds: CGRect(x: 0, y: 0, width: 10, height: 20), position: CGPoint(x: 50, y: 50),
+            anchor: CGPoint(x: -1, y: 2))
         #expect(l.anchorPoint == CGPoint(x: -1, y: 2))
         // (50 + 10, 50 - 40)
         #expect(l.frame == CGRect(x: 60, y: 10, width: 10, height: 20))
     }
 
     @Test func settingFrameSetsPositionAndSizeAndKeepsBoundsOrigin() {
-        let l = layer(bounds: CGRect(x: 7, y: 9, width: 10, height: 10), position: .zero, anchor: CGPoint(x: 0.25, y: 0.75))
+        let l = layer(
+            bounds: CGRect(x: 7, y: 9, width: 10, height: 10), position: .zero, anchor: CGPoint(x: 0.25, y: 0.75))
         l.frame = CGRect(x: 10, y: 20, width: 100, height: 40)
         // position = origin + anchor ⊙ size = (10 + 25, 20 + 30)
         #expect(l.position == CGPoint(x: 35, y: 50))
@@ -68,7 +73,8 @@ import Testing
     }
 
     @Test func frameUnderAScaleAboutACornerAnchor() {
-        let l = layer(bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100), anchor: .zero)
+        let l = layer(
+            bounds: CGRect(x: 0, y: 0, width: 100, height: 50), position: CGPoint(x: 200, y: 100), anchor: .zero)
         l.transform = CATransform3DMakeScale(2, 3, 1)
         // Scaled about the anchor, which stays at the position.
         #expect(l.frame == CGRect(x: 200, y: 100, width: 200, height: 150))
@@ -113,9 +119,11 @@ import Testing
         let m = CGAffineTransform(a: 2, b: 0.5, c: -0.5, d: 3, tx: 7, ty: -8)
         l.setAffineTransform(m)
         #expect(l.affineTransform() == m)
-        #expect(l.transform == CATransform3D(
-            m11: 2, m12: 0.5, m13: 0, m14: 0, m21: -0.5, m22: 3, m23: 0, m24: 0,
-            m31: 0, m32: 0, m33: 1, m34: 0, m41: 7, m42: -8, m43: 0, m44: 1))
+        #expect(
+            l.transform
+                == CATransform3D(
+                    m11: 2, m12: 0.5, m13: 0, m14: 0, m21: -0.5, m22: 3, m23: 0, m24: 0,
+                    m31: 0, m32: 0, m33: 1, m34: 0, m41: 7, m42: -8, m43: 0, m44: 1))
     }
 
     @Test(arguments: [
@@ -123,7 +131,11 @@ import Testing
         CATransform3DMakeTranslation(0, 0, 5),
         CATransform3DMakeRotation(0.3, 1, 0, 0),
         CATransform3DMakeRotation(0.3, 0, 1, 0),
-        { var t = CATransform3DIdentity; t.m34 = -1.0 / 500; return t }(),
+        {
+            var t = CATransform3DIdentity
+            t.m34 = -1.0 / 500
+            return t
+        }(),
     ])
     func affineTransformIsIdentityWhenTheTransformIsNotAffine(_ t: CATransform3D) {
         let l = CALayer()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// The layer tree operations (Apple's CALayer documentation"Tree operations").
@@ -26,7 +27,10 @@ import Testing
 
     @Test func insertSublayerAtIndex() {
         let parent = CALayer()
-        let (a, b, c, d) = { let l = named("a", "b", "c", "d"); return (l[0], l[1], l[2], l[3]) }()
+        let (a, b, c, d) = {
+            let l = named("a", "b", "c", "d")
+            return (l[0], l[1], l[2], l[3])
+        }()
         parent.insertSublayer(a, at: 0)
         parent.insertSublayer(b, at: 0)
         parent.insertSublayer(c, at: 1)
@@ -64,7 +68,8 @@ import Testing
     }
 
     @Test func addingALayerWithAnotherSuperlayerMovesIt() {
-        let old = CALayer(), new = CALayer()
+        let old = CALayer()
+        let new = CALayer()
         let l = named("a", "b")
         old.addSublayer(l[0])
         old.addSublayer(l[1])
@@ -85,7 +90,8 @@ import Testing
     }
 
     @Test func replaceSublayerTakesTheNewLayerFromItsOldSuperlayer() {
-        let parent = CALayer(), other = CALayer()
+        let parent = CALayer()
+        let other = CALayer()
         let l = named("a", "b", "x")
         parent.addSublayer(l[0])
         parent.addSublayer(l[1])
@@ -109,7 +115,8 @@ import Testing
     }
 
     @Test func removeFromSuperlayerClearsAMask() {
-        let owner = CALayer(), mask = CALayer()
+        let owner = CALayer()
+        let mask = CALayer()
         owner.mask = mask
         #expect(owner.mask === mask)
         mask.removeFromSuperlayer()
@@ -117,7 +124,9 @@ import Testing
     }
 
     @Test func aMaskIsTakenFromItsSuperlayer() {
-        let parent = CALayer(), owner = CALayer(), mask = CALayer()
+        let parent = CALayer()
+        let owner = CALayer()
+        let mask = CALayer()
         parent.addSublayer(mask)
         owner.mask = mask
         #expect(owner.mask === mask)
@@ -126,7 +135,9 @@ import Testing
     }
 
     @Test func aLayerIsMaskOfOneLayerAtATime() {
-        let first = CALayer(), second = CALayer(), mask = CALayer()
+        let first = CALayer()
+        let second = CALayer()
+        let mask = CALayer()
         first.mask = mask
         second.mask = mask
         #expect(first.mask == nil)
@@ -136,7 +147,8 @@ import Testing
     }
 
     @Test func sublayersSetterAdoptsNewLayersAndReleasesRemovedOnes() {
-        let parent = CALayer(), elsewhere = CALayer()
+        let parent = CALayer()
+        let elsewhere = CALayer()
         let l = named("a", "b", "c")
         parent.addSublayer(l[0])
         parent.addSublayer(l[1])
@@ -169,7 +181,9 @@ import Testing
     }
 
     @Test func aLayerAddedToItsOwnDescendantIsRefused() {
-        let root = CALayer(), child = CALayer(), grandchild = CALayer()
+        let root = CALayer()
+        let child = CALayer()
+        let grandchild = CALayer()
         root.name = LayerTest.uniqueName("root")
         root.addSublayer(child)
         child.addSublayer(grandchild)
@@ -181,7 +195,9 @@ import Testing
     }
 
     @Test func everyInsertionPathRefusesACycle() {
-        let root = CALayer(), child = CALayer(), other = CALayer()
+        let root = CALayer()
+        let child = CALayer()
+        let other = CALayer()
         root.name = LayerTest.uniqueName("cycle")
         root.addSublayer(child)
         child.addSublayer(other)
@@ -194,14 +210,17 @@ import Testing
         #expect(child.sublayers?.count == 1 && child.sublayers?.first === other)
         #expect(child.mask == nil)
         #expect(root.superlayer == nil && child.superlayer === root && other.superlayer === child)
-        for operation in ["insertSublayer(_:at:)", "insertSublayer(_:below:)", "insertSublayer(_:above:)",
-                          "replaceSublayer", "sublayers", "mask"] {
+        for operation in [
+            "insertSublayer(_:at:)", "insertSublayer(_:below:)", "insertSublayer(_:above:)",
+            "replaceSublayer", "sublayers", "mask",
+        ] {
             #expect(LayerTest.reported("CALayer.\(operation):", root.name!))
         }
     }
 
     @Test func aLayerCannotBecomeASublayerOfItsOwnMask() {
-        let owner = CALayer(), mask = CALayer()
+        let owner = CALayer()
+        let mask = CALayer()
         owner.name = LayerTest.uniqueName("mask-cycle")
         owner.mask = mask
         mask.addSublayer(owner)

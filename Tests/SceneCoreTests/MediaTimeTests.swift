@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// Layer time: t_L = (t_parent − beginTime)·speed + timeOffset from the root down (Apple's CAMediaTiming documentation).
@@ -9,7 +10,9 @@ import Testing
 
     /// root (defaults) → a (beginTime 10, speed 2, timeOffset 3) → b (beginTime 1, speed 2).
     private func tree() -> (root: CALayer, a: CALayer, b: CALayer) {
-        let root = CALayer(), a = CALayer(), b = CALayer()
+        let root = CALayer()
+        let a = CALayer()
+        let b = CALayer()
         a.beginTime = 10
         a.speed = 2
         a.timeOffset = 3
@@ -23,8 +26,8 @@ import Testing
     @Test func fromAbsoluteTimeThroughTwoLevels() {
         let (root, a, b) = tree()
         #expect(root.convertTime(100, from: nil) == 100)
-        #expect(a.convertTime(100, from: nil) == 183) // (100 − 10)·2 + 3
-        #expect(b.convertTime(100, from: nil) == 364) // (183 − 1)·2
+        #expect(a.convertTime(100, from: nil) == 183)  // (100 − 10)·2 + 3
+        #expect(b.convertTime(100, from: nil) == 364)  // (183 − 1)·2
     }
 
     @Test func toAbsoluteTimeIsTheInverse() {
@@ -49,7 +52,8 @@ import Testing
     }
 
     @Test func effectiveRatesMultiply() {
-        let parent = CALayer(), child = CALayer()
+        let parent = CALayer()
+        let child = CALayer()
         parent.speed = 2
         child.speed = 2
         parent.addSublayer(child)
@@ -60,7 +64,8 @@ import Testing
     }
 
     @Test func aPausedLayerStopsItsSublayersTime() {
-        let parent = CALayer(), child = CALayer()
+        let parent = CALayer()
+        let child = CALayer()
         parent.addSublayer(child)
         parent.speed = 0
         parent.timeOffset = 42
@@ -144,7 +149,9 @@ import Testing
         #expect(layer.autoreverses && layer.fillMode == .both)
         #expect(
             layer.pendingChanges
-                == [LayerChanges(.duration), LayerChanges(.repeatCount), LayerChanges(.repeatDuration),
-                    LayerChanges(.autoreverses), LayerChanges(.fillMode)])
+                == [
+                    LayerChanges(.duration), LayerChanges(.repeatCount), LayerChanges(.repeatDuration),
+                    LayerChanges(.autoreverses), LayerChanges(.fillMode),
+                ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 @Suite struct MediaTimingEvaluationTests {
@@ -11,49 +12,80 @@ import Testing
     }
 
     @Test func progressRunsLinearlyThroughTheDuration() {
-        let t = timing { $0.duration = 2; $0.beginTime = 10 }
+        let t = timing {
+            $0.duration = 2
+            $0.beginTime = 10
+        }
         #expect(t.sample(atParentTime: 10) == TimingSample(progress: 0, cycle: 0))
         #expect(t.sample(atParentTime: 11) == TimingSample(progress: 0.5, cycle: 0))
-        #expect(t.sample(atParentTime: 9.9) == nil)      // before, fill removed
-        #expect(t.sample(atParentTime: 12) == nil)       // after, fill removed
+        #expect(t.sample(atParentTime: 9.9) == nil)  // before, fill removed
+        #expect(t.sample(atParentTime: 12) == nil)  // after, fill removed
     }
 
     @Test func fillModesHoldTheEnds() {
-        let forwards = timing { $0.fillMode = .forwards; $0.beginTime = 5 }
+        let forwards = timing {
+            $0.fillMode = .forwards
+            $0.beginTime = 5
+        }
         #expect(forwards.sample(atParentTime: 4) == nil)
         #expect(forwards.sample(atParentTime: 7) == TimingSample(progress: 1, cycle: 0))
-        let backwards = timing { $0.fillMode = .backwards; $0.beginTime = 5 }
+        let backwards = timing {
+            $0.fillMode = .backwards
+            $0.beginTime = 5
+        }
         #expect(backwards.sample(atParentTime: 4) == TimingSample(progress: 0, cycle: 0))
         #expect(backwards.sample(atParentTime: 7) == nil)
-        let both = timing { $0.fillMode = .both; $0.beginTime = 5 }
+        let both = timing {
+            $0.fillMode = .both
+            $0.beginTime = 5
+        }
         #expect(both.sample(atParentTime: 4)?.progress == 0 && both.sample(atParentTime: 7)?.progress == 1)
     }
 
     @Test func speedScalesActiveTime() {
-        let t = timing { $0.duration = 4; $0.beginTime = 1; $0.speed = 2 }
+        let t = timing {
+            $0.duration = 4
+            $0.beginTime = 1
+            $0.speed = 2
+        }
         #expect(t.sample(atParentTime: 2) == TimingSample(progress: 0.5, cycle: 0))
-        let paused = timing { $0.speed = 0; $0.timeOffset = 0.25 }
+        let paused = timing {
+            $0.speed = 0
+            $0.timeOffset = 0.25
+        }
         #expect(paused.sample(atParentTime: 100) == TimingSample(progress: 0.25, cycle: 0))
     }
 
     @Test func fractionalRepeatsEndPartWay() {
-        let t = timing { $0.repeatCount = 2.5; $0.fillMode = .forwards }
+        let t = timing {
+            $0.repeatCount = 2.5
+            $0.fillMode = .forwards
+        }
         #expect(t.sample(atParentTime: 1.25) == TimingSample(progress: 0.25, cycle: 1))
         #expect(t.sample(atParentTime: 2.25) == TimingSample(progress: 0.25, cycle: 2))
         #expect(t.sample(atParentTime: 2.75) == TimingSample(progress: 0.5, cycle: 2))  // after 2.5 s: held
         #expect(t.sample(atParentTime: 3) == TimingSample(progress: 0.5, cycle: 2))
-        let half = timing { $0.repeatCount = 0.5; $0.fillMode = .forwards }
+        let half = timing {
+            $0.repeatCount = 0.5
+            $0.fillMode = .forwards
+        }
         #expect(half.sample(atParentTime: 10) == TimingSample(progress: 0.5, cycle: 0))
     }
 
     @Test func integralRepeatsEndAtTheEndOfTheLastCycle() {
-        let t = timing { $0.repeatCount = 2; $0.fillMode = .forwards }
+        let t = timing {
+            $0.repeatCount = 2
+            $0.fillMode = .forwards
+        }
         #expect(t.sample(atParentTime: 1) == TimingSample(progress: 0, cycle: 1))
         #expect(t.sample(atParentTime: 2) == TimingSample(progress: 1, cycle: 1))
     }
 
     @Test func autoreversesPlaysBackAndEndsAtTheStart() {
-        let t = timing { $0.autoreverses = true; $0.fillMode = .forwards }
+        let t = timing {
+            $0.autoreverses = true
+            $0.fillMode = .forwards
+        }
         #expect(t.sample(atParentTime: 0.25)?.progress == 0.25)
         #expect(t.sample(atParentTime: 1.25)?.progress == 0.75)
         #expect(t.sample(atParentTime: 2) == TimingSample(progress: 0, cycle: 0))
@@ -61,7 +93,10 @@ import Testing
 
     @Test func timeOffsetShiftsThePhaseAndWrapsWithinTheCycle() {
         // d = 3, timeOffset = 1: the active window stays 3 s long, starting one second in.
-        let t = timing { $0.duration = 3; $0.timeOffset = 1 }
+        let t = timing {
+            $0.duration = 3
+            $0.timeOffset = 1
+        }
         #expect(abs((t.sample(atParentTime: 0)?.progress ?? -1) - 1.0 / 3) < 1e-12)
         #expect(abs((t.sample(atParentTime: 1.5)?.progress ?? -1) - 2.5 / 3) < 1e-12)
         #expect(abs((t.sample(atParentTime: 2.5)?.progress ?? -1) - 0.5 / 3) < 1e-12)
@@ -69,7 +104,10 @@ import Testing
     }
 
     @Test func repeatDurationBoundsTheActiveTime() {
-        let t = timing { $0.repeatDuration = 1.5; $0.fillMode = .forwards }
+        let t = timing {
+            $0.repeatDuration = 1.5
+            $0.fillMode = .forwards
+        }
         #expect(t.sample(atParentTime: 1.25) == TimingSample(progress: 0.25, cycle: 1))
         #expect(t.sample(atParentTime: 9) == TimingSample(progress: 0.5, cycle: 1))
     }
@@ -80,7 +118,10 @@ import Testing
     }
 
     @Test func zeroDurationJumpsToTheEnd() {
-        let t = timing { $0.duration = 0; $0.fillMode = .forwards }
+        let t = timing {
+            $0.duration = 0
+            $0.fillMode = .forwards
+        }
         #expect(t.sample(atParentTime: 0) == TimingSample(progress: 1, cycle: 0))
     }
 

@@ -98,7 +98,8 @@ import Testing
     func aPropertyAnimatesExactlyWhenDeclaredSo(_ id: PropertyID) {
         let declaration = id.declared
         #expect((AnimatableProperty(key: declaration.key) != nil) == declaration.isAnimatable)
-        #expect(AnimatableProperty.implicitlyAnimatedKeys.contains(declaration.key) == (declaration.animation == .implicit))
+        #expect(
+            AnimatableProperty.implicitlyAnimatedKeys.contains(declaration.key) == (declaration.animation == .implicit))
         guard declaration.isAnimatable, let animated = Self.sample(id).animatableValue else { return }
         var p = LayerProperties()
         declaration.write(animated, to: &p)

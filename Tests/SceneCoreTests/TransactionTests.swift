@@ -2,6 +2,7 @@ import Foundation
 import SceneCoreTestSupport
 import Synchronization
 import Testing
+
 @testable import SceneCore
 
 /// CATransaction values, nesting, flush and locking (Apple's CATransaction documentation).
@@ -18,9 +19,11 @@ import Testing
 
     @Test func defaultsOutsideAnyTransaction() {
         let values = LayerTest.onNewThread {
-            (CATransaction.animationDuration(), CATransaction.disableActions(),
-             CATransaction.animationTimingFunction() == nil, CATransaction.completionBlock() == nil,
-             CATransaction.value(forKey: "someKey") == nil)
+            (
+                CATransaction.animationDuration(), CATransaction.disableActions(),
+                CATransaction.animationTimingFunction() == nil, CATransaction.completionBlock() == nil,
+                CATransaction.value(forKey: "someKey") == nil
+            )
         }
         #expect(values?.0 == 0.25)
         #expect(values?.1 == false)
@@ -44,7 +47,7 @@ import Testing
         CATransaction.begin()
         CATransaction.setAnimationDuration(1.0)
         CATransaction.begin()
-        #expect(CATransaction.animationDuration() == 1.0) // inherited
+        #expect(CATransaction.animationDuration() == 1.0)  // inherited
         CATransaction.setAnimationDuration(2.0)
         #expect(CATransaction.animationDuration() == 2.0)
         CATransaction.commit()
@@ -190,8 +193,9 @@ private final class LockContender: Sendable {
     @Test func explicitTransactionsNestedInTheImplicitOneCommitWithIt() throws {
         let sink = RecordingSink.attached()
         let result = LayerTest.onNewThread { () -> (during: Int, after: [[LayerField]], ids: (LayerID, LayerID)) in
-            let a = CALayer(), b = CALayer()
-            a.position = CGPoint(x: 1, y: 1) // opens the implicit transaction
+            let a = CALayer()
+            let b = CALayer()
+            a.position = CGPoint(x: 1, y: 1)  // opens the implicit transaction
             CATransaction.begin()
             b.position = CGPoint(x: 2, y: 2)
             CATransaction.commit()
@@ -211,7 +215,7 @@ private final class LockContender: Sendable {
         let sink = RecordingSink.attached()
         let result = LayerTest.onNewThread { () -> (during: [[LayerField]], after: [[LayerField]]) in
             let layer = CALayer()
-            layer.position = CGPoint(x: 5, y: 5) // implicit
+            layer.position = CGPoint(x: 5, y: 5)  // implicit
             CATransaction.begin()
             layer.opacity = 0.5
             CATransaction.flush()
@@ -235,12 +239,12 @@ private final class LockContender: Sendable {
             let layer = CALayer()
             CATransaction.begin()
             layer.position = CGPoint(x: 1, y: 1)
-            CATransaction.flush() // nothing implicit to flush
+            CATransaction.flush()  // nothing implicit to flush
             CATransaction.commit()
             let mark = sink.count
-            layer.position = CGPoint(x: 2, y: 2) // implicit
+            layer.position = CGPoint(x: 2, y: 2)  // implicit
             CATransaction.begin()
-            CATransaction.commit() // nested in the implicit transaction: commits nothing
+            CATransaction.commit()  // nested in the implicit transaction: commits nothing
             let early = sink.fields(of: layer.layerID, since: mark)
             CATransaction.flush()
             return (early, sink.fields(of: layer.layerID, since: mark))
@@ -266,7 +270,7 @@ private final class LockContender: Sendable {
         let r = try #require(result)
         #expect(r.before == 0)
         #expect(r.after.count == 1)
-        #expect(r.after.first?.count == 3) // all, sublayers, mask: the layer's first commit
+        #expect(r.after.first?.count == 3)  // all, sublayers, mask: the layer's first commit
     }
 }
 
@@ -280,7 +284,7 @@ private final class LockContender: Sendable {
         CATransaction.setCompletionBlock { runs.add("done") }
         #expect(CATransaction.completionBlock() != nil)
         CATransaction.commit()
-        #expect(runs.names.isEmpty) // not during the commit
+        #expect(runs.names.isEmpty)  // not during the commit
         #expect(await waitUntil { runs.names == ["done"] })
         #expect(runs.onMainQueue)
     }
@@ -355,7 +359,10 @@ private final class Runs: Sendable {
 
     func add(_ name: String) {
         let onMain = DispatchQueue.getSpecific(key: Runs.mainQueueKey) == true
-        log.withLock { $0.names.append(name); $0.main = $0.main && onMain }
+        log.withLock {
+            $0.names.append(name)
+            $0.main = $0.main && onMain
+        }
     }
     var names: [String] { log.withLock { $0.names } }
     var onMainQueue: Bool { log.withLock { $0.main } }

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct Transform3DTests {
@@ -67,7 +68,8 @@ import Testing
     }
 
     @Test func concatAppliesTheFirstArgumentFirst() {
-        let translate = CATransform3DMakeTranslation(10, 0, 0), scale = CATransform3DMakeScale(2, 2, 2)
+        let translate = CATransform3DMakeTranslation(10, 0, 0)
+        let scale = CATransform3DMakeScale(2, 2, 2)
         #expect(CATransform3DConcat(translate, scale).m41 == 20)
         #expect(CATransform3DConcat(scale, translate).m41 == 10)
         #expect(CATransform3DConcat(CATransform3DIdentity, scale) == scale)
@@ -100,8 +102,12 @@ import Testing
     }
 
     @Test func equalToTransformIsExact() {
-        #expect(CATransform3DEqualToTransform(CATransform3DMakeRotation(0.5, 0, 0, 1), CATransform3DMakeRotation(0.5, 0, 0, 1)))
-        #expect(!CATransform3DEqualToTransform(CATransform3DMakeTranslation(1, 0, 0), CATransform3DMakeTranslation(1 + 1e-12, 0, 0)))
+        #expect(
+            CATransform3DEqualToTransform(
+                CATransform3DMakeRotation(0.5, 0, 0, 1), CATransform3DMakeRotation(0.5, 0, 0, 1)))
+        #expect(
+            !CATransform3DEqualToTransform(
+                CATransform3DMakeTranslation(1, 0, 0), CATransform3DMakeTranslation(1 + 1e-12, 0, 0)))
     }
 
     @Test func makeAffineTransformPlacesTheSixEntries() {

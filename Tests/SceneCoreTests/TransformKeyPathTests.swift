@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct TransformKeyPathTests {
@@ -22,16 +23,19 @@ import Testing
     }
 
     @Test func eulerAnglesApplyXThenYThenZ() throws {
-        let t = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(0.1, 1, 0, 0),
-                                                        CATransform3DMakeRotation(0.2, 0, 1, 0)),
-                                    CATransform3DMakeRotation(0.3, 0, 0, 1))
+        let t = CATransform3DConcat(
+            CATransform3DConcat(
+                CATransform3DMakeRotation(0.1, 1, 0, 0),
+                CATransform3DMakeRotation(0.2, 0, 1, 0)),
+            CATransform3DMakeRotation(0.3, 0, 0, 1))
         #expect(isClose(try #require(number(t, "rotation.x")), 0.1))
         #expect(isClose(try #require(number(t, "rotation.y")), 0.2))
         #expect(isClose(try #require(number(t, "rotation.z")), 0.3))
     }
 
     @Test func gimbalLockReportsZAsZero() throws {
-        let t = CATransform3DConcat(CATransform3DMakeRotation(0.4, 1, 0, 0), CATransform3DMakeRotation(.pi / 2, 0, 1, 0))
+        let t = CATransform3DConcat(
+            CATransform3DMakeRotation(0.4, 1, 0, 0), CATransform3DMakeRotation(.pi / 2, 0, 1, 0))
         #expect(isClose(try #require(number(t, "rotation.x")), 0.4))
         #expect(isClose(try #require(number(t, "rotation.y")), .pi / 2))
         #expect(number(t, "rotation.z") == 0)
@@ -54,14 +58,16 @@ import Testing
     @Test func mirroringGivesOneNegativeScale() {
         let flipY = CATransform3DMakeScale(1, -1, 1)
         #expect(number(flipY, "scale.x") == 1 && number(flipY, "scale.y") == -1 && number(flipY, "scale.z") == 1)
-        #expect(number(flipY, "rotation.x") == 0 && number(flipY, "rotation.y") == 0 && number(flipY, "rotation.z") == 0)
+        #expect(
+            number(flipY, "rotation.x") == 0 && number(flipY, "rotation.y") == 0 && number(flipY, "rotation.z") == 0)
         #expect(number(CATransform3DMakeScale(-2, 1, 1), "scale.x") == -2)
     }
 
     @Test func translationReadsTheFourthRow() {
         let t = CATransform3DMakeTranslation(10, 20, 30)
         #expect(t.value(forTransformKey: "translation") as? CGSize == CGSize(width: 10, height: 20))
-        #expect(number(t, "translation.x") == 10 && number(t, "translation.y") == 20 && number(t, "translation.z") == 30)
+        #expect(
+            number(t, "translation.x") == 10 && number(t, "translation.y") == 20 && number(t, "translation.z") == 30)
     }
 
     // MARK: Writing
@@ -69,7 +75,8 @@ import Testing
     @Test func settingRotationZKeepsScaleAndTranslation() throws {
         let t = CATransform3DScale(CATransform3DRotate(CATransform3DMakeTranslation(10, 20, 30), 0.3, 0, 0, 1), 2, 3, 4)
         let rotated = try #require(t.setting(1.2, forTransformKey: "rotation.z"))
-        let expected = CATransform3DScale(CATransform3DRotate(CATransform3DMakeTranslation(10, 20, 30), 1.2, 0, 0, 1), 2, 3, 4)
+        let expected = CATransform3DScale(
+            CATransform3DRotate(CATransform3DMakeTranslation(10, 20, 30), 1.2, 0, 0, 1), 2, 3, 4)
         #expect(isClose(rotated, expected))
         #expect(rotated.m41 == 10 && rotated.m42 == 20 && rotated.m43 == 30)
         #expect(isClose(try #require(number(rotated, "scale.x")), 2))
@@ -78,9 +85,14 @@ import Testing
     }
 
     @Test func settingRotationOnIdentityIsMakeRotation() {
-        #expect(CATransform3DIdentity.setting(0.5, forTransformKey: "rotation.z") == CATransform3DMakeRotation(0.5, 0, 0, 1))
-        #expect(CATransform3DIdentity.setting(0.5, forTransformKey: "rotation") == CATransform3DMakeRotation(0.5, 0, 0, 1))
-        #expect(CATransform3DIdentity.setting(0.5, forTransformKey: "rotation.x") == CATransform3DMakeRotation(0.5, 1, 0, 0))
+        #expect(
+            CATransform3DIdentity.setting(0.5, forTransformKey: "rotation.z") == CATransform3DMakeRotation(0.5, 0, 0, 1)
+        )
+        #expect(
+            CATransform3DIdentity.setting(0.5, forTransformKey: "rotation") == CATransform3DMakeRotation(0.5, 0, 0, 1))
+        #expect(
+            CATransform3DIdentity.setting(0.5, forTransformKey: "rotation.x") == CATransform3DMakeRotation(0.5, 1, 0, 0)
+        )
     }
 
     @Test func settingEachAngleComposesXThenYThenZ() throws {
@@ -88,21 +100,26 @@ import Testing
         for (key, angle) in [("rotation.x", 0.1), ("rotation.y", 0.2), ("rotation.z", 0.3)] {
             t = try #require(t.setting(angle, forTransformKey: key))
         }
-        let expected = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(0.1, 1, 0, 0),
-                                                               CATransform3DMakeRotation(0.2, 0, 1, 0)),
-                                           CATransform3DMakeRotation(0.3, 0, 0, 1))
+        let expected = CATransform3DConcat(
+            CATransform3DConcat(
+                CATransform3DMakeRotation(0.1, 1, 0, 0),
+                CATransform3DMakeRotation(0.2, 0, 1, 0)),
+            CATransform3DMakeRotation(0.3, 0, 0, 1))
         #expect(isClose(t, expected))
     }
 
     @Test func settingScaleIsUniform() {
         #expect(CATransform3DIdentity.setting(2, forTransformKey: "scale") == CATransform3DMakeScale(2, 2, 2))
-        #expect(CATransform3DMakeTranslation(5, 0, 0).setting(3, forTransformKey: "scale.y")
-            == CATransform3DTranslate(CATransform3DMakeScale(1, 3, 1), 5, 0, 0))
+        #expect(
+            CATransform3DMakeTranslation(5, 0, 0).setting(3, forTransformKey: "scale.y")
+                == CATransform3DTranslate(CATransform3DMakeScale(1, 3, 1), 5, 0, 0))
     }
 
     @Test func settingTranslationKeepsZ() {
         let t = CATransform3DMakeTranslation(1, 2, 3)
-        #expect(t.setting(CGSize(width: 5, height: 6), forTransformKey: "translation") == CATransform3DMakeTranslation(5, 6, 3))
+        #expect(
+            t.setting(CGSize(width: 5, height: 6), forTransformKey: "translation")
+                == CATransform3DMakeTranslation(5, 6, 3))
         #expect(t.setting(9, forTransformKey: "translation.z") == CATransform3DMakeTranslation(1, 2, 9))
     }
 
@@ -126,7 +143,8 @@ import Testing
         #expect(zero.setting(1, forTransformKey: "scale") == CATransform3DIdentity)
         // A zero x scale keeps the z rotation, recovered from the y and z rows.
         let flat = try #require(CATransform3DMakeRotation(0.5, 0, 0, 1).setting(0, forTransformKey: "scale.x"))
-        #expect(isClose(try #require(flat.setting(1, forTransformKey: "scale.x")), CATransform3DMakeRotation(0.5, 0, 0, 1)))
+        #expect(
+            isClose(try #require(flat.setting(1, forTransformKey: "scale.x")), CATransform3DMakeRotation(0.5, 0, 0, 1)))
     }
 
     @Test func numbersOfEveryKindAreAccepted() {
@@ -175,7 +193,8 @@ import Testing
         var perspective = CATransform3DIdentity
         perspective.m34 = -1 / 400
         perspective.m14 = 0.001
-        let affine = CATransform3DScale(CATransform3DRotate(CATransform3DMakeTranslation(7, -8, 9), 0.9, 1, 2, 3), 2, 0.5, 3)
+        let affine = CATransform3DScale(
+            CATransform3DRotate(CATransform3DMakeTranslation(7, -8, 9), 0.9, 1, 2, 3), 2, 0.5, 3)
         let t = CATransform3DConcat(affine, perspective)
         #expect(isClose(TransformDecomposition(t).transform, t))
         let parts = TransformDecomposition(t)

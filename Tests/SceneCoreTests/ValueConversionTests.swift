@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct ValueConversionTests {
@@ -101,7 +102,8 @@ import Testing
     // MARK: Struct fields
 
     @Test func pointAndSizeFields() {
-        let p = CGPoint(x: 1, y: 2), s = CGSize(width: 3, height: 4)
+        let p = CGPoint(x: 1, y: 2)
+        let s = CGSize(width: 3, height: 4)
         #expect(ValueConversion.value(ofField: "x", in: p) as? CGFloat == 1)
         #expect(ValueConversion.value(ofField: "y", in: p) as? CGFloat == 2)
         #expect(ValueConversion.value(ofField: "width", in: s) as? CGFloat == 3)
@@ -118,19 +120,26 @@ import Testing
         #expect(ValueConversion.value(ofField: "origin.y", in: r) as? CGFloat == 2)
         #expect(ValueConversion.value(ofField: "size.width", in: r) as? CGFloat == 3)
         #expect(ValueConversion.value(ofField: "size.height", in: r) as? CGFloat == 4)
-        #expect(ValueConversion.setting(50, forField: "size.width", in: r) as? CGRect == CGRect(x: 1, y: 2, width: 50, height: 4))
-        #expect(ValueConversion.setting(-1, forField: "origin.y", in: r) as? CGRect == CGRect(x: 1, y: -1, width: 3, height: 4))
-        #expect(ValueConversion.setting(CGPoint(x: 7, y: 8), forField: "origin", in: r) as? CGRect
-            == CGRect(x: 7, y: 8, width: 3, height: 4))
-        #expect(ValueConversion.setting(CGSize(width: 9, height: 10), forField: "size", in: r) as? CGRect
-            == CGRect(x: 1, y: 2, width: 9, height: 10))
+        #expect(
+            ValueConversion.setting(50, forField: "size.width", in: r) as? CGRect
+                == CGRect(x: 1, y: 2, width: 50, height: 4))
+        #expect(
+            ValueConversion.setting(-1, forField: "origin.y", in: r) as? CGRect
+                == CGRect(x: 1, y: -1, width: 3, height: 4))
+        #expect(
+            ValueConversion.setting(CGPoint(x: 7, y: 8), forField: "origin", in: r) as? CGRect
+                == CGRect(x: 7, y: 8, width: 3, height: 4))
+        #expect(
+            ValueConversion.setting(CGSize(width: 9, height: 10), forField: "size", in: r) as? CGRect
+                == CGRect(x: 1, y: 2, width: 9, height: 10))
     }
 
     @Test func rectFieldsKeepANegativeSize() {
         let r = CGRect(origin: CGPoint(x: 10, y: 10), size: CGSize(width: -5, height: -6))
         #expect(ValueConversion.value(ofField: "size.width", in: r) as? CGFloat == -5)
-        #expect(ValueConversion.setting(1, forField: "origin.x", in: r) as? CGRect
-            == CGRect(origin: CGPoint(x: 1, y: 10), size: CGSize(width: -5, height: -6)))
+        #expect(
+            ValueConversion.setting(1, forField: "origin.x", in: r) as? CGRect
+                == CGRect(origin: CGPoint(x: 1, y: 10), size: CGSize(width: -5, height: -6)))
     }
 
     @Test func fieldsTheTypeDoesNotHaveGiveNil() {
@@ -155,10 +164,12 @@ import Testing
     @Test func transformFieldsUseTheTransformKeys() throws {
         let t = CATransform3DMakeRotation(0.5, 0, 0, 1)
         #expect(isClose(try #require(ValueConversion.value(ofField: "rotation.z", in: t) as? CGFloat), 0.5))
-        #expect(ValueConversion.value(ofField: "translation", in: CATransform3DMakeTranslation(1, 2, 3)) as? CGSize
-            == CGSize(width: 1, height: 2))
-        #expect(ValueConversion.setting(2, forField: "scale", in: CATransform3DIdentity) as? CATransform3D
-            == CATransform3DMakeScale(2, 2, 2))
+        #expect(
+            ValueConversion.value(ofField: "translation", in: CATransform3DMakeTranslation(1, 2, 3)) as? CGSize
+                == CGSize(width: 1, height: 2))
+        #expect(
+            ValueConversion.setting(2, forField: "scale", in: CATransform3DIdentity) as? CATransform3D
+                == CATransform3DMakeScale(2, 2, 2))
         #expect(ValueConversion.value(ofField: "m11", in: t) == nil)
         #expect(ValueConversion.setting("x", forField: "scale", in: t) == nil)
     }

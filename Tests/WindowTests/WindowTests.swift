@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -13,7 +14,8 @@ import Testing
     /// screen (viewable; tests that need what it draws wait for its pixels).
     private func launch(_ scene: String, on server: XvfbFixture, extra: [String] = []) throws -> (DemoProcess, UInt) {
         let demo = try DemoProcess(["show", "--scene", scene, "--seconds", "30"] + extra, display: server.display)
-        let line = try #require(demo.waitForLine(containing: "window: 0x"), "the demo did not open a window: \(demo.output)")
+        let line = try #require(
+            demo.waitForLine(containing: "window: 0x"), "the demo did not open a window: \(demo.output)")
         let hex = try #require(line.split(separator: " ").first { $0.hasPrefix("0x") }?.dropFirst(2))
         let id = try #require(UInt(hex, radix: 16))
         try #require(demo.waitForLine(containing: "scene: \(scene)") != nil)
@@ -164,7 +166,9 @@ import Testing
         defer { server.stop() }
         let (demo, window) = try launch("layout", on: server)
         defer { demo.stop() }
-        let blue: Pixel = (51, 102, 230, 255), green: Pixel = (51, 179, 89, 255), orange: Pixel = (250, 140, 26, 255)
+        let blue: Pixel = (51, 102, 230, 255)
+        let green: Pixel = (51, 179, 89, 255)
+        let orange: Pixel = (250, 140, 26, 255)
         // Four columns at 960x600: card 4 (blue) starts the second row, at (20, 156) in the window.
         try expectScreen(server, 80, 196, blue)
         try server.run("xdotool", ["windowsize", String(window), "740", "700"])
@@ -197,7 +201,8 @@ import Testing
     @Test func severalWindowsInOneProcessCloseIndependently() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
-        let demo = try DemoProcess(["show", "--scene", "clock", "--windows", "2", "--seconds", "30", "--print-stats"], display: server.display)
+        let demo = try DemoProcess(
+            ["show", "--scene", "clock", "--windows", "2", "--seconds", "30", "--print-stats"], display: server.display)
         defer { demo.stop() }
         var ids: [UInt] = []
         _ = waitUntilBlocking(timeout: .seconds(20), polling: .milliseconds(100)) {
@@ -211,9 +216,10 @@ import Testing
         #expect(demo.waitForLine(containing: "window closed") != nil)
         // The other window's render thread goes on presenting the clock; the process stays up.
         let atClose = reportedFrames(demo, window: ids[1])
-        #expect(waitUntilBlocking(polling: .milliseconds(100)) {
-            reportedFrames(demo, window: ids[1]).count >= atClose.count + 2
-        })
+        #expect(
+            waitUntilBlocking(polling: .milliseconds(100)) {
+                reportedFrames(demo, window: ids[1]).count >= atClose.count + 2
+            })
         let later = reportedFrames(demo, window: ids[1])
         #expect((later.last ?? 0) > (atClose.last ?? 0))
         #expect(!demo.hasExited)

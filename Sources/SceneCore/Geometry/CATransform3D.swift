@@ -31,7 +31,7 @@ public struct CATransform3D: Hashable, Sendable {
     }
 
     /// The sixteen entries in row order (m11, m12, ..., m44).
-    var entries: [CGFloat] {
+    package var entries: [CGFloat] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// would be; geometry and transforms only as the struct itself (there is no NSValue boxing
 /// for them on Linux). A nil value is a mismatch, except for the optional object types
 /// (`color`, `image`), where it means "no colour" or "no image".
-enum ValueConversion {
+package enum ValueConversion {
     /// The value as a `CGFloat`.
     static func cgFloat(_ value: Any?) -> CGFloat? {
         double(value).map { CGFloat($0) }
@@ -21,7 +21,7 @@ enum ValueConversion {
     }
 
     /// The value as a `Double`.
-    static func double(_ value: Any?) -> Double? {
+    package static func double(_ value: Any?) -> Double? {
         switch value {
         case let v as any BinaryFloatingPoint: Double(v)
         case let v as any BinaryInteger: Double(v)

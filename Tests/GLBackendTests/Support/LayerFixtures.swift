@@ -1,5 +1,6 @@
 import Foundation
 import SceneCoreTestSupport
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -13,8 +14,10 @@ func quadrantImage(size: Int = 2) -> CGImage {
     var pixels: [UInt8] = []
     for y in 0..<size {
         for x in 0..<size {
-            let top = y < size / 2, left = x < size / 2
-            pixels += top ? (left ? [255, 0, 0, 255] : [0, 255, 0, 255]) : (left ? [0, 0, 255, 255] : [255, 255, 0, 255])
+            let top = y < size / 2
+            let left = x < size / 2
+            pixels +=
+                top ? (left ? [255, 0, 0, 255] : [0, 255, 0, 255]) : (left ? [0, 0, 255, 255] : [255, 255, 0, 255])
         }
     }
     return CGImage(rgbaPixels: pixels, width: size, height: size)!

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GLBackend
 @testable import SceneCore
 
@@ -77,8 +78,10 @@ func batch(_ first: Int, _ count: Int) -> DisplayCommand {
 
 /// A batch sampling `image`.
 func batch(_ first: Int, _ count: Int, image: CGImage, filter: CALayerContentsFilter = .nearest) -> DisplayCommand {
-    .draw(DrawBatch(first: first, count: count, image: image,
-                    sampling: TextureSampling(minification: filter, magnification: filter)))
+    .draw(
+        DrawBatch(
+            first: first, count: count, image: image,
+            sampling: TextureSampling(minification: filter, magnification: filter)))
 }
 
 /// Premultiplies a straight colour.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// `action(forKey:)` searches the delegate, then `actions`, then `style["actions"]` (through
@@ -75,15 +76,15 @@ import Testing
     @Test func nsNullEndsTheSearchAtEveryStep() {
         let layer = DefaultActionLayer()
         layer.style = ["actions": ["custom": NSNull()]]
-        #expect(layer.action(forKey: "custom") == nil)          // stops before defaultAction
+        #expect(layer.action(forKey: "custom") == nil)  // stops before defaultAction
         layer.style = ["actions": ["custom": fromStyle]]
         layer.actions = ["custom": NSNull()]
-        #expect(layer.action(forKey: "custom") == nil)          // stops before style
+        #expect(layer.action(forKey: "custom") == nil)  // stops before style
         layer.actions = ["custom": fromActions]
         let delegate = Delegate(NSNull())
         layer.delegate = delegate
-        #expect(layer.action(forKey: "custom") == nil)          // stops before actions
-        #expect(layer.action(forKey: "opacity") == nil)         // and before the implicit animation
+        #expect(layer.action(forKey: "custom") == nil)  // stops before actions
+        #expect(layer.action(forKey: "opacity") == nil)  // and before the implicit animation
     }
 
     @Test func aBareLayerAnswersTheImplicitAnimationForAnimatableKeys() {

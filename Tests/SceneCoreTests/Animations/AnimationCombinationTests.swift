@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// Several animations on one key path apply in `animationKeys()` order over the model value:
@@ -33,7 +34,8 @@ import Testing
 
     @Test func anAnimationOfTheWholeValueAndOneOfAFieldCombine() {
         let clock = layer()
-        clock.add(basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 200), duration: 2), forKey: "whole")
+        clock.add(
+            basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 200), duration: 2), forKey: "whole")
         clock.add(basic("position.y", from: 0, to: 10, duration: 2) { $0.isAdditive = true }, forKey: "field")
         #expect(clock.presented(at: 101).position == CGPoint(x: 50, y: 105))
     }

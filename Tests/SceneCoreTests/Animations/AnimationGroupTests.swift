@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CAAnimationGroup`: children run in the group's time, their begin times are relative to
@@ -24,10 +25,13 @@ import Testing
     }
 
     @Test func childrenRunTogetherInTheGroupsTime() {
-        let clock = running(group(duration: 4, [
-            basic("position.x", from: 0, to: 100, duration: 4),
-            basic("position.y", from: 0, to: 20, duration: 2),
-        ]))
+        let clock = running(
+            group(
+                duration: 4,
+                [
+                    basic("position.x", from: 0, to: 100, duration: 4),
+                    basic("position.y", from: 0, to: 20, duration: 2),
+                ]))
         let at1 = clock.presented(at: 101)
         #expect(at1.position == CGPoint(x: 25, y: 10))
         #expect(clock.presented(at: 103).position == CGPoint(x: 75, y: 3))  // the y child is over
@@ -35,7 +39,8 @@ import Testing
     }
 
     @Test func childBeginTimeIsRelativeToTheGroup() {
-        let clock = running(group(duration: 5, [basic("position.x", from: 0, to: 100, duration: 2) { $0.beginTime = 1 }]))
+        let clock = running(
+            group(duration: 5, [basic("position.x", from: 0, to: 100, duration: 2) { $0.beginTime = 1 }]))
         #expect(clock.number("position.x", at: 100.5) == 40)  // the child has not begun
         #expect(clock.number("position.x", at: 101) == 0)
         #expect(clock.number("position.x", at: 102) == 50)
@@ -47,24 +52,32 @@ import Testing
         #expect(clock.number("position.x", at: 101) == 10)
         #expect(clock.number("position.x", at: 101.5) == 15)
         #expect(clock.number("position.x", at: 102) == 40)
-        let held = running(group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 10)]) { $0.fillMode = .forwards })
+        let held = running(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 10)]) { $0.fillMode = .forwards })
         #expect(held.number("position.x", at: 105) == 20)  // held where the group ended
     }
 
     @Test func childFillModesApplyWithinTheGroup() {
-        let clock = running(group(duration: 4, [
-            basic("position.x", from: 0, to: 100, duration: 1) { $0.beginTime = 1; $0.fillMode = .both },
-        ]))
+        let clock = running(
+            group(
+                duration: 4,
+                [
+                    basic("position.x", from: 0, to: 100, duration: 1) {
+                        $0.beginTime = 1
+                        $0.fillMode = .both
+                    }
+                ]))
         #expect(clock.number("position.x", at: 100.5) == 0)
         #expect(clock.number("position.x", at: 103) == 100)
         #expect(clock.number("position.x", at: 104) == 40)
     }
 
     @Test func theGroupsTimingRepeatsItsChildren() {
-        let clock = running(group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 2)]) {
-            $0.repeatCount = 2
-            $0.speed = 2
-        })
+        let clock = running(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 2)]) {
+                $0.repeatCount = 2
+                $0.speed = 2
+            })
         #expect(clock.number("position.x", at: 100.5) == 50)
         #expect(clock.number("position.x", at: 101.5) == 50)
         #expect(clock.number("position.x", at: 102) == 40)
@@ -73,7 +86,8 @@ import Testing
     @Test func aBadChildRefusesTheWholeGroup() {
         let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-group")
-        clock.add(group(duration: 1, [basic("position.x", from: 0, to: 1), basic("opacity", to: "opaque")]), forKey: key)
+        clock.add(
+            group(duration: 1, [basic("position.x", from: 0, to: 1), basic("opacity", to: "opaque")]), forKey: key)
         #expect(clock.layer.animationKeys() == nil)
         #expect(LayerTest.reported(key, "child 1"))
     }

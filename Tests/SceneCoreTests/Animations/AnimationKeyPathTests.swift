@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// What an animation can target: value functions on `"transform"`, the transform key paths
@@ -18,9 +19,10 @@ import Testing
     }
 
     @Test func rotateZValueFunctionTurnsThroughAFullCircle() {
-        let clock = running(basic("transform", from: 0, to: 2 * CGFloat.pi, duration: 2) {
-            $0.valueFunction = CAValueFunction(name: .rotateZ)
-        })
+        let clock = running(
+            basic("transform", from: 0, to: 2 * CGFloat.pi, duration: 2) {
+                $0.valueFunction = CAValueFunction(name: .rotateZ)
+            })
         #expect(isClose(clock.presented(at: 101).transform, CATransform3DMakeRotation(.pi, 0, 0, 1)))
         #expect(isClose(clock.presented(at: 100.5).transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)))
         #expect(isClose(clock.presented(at: 101.5).transform, CATransform3DMakeRotation(3 * .pi / 2, 0, 0, 1)))
@@ -29,15 +31,18 @@ import Testing
     }
 
     @Test func vectorValueFunctionsTakeThreeNumbers() {
-        let scale = running(basic("transform", from: [1, 1, 1], to: [3, 5, 1], duration: 2) {
-            $0.valueFunction = CAValueFunction(name: .scale)
-        })
+        let scale = running(
+            basic("transform", from: [1, 1, 1], to: [3, 5, 1], duration: 2) {
+                $0.valueFunction = CAValueFunction(name: .scale)
+            })
         #expect(isClose(scale.presented(at: 101).transform, CATransform3DMakeScale(2, 3, 1)))
-        let move = running(basic("transform", from: [0, 0, 0], to: [10, 20, 30], duration: 2) {
-            $0.valueFunction = CAValueFunction(name: .translate)
-        })
+        let move = running(
+            basic("transform", from: [0, 0, 0], to: [10, 20, 30], duration: 2) {
+                $0.valueFunction = CAValueFunction(name: .translate)
+            })
         #expect(isClose(move.presented(at: 101.5).transform, CATransform3DMakeTranslation(7.5, 15, 22.5)))
-        let x = running(basic("transform", from: 0, to: 8, duration: 2) { $0.valueFunction = CAValueFunction(name: .translateX) })
+        let x = running(
+            basic("transform", from: 0, to: 8, duration: 2) { $0.valueFunction = CAValueFunction(name: .translateX) })
         #expect(isClose(x.presented(at: 101).transform, CATransform3DMakeTranslation(4, 0, 0)))
     }
 
@@ -67,14 +72,15 @@ import Testing
         #expect(size.presented(at: 101).bounds == CGRect(x: 1, y: 2, width: 5, height: 6))
     }
 
-    @Test(arguments: [
-        ("opacity", CGPoint(x: 1, y: 2) as any Sendable, "CGPoint"),
-        ("opacity", "opaque", "String"),
-        ("position", 5.0, "Double"),
-        ("position.x", CGPoint(x: 1, y: 2), "CGPoint"),
-        ("bounds", CGSize(width: 3, height: 4), "CGSize"),
-        ("transform", CGPoint.zero, "CGPoint"),
-    ] as [(String, any Sendable, String)])
+    @Test(
+        arguments: [
+            ("opacity", CGPoint(x: 1, y: 2) as any Sendable, "CGPoint"),
+            ("opacity", "opaque", "String"),
+            ("position", 5.0, "Double"),
+            ("position.x", CGPoint(x: 1, y: 2), "CGPoint"),
+            ("bounds", CGSize(width: 3, height: 4), "CGSize"),
+            ("transform", CGPoint.zero, "CGPoint"),
+        ] as [(String, any Sendable, String)])
     func aValueOfTheWrongTypeIsRefused(keyPath: String, value: any Sendable, typeName: String) {
         let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("wrong-type")

@@ -2,6 +2,7 @@ import Foundation
 import SceneCoreTestSupport
 import Synchronization
 import Testing
+
 @testable import SceneCore
 
 /// An animation's life as the render side reports it (Apple's CAAnimation documentation, Apple's CATransaction documentation and Apple's CAMediaTiming documentation):
@@ -69,11 +70,12 @@ import Testing
     @Test func keepingAFinishedAnimationHoldsItsEndValue() async {
         let driver = RenderDriver()
         let log = DelegateLog()
-        driver.clock.add(basic("position.x", from: 0, to: 100, duration: 2) {
-            $0.delegate = log
-            $0.isRemovedOnCompletion = false
-            $0.fillMode = .forwards
-        }, forKey: "a")
+        driver.clock.add(
+            basic("position.x", from: 0, to: 100, duration: 2) {
+                $0.delegate = log
+                $0.isRemovedOnCompletion = false
+                $0.fillMode = .forwards
+            }, forKey: "a")
         driver.seek(to: 100)
         driver.seek(to: 102)
         #expect(await waitUntil { log.calls == ["start", "stop(true)"] })

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// End-to-end checks of the path from `add(_:forKey:)` to the render tree's evaluation.

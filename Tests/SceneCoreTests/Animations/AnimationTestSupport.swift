@@ -1,10 +1,13 @@
 import Foundation
 import Synchronization
+
 @testable import SceneCore
 
 /// A basic animation of `keyPath` with the given values and duration.
-func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1,
-           _ configure: (CABasicAnimation) -> Void = { _ in }) -> CABasicAnimation {
+func basic(
+    _ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1,
+    _ configure: (CABasicAnimation) -> Void = { _ in }
+) -> CABasicAnimation {
     let animation = CABasicAnimation(keyPath: keyPath)
     (animation.fromValue, animation.toValue, animation.byValue) = (from, to, by)
     animation.duration = duration

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// The media-timing model of an animation on a layer (Apple's CAMediaTiming documentation): begin time,
@@ -51,13 +52,17 @@ import Testing
         #expect(clock.number("position.x", at: 100) == 10)
         #expect(clock.number("position.x", at: 101) == 20)
         #expect(clock.number("position.x", at: 101.5) == 25)
-        #expect(clock.number("position.x", at: 102) == 0)   // wrapped to the start of the cycle
+        #expect(clock.number("position.x", at: 102) == 0)  // wrapped to the start of the cycle
         #expect(clock.number("position.x", at: 102.5) == 5)
-        #expect(clock.number("position.x", at: 103) == 7)   // active duration over: removed
+        #expect(clock.number("position.x", at: 103) == 7)  // active duration over: removed
     }
 
     @Test func fractionalRepeatCountEndsPartWay() {
-        let clock = running(move { $0.repeatCount = 2.5; $0.fillMode = .forwards })
+        let clock = running(
+            move {
+                $0.repeatCount = 2.5
+                $0.fillMode = .forwards
+            })
         #expect(clock.number("position.x", at: 101.25) == 25)
         #expect(clock.number("position.x", at: 102.25) == 25)
         #expect(clock.number("position.x", at: 102.5) == 50)  // held at τ = AD: half-way
@@ -74,31 +79,48 @@ import Testing
         let clock = running(move { $0.repeatDuration = 1.75 })
         #expect(clock.number("position.x", at: 101.5) == 50)
         #expect(clock.number("position.x", at: 101.75) == 7)
-        let held = running(move { $0.repeatDuration = 1.75; $0.fillMode = .forwards })
+        let held = running(
+            move {
+                $0.repeatDuration = 1.75
+                $0.fillMode = .forwards
+            })
         #expect(held.number("position.x", at: 105) == 75)
     }
 
     @Test func autoreversesMirrorsTheSecondHalfOfEachCycle() {
-        let clock = running(move(duration: 2) { $0.autoreverses = true; $0.fillMode = .forwards })
+        let clock = running(
+            move(duration: 2) {
+                $0.autoreverses = true
+                $0.fillMode = .forwards
+            })
         #expect(clock.number("position.x", at: 101) == 50)
         #expect(clock.number("position.x", at: 102) == 100)
         #expect(clock.number("position.x", at: 102.5) == 75)
         #expect(clock.number("position.x", at: 103.5) == 25)
-        #expect(clock.number("position.x", at: 104) == 0)   // ends back at the from-value
+        #expect(clock.number("position.x", at: 104) == 0)  // ends back at the from-value
         #expect(clock.number("position.x", at: 110) == 0)
     }
 
     @Test func autoreversingIntegralRepeatsEndAtTheFromValue() {
-        let clock = running(move { $0.autoreverses = true; $0.repeatCount = 2; $0.fillMode = .forwards })
+        let clock = running(
+            move {
+                $0.autoreverses = true
+                $0.repeatCount = 2
+                $0.fillMode = .forwards
+            })
         #expect(clock.number("position.x", at: 102.5) == 50)  // second cycle, forward half
-        #expect(clock.number("position.x", at: 103.25) == 75) // second cycle, mirrored
+        #expect(clock.number("position.x", at: 103.25) == 75)  // second cycle, mirrored
         #expect(clock.number("position.x", at: 104) == 0)
         #expect(clock.number("position.x", at: 200) == 0)
     }
 
     @Test func integralRepeatsWithoutAutoreverseEndAtTheToValue() {
-        let clock = running(move { $0.repeatCount = 3; $0.fillMode = .forwards })
-        #expect(clock.number("position.x", at: 102) == 0)   // the third cycle starts over
+        let clock = running(
+            move {
+                $0.repeatCount = 3
+                $0.fillMode = .forwards
+            })
+        #expect(clock.number("position.x", at: 102) == 0)  // the third cycle starts over
         #expect(clock.number("position.x", at: 103) == 100)
     }
 
@@ -110,7 +132,11 @@ import Testing
         (.both, 0.0, 100.0),
     ])
     func fillModeDecidesWhatShowsOutsideTheActiveDuration(mode: CAMediaTimingFillMode, before: Double, after: Double) {
-        let clock = running(move(duration: 2) { $0.beginTime = 110; $0.fillMode = mode })
+        let clock = running(
+            move(duration: 2) {
+                $0.beginTime = 110
+                $0.fillMode = mode
+            })
         #expect(clock.number("position.x", at: 105) == before)
         #expect(clock.number("position.x", at: 111) == 50)
         #expect(clock.number("position.x", at: 112) == after)
@@ -141,6 +167,7 @@ import Testing
         t.autoreverses = true
         #expect(t.activeDuration == 6)
         #expect(t.sample(atParentTime: 13) == TimingSample(progress: 0.5, cycle: 0))
-        #expect(t.sample(atParentTime: 16) == TimingSample(progress: 1, cycle: 1))  // 1.5 cycles: mid-way, at the far end
+        // 1.5 cycles: mid-way, at the far end
+        #expect(t.sample(atParentTime: 16) == TimingSample(progress: 1, cycle: 1))
     }
 }

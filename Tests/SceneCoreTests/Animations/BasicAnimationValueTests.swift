@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CABasicAnimation`'s from/to/by rules (the seven rows of Apple's CAAnimation documentation"current"
@@ -16,13 +17,13 @@ import Testing
 
     @Test(arguments: [
         // from, to, by, value at a quarter of the way (model value 40)
-        (Double?.some(0), Double?.some(100), Double?.none, 25.0),   // from → to
-        (10, nil, 20, 15),                                           // from → from + by
-        (nil, 100, 20, 85),                                          // to − by → to
-        (0, nil, nil, 10),                                           // from → current
-        (nil, 100, nil, 55),                                         // current → to
-        (nil, nil, 20, 45),                                          // current → current + by
-        (nil, nil, nil, 40),                                         // nothing to animate
+        (Double?.some(0), Double?.some(100), Double?.none, 25.0),  // from → to
+        (10, nil, 20, 15),  // from → from + by
+        (nil, 100, 20, 85),  // to − by → to
+        (0, nil, nil, 10),  // from → current
+        (nil, 100, nil, 55),  // current → to
+        (nil, nil, 20, 45),  // current → current + by
+        (nil, nil, nil, 40),  // nothing to animate
     ])
     func fromToByCombinations(from: Double?, to: Double?, by: Double?, quarter: Double) {
         let clock = running(basic("position.x", from: from, to: to, by: by, duration: 4))
@@ -40,17 +41,19 @@ import Testing
         let clock = running(basic("position.x", from: 0, to: 100, duration: 4) { $0.isAdditive = true })
         #expect(clock.number("position.x", at: 101) == 65)
         #expect(clock.number("position.x", at: 102) == 90)
-        let point = running(basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 8, y: 4), duration: 4) {
-            $0.isAdditive = true
-        })
+        let point = running(
+            basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 8, y: 4), duration: 4) {
+                $0.isAdditive = true
+            })
         #expect(point.presented(at: 102).position == CGPoint(x: 44, y: 5))
     }
 
     @Test func additiveTransformsConcatenate() {
         let clock = ManualClock(at: 100) { $0.transform = CATransform3DMakeTranslation(10, 0, 0) }
-        clock.add(basic("transform", from: CATransform3DIdentity, to: CATransform3DMakeTranslation(0, 40, 0), duration: 4) {
-            $0.isAdditive = true
-        })
+        clock.add(
+            basic("transform", from: CATransform3DIdentity, to: CATransform3DMakeTranslation(0, 40, 0), duration: 4) {
+                $0.isAdditive = true
+            })
         #expect(isClose(clock.presented(at: 101).transform, CATransform3DMakeTranslation(10, 10, 0)))
         // An additive rotation over a rotated model turns further.
         let turned = ManualClock(at: 100) { $0.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1) }
@@ -59,11 +62,12 @@ import Testing
     }
 
     @Test func cumulativeRepeatsAddTheChangeOfEachCompletedCycle() {
-        let clock = running(basic("position.x", from: 0, to: 10) {
-            $0.isCumulative = true
-            $0.repeatCount = 3
-            $0.fillMode = .forwards
-        })
+        let clock = running(
+            basic("position.x", from: 0, to: 10) {
+                $0.isCumulative = true
+                $0.repeatCount = 3
+                $0.fillMode = .forwards
+            })
         #expect(clock.number("position.x", at: 100.5) == 5)
         #expect(clock.number("position.x", at: 101.5) == 15)
         #expect(clock.number("position.x", at: 102.25) == 22.5)
@@ -72,7 +76,11 @@ import Testing
     }
 
     @Test func cumulativeWithAByValueAccumulatesTheBy() {
-        let clock = running(basic("position.x", from: 5, by: 10) { $0.isCumulative = true; $0.repeatCount = 2 })
+        let clock = running(
+            basic("position.x", from: 5, by: 10) {
+                $0.isCumulative = true
+                $0.repeatCount = 2
+            })
         #expect(clock.number("position.x", at: 100.5) == 10)
         #expect(clock.number("position.x", at: 101.5) == 20)
     }
@@ -84,9 +92,10 @@ import Testing
         (.default, NamedCurve.default),
     ])
     func timingFunctionsPaceTheProgress(name: CAMediaTimingFunction.Name, curve: (Double, Double, Double, Double)) {
-        let clock = running(basic("position.x", from: 0, to: 100, duration: 4) {
-            $0.timingFunction = CAMediaTimingFunction(name: name)
-        })
+        let clock = running(
+            basic("position.x", from: 0, to: 100, duration: 4) {
+                $0.timingFunction = CAMediaTimingFunction(name: name)
+            })
         for quarter in [1.0, 2, 3] {
             let expected = 100 * NamedCurve.value(curve, at: quarter / 4)
             #expect(isClose(clock.number("position.x", at: 100 + quarter), expected, tolerance: 1e-9))
@@ -127,7 +136,10 @@ import Testing
         CATransaction.commit()
         CATransaction.flush()
         #expect(clock.layer.animation(forKey: "a")?.timingFunction == CAMediaTimingFunction(name: .easeOut))
-        #expect(isClose(clock.number("position.x", at: 101), 100 * NamedCurve.value(NamedCurve.easeOut, at: 0.25), tolerance: 1e-9))
+        #expect(
+            isClose(
+                clock.number("position.x", at: 101), 100 * NamedCurve.value(NamedCurve.easeOut, at: 0.25),
+                tolerance: 1e-9))
     }
 
     @Test func theAddedAnimationIsACopy() {

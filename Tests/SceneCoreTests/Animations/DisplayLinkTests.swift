@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// `CADisplayLink` without a window: it runs from a timer at the display rate on the run

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// Layer time is hierarchical: each layer's local time is `(parentTime − beginTime)·speed +

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// Implicit animations (Apple's CALayer action(forKey:) documentation and Apple's CAMediaTiming documentation): setting an animatable property of a
@@ -40,7 +41,8 @@ import Testing
         let clock = ManualClock(at: 100) { $0.zPosition = 0 }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.zPosition = 10 }
         #expect(clock.layer.animation(forKey: "zPosition")?.timingFunction == CAMediaTimingFunction(name: .linear))
-        #expect(isClose(clock.number("zPosition", at: 100.5), 2.5, tolerance: 1e-12))  // linear: x(s) = y(s) = 3s² − 2s³
+        // linear: x(s) = y(s) = 3s² − 2s³
+        #expect(isClose(clock.number("zPosition", at: 100.5), 2.5, tolerance: 1e-12))
     }
 
     @Test func withoutATransactionDurationItLastsAQuarterSecond() {
@@ -98,7 +100,10 @@ import Testing
 
     @Test func aNonAnimatablePropertyDoesNotAnimate() {
         let clock = ManualClock(at: 100)
-        change { clock.layer.name = "renamed"; clock.layer.isDoubleSided = false }
+        change {
+            clock.layer.name = "renamed"
+            clock.layer.isDoubleSided = false
+        }
         #expect(clock.layer.animationKeys() == nil)
     }
 
@@ -132,7 +137,10 @@ import Testing
         let animation = clock.layer.animation(forKey: "progress") as? CABasicAnimation
         #expect(animation?.keyPath == "progress")
         #expect(ValueConversion.double(animation?.fromValue) == 0)
-        #expect(isClose(ValueConversion.double(clock.presented(at: 100.5).value(forKey: "progress")) ?? .nan, 0.25, tolerance: 1e-12))
+        #expect(
+            isClose(
+                ValueConversion.double(clock.presented(at: 100.5).value(forKey: "progress")) ?? .nan, 0.25,
+                tolerance: 1e-12))
         #expect(ValueConversion.double(clock.presented(at: 102).value(forKey: "progress")) == 1)
         // Other layer classes do not animate the key.
         let plain = ManualClock(at: 100) { $0.setValue(0.0, forKey: "progress") }

@@ -1,14 +1,17 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CAKeyframeAnimation`: key times (given or evenly spaced), per-segment timing functions,
 /// the calculation modes (linear, discrete, paced, cubic, cubicPaced) and the refusal of
 /// keyframes that cannot run (Apple's CAAnimation documentation). The model `position.x` is 40.
 @Suite struct KeyframeAnimationTests {
-    private func keyframes(_ values: [Any], keyTimes: [Double]? = nil, mode: CAAnimationCalculationMode = .linear,
-                           duration: Double = 1, _ configure: (CAKeyframeAnimation) -> Void = { _ in }) -> CAKeyframeAnimation {
+    private func keyframes(
+        _ values: [Any], keyTimes: [Double]? = nil, mode: CAAnimationCalculationMode = .linear,
+        duration: Double = 1, _ configure: (CAKeyframeAnimation) -> Void = { _ in }
+    ) -> CAKeyframeAnimation {
         let animation = CAKeyframeAnimation(keyPath: "position.x")
         animation.values = values
         animation.keyTimes = keyTimes?.map { NSNumber(value: $0) }
@@ -41,11 +44,18 @@ import Testing
     }
 
     @Test func perSegmentTimingFunctionsPaceEachSegment() {
-        let clock = running(keyframes([0, 10, 30]) {
-            $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
-        })
-        #expect(isClose(clock.number("position.x", at: 100.25), 10 * NamedCurve.value(NamedCurve.easeIn, at: 0.5), tolerance: 1e-9))
-        #expect(isClose(clock.number("position.x", at: 100.75), 10 + 20 * NamedCurve.value(NamedCurve.easeOut, at: 0.5), tolerance: 1e-9))
+        let clock = running(
+            keyframes([0, 10, 30]) {
+                $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            })
+        #expect(
+            isClose(
+                clock.number("position.x", at: 100.25), 10 * NamedCurve.value(NamedCurve.easeIn, at: 0.5),
+                tolerance: 1e-9))
+        #expect(
+            isClose(
+                clock.number("position.x", at: 100.75), 10 + 20 * NamedCurve.value(NamedCurve.easeOut, at: 0.5),
+                tolerance: 1e-9))
         #expect(clock.number("position.x", at: 100.5) == 10)
     }
 
@@ -73,17 +83,22 @@ import Testing
         #expect(clock.number("position.x", at: 101.5) == 2)
         #expect(clock.number("position.x", at: 102.5) == 3)
         #expect(clock.number("position.x", at: 103.5) == 4)
-        guard case .success(let spec) = KeyframeSpec.make(
-            values: [.number(1), .number(2), .number(3), .number(4)], keyTimes: nil, timingFunctions: [],
-            mode: .discrete, tension: [], continuity: [], bias: [])
-        else { Issue.record("discrete keyframes refused"); return }
+        guard
+            case .success(let spec) = KeyframeSpec.make(
+                values: [.number(1), .number(2), .number(3), .number(4)], keyTimes: nil, timingFunctions: [],
+                mode: .discrete, tension: [], continuity: [], bias: [])
+        else {
+            Issue.record("discrete keyframes refused")
+            return
+        }
         #expect(spec.keyTimes == [0, 0.25, 0.5, 0.75, 1])
     }
 
     @Test func pacedSpacesKeyTimesByDistanceAndIgnoresKeyTimesAndTimingFunctions() {
-        let clock = running(keyframes([0, 10, 40], keyTimes: [0, 0.9, 1], mode: .paced) {
-            $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeIn)]
-        })
+        let clock = running(
+            keyframes([0, 10, 40], keyTimes: [0, 0.9, 1], mode: .paced) {
+                $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeIn)]
+            })
         // Constant speed: 40 units in 1 s.
         #expect(clock.number("position.x", at: 100.125) == 5)
         #expect(clock.number("position.x", at: 100.25) == 10)
@@ -106,7 +121,7 @@ import Testing
         // Evenly spaced over 3 s: the segment 10 → 30 has tangents (30 − 0)/2 and (0 − 10)/2.
         let clock = running(keyframes([0, 10, 30, 0], mode: .cubic, duration: 3))
         #expect(isClose(clock.number("position.x", at: 101), 10))
-        #expect(isClose(clock.number("position.x", at: 101.5), 22.5))   // ½·10 + ⅛·15 + ½·30 − ⅛·(−5)
+        #expect(isClose(clock.number("position.x", at: 101.5), 22.5))  // ½·10 + ⅛·15 + ½·30 − ⅛·(−5)
         #expect(isClose(clock.number("position.x", at: 102), 30))
     }
 
@@ -119,9 +134,10 @@ import Testing
     }
 
     @Test func tensionOneFlattensTheTangents() {
-        let clock = running(keyframes([0, 10, 30, 0], mode: .cubic, duration: 3) {
-            $0.tensionValues = [1, 1, 1, 1]
-        })
+        let clock = running(
+            keyframes([0, 10, 30, 0], mode: .cubic, duration: 3) {
+                $0.tensionValues = [1, 1, 1, 1]
+            })
         #expect(isClose(clock.number("position.x", at: 101.25), CGFloat(0.84375 * 10 + 0.15625 * 30)))
     }
 
@@ -129,21 +145,28 @@ import Testing
         let clock = running(keyframes([0, 10, 40], keyTimes: [0, 0.9, 1], mode: .cubicPaced))
         #expect(isClose(clock.number("position.x", at: 100.25), 10))
         #expect(isClose(clock.number("position.x", at: 100), 0))
-        guard case .success(let spec) = KeyframeSpec.make(
-            values: [.number(0), .number(10), .number(40)], keyTimes: [0, 0.9, 1], timingFunctions: [],
-            mode: .cubicPaced, tension: [], continuity: [], bias: [])
-        else { Issue.record("cubicPaced keyframes refused"); return }
+        guard
+            case .success(let spec) = KeyframeSpec.make(
+                values: [.number(0), .number(10), .number(40)], keyTimes: [0, 0.9, 1], timingFunctions: [],
+                mode: .cubicPaced, tension: [], continuity: [], bias: [])
+        else {
+            Issue.record("cubicPaced keyframes refused")
+            return
+        }
         #expect(spec.keyTimes == [0, 0.25, 1])
     }
 
-    @Test(arguments: [
-        ("count", [0.0, 10, 30], [0.0, 1], CAAnimationCalculationMode.linear),
-        ("descending", [0, 10, 30], [0, 0.75, 0.5], .linear),
-        ("discreteCount", [1, 2, 3], [0, 0.5], .discrete),
-        ("cubicCount", [0, 10, 30], [0, 0.2, 0.4, 1], .cubic),
-        ("empty", [], nil, .linear),
-    ] as [(String, [Double], [Double]?, CAAnimationCalculationMode)])
-    func malformedKeyframesAreRefused(label: String, values: [Double], keyTimes: [Double]?, mode: CAAnimationCalculationMode) {
+    @Test(
+        arguments: [
+            ("count", [0.0, 10, 30], [0.0, 1], CAAnimationCalculationMode.linear),
+            ("descending", [0, 10, 30], [0, 0.75, 0.5], .linear),
+            ("discreteCount", [1, 2, 3], [0, 0.5], .discrete),
+            ("cubicCount", [0, 10, 30], [0, 0.2, 0.4, 1], .cubic),
+            ("empty", [], nil, .linear),
+        ] as [(String, [Double], [Double]?, CAAnimationCalculationMode)])
+    func malformedKeyframesAreRefused(
+        label: String, values: [Double], keyTimes: [Double]?, mode: CAAnimationCalculationMode
+    ) {
         let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-keyframes-\(label)")
         clock.add(keyframes(values, keyTimes: keyTimes, mode: mode), forKey: key)

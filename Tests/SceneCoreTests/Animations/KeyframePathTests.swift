@@ -1,13 +1,16 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CAKeyframeAnimation.path`: a layer follows a `CGPath`, one segment per line or curve
 /// (equal times, or key times, or paced by length), turning with it under `rotationMode`.
 @Suite struct KeyframePathTests {
-    func follow(_ path: CGPath, mode: CAAnimationCalculationMode = .linear, rotation: CAAnimationRotationMode? = nil,
-                keyTimes: [NSNumber]? = nil) -> ManualClock {
+    func follow(
+        _ path: CGPath, mode: CAAnimationCalculationMode = .linear, rotation: CAAnimationRotationMode? = nil,
+        keyTimes: [NSNumber]? = nil
+    ) -> ManualClock {
         let clock = ManualClock(at: 0)
         let animation = CAKeyframeAnimation(keyPath: "position")
         animation.path = path
@@ -52,7 +55,9 @@ import Testing
         // Along the second side the path goes down (+y): a quarter turn.
         #expect(abs(auto.number("transform.rotation.z", at: 0.375) - .pi / 2) < 1e-9)
         let reverse = follow(square, rotation: .rotateAutoReverse)
-        #expect(abs(reverse.number("transform.rotation.z", at: 0.125) - .pi) < 1e-9 || abs(reverse.number("transform.rotation.z", at: 0.125) + .pi) < 1e-9)
+        #expect(
+            abs(reverse.number("transform.rotation.z", at: 0.125) - .pi) < 1e-9
+                || abs(reverse.number("transform.rotation.z", at: 0.125) + .pi) < 1e-9)
         let plain = follow(square)
         #expect(plain.number("transform.rotation.z", at: 0.375) == 0)
     }

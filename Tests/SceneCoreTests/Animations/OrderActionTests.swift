@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// The `onOrderIn` and `onOrderOut` actions (Apple's CALayer action(forKey:) documentation): a layer runs them when

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CASpringAnimation` against the closed-form damped harmonic oscillator
@@ -78,7 +79,7 @@ import Testing
         let critical = CASpringAnimation(perceptualDuration: 0.5, bounce: 0)
         #expect(critical.mass == 1)
         #expect(isClose(critical.stiffness, pow(4 * .pi, 2)))
-        #expect(isClose(critical.damping, 8 * .pi))              // 2√(km): ζ = 1
+        #expect(isClose(critical.damping, 8 * .pi))  // 2√(km): ζ = 1
         #expect(isClose(critical.perceptualDuration, 0.5))
         #expect(isClose(critical.bounce, 0))
 

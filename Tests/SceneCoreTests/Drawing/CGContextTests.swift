@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// Core Graphics calls on the Cairo-backed bitmap context, checked by pixels. Bitmap contexts
@@ -10,8 +11,9 @@ import Testing
 
     /// A 20x20 premultiplied BGRA context of its own.
     func context(_ width: Int = 20, _ height: Int = 20) -> CGContext {
-        CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: .srgb,
-                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        CGContext(
+            data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: .srgb,
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
     }
 
     func pixel(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] {
@@ -149,7 +151,8 @@ import Testing
     }
 
     @Test func drawImageIsUprightInYUpSpace() {
-        let quadrants = CGImage(rgbaPixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 0, 255], width: 2, height: 2)!
+        let quadrants = CGImage(
+            rgbaPixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 0, 255], width: 2, height: 2)!
         let ctx = context()
         ctx.interpolationQuality = .none
         ctx.draw(quadrants, in: CGRect(x: 0, y: 0, width: 20, height: 20))
@@ -161,8 +164,9 @@ import Testing
     @Test func rgbaAndGrayBuffersReceiveTheDrawingOnFlush() {
         var rgba = [UInt8](repeating: 0, count: 4 * 4 * 4)
         rgba.withUnsafeMutableBytes { buffer in
-            let ctx = CGContext(data: buffer.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16, space: .srgb,
-                                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            let ctx = CGContext(
+                data: buffer.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16, space: .srgb,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
             ctx.setFillColor(red)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 2))
             ctx.flush()
@@ -171,8 +175,9 @@ import Testing
         #expect(Array(rgba[48..<52]) == [255, 0, 0, 255], "row 3 is the bottom: red")
         var gray = [UInt8](repeating: 0, count: 4 * 4)
         gray.withUnsafeMutableBytes { buffer in
-            let ctx = CGContext(data: buffer.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 4,
-                                space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue)!
+            let ctx = CGContext(
+                data: buffer.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 4,
+                space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGImageAlphaInfo.none.rawValue)!
             ctx.setFillColor(gray: 1, alpha: 1)
             ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
             ctx.flush()
@@ -181,12 +186,18 @@ import Testing
     }
 
     @Test func unsupportedLayoutsAndSizesAreRefused() {
-        #expect(CGContext(data: nil, width: 0, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: .srgb,
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
-        #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 16, bytesPerRow: 0, space: .srgb,
-                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
-        #expect(CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: .srgb,
-                          bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 0, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: .srgb,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 4, height: 4, bitsPerComponent: 16, bytesPerRow: 0, space: .srgb,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+        #expect(
+            CGContext(
+                data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: .srgb,
+                bitmapInfo: CGImageAlphaInfo.last.rawValue) == nil)
         #expect(Diagnostics.recent.contains { $0.contains("CGContext: unsupported bitmap layout") })
     }
 
@@ -214,7 +225,9 @@ import Testing
         // The square's left edge at user x 20 (image column 20), rows for user y 20..28.
         #expect(pixel(concat.makeImage(), 20, 15) == [0, 0, 255, 255])
         concat.strokeEllipse(in: CGRect(x: -30, y: -30, width: 10, height: 10))
-        #expect(pixel(concat.makeImage(), 5, 30)[3] > 0, "the ellipse (centre user (5, 5), radius 5) crosses user y 10, row 30")
+        #expect(
+            pixel(concat.makeImage(), 5, 30)[3] > 0,
+            "the ellipse (centre user (5, 5), radius 5) crosses user y 10, row 30")
         #expect(pixel(concat.makeImage(), 5, 35)[3] == 0, "stroked, not filled")
     }
 }

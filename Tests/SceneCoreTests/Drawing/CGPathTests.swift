@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct CGPathTests {
@@ -44,7 +45,8 @@ import Testing
         let path = CGMutablePath()
         path.addRect(CGRect(x: 0, y: 0, width: 40, height: 40))
         path.addRect(CGRect(x: 10, y: 10, width: 20, height: 20))
-        let centre = CGPoint(x: 20, y: 20), ring = CGPoint(x: 5, y: 20)
+        let centre = CGPoint(x: 20, y: 20)
+        let ring = CGPoint(x: 5, y: 20)
         #expect(path.contains(centre, using: .winding))
         #expect(!path.contains(centre, using: .evenOdd))
         #expect(path.contains(ring, using: .winding) && path.contains(ring, using: .evenOdd))
@@ -54,7 +56,9 @@ import Testing
     @Test func oppositeWindingMakesAHoleUnderBothRules() {
         let path = CGMutablePath()
         path.addRect(CGRect(x: 0, y: 0, width: 40, height: 40))
-        path.addLines(between: [CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 30), CGPoint(x: 30, y: 30), CGPoint(x: 30, y: 10)])
+        path.addLines(between: [
+            CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 30), CGPoint(x: 30, y: 30), CGPoint(x: 30, y: 10),
+        ])
         path.closeSubpath()
         #expect(!path.contains(CGPoint(x: 20, y: 20), using: .winding))
         #expect(!path.contains(CGPoint(x: 20, y: 20), using: .evenOdd))

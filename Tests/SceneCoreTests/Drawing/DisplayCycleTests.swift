@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// The display cycle: marked layers draw during the commit, through the delegate's
@@ -30,7 +31,9 @@ import Testing
     final class CountingLayer: CALayer {
         nonisolated(unsafe) static var draws = 0
         override func draw(in ctx: CGContext) { Self.draws += 1 }
-        override class func needsDisplay(forKey key: String) -> Bool { key == "opacity" || super.needsDisplay(forKey: key) }
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "opacity" || super.needsDisplay(forKey: key)
+        }
     }
 
     func image(_ layer: CALayer) -> CGImage? { layer.contents as? CGImage }
@@ -48,7 +51,8 @@ import Testing
         let contents = try #require(image(layer))
         #expect(contents.width == 40 && contents.height == 20)
         // Layer coordinates are y down and scaled: (0, 0, 10, 5) is pixels (0, 0, 20, 10).
-        let p = contents.pixel(x: 19, y: 9), q = contents.pixel(x: 20, y: 10)
+        let p = contents.pixel(x: 19, y: 9)
+        let q = contents.pixel(x: 20, y: 10)
         #expect(p.r == 255 && p.a == 255)
         #expect(q.a == 0)
         #expect(layer.committedState?.contents === contents, "committed in the same transaction")
@@ -121,9 +125,14 @@ import Testing
 @Suite struct CustomKeyRedrawTests {
     final class ProgressLayer: CALayer {
         static let registration: Void = { ProgressLayer.registerAnimatableProperty("progress") }()
-        override init() { _ = Self.registration; super.init() }
+        override init() {
+            _ = Self.registration
+            super.init()
+        }
         required init(layer: Any) { super.init(layer: layer) }
-        override class func needsDisplay(forKey key: String) -> Bool { key == "progress" || super.needsDisplay(forKey: key) }
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "progress" || super.needsDisplay(forKey: key)
+        }
         var progress: CGFloat { (value(forKey: "progress") as? CGFloat) ?? 0 }
         override func draw(in ctx: CGContext) {
             ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))

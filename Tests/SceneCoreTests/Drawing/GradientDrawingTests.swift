@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// `GradientDrawing` drawn straight into a layer-space context, with no layer, checked by pixels.
@@ -11,9 +12,10 @@ import Testing
     /// Red in the first half, blue in the second, with a sharp edge between, over a 20 x 10
     /// rectangle whose top-left corner only is rounded by 5.
     func halves(_ kind: GradientDrawing.Kind, from start: CGPoint, to end: CGPoint) -> GradientDrawing {
-        GradientDrawing(kind: kind, colors: [Self.red, Self.red, Self.blue, Self.blue], locations: [0, 0.5, 0.5, 1],
-                        startPoint: start, endPoint: end, rect: CGRect(x: 0, y: 0, width: 20, height: 10),
-                        cornerRadius: 5, maskedCorners: .layerMinXMinYCorner)
+        GradientDrawing(
+            kind: kind, colors: [Self.red, Self.red, Self.blue, Self.blue], locations: [0, 0.5, 0.5, 1],
+            startPoint: start, endPoint: end, rect: CGRect(x: 0, y: 0, width: 20, height: 10),
+            cornerRadius: 5, maskedCorners: .layerMinXMinYCorner)
     }
 
     func pixels(of gradient: GradientDrawing) throws -> CGImage? {
@@ -29,22 +31,27 @@ import Testing
 
     @Test func stopsAreClampedAndSortedKeepingTheOrderOfEqualLocations() {
         func stops(_ locations: [Double]?) -> [GradientDrawing.Stop] {
-            GradientDrawing(kind: .axial, colors: [Self.red, Self.green, Self.blue], locations: locations,
-                            startPoint: .zero, endPoint: CGPoint(x: 1, y: 1), rect: .zero, cornerRadius: 0,
-                            maskedCorners: []).stops
+            GradientDrawing(
+                kind: .axial, colors: [Self.red, Self.green, Self.blue], locations: locations,
+                startPoint: .zero, endPoint: CGPoint(x: 1, y: 1), rect: .zero, cornerRadius: 0,
+                maskedCorners: []
+            ).stops
         }
-        #expect(stops([1.5, -1, .nan]) == [
-            GradientDrawing.Stop(location: 0, color: Self.green), GradientDrawing.Stop(location: 0, color: Self.blue),
-            GradientDrawing.Stop(location: 1, color: Self.red),
-        ])
+        #expect(
+            stops([1.5, -1, .nan]) == [
+                GradientDrawing.Stop(location: 0, color: Self.green),
+                GradientDrawing.Stop(location: 0, color: Self.blue),
+                GradientDrawing.Stop(location: 1, color: Self.red),
+            ])
         #expect(stops(nil).map(\.location) == [0, 0.5, 1])
         #expect(stops([0.3]).map(\.location) == [0, 0.5, 1], "not one location a colour: even spacing")
     }
 
     @Test func colorAtInterpolatesStraightComponentsAndContinuesTheEnds() {
-        let gradient = GradientDrawing(kind: .axial, colors: [Self.red, RGBA(r: 0, g: 0, b: 1, a: 0)],
-                                       locations: [0.25, 0.75], startPoint: .zero, endPoint: CGPoint(x: 1, y: 0),
-                                       rect: .zero, cornerRadius: 0, maskedCorners: [])
+        let gradient = GradientDrawing(
+            kind: .axial, colors: [Self.red, RGBA(r: 0, g: 0, b: 1, a: 0)],
+            locations: [0.25, 0.75], startPoint: .zero, endPoint: CGPoint(x: 1, y: 0),
+            rect: .zero, cornerRadius: 0, maskedCorners: [])
         #expect(gradient.color(at: 0) == Self.red)
         #expect(gradient.color(at: 0.5) == RGBA(r: 0.5, g: 0, b: 0.5, a: 0.5))
         #expect(gradient.color(at: 1) == RGBA(r: 0, g: 0, b: 1, a: 0))

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CAGradientLayer` drawn through `display()` into a 100 x 100 backing store.
@@ -91,7 +92,8 @@ import Testing
         layer.display()
         let image = layer.contents as! CGImage
         // Halfway out horizontally (50 of 100 points) and vertically (25 of 50) read the same.
-        let across = image.pixel(x: 150, y: 50), down = image.pixel(x: 100, y: 75)
+        let across = image.pixel(x: 150, y: 50)
+        let down = image.pixel(x: 100, y: 75)
         #expect(abs(Int(across.r) - Int(down.r)) <= 4)
         #expect(isMix(across, red: 126))
     }

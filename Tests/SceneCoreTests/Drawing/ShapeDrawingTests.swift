@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// `ShapeDrawing` drawn straight into a layer-space context, with no layer, checked by pixels.
@@ -8,11 +9,14 @@ import Testing
     static let blue = RGBA(r: 0, g: 0, b: 1, a: 1)
 
     /// A shape of `path` with a red fill, a blue stroke `lineWidth` wide and butt caps.
-    func shape(_ path: CGPath, lineWidth: CGFloat = 4, lineCap: CGLineCap = .butt, dashes: [CGFloat] = [],
-               strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1) -> ShapeDrawing {
-        ShapeDrawing(path: path.elements, fillColor: Self.red, fillRule: .winding, strokeColor: Self.blue,
-                     lineWidth: lineWidth, lineCap: lineCap, lineJoin: .miter, miterLimit: 10, dashes: dashes,
-                     dashPhase: 0, strokeStart: strokeStart, strokeEnd: strokeEnd)
+    func shape(
+        _ path: CGPath, lineWidth: CGFloat = 4, lineCap: CGLineCap = .butt, dashes: [CGFloat] = [],
+        strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1
+    ) -> ShapeDrawing {
+        ShapeDrawing(
+            path: path.elements, fillColor: Self.red, fillRule: .winding, strokeColor: Self.blue,
+            lineWidth: lineWidth, lineCap: lineCap, lineJoin: .miter, miterLimit: 10, dashes: dashes,
+            dashPhase: 0, strokeStart: strokeStart, strokeEnd: strokeEnd)
     }
 
     func pixel(_ image: CGImage?, _ x: Int, _ y: Int) -> [Int] {

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// `CAShapeLayer` drawn through `display()`, read from its backing store in layer coordinates.
@@ -64,7 +65,9 @@ import Testing
     }
 
     @Test func fillsWithTheFillColourInsideThePathOnly() {
-        let layer = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)) { $0.fillColor = Self.red }
+        let layer = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)) {
+            $0.fillColor = Self.red
+        }
         #expect(isColor(pixel(layer, 20, 20), 255, 0, 0))
         #expect(pixel(layer, 5, 5).a == 0)
         #expect(pixel(layer, 35, 20).a == 0)
@@ -177,7 +180,9 @@ import Testing
     }
 
     @Test func shapeOutsideTheBoundsIsStillDrawnWhereItLies() throws {
-        let layer = shape(CGPath(rect: CGRect(x: 60, y: -30, width: 20, height: 20), transform: nil)) { $0.fillColor = Self.red }
+        let layer = shape(CGPath(rect: CGRect(x: 60, y: -30, width: 20, height: 20), transform: nil)) {
+            $0.fillColor = Self.red
+        }
         let image = try #require(layer.contents as? CGImage)
         let rect = try #require(image.layerRect)
         #expect(rect.contains(CGRect(x: 60, y: -30, width: 20, height: 20)))
@@ -200,7 +205,9 @@ import Testing
     }
 
     @Test func contentsScaleDrawsMorePixels() throws {
-        let layer = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)) { $0.contentsScale = 2 }
+        let layer = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)) {
+            $0.contentsScale = 2
+        }
         let image = try #require(layer.contents as? CGImage)
         let rect = try #require(image.layerRect)
         #expect(CGFloat(image.width) == rect.width * 2)

@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 /// CATextLayer drawn by Pango: defaults, rendered extent and colour, wrapping, truncation,
@@ -26,7 +27,9 @@ import Testing
             let rows = (0..<image.height).filter { image.pixel(x: x, y: $0).a > 64 }
             guard let top = rows.first, let bottom = rows.last else { continue }
             if let last = runs.last, last.columns.upperBound == x - 1 {
-                runs[runs.count - 1] = (last.columns.lowerBound...x, min(top, last.rows.lowerBound)...max(bottom, last.rows.upperBound))
+                runs[runs.count - 1] = (
+                    last.columns.lowerBound...x, min(top, last.rows.lowerBound)...max(bottom, last.rows.upperBound)
+                )
             } else {
                 runs.append((x...x, top...bottom))
             }
@@ -159,7 +162,8 @@ import Testing
             layer.alignmentMode = mode
             return try #require(Self.ink(try Self.render(layer)))
         }
-        let left = try inkBox(.left), natural = try inkBox(.natural)
+        let left = try inkBox(.left)
+        let natural = try inkBox(.natural)
         #expect(left.minX <= 4 && natural.minX == left.minX)
         let right = try inkBox(.right)
         #expect(right.maxX >= 293 && right.maxX <= 299)
@@ -184,7 +188,8 @@ import Testing
 
     @Test func attributedStringRunsKeepTheirColoursAndFonts() throws {
         let text = NSMutableAttributedString(string: "Red Blue")
-        let red = NSRange(location: 0, length: 3), blue = NSRange(location: 4, length: 4)
+        let red = NSRange(location: 0, length: 3)
+        let blue = NSRange(location: 4, length: 4)
         text.addAttribute(.foregroundColor, value: CGColor(red: 1, green: 0, blue: 0, alpha: 1), range: red)
         text.addAttribute(.foregroundColor, value: CGColor(red: 0, green: 0, blue: 1, alpha: 1), range: blue)
         text.addAttribute(.font, value: TextFont(name: "DejaVu Sans", size: 20), range: red)
@@ -202,7 +207,8 @@ import Testing
         #expect(redRuns.count >= 3 && blueRuns.count >= 3)
         #expect(redRuns.max()! < blueRuns.min()!)
         #expect(solid.joined().allSatisfy { $0.g == 0 })
-        let redHeight = redRuns.map { runs[$0].rows.count }.max()!, blueHeight = blueRuns.map { runs[$0].rows.count }.max()!
+        let redHeight = redRuns.map { runs[$0].rows.count }.max()!
+        let blueHeight = blueRuns.map { runs[$0].rows.count }.max()!
         #expect(blueHeight > redHeight + 10)
     }
 
@@ -283,9 +289,10 @@ import Testing
     }
 
     @Test func drawTextIsUprightInAYUpBitmapContext() throws {
-        let context = try #require(CGContext(
-            data: nil, width: 80, height: 60, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpace.srgb,
-            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let context = try #require(
+            CGContext(
+                data: nil, width: 80, height: 60, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpace.srgb,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
         context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
         let advance = context.drawText("T", at: CGPoint(x: 10, y: 10), fontName: "DejaVu Sans", fontSize: 40)
         #expect(advance > 20 && advance < 30)
@@ -319,10 +326,12 @@ import Testing
     func ink(_ text: CATextLayer) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
         guard let image = text.contents as? CGImage else { return nil }
         var best: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?
-        for y in 0..<image.height { for x in 0..<image.width {
-            let p = image.pixel(x: x, y: y)
-            if p.a > (best?.a ?? 0) { best = p }
-        } }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                if p.a > (best?.a ?? 0) { best = p }
+            }
+        }
         return best
     }
 

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// Autoresizing: when a layer's bounds change size, each sublayer shares the change among the
 /// flexible parts its mask names, in proportion to their lengths (equally when they add up to 0).
 @Suite struct AutoresizingTests {
     /// A 100x100 superlayer with a sublayer at (10, 20, 30, 40) under `mask`, grown to 200x150.
-    func resized(_ mask: CAAutoresizingMask, from frame: CGRect = CGRect(x: 10, y: 20, width: 30, height: 40)) -> CGRect {
+    func resized(_ mask: CAAutoresizingMask, from frame: CGRect = CGRect(x: 10, y: 20, width: 30, height: 40)) -> CGRect
+    {
         let parent = CALayer()
         parent.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         let child = CALayer()

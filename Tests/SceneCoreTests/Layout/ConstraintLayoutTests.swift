@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// `CAConstraint` and `CAConstraintLayoutManager` (Apple's CAConstraint documentation), checked with exact
@@ -13,7 +14,8 @@ import Testing
         return layer
     }
 
-    private func sublayer(_ name: String, _ frame: CGRect, in parent: CALayer, _ constraints: [CAConstraint]) -> CALayer {
+    private func sublayer(_ name: String, _ frame: CGRect, in parent: CALayer, _ constraints: [CAConstraint]) -> CALayer
+    {
         let layer = CALayer()
         layer.name = name
         layer.frame = frame
@@ -51,7 +53,8 @@ import Testing
     }
 
     @Test func nonFiniteScaleAndOffsetAreRefused() {
-        let constraint = CAConstraint(attribute: .minX, relativeTo: "nanSource", attribute: .minX, scale: .nan, offset: .infinity)
+        let constraint = CAConstraint(
+            attribute: .minX, relativeTo: "nanSource", attribute: .minX, scale: .nan, offset: .infinity)
         #expect(constraint.scale == 1 && constraint.offset == 0)
         #expect(Diagnostics.recent.contains { $0.contains("refused non-finite scale") })
         #expect(Diagnostics.recent.contains { $0.contains("refused non-finite offset") })
@@ -82,13 +85,17 @@ import Testing
     /// superlayer's bottom.
     @Test func programmingGuideExample() {
         let root = superlayer()
-        let a = sublayer("layerA", CGRect(x: 0, y: 0, width: 100, height: 50), in: root, [
-            c(.midX, "superlayer", .midX), c(.midY, "superlayer", .midY),
-        ])
-        let b = sublayer("layerB", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.width, "layerA", .width), c(.midX, "layerA", .midX),
-            c(.minY, "layerA", .maxY, offset: 10), c(.maxY, "superlayer", .maxY, offset: -10),
-        ])
+        let a = sublayer(
+            "layerA", CGRect(x: 0, y: 0, width: 100, height: 50), in: root,
+            [
+                c(.midX, "superlayer", .midX), c(.midY, "superlayer", .midY),
+            ])
+        let b = sublayer(
+            "layerB", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.width, "layerA", .width), c(.midX, "layerA", .midX),
+                c(.minY, "layerA", .maxY, offset: 10), c(.maxY, "superlayer", .maxY, offset: -10),
+            ])
         manager.layoutSublayers(of: root)
         // A: centred in 300x200 with its own 100x50 size.
         #expect(a.frame == CGRect(x: 100, y: 75, width: 100, height: 50))
@@ -98,9 +105,11 @@ import Testing
 
     @Test func superlayerAttributesAreMeasuredInItsBounds() {
         let root = superlayer(CGRect(x: 50, y: 20, width: 300, height: 200))
-        let layer = sublayer("inBounds", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minX, "superlayer", .minX), c(.maxY, "superlayer", .maxY),
-        ])
+        let layer = sublayer(
+            "inBounds", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minX, "superlayer", .minX), c(.maxY, "superlayer", .maxY),
+            ])
         manager.layoutSublayers(of: root)
         // minX = bounds.minX = 50; maxY = bounds.maxY = 220, so the top is 210.
         #expect(layer.frame == CGRect(x: 50, y: 210, width: 10, height: 10))
@@ -108,9 +117,11 @@ import Testing
 
     @Test func leftAndRightSetTheWidth() {
         let root = superlayer()
-        let layer = sublayer("leftRight", CGRect(x: 0, y: 0, width: 10, height: 20), in: root, [
-            c(.minX, "superlayer", .minX, offset: 20), c(.maxX, "superlayer", .maxX, offset: -30),
-        ])
+        let layer = sublayer(
+            "leftRight", CGRect(x: 0, y: 0, width: 10, height: 20), in: root,
+            [
+                c(.minX, "superlayer", .minX, offset: 20), c(.maxX, "superlayer", .maxX, offset: -30),
+            ])
         manager.layoutSublayers(of: root)
         #expect(layer.frame == CGRect(x: 20, y: 0, width: 250, height: 20))
     }
@@ -118,9 +129,11 @@ import Testing
     @Test func leftAndWidthMoveTheRightEdge() {
         let root = superlayer()
         _ = sublayer("anchorBox", CGRect(x: 10, y: 10, width: 50, height: 50), in: root, [])
-        let layer = sublayer("follower", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minX, "anchorBox", .maxX, offset: 5), c(.width, "anchorBox", .width, scale: 2),
-        ])
+        let layer = sublayer(
+            "follower", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minX, "anchorBox", .maxX, offset: 5), c(.width, "anchorBox", .width, scale: 2),
+            ])
         manager.layoutSublayers(of: root)
         // minX = 60 + 5 = 65, width = 2 * 50 = 100, so the right edge is at 165.
         #expect(layer.frame == CGRect(x: 65, y: 0, width: 100, height: 10))
@@ -128,9 +141,11 @@ import Testing
 
     @Test func topAndBottomInYDownCoordinates() {
         let root = superlayer()
-        let layer = sublayer("topBottom", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minY, "superlayer", .minY, offset: 15), c(.maxY, "superlayer", .maxY, offset: -25),
-        ])
+        let layer = sublayer(
+            "topBottom", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minY, "superlayer", .minY, offset: 15), c(.maxY, "superlayer", .maxY, offset: -25),
+            ])
         manager.layoutSublayers(of: root)
         #expect(layer.frame == CGRect(x: 0, y: 15, width: 10, height: 160))
     }
@@ -144,10 +159,12 @@ import Testing
         for (first, firstValue, second, secondValue) in pairs {
             let root = superlayer()
             // scale 0 makes the value a constant.
-            let layer = sublayer("pair", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-                c(second, "superlayer", .width, scale: 0, offset: secondValue),
-                c(first, "superlayer", .width, scale: 0, offset: firstValue),
-            ])
+            let layer = sublayer(
+                "pair", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+                [
+                    c(second, "superlayer", .width, scale: 0, offset: secondValue),
+                    c(first, "superlayer", .width, scale: 0, offset: firstValue),
+                ])
             manager.layoutSublayers(of: root)
             #expect(layer.frame == CGRect(x: 40, y: 0, width: 60, height: 10), "\(first) + \(second)")
         }
@@ -155,9 +172,12 @@ import Testing
 
     @Test func aSinglePositionConstraintMovesTheLayerKeepingItsSize() {
         let root = superlayer()
-        let byMin = sublayer("byMin", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.minX, "superlayer", .midX)])
-        let byMid = sublayer("byMid", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.midY, "superlayer", .midY)])
-        let byMax = sublayer("byMax", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.maxX, "superlayer", .maxX)])
+        let byMin = sublayer(
+            "byMin", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.minX, "superlayer", .midX)])
+        let byMid = sublayer(
+            "byMid", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.midY, "superlayer", .midY)])
+        let byMax = sublayer(
+            "byMax", CGRect(x: 1, y: 2, width: 30, height: 40), in: root, [c(.maxX, "superlayer", .maxX)])
         manager.layoutSublayers(of: root)
         #expect(byMin.frame == CGRect(x: 150, y: 2, width: 30, height: 40))
         #expect(byMid.frame == CGRect(x: 1, y: 80, width: 30, height: 40))
@@ -166,9 +186,12 @@ import Testing
 
     @Test func scaleAndOffsetWithASizeAloneKeepingThePosition() {
         let root = superlayer()
-        let layer = sublayer("scaled", CGRect(x: 10, y: 10, width: 20, height: 20), in: root, [
-            c(.width, "superlayer", .width, scale: 0.5, offset: 10), c(.height, "superlayer", .height, scale: 0.25, offset: -5),
-        ])
+        let layer = sublayer(
+            "scaled", CGRect(x: 10, y: 10, width: 20, height: 20), in: root,
+            [
+                c(.width, "superlayer", .width, scale: 0.5, offset: 10),
+                c(.height, "superlayer", .height, scale: 0.25, offset: -5),
+            ])
         manager.layoutSublayers(of: root)
         // width = 0.5 * 300 + 10 = 160, height = 0.25 * 200 - 5 = 45, about the unchanged position (20, 20).
         #expect(layer.position == CGPoint(x: 20, y: 20))
@@ -177,9 +200,11 @@ import Testing
 
     @Test func aNegativeSizeBecomesZero() {
         let root = superlayer()
-        let layer = sublayer("inverted", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minX, "superlayer", .minX, offset: 100), c(.maxX, "superlayer", .minX, offset: 50),
-        ])
+        let layer = sublayer(
+            "inverted", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minX, "superlayer", .minX, offset: 100), c(.maxX, "superlayer", .minX, offset: 50),
+            ])
         manager.layoutSublayers(of: root)
         #expect(layer.frame == CGRect(x: 100, y: 0, width: 0, height: 10))
     }
@@ -187,15 +212,21 @@ import Testing
     @Test func dependencyChainDeclaredInReverseOrder() {
         let root = superlayer()
         // c depends on b, b on a, a on the superlayer; the sublayers are in the order c, b, a.
-        let third = sublayer("chainC", CGRect(x: 0, y: 0, width: 30, height: 10), in: root, [
-            c(.minX, "chainB", .maxX, offset: 10), c(.minY, "chainB", .maxY, offset: 10),
-        ])
-        let second = sublayer("chainB", CGRect(x: 0, y: 0, width: 20, height: 15), in: root, [
-            c(.minX, "chainA", .maxX, offset: 10), c(.minY, "chainA", .minY),
-        ])
-        let first = sublayer("chainA", CGRect(x: 0, y: 0, width: 20, height: 10), in: root, [
-            c(.minX, "superlayer", .minX, offset: 10), c(.minY, "superlayer", .minY, offset: 10),
-        ])
+        let third = sublayer(
+            "chainC", CGRect(x: 0, y: 0, width: 30, height: 10), in: root,
+            [
+                c(.minX, "chainB", .maxX, offset: 10), c(.minY, "chainB", .maxY, offset: 10),
+            ])
+        let second = sublayer(
+            "chainB", CGRect(x: 0, y: 0, width: 20, height: 15), in: root,
+            [
+                c(.minX, "chainA", .maxX, offset: 10), c(.minY, "chainA", .minY),
+            ])
+        let first = sublayer(
+            "chainA", CGRect(x: 0, y: 0, width: 20, height: 10), in: root,
+            [
+                c(.minX, "superlayer", .minX, offset: 10), c(.minY, "superlayer", .minY, offset: 10),
+            ])
         manager.layoutSublayers(of: root)
         #expect(first.frame == CGRect(x: 10, y: 10, width: 20, height: 10))
         #expect(second.frame == CGRect(x: 40, y: 10, width: 20, height: 15))
@@ -205,9 +236,11 @@ import Testing
     @Test func dependenciesAcrossAxesAreNotCycles() {
         let root = superlayer()
         // A square: its height follows its own width.
-        let square = sublayer("square", CGRect(x: 0, y: 0, width: 40, height: 10), in: root, [
-            c(.height, "square", .width), c(.minY, "superlayer", .minY),
-        ])
+        let square = sublayer(
+            "square", CGRect(x: 0, y: 0, width: 40, height: 10), in: root,
+            [
+                c(.height, "square", .width), c(.minY, "superlayer", .minY),
+            ])
         manager.layoutSublayers(of: root)
         #expect(square.frame == CGRect(x: 0, y: 0, width: 40, height: 40))
     }
@@ -216,26 +249,34 @@ import Testing
         let root = superlayer()
         let p = sublayer("cycleP", CGRect(x: 1, y: 1, width: 10, height: 10), in: root, [c(.minX, "cycleQ", .maxX)])
         let q = sublayer("cycleQ", CGRect(x: 2, y: 2, width: 10, height: 10), in: root, [c(.minX, "cycleP", .maxX)])
-        let dependent = sublayer("cycleDependent", CGRect(x: 3, y: 3, width: 10, height: 10), in: root, [
-            c(.minX, "cycleP", .minX), c(.minY, "superlayer", .minY, offset: 50),
-        ])
-        let free = sublayer("cycleFree", CGRect(x: 4, y: 4, width: 10, height: 10), in: root, [c(.minX, "superlayer", .minX, offset: 5)])
+        let dependent = sublayer(
+            "cycleDependent", CGRect(x: 3, y: 3, width: 10, height: 10), in: root,
+            [
+                c(.minX, "cycleP", .minX), c(.minY, "superlayer", .minY, offset: 50),
+            ])
+        let free = sublayer(
+            "cycleFree", CGRect(x: 4, y: 4, width: 10, height: 10), in: root, [c(.minX, "superlayer", .minX, offset: 5)]
+        )
         manager.layoutSublayers(of: root)
         #expect(p.frame == CGRect(x: 1, y: 1, width: 10, height: 10))
         #expect(q.frame == CGRect(x: 2, y: 2, width: 10, height: 10))
         // Its x axis depends on the cycle and stays; its y axis does not and is laid out.
         #expect(dependent.frame == CGRect(x: 3, y: 50, width: 10, height: 10))
         #expect(free.frame == CGRect(x: 5, y: 4, width: 10, height: 10))
-        #expect(Diagnostics.recent.contains {
-            $0.contains("cycleP, cycleQ, cycleDependent") && $0.contains("dependency cycle")
-        })
+        #expect(
+            Diagnostics.recent.contains {
+                $0.contains("cycleP, cycleQ, cycleDependent") && $0.contains("dependency cycle")
+            })
     }
 
     @Test func aMissingSourceIsIgnoredWithAWarning() {
         let root = superlayer()
-        let layer = sublayer("orphan", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minX, "nobodyHere", .minX), c(.maxX, "superlayer", .maxX, offset: -7), c(.width, "superlayer", .width, scale: 0, offset: 20),
-        ])
+        let layer = sublayer(
+            "orphan", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minX, "nobodyHere", .minX), c(.maxX, "superlayer", .maxX, offset: -7),
+                c(.width, "superlayer", .width, scale: 0, offset: 20),
+            ])
         manager.layoutSublayers(of: root)
         // The ignored constraint does not count: maxX and width are the two used.
         #expect(layer.frame == CGRect(x: 273, y: 0, width: 20, height: 10))
@@ -244,20 +285,30 @@ import Testing
 
     @Test func anOverSpecifiedAxisUsesTheFirstTwoAttributesInDeclarationOrder() {
         let root = superlayer()
-        let layer = sublayer("overSpecified", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minX, "superlayer", .minX, offset: 10), c(.maxX, "superlayer", .maxX, offset: -10),
-            c(.width, "superlayer", .width, scale: 0, offset: 50),
-        ])
+        let layer = sublayer(
+            "overSpecified", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minX, "superlayer", .minX, offset: 10), c(.maxX, "superlayer", .maxX, offset: -10),
+                c(.width, "superlayer", .width, scale: 0, offset: 50),
+            ])
         // A second constraint on an attribute already set does not count as one of the two.
-        let repeated = sublayer("repeatedAttribute", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [
-            c(.minY, "superlayer", .minY, offset: 5), c(.minY, "superlayer", .minY, offset: 99),
-            c(.height, "superlayer", .height, scale: 0, offset: 20),
-        ])
+        let repeated = sublayer(
+            "repeatedAttribute", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minY, "superlayer", .minY, offset: 5), c(.minY, "superlayer", .minY, offset: 99),
+                c(.height, "superlayer", .height, scale: 0, offset: 20),
+            ])
         manager.layoutSublayers(of: root)
         #expect(layer.frame == CGRect(x: 10, y: 0, width: 280, height: 10))
         #expect(repeated.frame == CGRect(x: 0, y: 5, width: 10, height: 20))
-        #expect(Diagnostics.recent.contains { $0.contains("overSpecified: 3 constraints on the x axis; using minX and maxX") })
-        #expect(Diagnostics.recent.contains { $0.contains("repeatedAttribute: 3 constraints on the y axis; using minY and height") })
+        #expect(
+            Diagnostics.recent.contains {
+                $0.contains("overSpecified: 3 constraints on the x axis; using minX and maxX")
+            })
+        #expect(
+            Diagnostics.recent.contains {
+                $0.contains("repeatedAttribute: 3 constraints on the y axis; using minY and height")
+            })
     }
 
     @Test func unconstrainedSublayersAreLeftAlone() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 /// The layout cycle: what marks a layer for layout, `layoutIfNeeded()` from the highest marked
@@ -14,7 +15,9 @@ import Testing
             }
         }
         func invalidateLayout(of layer: CALayer) { invalidations += 1 }
-        func preferredSize(of layer: CALayer) -> CGSize { CGSize(width: CGFloat(layer.sublayers?.count ?? 0) * 10, height: 7) }
+        func preferredSize(of layer: CALayer) -> CGSize {
+            CGSize(width: CGFloat(layer.sublayers?.count ?? 0) * 10, height: 7)
+        }
     }
 
     final class DelegateLayout: CALayerDelegate {
@@ -98,6 +101,11 @@ import Testing
         #expect(manager.layouts == 2)
         let child = layer.sublayers![1]
         #expect(child.frame == CGRect(x: 10, y: 0, width: 10, height: 40))
-        #expect(sink.commits(since: mark).contains { $0.fields(of: child.layerID).contains { $0 == .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 10, height: 40))) } })
+        #expect(
+            sink.commits(since: mark).contains {
+                $0.fields(of: child.layerID).contains {
+                    $0 == .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 10, height: 40)))
+                }
+            })
     }
 }

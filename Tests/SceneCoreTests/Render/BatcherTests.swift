@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct BatcherTests {
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func alternatingImagesOrSamplingBreakBatchesInPaintersOrder() {
-        let a = testImage(), b = testImage()
+        let a = testImage()
+        let b = testImage()
         let root = grid(10) { layer, i in layer.contents = i % 2 == 0 ? a : b }
         #expect(displayList(for: root).drawCallCount == 10)
         let sameImage = grid(10) { layer, i in
@@ -45,24 +47,32 @@ import Testing
 
     @Test func untexturedQuadsJoinATexturedBatchAndTheBatchTakesTheImage() {
         var batcher = Batcher()
-        let quad = QuadInstance(transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+        let quad = QuadInstance(
+            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
         let image = testImage()
         batcher.add(quad, image: nil, sampling: .init())
         batcher.add(quad, image: image, sampling: .init(minification: .nearest))
         batcher.add(quad, image: nil, sampling: .init())
         let list = batcher.finish(width: 1, height: 1, clearColor: .zero)
-        #expect(list.commands == [.draw(DrawBatch(first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false))])
+        #expect(
+            list.commands == [
+                .draw(
+                    DrawBatch(
+                        first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false))
+            ])
     }
 
     @Test func shapedQuadsAndPlainQuadsDrawInSeparateBatches() {
         var batcher = Batcher()
-        let plain = QuadInstance(transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+        let plain = QuadInstance(
+            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
         var ring = plain
         ring.params = [2, 0, 1, 1]
         var clipped = plain
         clipped.params = [0, 0, 1, 1]
         for quad in [plain, plain, ring, clipped, plain] { batcher.add(quad, image: nil, sampling: .init()) }
-        let batches = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.compactMap { command -> DrawBatch? in
+        let batches = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.compactMap {
+            command -> DrawBatch? in
             if case .draw(let batch) = command { batch } else { nil }
         }
         #expect(batches.map(\.count) == [2, 2, 1])

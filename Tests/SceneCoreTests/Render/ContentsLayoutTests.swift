@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 @Suite struct ContentsLayoutTests {
@@ -9,7 +10,8 @@ import Testing
         var p = LayerProperties()
         p.bounds = bounds
         p.contentsGravity = gravity
-        return ContentsLayout.pieces(for: p, imageWidth: Int(image.width), imageHeight: Int(image.height))[0].destination
+        return ContentsLayout.pieces(for: p, imageWidth: Int(image.width), imageHeight: Int(image.height))[0]
+            .destination
     }
 
     @Test(arguments: [

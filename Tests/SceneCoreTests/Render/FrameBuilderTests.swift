@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Testing
+
 @testable import SceneCore
 
 @Suite struct FrameBuilderTests {
@@ -163,7 +164,8 @@ import Testing
     }
 
     @Test func aRootBackgroundThatIsTranslucentRoundedOrSmallerStaysAQuad() {
-        let translucent = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        let translucent = solidLayer(
+            CGRect(x: 0, y: 0, width: 200, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 0.5))
         let rounded = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), red)
         rounded.cornerRadius = 8
         let smaller = solidLayer(CGRect(x: 0, y: 0, width: 199, height: 100), red)

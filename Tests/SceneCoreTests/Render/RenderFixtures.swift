@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SceneCore
 
 /// A render tree built from a snapshot of the model tree under `root`, as a renderer sees it on attach.
@@ -18,7 +19,9 @@ func displayList(for root: CALayer, width: Int = 200, height: Int = 100) -> Disp
 /// Maps a layer-space point through an instance's clip transform back to window pixels.
 func windowPoint(_ quad: QuadInstance, x: Float, y: Float, width: Float, height: Float) -> (x: Float, y: Float) {
     let m = quad.transform
-    let cx = x * m[0] + y * m[4] + m[12], cy = x * m[1] + y * m[5] + m[13], w = x * m[3] + y * m[7] + m[15]
+    let cx = x * m[0] + y * m[4] + m[12]
+    let cy = x * m[1] + y * m[5] + m[13]
+    let w = x * m[3] + y * m[7] + m[15]
     return ((cx / w + 1) * width / 2, (1 - cy / w) * height / 2)
 }
 
@@ -28,5 +31,6 @@ let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
 /// A tiny opaque image of one colour.
 func testImage(width: Int = 4, height: Int = 4, rgba: [UInt8] = [255, 255, 255, 255]) -> CGImage {
-    CGImage(rgbaPixels: Array([[UInt8]](repeating: rgba, count: width * height).joined()), width: width, height: height)!
+    CGImage(
+        rgbaPixels: Array([[UInt8]](repeating: rgba, count: width * height).joined()), width: width, height: height)!
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneCore
 
 @Suite struct RenderTreeTests {
@@ -13,11 +14,14 @@ import Testing
         var tree = RenderTree()
         var props = LayerProperties()
         props.opacity = 0.25
-        tree.apply(commit(1, [
-            LayerUpdate(layer: a, field: .all(props)),
-            LayerUpdate(layer: a, field: .sublayers([b, c])),
-            LayerUpdate(layer: b, field: .property(.position, .point(CGPoint(x: 3, y: 4)))),
-        ]))
+        tree.apply(
+            commit(
+                1,
+                [
+                    LayerUpdate(layer: a, field: .all(props)),
+                    LayerUpdate(layer: a, field: .sublayers([b, c])),
+                    LayerUpdate(layer: b, field: .property(.position, .point(CGPoint(x: 3, y: 4)))),
+                ]))
         #expect(tree[a]?.properties.opacity == 0.25)
         #expect(tree[a]?.sublayers == [b, c])
         #expect(tree[b]?.superlayer == a && tree[c]?.superlayer == a)
@@ -34,7 +38,9 @@ import Testing
         var props = LayerProperties()
         props.cornerRadius = 7
         tree.apply(commit(1, [LayerUpdate(layer: a, field: .all(props))]))
-        tree.apply(commit(2, [LayerUpdate(layer: a, field: .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 9, height: 9))))]))
+        tree.apply(
+            commit(
+                2, [LayerUpdate(layer: a, field: .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 9, height: 9))))]))
         #expect(tree[a]?.properties.cornerRadius == 7)
         #expect(tree[a]?.properties.bounds.width == 9)
     }

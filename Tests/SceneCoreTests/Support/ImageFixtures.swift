@@ -1,5 +1,6 @@
 import CImageCodecs
 import Foundation
+
 @testable import SceneCore
 
 /// Images and encoded data built in code for the codec tests.
@@ -41,8 +42,9 @@ enum ImageFixtures {
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
         defer { tjFree(output) }
-        let status = tjCompress2(handle, pixels, 8, 0, 8, Int32(TJPF_CMYK.rawValue), &output, &size,
-                                 Int32(TJSAMP_444.rawValue), 90, 0)
+        let status = tjCompress2(
+            handle, pixels, 8, 0, 8, Int32(TJPF_CMYK.rawValue), &output, &size,
+            Int32(TJSAMP_444.rawValue), 90, 0)
         precondition(status == 0 && output != nil)
         return Data(bytes: output!, count: Int(size))
     }
@@ -64,8 +66,10 @@ enum ImageFixtures {
         var bytes = [UInt8](jpeg)
         let sof = (0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }!
         // Marker (2), length (2), precision (1), then height and width, big-endian.
-        bytes[sof + 5] = UInt8(height >> 8); bytes[sof + 6] = UInt8(height & 0xFF)
-        bytes[sof + 7] = UInt8(width >> 8); bytes[sof + 8] = UInt8(width & 0xFF)
+        bytes[sof + 5] = UInt8(height >> 8)
+        bytes[sof + 6] = UInt8(height & 0xFF)
+        bytes[sof + 7] = UInt8(width >> 8)
+        bytes[sof + 8] = UInt8(width & 0xFF)
         return Data(bytes)
     }
 

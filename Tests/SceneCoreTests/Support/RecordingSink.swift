@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import SceneCore
 
 /// A `CommitSink` that keeps every commit it receives, for tests to inspect.

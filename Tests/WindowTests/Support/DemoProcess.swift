@@ -1,6 +1,7 @@
 import Foundation
 import SceneCoreTestSupport
 import Synchronization
+
 @testable import demo_window
 
 /// The demo-window executable running on a test's X display, with its output collected line
@@ -12,7 +13,8 @@ final class DemoProcess: Sendable {
 
     /// The built demo-window next to the test bundle.
     static var executable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("demo-window").path
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("demo-window")
+            .path
     }
 
     /// Starts the demo with `DISPLAY` set to `display`, or with no `DISPLAY` at all when it is nil.
@@ -22,7 +24,8 @@ final class DemoProcess: Sendable {
         defer { close(fds[1]) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         child = try ChildProcess(
-            Self.executable, arguments, environment: display.map { ["DISPLAY": $0] } ?? [:], removing: display == nil ? ["DISPLAY"] : [],
+            Self.executable, arguments, environment: display.map { ["DISPLAY": $0] } ?? [:],
+            removing: display == nil ? ["DISPLAY"] : [],
             outputDescriptor: fds[1])
         let reader = fds[0]
         let collected = lines
@@ -63,7 +66,10 @@ final class DemoProcess: Sendable {
 
     /// Ends the demo if it is still running.
     func stop() {
-        if exitStatus() == nil { child.stop() ; exit.withLock { $0 = $0 ?? 143 } }
+        if exitStatus() == nil {
+            child.stop()
+            exit.withLock { $0 = $0 ?? 143 }
+        }
     }
 
     private func exitStatus() -> Int32? {

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import SceneCore
+
 @testable import demo_window
 
 /// A private Xvfb for one test (the demo's `XvfbServer`, which lets Xvfb pick a free display),
