@@ -95,17 +95,23 @@ import Testing
     }
 
     @Test(arguments: PropertyID.allCases)
-    func aPropertyAnimatesExactlyWhenDeclaredSo(_ id: PropertyID) {
+    func aPropertyAnimatesExactlyWhenDeclaredSo(_ id: PropertyID) throws {
         let declaration = id.declared
         #expect((AnimatableProperty(key: declaration.key) != nil) == declaration.isAnimatable)
         #expect(
             AnimatableProperty.implicitlyAnimatedKeys.contains(declaration.key) == (declaration.animation == .implicit))
-        guard declaration.isAnimatable, let animated = Self.sample(id).animatableValue else { return }
-        var p = LayerProperties()
-        declaration.write(animated, to: &p)
-        #expect(declaration.animatableValue(in: p) == animated, "an animated value is shown")
-        declaration.restore(from: LayerProperties(), into: &p)
-        #expect(declaration.animatableValue(in: p) == declaration.animatableValue(in: LayerProperties()))
+        #expect((declaration.animationSlot != nil) == declaration.isAnimatable)
+        guard let slot = declaration.animationSlot else { return }
+        // The sample as an animation would carry it, written where animations write it.
+        var model = LayerProperties()
+        declaration.apply(Self.sample(id).propertyValue, to: &model)
+        let animated = slot.read(model)
+        #expect(animated != slot.read(LayerProperties()))
+        var shown = LayerProperties()
+        slot.write(animated, to: &shown)
+        #expect(slot.read(shown) == animated, "an animated value is shown")
+        slot.restore(from: LayerProperties(), into: &shown)
+        #expect(slot.read(shown) == slot.read(LayerProperties()), "restoring shows the model value again")
     }
 
     @Test(arguments: PropertyID.allCases)

@@ -47,7 +47,7 @@ enum AnimationEvaluator {
             case .property(let spec):
                 spec.target.property.restore(from: model, into: &presented)
                 if spec.rotationMode != nil {
-                    AnimatableProperty.layer(.transform).restore(from: model, into: &presented)
+                    AnimatableProperty.transform.restore(from: model, into: &presented)
                 }
             case .group(let children): restoreTargets(of: children, from: model, into: &presented)
             case .transition: break
@@ -128,7 +128,7 @@ enum AnimationEvaluator {
         {
             value = accumulated
         }
-        if case .layer(.contents) = target.property, case .image(let start) = span.start,
+        if case .layer(.contents, _) = target.property, case .image(let start) = span.start,
             case .image(let end) = span.end
         {
             let f = min(max(spec.spring.map { $0.position(at: localTime) } ?? p, 0), 1)

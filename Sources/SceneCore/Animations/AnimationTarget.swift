@@ -2,17 +2,20 @@ import Foundation
 
 /// A layer property that animations can drive, as the render side reads and writes it.
 enum AnimatableProperty: Sendable, Equatable {
-    /// A built-in property whose declaration says it animates.
-    case layer(PropertyID)
+    /// A built-in property whose declaration says it animates, and where animations find it.
+    case layer(PropertyID, AnimationSlot)
     /// A key the render side does not draw (a subclass's own animatable property); evaluated
     /// on the app side only, for `presentation()`.
     case custom(String)
 
     /// The built-in animatable property named `key`, nil for any other key.
     init?(key: String) {
-        guard let id = PropertyID(key: key), id.declared.isAnimatable else { return nil }
-        self = .layer(id)
+        guard let id = PropertyID(key: key), let slot = id.declared.animationSlot else { return nil }
+        self = .layer(id, slot)
     }
+
+    /// The transform, which rotation modes drive besides the animated property.
+    static let transform = AnimatableProperty(key: "transform")!
 
     /// The keys Core Animation animates implicitly when set on a standalone layer (the
     /// Core Animation Programming Guide's table of animatable properties), under both names.
@@ -23,19 +26,21 @@ enum AnimatableProperty: Sendable, Equatable {
 
     /// The property's value in `p` (custom keys: 0).
     func read(_ p: LayerProperties) -> AnimatableValue {
-        guard case .layer(let id) = self else { return .number(0) }
-        return id.declared.animatableValue(in: p) ?? .number(0)
+        guard case .layer(_, let slot) = self else { return .number(0) }
+        return slot.read(p)
     }
 
     /// Copies the property's model value from `model` into `p` (custom keys: nothing).
     func restore(from model: LayerProperties, into p: inout LayerProperties) {
-        if case .layer(let id) = self { id.declared.restore(from: model, into: &p) }
+        guard case .layer(_, let slot) = self else { return }
+        slot.restore(from: model, into: &p)
     }
 
     /// Stores `value` in `p`; a value of another kind (which compiled animations never carry)
     /// is ignored. Non-finite numbers are ignored too, so that the render side never sees them.
     func write(_ value: AnimatableValue, to p: inout LayerProperties) {
-        if case .layer(let id) = self { id.declared.write(value, to: &p) }
+        guard case .layer(_, let slot) = self else { return }
+        slot.write(value, to: &p)
     }
 }
 

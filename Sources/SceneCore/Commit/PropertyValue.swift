@@ -21,8 +21,8 @@ enum PropertyValue: Sendable, Equatable {
     case bits(UInt64)
 }
 
-/// A type that layer properties have: how its values travel in commits, how animations read and
-/// write them, whether they are finite, and how key-value coding reports their default.
+/// A type that layer properties have: how its values travel in commits, where animations find
+/// them, whether they are finite, and how key-value coding reports their default.
 protocol LayerValue: Equatable, Sendable, FiniteCheckable {
     /// The value as a commit carries it.
     var propertyValue: PropertyValue { get }
@@ -33,18 +33,16 @@ protocol LayerValue: Equatable, Sendable, FiniteCheckable {
     var isZeroValue: Bool { get }
     /// The value as `CALayer.defaultValue(forKey:)` reports it (raw values for names and option sets).
     var defaultObject: Any { get }
-    /// The value as animations carry it; nil for types animations cannot drive.
-    var animatableValue: AnimatableValue? { get }
-    /// The value an animation produced; nil when it is of another kind or not allowed.
-    init?(animatableValue: AnimatableValue)
+    /// Where animations find a value of this type stored at `offset` of `LayerProperties`; nil for
+    /// types animations cannot drive.
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot?
 }
 
 extension LayerValue {
     /// Values without floating-point components are always finite.
     var isFiniteValue: Bool { true }
     var defaultObject: Any { self }
-    var animatableValue: AnimatableValue? { nil }
-    init?(animatableValue: AnimatableValue) { nil }
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { nil }
 }
 
 extension Bool: LayerValue {
@@ -54,12 +52,7 @@ extension Bool: LayerValue {
         self = v
     }
     var isZeroValue: Bool { !self }
-    /// Booleans animate as numbers: 1 for true, and values from 0.5 up are true.
-    var animatableValue: AnimatableValue? { .number(self ? 1 : 0) }
-    init?(animatableValue: AnimatableValue) {
-        guard case .number(let v) = animatableValue else { return nil }
-        self = v >= 0.5
-    }
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .bool(offset: offset) }
 }
 
 /// The floating-point types, which travel and animate as `Double`.
@@ -72,15 +65,21 @@ extension LayerNumber {
         self.init(v)
     }
     var isZeroValue: Bool { self == 0 }
-    var animatableValue: AnimatableValue? { .number(Double(self)) }
-    init?(animatableValue: AnimatableValue) {
-        guard case .number(let v) = animatableValue else { return nil }
-        self.init(v)
+}
+
+extension CGFloat: LayerNumber {
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .cgFloat(offset: offset, limit: limit)
     }
 }
 
-extension CGFloat: LayerNumber {}
-extension Float: LayerNumber {}
+extension Float: LayerNumber {
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .float(offset: offset, limit: limit)
+    }
+}
+
+/// Doubles are the timing properties, which do not animate.
 extension Double: LayerNumber {}
 
 extension CGPoint: LayerValue {
@@ -90,11 +89,7 @@ extension CGPoint: LayerValue {
         self = v
     }
     var isZeroValue: Bool { self == .zero }
-    var animatableValue: AnimatableValue? { .point(self) }
-    init?(animatableValue: AnimatableValue) {
-        guard case .point(let v) = animatableValue else { return nil }
-        self = v
-    }
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .point(offset: offset) }
 }
 
 extension CGSize: LayerValue {
@@ -104,11 +99,7 @@ extension CGSize: LayerValue {
         self = v
     }
     var isZeroValue: Bool { self == .zero }
-    var animatableValue: AnimatableValue? { .size(self) }
-    init?(animatableValue: AnimatableValue) {
-        guard case .size(let v) = animatableValue else { return nil }
-        self = v
-    }
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .size(offset: offset) }
 }
 
 extension CGRect: LayerValue {
@@ -118,11 +109,7 @@ extension CGRect: LayerValue {
         self = v
     }
     var isZeroValue: Bool { self == .zero }
-    var animatableValue: AnimatableValue? { .rect(self) }
-    init?(animatableValue: AnimatableValue) {
-        guard case .rect(let v) = animatableValue else { return nil }
-        self = v
-    }
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .rect(offset: offset) }
 }
 
 extension CATransform3D: LayerValue {
@@ -132,10 +119,8 @@ extension CATransform3D: LayerValue {
         self = v
     }
     var isZeroValue: Bool { false }
-    var animatableValue: AnimatableValue? { .transform(self) }
-    init?(animatableValue: AnimatableValue) {
-        guard case .transform(let v) = animatableValue else { return nil }
-        self = v
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .transform(offset: offset)
     }
 }
 
@@ -147,10 +132,8 @@ extension Optional: LayerValue where Wrapped: LayerObject {
     }
     var isZeroValue: Bool { self == nil }
     var defaultObject: Any { self as Any }
-    var animatableValue: AnimatableValue? { Wrapped.animatableValue(self) }
-    init?(animatableValue: AnimatableValue) {
-        guard let object = Wrapped.object(ofAnimatable: animatableValue) else { return nil }
-        self = object.flatMap { $0 as? Wrapped }
+    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+        Wrapped.animationSlot(offset: offset)
     }
 }
 
@@ -159,10 +142,9 @@ protocol LayerObject: AnyObject, Equatable, Sendable {
     static func propertyValue(_ value: Self?) -> PropertyValue
     /// The object a commit carried (`.some(nil)` for none); nil when the value is of another kind.
     static func object(of propertyValue: PropertyValue) -> AnyObject??
-    /// The value as animations carry it; nil for objects animations cannot drive.
-    static func animatableValue(_ value: Self?) -> AnimatableValue?
-    /// The object an animation produced (`.some(nil)` for none); nil when animations cannot produce one.
-    static func object(ofAnimatable value: AnimatableValue) -> AnyObject??
+    /// Where animations find an optional object of this type stored at `offset`; nil when they
+    /// cannot drive it (colours are shown through their declaration's plain components instead).
+    static func animationSlot(offset: Int) -> AnimationSlot?
 }
 
 extension CGColor: LayerObject {
@@ -171,11 +153,9 @@ extension CGColor: LayerObject {
         guard case .color(let v) = propertyValue else { return nil }
         return .some(v)
     }
-    /// No colour animates as clear.
-    static func animatableValue(_ value: CGColor?) -> AnimatableValue? { .color(value?.value ?? .clear) }
-    /// Animated colours are shown as plain components (`LayerProperties.animatedColors`), never
-    /// made into a `CGColor` on the render side.
-    static func object(ofAnimatable value: AnimatableValue) -> AnyObject?? { nil }
+    /// Animated colours are shown as plain components (`LayerProperties.animatedColors`), named by
+    /// the colour property's declaration.
+    static func animationSlot(offset: Int) -> AnimationSlot? { nil }
 }
 
 extension CGImage: LayerObject {
@@ -184,11 +164,7 @@ extension CGImage: LayerObject {
         guard case .image(let v) = propertyValue else { return nil }
         return .some(v)
     }
-    static func animatableValue(_ value: CGImage?) -> AnimatableValue? { .image(ImageReference(value)) }
-    static func object(ofAnimatable value: AnimatableValue) -> AnyObject?? {
-        guard case .image(let reference) = value else { return nil }
-        return .some(reference.image)
-    }
+    static func animationSlot(offset: Int) -> AnimationSlot? { .image(offset: offset) }
 }
 
 extension CGPath: LayerObject {
@@ -198,8 +174,7 @@ extension CGPath: LayerObject {
         return .some(v)
     }
     /// Paths do not animate as layer properties.
-    static func animatableValue(_ value: CGPath?) -> AnimatableValue? { nil }
-    static func object(ofAnimatable value: AnimatableValue) -> AnyObject?? { nil }
+    static func animationSlot(offset: Int) -> AnimationSlot? { nil }
 }
 
 /// String-valued enumerations travel as their raw value.

@@ -28,17 +28,12 @@ protocol LayerPropertyDeclaration: Sendable {
     var accessor: LayerKey { get }
     /// Core Animation's default as `CALayer.defaultValue(forKey:)` reports it; nil for zero defaults.
     var defaultObject: Any? { get }
+    /// Where animations read and write the property; nil for a property animations cannot drive.
+    var animationSlot: AnimationSlot? { get }
     /// The property's value in `p`, as a commit carries it.
     func propertyValue(in p: LayerProperties) -> PropertyValue
     /// Stores a committed value in `p`; false (and nothing stored) when it is of another kind.
     @discardableResult func apply(_ value: PropertyValue, to p: inout LayerProperties) -> Bool
-    /// The value shown in `p` as animations carry it (nil for a property animations cannot drive).
-    func animatableValue(in p: LayerProperties) -> AnimatableValue?
-    /// Copies the model value from `model` into `p`, dropping an animated value shown instead.
-    func restore(from model: LayerProperties, into p: inout LayerProperties)
-    /// Stores an animated value in `p`; values of another kind, non-finite values and values the
-    /// property does not allow are ignored, so that the render side never sees them.
-    func write(_ value: AnimatableValue, to p: inout LayerProperties)
 }
 
 extension LayerPropertyDeclaration {
@@ -50,60 +45,82 @@ extension LayerPropertyDeclaration {
 
 /// A property stored in `LayerProperties` at `keyPath`.
 ///
-/// `@unchecked Sendable`: key paths and the limit closure are immutable and hold no state.
+/// `@unchecked Sendable`: the key path is immutable and holds no state.
 struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked Sendable {
     let id: PropertyID
     let key: String
     let swiftKey: String?
     let animation: PropertyAnimation
     let accessor: LayerKey
-    private let keyPath: WritableKeyPath<LayerProperties, Value>
-    /// Applied to animated values: returns the value to store, or nil to ignore it.
-    private let limit: (Value) -> Value?
-    /// For colours: where animated values are kept as plain components, so that the render side
-    /// makes no `CGColor` per frame. Shown instead of the model colour while set.
-    private let shownColor: WritableKeyPath<LayerProperties, RGBA?>?
+    let animationSlot: AnimationSlot?
+    private let field: Field<Value>
 
+    /// - Parameters:
+    ///   - limit: what animated numbers may become.
+    ///   - shownColor: for colours, where animated values are kept as plain components, so that
+    ///     the render side makes no `CGColor` per frame; shown instead of the model colour while set.
     init(
         _ id: PropertyID, _ key: String, swift swiftKey: String? = nil,
         _ keyPath: WritableKeyPath<LayerProperties, Value>,
-        _ accessor: LayerKey, _ animation: PropertyAnimation, limit: @escaping (Value) -> Value? = { $0 },
+        _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
         shownColor: WritableKeyPath<LayerProperties, RGBA?>? = nil
     ) {
-        (self.id, self.key, self.swiftKey, self.keyPath) = (id, key, swiftKey, keyPath)
-        (self.accessor, self.animation, self.limit, self.shownColor) = (accessor, animation, limit, shownColor)
+        (self.id, self.key, self.swiftKey, self.field) = (id, key, swiftKey, Field(keyPath))
+        (self.accessor, self.animation) = (accessor, animation)
+        let animates = animation == .explicit || animation == .implicit
+        if animates, let offset = field.offset {
+            if let shown = shownColor.flatMap({ MemoryLayout<LayerProperties>.offset(of: $0) }) {
+                animationSlot = .color(model: offset, shown: shown)
+            } else {
+                animationSlot = Value.animationSlot(offset: offset, limit: limit)
+            }
+        } else {
+            animationSlot = nil
+        }
     }
 
     var defaultObject: Any? {
-        let value = LayerProperties()[keyPath: keyPath]
+        let value = field.get(LayerProperties())
         return value.isZeroValue ? nil : value.defaultObject
     }
 
-    func propertyValue(in p: LayerProperties) -> PropertyValue { p[keyPath: keyPath].propertyValue }
+    func propertyValue(in p: LayerProperties) -> PropertyValue { field.get(p).propertyValue }
 
     @discardableResult
-    package func apply(_ value: PropertyValue, to p: inout LayerProperties) -> Bool {
+    func apply(_ value: PropertyValue, to p: inout LayerProperties) -> Bool {
         guard let typed = Value(propertyValue: value) else { return false }
-        p[keyPath: keyPath] = typed
+        field.set(typed, in: &p)
         return true
     }
+}
 
-    func animatableValue(in p: LayerProperties) -> AnimatableValue? {
-        if let shownColor, let shown = p[keyPath: shownColor] { return .color(shown) }
-        return p[keyPath: keyPath].animatableValue
+/// One field of `LayerProperties`, read and written at its byte offset when it is a stored
+/// property (commits and their application do this for every changed value, and a key path
+/// projection costs several times as much), else through its key path.
+private struct Field<Value> {
+    let keyPath: WritableKeyPath<LayerProperties, Value>
+    let offset: Int?
+
+    init(_ keyPath: WritableKeyPath<LayerProperties, Value>) {
+        self.keyPath = keyPath
+        offset = MemoryLayout<LayerProperties>.offset(of: keyPath)
     }
 
-    func restore(from model: LayerProperties, into p: inout LayerProperties) {
-        p[keyPath: keyPath] = model[keyPath: keyPath]
-        if let shownColor { p[keyPath: shownColor] = nil }
+    @inline(__always)
+    func get(_ p: LayerProperties) -> Value {
+        guard let offset else { return p[keyPath: keyPath] }
+        return withUnsafeBytes(of: p) { $0.load(fromByteOffset: offset, as: Value.self) }
     }
 
-    func write(_ value: AnimatableValue, to p: inout LayerProperties) {
-        guard value.isFinite else { return }
-        if let shownColor, case .color(let components) = value {
-            p[keyPath: shownColor] = components
-        } else if let typed = Value(animatableValue: value), let allowed = limit(typed) {
-            p[keyPath: keyPath] = allowed
+    @inline(__always)
+    func set(_ value: Value, in p: inout LayerProperties) {
+        guard let offset else {
+            p[keyPath: keyPath] = value
+            return
+        }
+        withUnsafeMutableBytes(of: &p) { bytes in
+            // Assigning through a typed pointer releases the old value and retains the new one.
+            (bytes.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee = value
         }
     }
 }

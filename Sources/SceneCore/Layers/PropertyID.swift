@@ -54,7 +54,6 @@ enum PropertyID: Int, CaseIterable, Sendable {
         func bits<T: OptionSet>(_ make: @escaping (UInt64) -> T) -> (Any?) -> T? {
             { V.double($0).flatMap { $0 >= 0 && $0 < 1e18 ? make(UInt64($0)) : nil } }
         }
-        let nonNegative: (CGFloat) -> CGFloat? = { max($0, 0) }
         switch self {
         case .bounds: return StoredProperty(self, "bounds", \.bounds, LayerKey(\.bounds, V.rect), .implicit)
         case .position: return StoredProperty(self, "position", \.position, LayerKey(\.position, V.point), .implicit)
@@ -102,7 +101,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 shownColor: \.animatedColors.background)
         case .cornerRadius:
             return StoredProperty(
-                self, "cornerRadius", \.cornerRadius, LayerKey(\.cornerRadius, V.cgFloat), .implicit, limit: nonNegative
+                self, "cornerRadius", \.cornerRadius, LayerKey(\.cornerRadius, V.cgFloat), .implicit,
+                limit: .nonNegative
             )
         case .maskedCorners:
             return StoredProperty(
@@ -114,7 +114,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 self, "cornerCurve", \.cornerCurve, LayerKey(\.cornerCurve, name(CALayerCornerCurve.init)), .none)
         case .borderWidth:
             return StoredProperty(
-                self, "borderWidth", \.borderWidth, LayerKey(\.borderWidth, V.cgFloat), .implicit, limit: nonNegative)
+                self, "borderWidth", \.borderWidth, LayerKey(\.borderWidth, V.cgFloat), .implicit, limit: .nonNegative)
         case .borderColor:
             return StoredProperty(
                 self, "borderColor", \.borderColor, LayerKey(\.borderColor, V.color), .implicit,
@@ -152,7 +152,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .contentsScale:
             return StoredProperty(
                 self, "contentsScale", \.contentsScale, LayerKey(\.contentsScale, V.cgFloat), .explicit,
-                limit: { $0 > 0 ? $0 : nil })
+                limit: .positive)
         case .contentsFormat:
             return StoredProperty(
                 self, "contentsFormat", \.contentsFormat, LayerKey(\.contentsFormat, name(CALayerContentsFormat.init)),

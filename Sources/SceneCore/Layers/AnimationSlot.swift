@@ -1,0 +1,113 @@
+import Foundation
+
+/// Where an animatable property lives in `LayerProperties` and what kind of value it holds:
+/// worked out once from the property's declaration, so that the render thread reads, writes and
+/// restores animated values with plain loads and stores (no key paths, no generic dispatch) for
+/// every animation of every frame.
+enum AnimationSlot: Sendable, Equatable {
+    case cgFloat(offset: Int, limit: AnimatedValueLimit)
+    case float(offset: Int, limit: AnimatedValueLimit)
+    /// Booleans animate as numbers: 1 for true, and values from 0.5 up are true.
+    case bool(offset: Int)
+    case point(offset: Int)
+    case size(offset: Int)
+    case rect(offset: Int)
+    case transform(offset: Int)
+    /// A `CGColor?` at `model`, shown as the plain components at `shown` while an animation sets
+    /// them (the render side makes no `CGColor` per frame); no colour reads as clear.
+    case color(model: Int, shown: Int)
+    /// A `CGImage?` (contents: animations cross-fade images, they do not blend them).
+    case image(offset: Int)
+
+    /// The value shown in `p`.
+    @inline(__always)
+    func read(_ p: LayerProperties) -> AnimatableValue {
+        withUnsafeBytes(of: p) { bytes in
+            switch self {
+            case .cgFloat(let offset, _): .number(Double(bytes.load(fromByteOffset: offset, as: CGFloat.self)))
+            case .float(let offset, _): .number(Double(bytes.load(fromByteOffset: offset, as: Float.self)))
+            case .bool(let offset): .number(bytes.load(fromByteOffset: offset, as: Bool.self) ? 1 : 0)
+            case .point(let offset): .point(bytes.load(fromByteOffset: offset, as: CGPoint.self))
+            case .size(let offset): .size(bytes.load(fromByteOffset: offset, as: CGSize.self))
+            case .rect(let offset): .rect(bytes.load(fromByteOffset: offset, as: CGRect.self))
+            case .transform(let offset): .transform(bytes.load(fromByteOffset: offset, as: CATransform3D.self))
+            case .color(let model, let shown):
+                .color(
+                    bytes.load(fromByteOffset: shown, as: RGBA?.self)
+                        ?? bytes.load(fromByteOffset: model, as: CGColor?.self)?.value ?? .clear)
+            case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: offset, as: CGImage?.self)))
+            }
+        }
+    }
+
+    /// Copies the model value from `model` into `p`, dropping an animated colour shown instead.
+    @inline(__always)
+    func restore(from model: LayerProperties, into p: inout LayerProperties) {
+        switch self {
+        case .cgFloat(let offset, _): copy(CGFloat.self, at: offset, from: model, into: &p)
+        case .float(let offset, _): copy(Float.self, at: offset, from: model, into: &p)
+        case .bool(let offset): copy(Bool.self, at: offset, from: model, into: &p)
+        case .point(let offset): copy(CGPoint.self, at: offset, from: model, into: &p)
+        case .size(let offset): copy(CGSize.self, at: offset, from: model, into: &p)
+        case .rect(let offset): copy(CGRect.self, at: offset, from: model, into: &p)
+        case .transform(let offset): copy(CATransform3D.self, at: offset, from: model, into: &p)
+        case .color(let modelOffset, let shown):
+            copy(CGColor?.self, at: modelOffset, from: model, into: &p)
+            store(RGBA?.none, at: shown, in: &p)
+        case .image(let offset): copy(CGImage?.self, at: offset, from: model, into: &p)
+        }
+    }
+
+    /// Stores an animated value in `p`. A value of another kind (which compiled animations never
+    /// carry), a non-finite value or one the property does not allow is ignored, so that the
+    /// render side never sees it.
+    func write(_ value: AnimatableValue, to p: inout LayerProperties) {
+        guard value.isFinite else { return }
+        switch (self, value) {
+        case (.cgFloat(let offset, let limit), .number(let v)):
+            if let allowed = limit.apply(v) { store(CGFloat(allowed), at: offset, in: &p) }
+        case (.float(let offset, let limit), .number(let v)):
+            if let allowed = limit.apply(v) { store(Float(allowed), at: offset, in: &p) }
+        case (.bool(let offset), .number(let v)): store(v >= 0.5, at: offset, in: &p)
+        case (.point(let offset), .point(let v)): store(v, at: offset, in: &p)
+        case (.size(let offset), .size(let v)): store(v, at: offset, in: &p)
+        case (.rect(let offset), .rect(let v)): store(v, at: offset, in: &p)
+        case (.transform(let offset), .transform(let v)): store(v, at: offset, in: &p)
+        case (.color(_, let shown), .color(let v)): store(RGBA?.some(v), at: shown, in: &p)
+        case (.image(let offset), .image(let v)): store(v.image, at: offset, in: &p)
+        default: break
+        }
+    }
+
+    @inline(__always)
+    private func copy<T>(_: T.Type, at offset: Int, from model: LayerProperties, into p: inout LayerProperties) {
+        store(withUnsafeBytes(of: model) { $0.load(fromByteOffset: offset, as: T.self) }, at: offset, in: &p)
+    }
+
+    @inline(__always)
+    private func store<T>(_ value: T, at offset: Int, in p: inout LayerProperties) {
+        withUnsafeMutableBytes(of: &p) { bytes in
+            // Assigning through a typed pointer releases the old value and retains the new one.
+            (bytes.baseAddress! + offset).assumingMemoryBound(to: T.self).pointee = value
+        }
+    }
+}
+
+/// What an animated number may become: some properties refuse values their setters refuse.
+enum AnimatedValueLimit: Sendable, Equatable {
+    /// Any finite value.
+    case none
+    /// Negative values become 0 (`cornerRadius`, `borderWidth`).
+    case nonNegative
+    /// Values that are not positive are ignored (`contentsScale`).
+    case positive
+
+    /// The value to store, or nil to ignore `value`.
+    func apply(_ value: Double) -> Double? {
+        switch self {
+        case .none: value
+        case .nonNegative: max(value, 0)
+        case .positive: value > 0 ? value : nil
+        }
+    }
+}
