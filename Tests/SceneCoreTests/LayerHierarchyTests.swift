@@ -98,7 +98,7 @@ import Testing
         other.addSublayer(l[2])
         parent.replaceSublayer(l[0], with: l[2])
         #expect(names(parent) == ["x", "b"])
-        #expect(other.sublayers?.isEmpty == true)
+        #expect(other.sublayers == nil, "a layer with no sublayers answers nil")
     }
 
     @Test func removeFromSuperlayer() {
@@ -130,8 +130,34 @@ import Testing
         parent.addSublayer(mask)
         owner.mask = mask
         #expect(owner.mask === mask)
-        #expect(parent.sublayers?.isEmpty == true)
+        #expect(parent.sublayers == nil)
+        #expect(mask.superlayer === owner, "a mask's superlayer is the layer it masks")
+        owner.mask = nil
         #expect(mask.superlayer == nil)
+    }
+
+    @Test func sublayersIsNilWheneverThereAreNone() {
+        let parent = CALayer()
+        #expect(parent.sublayers == nil)
+        parent.sublayers = []
+        #expect(parent.sublayers == nil)
+        let child = CALayer()
+        parent.addSublayer(child)
+        #expect(parent.sublayers?.count == 1)
+        child.removeFromSuperlayer()
+        #expect(parent.sublayers == nil)
+    }
+
+    @Test func contentsAreFlippedIsTheExclusiveOrOverTheLayerAndItsAncestors() {
+        let detached = CALayer()
+        detached.isGeometryFlipped = true
+        #expect(detached.contentsAreFlipped())
+        let root = CALayer()
+        root.isGeometryFlipped = true
+        root.addSublayer(detached)
+        #expect(!detached.contentsAreFlipped(), "two flips cancel")
+        detached.isGeometryFlipped = false
+        #expect(detached.contentsAreFlipped())
     }
 
     @Test func aLayerIsMaskOfOneLayerAtATime() {
@@ -158,7 +184,7 @@ import Testing
         #expect(l[2].superlayer === parent)
         #expect(l[0].superlayer === parent)
         #expect(l[1].superlayer == nil)
-        #expect(elsewhere.sublayers?.isEmpty == true)
+        #expect(elsewhere.sublayers == nil)
     }
 
     @Test func sublayersSetToNilClearsEverySuperlayer() {

@@ -74,4 +74,18 @@ import Testing
         layer.setValue(ellipse, forKey: "shadowPath")
         #expect((layer.value(forKey: "shadowPath") as? CGPath) == ellipse)
     }
+
+    @Test func unknownNamesReadBackAsTheDefaultOfTheirType() {
+        let layer = CALayer()
+        layer.contentsGravity = CALayerContentsGravity(rawValue: "sideways")
+        #expect(layer.contentsGravity == .center)
+        layer.cornerCurve = CALayerCornerCurve(rawValue: "squircle")
+        #expect(layer.cornerCurve == .circular)
+        layer.contentsFormat = CALayerContentsFormat(rawValue: "RGB10")
+        #expect(layer.contentsFormat == .RGBA8Uint)
+        layer.setValue("nowhere", forKey: "contentsGravity")
+        #expect(layer.contentsGravity == .center)
+        layer.maskedCorners = CACornerMask(rawValue: 0xFF)
+        #expect(layer.maskedCorners.rawValue == 0x0F, "only the four corner bits are kept")
+    }
 }

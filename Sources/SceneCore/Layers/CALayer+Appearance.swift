@@ -57,16 +57,18 @@ extension CALayer {
         set { setState(\.cornerRadius, newValue.negativeAsZero, .cornerRadius) }
     }
 
-    /// Which corners `cornerRadius` rounds. Default all four.
+    /// Which corners `cornerRadius` rounds. Default all four; bits other than the four corners
+    /// are dropped, as Core Animation does.
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set { setState(\.maskedCorners, newValue, .maskedCorners) }
+        set { setState(\.maskedCorners, newValue.intersection(.all), .maskedCorners) }
     }
 
-    /// The curve of the rounded corners. Stored; drawn as circular arcs.
+    /// The curve of the rounded corners. A name Core Animation does not define reads back as
+    /// `.circular`. Stored; drawn as circular arcs.
     public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
-        set { setState(\.cornerCurve, newValue, .cornerCurve) }
+        set { setState(\.cornerCurve, newValue == .continuous ? .continuous : .circular, .cornerCurve) }
     }
 
     /// The border's width, inset from the bounds and drawn above contents and sublayers.

@@ -35,10 +35,15 @@ extension CALayer {
         set { setState(\.contentsCenter, newValue, .contentsCenter) }
     }
 
-    /// How the contents are placed in the bounds. Default `.resize`.
+    /// How the contents are placed in the bounds. Default `.resize`; a name Core Animation does not
+    /// define reads back as `.center`, as on Apple platforms.
     public var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
-        set { setState(\.contentsGravity, newValue, .contentsGravity) }
+        set {
+            setState(
+                \.contentsGravity, CALayerContentsGravity.allCases.contains(newValue) ? newValue : .center,
+                .contentsGravity)
+        }
     }
 
     /// Pixels per point of the contents: an image of 200 pixels at scale 2 is 100 points wide.
@@ -56,10 +61,14 @@ extension CALayer {
         }
     }
 
-    /// A hint for the backing store's pixel format. Default `.RGBA8Uint`.
+    /// A hint for the backing store's pixel format. Default `.RGBA8Uint`; a name Core Animation
+    /// does not define reads back as `.RGBA8Uint`.
     public var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
-        set { setState(\.contentsFormat, newValue, .contentsFormat) }
+        set {
+            let known: [CALayerContentsFormat] = [.RGBA8Uint, .RGBA16Float, .gray8Uint, .automatic]
+            setState(\.contentsFormat, known.contains(newValue) ? newValue : .RGBA8Uint, .contentsFormat)
+        }
     }
 
     /// The filter used when the contents are drawn smaller than their pixel size. Default `.linear`.

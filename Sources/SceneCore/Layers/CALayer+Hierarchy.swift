@@ -1,15 +1,16 @@
 import Foundation
 
 extension CALayer {
-    /// The layer's sublayers, back to front; nil for a layer that never had any.
+    /// The layer's sublayers, back to front; nil whenever the layer has none (also after
+    /// `sublayers = []` and after the last one is removed), as in Core Animation.
     ///
     /// Setting it gives each new layer this layer as superlayer (removing it from its old
     /// one) and clears the superlayer of each layer no longer in the list. Layers that
     /// would make a cycle are refused with a logged error.
     public var sublayers: [CALayer]? {
         get {
-            if isPresentation { return presentationSublayers() }
-            return sublayerStorage
+            let list = isPresentation ? presentationSublayers() : sublayerStorage
+            return list?.isEmpty == false ? list : nil
         }
         set {
             let incoming = newValue ?? []
@@ -27,10 +28,14 @@ extension CALayer {
         }
     }
 
-    /// The layer this layer is a sublayer of.
+    /// The layer this layer is a sublayer of; for a mask, the layer it masks (a mask is in no
+    /// layer's `sublayers`), until the mask is cleared.
     public var superlayer: CALayer? {
-        if isPresentation { return presentationParent ?? presentationSource?.committedSuperlayer?.presentation() }
-        return superlayerStorage
+        if isPresentation {
+            guard let model = presentationSource else { return presentationParent }
+            return presentationParent ?? (model.committedSuperlayer ?? model.maskOwner)?.presentation()
+        }
+        return superlayerStorage ?? maskOwner
     }
 
     /// A layer whose alpha channel masks this layer's content. It must have no superlayer.

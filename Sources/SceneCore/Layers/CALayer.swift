@@ -265,11 +265,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         dirtyRect = nil
     }
 
-    /// Whether the layer's contents are shown flipped vertically (y up on screen) because an odd
-    /// number of its superlayers flip their geometry. Drawing in `draw(in:)` uses the layer's own
-    /// coordinates either way, so what is drawn at a point appears at that point of the layer.
+    /// Whether the layer's contents are flipped vertically: the exclusive-or of `isGeometryFlipped`
+    /// over the layer itself and all its ancestors, as Core Animation answers (a detached layer
+    /// with the flag set answers true). Drawing in `draw(in:)` uses the layer's own coordinates
+    /// either way, so what is drawn at a point appears at that point of the layer.
     open func contentsAreFlipped() -> Bool {
-        var flipped = false
+        var flipped = isGeometryFlipped
         var ancestor = superlayer
         while let layer = ancestor {
             if layer.isGeometryFlipped { flipped.toggle() }
