@@ -88,7 +88,18 @@ import Testing
     func nonFiniteTimesAreRefused(_ bad: Double) {
         expectRefused("beginTime", \.beginTime, keeping: 3, refusing: bad)
         expectRefused("timeOffset", \.timeOffset, keeping: 3, refusing: bad)
-        expectRefused("duration", \.duration, keeping: 3, refusing: bad)
+        if bad.isNaN { expectRefused("duration", \.duration, keeping: 3, refusing: bad) }
+    }
+
+    @Test func theLayerTimesThatLayersDoNotRunAcceptInfinityButNotNaN() {
+        let layer = CALayer()
+        layer.repeatCount = .infinity
+        layer.duration = 4
+        layer.duration = .infinity
+        layer.repeatDuration = .infinity
+        #expect(layer.repeatCount == .infinity && layer.duration == .infinity && layer.repeatDuration == .infinity)
+        layer.repeatCount = .nan
+        #expect(layer.repeatCount == .infinity)
     }
 
     @Test(arguments: [0, -1, .nan, .infinity, -.infinity] as [CGFloat])

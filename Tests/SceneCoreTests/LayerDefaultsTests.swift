@@ -67,7 +67,8 @@ import Testing
     @Test func mediaTimingDefaults() {
         let layer = CALayer()
         #expect(layer.beginTime == 0)
-        #expect(layer.duration == 0)
+        #expect(layer.duration == .infinity)
+        #expect(CALayer.defaultValue(forKey: "duration") as? CFTimeInterval == .infinity)
         #expect(layer.speed == 1)
         #expect(layer.timeOffset == 0)
         #expect(layer.repeatCount == 0)

@@ -118,7 +118,8 @@ import Testing
     func theDefaultIsReportedUnlessItIsZero(_ id: PropertyID) {
         let declaration = id.declared
         let reported = CALayer.defaultValue(forKey: declaration.key)
-        let isZero = LayerValueProbe.isZero(declaration, in: LayerProperties())
+        // allowsEdgeAntialiasing is reported although false (see LayerKey.defaults).
+        let isZero = LayerValueProbe.isZero(declaration, in: LayerProperties()) && id != .allowsEdgeAntialiasing
         #expect((reported == nil) == isZero)
         if let swiftKey = declaration.swiftKey {
             #expect((CALayer.defaultValue(forKey: swiftKey) == nil) == isZero)

@@ -49,6 +49,13 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         return copy
     }
 
+    /// The copy a layer keeps when the animation is added: `copy()`, with the children of groups
+    /// copied too, so that changing the animation afterwards changes nothing on the layer.
+    func copyForAdding() -> CAAnimation {
+        // swiftlint:disable:next force_cast
+        copy() as! CAAnimation
+    }
+
     // MARK: CAMediaTiming
 
     /// When the animation starts, in its layer's time; 0 means "when committed".

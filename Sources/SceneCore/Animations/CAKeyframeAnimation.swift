@@ -78,4 +78,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         default: super.value(forKey: key)
         }
     }
+
+    /// Core Animation's defaults, with `calculationMode` "linear".
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "calculationMode" ? CAAnimationCalculationMode.linear.rawValue : super.defaultValue(forKey: key)
+    }
 }

@@ -7,8 +7,7 @@ extension CALayer {
             Diagnostics.error("CALayer.add(_:forKey:): presentation layers cannot run animations")
             return
         }
-        // swiftlint:disable:next force_cast
-        let copy = anim.copy() as! CAAnimation
+        let copy = anim.copyForAdding()
         prepareForAdding(copy)
         let serial = AnimationRecord.nextSerial()
         let compiled: RenderAnimation

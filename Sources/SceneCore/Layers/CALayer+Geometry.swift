@@ -58,7 +58,9 @@ extension CALayer {
 
     /// The layer's rectangle in its superlayer's space, derived from bounds, position,
     /// anchorPoint and transform (the bounding box when transformed). Setting it changes
-    /// `position` and `bounds.size`, keeping `bounds.origin`. Not animatable.
+    /// `position` and `bounds.size`, keeping `bounds.origin`, and takes the transform out, its
+    /// translation included: with `transform` a translation of (10, 20), setting the frame to
+    /// (10, 20, 100, 50) gives position (50, 25) and bounds (0, 0, 100, 50). Not animatable.
     public var frame: CGRect {
         get {
             let m = transformToSuperlayer(includingSublayerTransform: false)
@@ -71,16 +73,22 @@ extension CALayer {
                 Diagnostics.error("CALayer.frame of \(self): refused non-finite value \(newValue); keeping \(frame)")
                 return
             }
+            // The transform's linear part sizes the bounds; its translation and the anchor point's
+            // offset from the bounds' centre (both through the linear part) place the position, so
+            // that the frame reads back as set.
             let f = newValue.standardized
+            let affine = CATransform3DGetAffineTransform(state.transform)
+            let linear = CGAffineTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: 0, ty: 0)
             var size = f.size
-            if !CATransform3DIsIdentity(state.transform) {
-                let linear = CATransform3DGetAffineTransform(state.transform)
-                let unrotated = CGAffineTransform(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: 0, ty: 0)
-                    .inverted()
-                let mapped = f.size.applying(unrotated)
+            if !linear.isIdentity {
+                let mapped = f.size.applying(linear.inverted())
                 size = CGSize(width: abs(mapped.width), height: abs(mapped.height))
             }
-            position = CGPoint(x: f.minX + state.anchorPoint.x * f.width, y: f.minY + state.anchorPoint.y * f.height)
+            let anchor = state.anchorPoint
+            let centreFromAnchor = CGPoint(x: size.width * (0.5 - anchor.x), y: size.height * (0.5 - anchor.y))
+                .applying(linear)
+            position = CGPoint(
+                x: f.midX - affine.tx - centreFromAnchor.x, y: f.midY - affine.ty - centreFromAnchor.y)
             bounds = CGRect(origin: state.bounds.origin, size: size)
         }
     }

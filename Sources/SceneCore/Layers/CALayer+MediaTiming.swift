@@ -6,10 +6,10 @@ extension CALayer {
         get { state.timing.beginTime }
         set { setState(\.timing.beginTime, newValue, .beginTime) }
     }
-    /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`).
+    /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`). Default infinite.
     public var duration: CFTimeInterval {
         get { state.timing.duration }
-        set { setState(\.timing.duration, newValue, .duration) }
+        set { setState(\.timing.duration, newValue, .duration, allowsInfinity: true) }
     }
     /// How fast the layer's time runs relative to its superlayer's; 0 pauses it.
     public var speed: Float {
@@ -24,12 +24,12 @@ extension CALayer {
     /// Part of `CAMediaTiming`; stored.
     public var repeatCount: Float {
         get { state.timing.repeatCount }
-        set { setState(\.timing.repeatCount, newValue, .repeatCount) }
+        set { setState(\.timing.repeatCount, newValue, .repeatCount, allowsInfinity: true) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var repeatDuration: CFTimeInterval {
         get { state.timing.repeatDuration }
-        set { setState(\.timing.repeatDuration, newValue, .repeatDuration) }
+        set { setState(\.timing.repeatDuration, newValue, .repeatDuration, allowsInfinity: true) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var autoreverses: Bool {

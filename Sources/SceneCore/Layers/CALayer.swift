@@ -305,13 +305,16 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     // MARK: - Change recording
 
     /// Stores `value` in property `id` (at `keyPath`) and records the change if it differs from
-    /// the current value; a non-finite value is refused with a logged error, keeping the old one.
+    /// the current value; a non-finite value is refused with a logged error, keeping the old one
+    /// (infinity is accepted where `allowsInfinity`, NaN never).
     /// When the property runs actions and the layer is committed, runs the action for its key (by
     /// default the implicit animation) unless the transaction disables actions; when the class
     /// answers true to `needsDisplay(forKey:)`, marks the layer for display.
     @inline(__always)
-    func setState<T: LayerValue>(_ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID) {
-        guard value.isFiniteValue else {
+    func setState<T: LayerValue>(
+        _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID, allowsInfinity: Bool = false
+    ) {
+        guard value.isFiniteValue || (allowsInfinity && !value.isNaNValue) else {
             let old = state[keyPath: keyPath]
             let key = id.declared.key
             Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(old)")

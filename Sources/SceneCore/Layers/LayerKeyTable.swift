@@ -47,6 +47,10 @@ struct LayerKey: @unchecked Sendable {
             defaults[declaration.key] = value
             if let swiftKey = declaration.swiftKey { defaults[swiftKey] = value }
         }
+        // Core Animation answers these two although they are false: `drawsAsynchronously` is false
+        // on every platform; `allowsEdgeAntialiasing` is false here, as on iOS (macOS answers true).
+        defaults["drawsAsynchronously"] = false
+        defaults["allowsEdgeAntialiasing"] = false
         return defaults
     }()
 }

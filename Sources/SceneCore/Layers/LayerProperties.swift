@@ -51,7 +51,8 @@ struct LayerProperties: Sendable, Equatable {
     var preferredDynamicRange: CADynamicRange = .standard
     var toneMapMode: CAToneMapMode = .automatic
     // Timing
-    var timing = MediaTimingValues()
+    /// A layer's timing: Core Animation's defaults, with `duration` infinite.
+    var timing = MediaTimingValues(duration: .infinity)
     /// Colours an animation is showing, as plain values: the render side evaluates colour
     /// animations into these instead of making a `CGColor` every frame. When set they win
     /// over `backgroundColor`, `borderColor` and `shadowColor`.

@@ -19,6 +19,9 @@ struct MediaTimingValues: Hashable, Sendable {
     private var fillCode = FillCode.removed
     init() {}
 
+    /// Core Animation's defaults with another `duration` (a layer's is infinite).
+    init(duration: CFTimeInterval) { self.duration = duration }
+
     /// Whether the value at the start of the active duration is held before it (backwards, both).
     var holdsBefore: Bool { fillCode == .backwards || fillCode == .both }
     /// Whether the value at the end of the active duration is held after it (forwards, both).

@@ -1,0 +1,50 @@
+import Foundation
+import SceneCoreTestSupport
+import Testing
+
+@testable import SceneCore
+
+/// Behaviours measured on Apple's QuartzCore that SceneCore once did differently.
+@Suite struct AppleBehaviourTests {
+    @Test func settingTheFrameTakesTheTransformsTranslationOut() {
+        let layer = CALayer()
+        layer.transform = CATransform3DMakeTranslation(10, 20, 0)
+        layer.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        #expect(layer.position == CGPoint(x: 50, y: 25))
+        #expect(layer.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
+        #expect(isClose(layer.frame, CGRect(x: 10, y: 20, width: 100, height: 50)))
+    }
+
+    @Test func settingTheFrameOfAScaledLayerWithAMovedAnchorReadsBackAsSet() {
+        let layer = CALayer()
+        layer.anchorPoint = CGPoint(x: 0, y: 1)
+        layer.transform = CATransform3DTranslate(CATransform3DMakeScale(2, 3, 1), 5, 7, 0)
+        layer.frame = CGRect(x: 40, y: 60, width: 80, height: 90)
+        #expect(isClose(layer.bounds, CGRect(x: 0, y: 0, width: 40, height: 30)))
+        #expect(isClose(layer.frame, CGRect(x: 40, y: 60, width: 80, height: 90)))
+    }
+
+    @Test func defaultsApplesAnswers() {
+        #expect(CAKeyframeAnimation.defaultValue(forKey: "calculationMode") as? String == "linear")
+        #expect(CALayer.defaultValue(forKey: "drawsAsynchronously") as? Bool == false)
+        #expect(CALayer.defaultValue(forKey: "allowsEdgeAntialiasing") as? Bool == false)
+        #expect(CALayer.defaultValue(forKey: "duration") as? CFTimeInterval == .infinity)
+    }
+
+    @Test func copyingAGroupIsShallowButAddingItCopiesItsChildren() throws {
+        let child = CABasicAnimation(keyPath: "opacity")
+        child.toValue = 0.5
+        let group = CAAnimationGroup()
+        group.animations = [child]
+        group.duration = 2
+        let copy = try #require(group.copy() as? CAAnimationGroup)
+        #expect(copy.animations?.first === child, "the copy holds the same child objects")
+
+        let layer = CALayer()
+        layer.add(group, forKey: "group")
+        let added = try #require(layer.animation(forKey: "group") as? CAAnimationGroup)
+        #expect(added.animations?.first !== child, "the layer keeps children of its own")
+        child.toValue = 0.1
+        #expect((added.animations?.first as? CABasicAnimation)?.toValue as? Double == 0.5)
+    }
+}
