@@ -108,7 +108,20 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
                 "CAAnimation.run(forKey: \"\(event)\"): \(type(of: anObject)) is not a CALayer; nothing runs")
             return
         }
-        layer.add(self, forKey: event)
+        guard let property = self as? CAPropertyAnimation, property.keyPath == nil else {
+            return layer.add(self, forKey: event)
+        }
+        // An action with no key path animates the key it was found for: from the value on screen
+        // to the new value, unless it says otherwise.
+        // swiftlint:disable:next force_cast
+        let animation = property.copy() as! CAPropertyAnimation
+        animation.keyPath = event
+        if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+            basic.byValue == nil
+        {
+            basic.fromValue = layer.presentationValue(forKeyPath: event)
+        }
+        layer.add(animation, forKey: event)
     }
 
     // MARK: Key-value coding

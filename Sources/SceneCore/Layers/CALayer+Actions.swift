@@ -6,20 +6,28 @@ public let kCAOnOrderIn = "onOrderIn"
 public let kCAOnOrderOut = "onOrderOut"
 
 extension CALayer {
-    /// The search behind `action(forKey:)`.
+    /// The search behind `action(forKey:)`: the delegate, `actions`, `style["actions"]` (through
+    /// nested styles), then the class's `defaultAction(forKey:)`. It notes whether it ended at an
+    /// `NSNull`, which (unlike finding nothing) also rules out the implicit animation.
     func searchAction(forKey event: String) -> (any CAAction)? {
-        if let found = delegate?.action(for: self, forKey: event) { return found is NSNull ? nil : found }
-        if let found = actions?[event] { return found is NSNull ? nil : found }
+        actionSearchHitNull = false
+        func answer(_ found: any CAAction) -> (any CAAction)? {
+            guard found is NSNull else { return found }
+            actionSearchHitNull = true
+            return nil
+        }
+        if let found = delegate?.action(for: self, forKey: event) { return answer(found) }
+        if let found = actions?[event] { return answer(found) }
         var style = self.style
         while let current = style {
             if let table = current["actions"] as? [String: Any], let entry = table[event] {
-                if entry is NSNull { return nil }
+                if entry is NSNull { return answer(NSNull()) }
                 if let found = entry as? any CAAction { return found }
             }
             style = current["style"] as? [AnyHashable: Any]
         }
-        if let found = type(of: self).defaultAction(forKey: event) { return found is NSNull ? nil : found }
-        return implicitAnimation(forKey: event)
+        if let found = type(of: self).defaultAction(forKey: event) { return answer(found) }
+        return nil
     }
 
     /// Declares `key` an animatable property of this layer class and its subclasses: setting
@@ -47,7 +55,7 @@ extension CALayer {
 
     /// The implicit animation of property `key`: from its presentation value now, with the
     /// transaction's duration and timing function (`.default` when it has none).
-    private func implicitAnimation(forKey key: String) -> CABasicAnimation? {
+    func implicitAnimation(forKey key: String) -> CABasicAnimation? {
         guard isImplicitlyAnimatable(key) else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         animation.fromValue = presentationValue(forKeyPath: key)
@@ -64,9 +72,12 @@ extension CALayer {
         runAction(forKey: key)
     }
 
-    /// Looks up and runs the action for `event`, if any.
+    /// Looks up and runs the action for `event`: what `action(forKey:)` answers or, when the search
+    /// found nothing (not an `NSNull`) and `event` is an animatable property, the implicit animation.
     func runAction(forKey event: String) {
-        guard let action = action(forKey: event) else { return }
+        actionSearchHitNull = false
+        guard let action = action(forKey: event) ?? (actionSearchHitNull ? nil : implicitAnimation(forKey: event))
+        else { return }
         let previous = actionInProgress
         actionInProgress = event
         defer { actionInProgress = previous }

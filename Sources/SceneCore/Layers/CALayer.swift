@@ -38,6 +38,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     var animationRecords: [AnimationRecord] = []
     /// The animations as of the last commit: what the render side runs and `presentation()` evaluates.
     var committedAnimations: [RenderAnimation] = []
+    /// Whether the last action search ended at an `NSNull` (which rules out the implicit animation).
+    var actionSearchHitNull = false
     /// The key of the action being run by a property change, while it runs.
     var actionInProgress: String?
     /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
@@ -288,10 +290,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// The action for `event`, searched as Core Animation does: the delegate's
     /// `action(for:forKey:)`, then `actions[event]`, then `style["actions"][event]` (through
     /// nested `style["style"]` dictionaries), then `defaultAction(forKey:)`. The first
-    /// non-nil answer wins, and `NSNull` ends the search with no action. When every step
-    /// answers nil and `event` is an animatable property, the answer is the implicit
-    /// animation: a `CABasicAnimation` from the value on screen now, with the transaction's
-    /// duration and timing function (`.default` when it has none).
+    /// non-nil answer wins, and `NSNull` ends the search with no action; when every step answers
+    /// nil the answer is nil, for animatable keys too. A change of an animatable property whose
+    /// search found nothing (but not one that hit `NSNull`) runs the implicit animation: a
+    /// `CABasicAnimation` from the value on screen now, with the transaction's duration and
+    /// timing function (`.default` when it has none).
     open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
 
     /// The class's default action for `event`: nil, as Core Animation answers for its own

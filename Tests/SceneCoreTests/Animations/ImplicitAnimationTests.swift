@@ -37,6 +37,35 @@ import Testing
         #expect(clock.number("position.x", at: 102) == 140)
     }
 
+    @Test func aChangeWhoseSearchFoundNothingStillAnimatesImplicitly() {
+        let clock = ManualClock(at: 100) { $0.opacity = 1 }
+        #expect(clock.layer.action(forKey: "opacity") == nil)
+        change { clock.layer.opacity = 0.5 }
+        #expect(clock.layer.animation(forKey: "opacity") is CABasicAnimation)
+    }
+
+    @Test func aSearchThatHitsNSNullMakesNoImplicitAnimation() {
+        let clock = ManualClock(at: 100) { $0.opacity = 1 }
+        clock.layer.style = ["actions": ["opacity": NSNull()]]
+        change { clock.layer.opacity = 0.5 }
+        #expect(clock.layer.animationKeys() == nil)
+    }
+
+    @Test func anAnimationFoundWithoutAKeyPathAnimatesTheKeyFromTheValueOnScreen() {
+        let clock = ManualClock(at: 100) { $0.opacity = 1 }
+        let action = CABasicAnimation()
+        action.duration = 3
+        clock.layer.actions = ["opacity": action]
+        change { clock.layer.opacity = 0.2 }
+        let added = clock.layer.animation(forKey: "opacity") as? CABasicAnimation
+        #expect(added?.keyPath == "opacity")
+        #expect(added?.fromValue as? CGFloat == 1)
+        #expect(added?.duration == 3)
+        #expect(action.keyPath == nil, "the action itself is left as it was")
+        #expect(isClose(clock.number("opacity", at: 101.5), 0.6, tolerance: 1e-6))
+        #expect(isClose(clock.number("opacity", at: 103), 0.2, tolerance: 1e-6))
+    }
+
     @Test func theTransactionsTimingFunctionReplacesTheDefault() {
         let clock = ManualClock(at: 100) { $0.zPosition = 0 }
         change(timing: CAMediaTimingFunction(name: .linear)) { clock.layer.zPosition = 10 }
