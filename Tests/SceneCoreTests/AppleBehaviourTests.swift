@@ -48,3 +48,28 @@ import Testing
         #expect((added.animations?.first as? CABasicAnimation)?.toValue as? Double == 0.5)
     }
 }
+
+/// `displayIfNeeded()` and the commit's display pass, with a subclass that replaces `display()`.
+@Suite struct DisplayMarkTests {
+    final class CountingLayer: CALayer, @unchecked Sendable {
+        var displays = 0
+        override func display() { displays += 1 }  // does not call super
+    }
+
+    @Test func displayIfNeededClearsTheMarkWhenDisplayDoesNotCallSuper() {
+        let layer = CountingLayer()
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        #expect(!layer.needsDisplay())
+        layer.displayIfNeeded()
+        #expect(layer.displays == 1)
+    }
+
+    @Test func aCommitDisplaysAtMostOncePerSetNeedsDisplay() {
+        let layer = CountingLayer()
+        LayerTest.commitNow { layer.setNeedsDisplay() }
+        LayerTest.commitNow { layer.position = CGPoint(x: 1, y: 1) }
+        LayerTest.commitNow { layer.position = CGPoint(x: 2, y: 2) }
+        #expect(layer.displays == 1)
+    }
+}

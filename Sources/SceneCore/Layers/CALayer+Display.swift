@@ -74,7 +74,7 @@ extension CALayer {
 
     /// Displays the layers of this commit that are marked.
     static func displayMarkedLayers(_ layers: [CALayer]) {
-        for layer in layers where layer.needsDisplay() { layer.display() }
+        for layer in layers { layer.displayIfNeeded() }
     }
 
     private func pixelRect(_ r: CGRect, in bounds: CGRect, scale: CGFloat, width: Int, height: Int) -> (

@@ -257,7 +257,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open func needsDisplay() -> Bool { dirtyRect != nil }
 
     /// Redraws now if the layer is marked.
-    open func displayIfNeeded() { if needsDisplay() { display() } }
+    /// The mark is cleared afterwards even when a subclass's `display()` does not call super, so a
+    /// layer displays at most once per `setNeedsDisplay()`.
+    open func displayIfNeeded() {
+        guard needsDisplay() else { return }
+        display()
+        dirtyRect = nil
+    }
 
     /// Updates `contents`: the delegate's `display(_:)` when it implements it, otherwise a
     /// backing store of `bounds` x `contentsScale` pixels drawn by `draw(in:)`. Called during
