@@ -57,6 +57,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// How the layer stretches when its superlayer's bounds change size (see
     /// `resize(withOldSuperlayerSize:)` for how the change is shared). Default none.
     open var autoresizingMask: CAAutoresizingMask = []
+    /// The keys of the constraint warnings already logged about this layer, so that each is
+    /// logged once, not on every layout pass; emptied when `constraints` is set.
+    var loggedConstraintWarnings: Set<String> = []
     /// The per-frame redraw of animated custom keys that need display, once one was needed.
     var customRedraw: AnimatedRedraw?
     /// While the action for a changed custom key runs: that key and the value shown before the change.
