@@ -47,51 +47,62 @@ extension CALayer {
         }
     }
 
-    /// The autoresizing rule: on each axis the change of the superlayer's size is shared among
-    /// the flexible parts (the two margins and the size the mask names), in proportion to
-    /// their current lengths — or equally when those lengths add up to zero, or when one is
-    /// negative. With no flexible part on an axis the layer keeps its place from the min edge.
+    /// Core Animation's autoresizing rule (measured on QuartzCore), applied to the `frame`, each
+    /// axis on its own. The change Δ of the superlayer's bounds size on the axis is shared by the
+    /// parts the mask makes flexible, whatever their current lengths:
+    /// - one flexible part takes all of Δ;
+    /// - a margin and the size: the margin 2/3 of Δ, the size 1/3;
+    /// - both margins: 1/2 each (the size stays);
+    /// - all three: 1/3 each.
+    ///
+    /// The min margin's share moves the layer; the max margin's share moves nothing. An axis that
+    /// then moves or stretches is snapped to whole points: its minimum edge is floored and its
+    /// maximum edge ceiled. The size is not clamped: where it becomes negative the frame comes
+    /// out standardised (its edges swap), as the frame setter makes it. An axis with no flexible
+    /// part, only a flexible max margin, or no change keeps its frame exactly (SceneCore's
+    /// reading where nothing was measured: only what moves is snapped).
     func autoresize(fromSuperlayerSize old: CGSize) {
         guard let parent = superlayerStorage, !autoresizingMask.isEmpty else { return }
         let new = parent.state.bounds.size
-        let origin = parent.state.bounds.origin
-        var frame = self.frame
-        let x = Self.share(
-            new.width - old.width,
-            parts: (frame.minX - origin.x, frame.width, old.width - (frame.maxX - origin.x)),
-            flexible: (
-                autoresizingMask.contains(.layerMinXMargin), autoresizingMask.contains(.layerWidthSizable),
-                autoresizingMask.contains(.layerMaxXMargin)
-            ))
-        let y = Self.share(
-            new.height - old.height,
-            parts: (frame.minY - origin.y, frame.height, old.height - (frame.maxY - origin.y)),
-            flexible: (
-                autoresizingMask.contains(.layerMinYMargin), autoresizingMask.contains(.layerHeightSizable),
-                autoresizingMask.contains(.layerMaxYMargin)
-            ))
-        frame.origin.x += x.before
-        frame.size.width = max(0, frame.width + x.size)
-        frame.origin.y += y.before
-        frame.size.height = max(0, frame.height + y.size)
-        self.frame = frame
+        let mask = autoresizingMask
+        let frame = self.frame
+        let x = Self.autoresizedExtent(
+            minimum: frame.minX, size: frame.width, delta: new.width - old.width,
+            flexible: (mask.contains(.layerMinXMargin), mask.contains(.layerWidthSizable)),
+            maxMargin: mask.contains(.layerMaxXMargin))
+        let y = Self.autoresizedExtent(
+            minimum: frame.minY, size: frame.height, delta: new.height - old.height,
+            flexible: (mask.contains(.layerMinYMargin), mask.contains(.layerHeightSizable)),
+            maxMargin: mask.contains(.layerMaxYMargin))
+        guard x != nil || y != nil else { return }
+        self.frame = CGRect(
+            x: x?.minimum ?? frame.minX, y: y?.minimum ?? frame.minY,
+            width: x?.size ?? frame.width, height: y?.size ?? frame.height)
     }
 
-    /// How much of `delta` goes to the leading margin and to the size on one axis.
-    private static func share(_ delta: CGFloat, parts: (CGFloat, CGFloat, CGFloat), flexible: (Bool, Bool, Bool))
-        -> (before: CGFloat, size: CGFloat)
-    {
-        let lengths = [parts.0, parts.1, parts.2]
-        let flags = [flexible.0, flexible.1, flexible.2]
-        let count = flags.filter { $0 }.count
-        guard count > 0, delta != 0 else { return (0, 0) }
-        let flexibleLengths = zip(lengths, flags).map { $1 ? $0 : 0 }
-        let total = flexibleLengths.reduce(0, +)
-        let proportional = total > 0 && !flexibleLengths.contains { $0 < 0 }
-        let shares = zip(flexibleLengths, flags).map { length, flag -> CGFloat in
-            guard flag else { return 0 }
-            return proportional ? delta * length / total : delta / CGFloat(count)
+    /// The new start and length of a frame's extent on one axis when the superlayer's size on
+    /// that axis changed by `delta`, snapped to whole points; nil when the extent neither moves
+    /// nor stretches. `flexible` says whether the min margin and the size are flexible.
+    static func autoresizedExtent(
+        minimum: CGFloat, size: CGFloat, delta: CGFloat, flexible: (minMargin: Bool, size: Bool), maxMargin: Bool
+    ) -> (minimum: CGFloat, size: CGFloat)? {
+        let moves: CGFloat
+        let stretches: CGFloat
+        switch (flexible.minMargin, flexible.size, maxMargin) {
+        case (true, false, false): (moves, stretches) = (delta, 0)
+        case (false, true, false): (moves, stretches) = (0, delta)
+        case (true, true, false): (moves, stretches) = (delta * 2 / 3, delta / 3)
+        case (false, true, true): (moves, stretches) = (0, delta / 3)
+        case (true, false, true): (moves, stretches) = (delta / 2, 0)
+        case (true, true, true): (moves, stretches) = (delta / 3, delta / 3)
+        case (false, false, _): return nil
         }
-        return (shares[0], shares[1])
+        guard moves != 0 || stretches != 0 else { return nil }
+        let start = minimum + moves
+        let end = start + size + stretches
+        // A size that became negative is not clamped: the edges swap, as standardising does.
+        let low = Foundation.floor(Swift.min(start, end))
+        let high = Foundation.ceil(Swift.max(start, end))
+        return (low, high - low)
     }
 }

@@ -56,8 +56,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var layoutManager: (any CALayoutManager)? {
         didSet { setNeedsLayout() }
     }
-    /// How the layer stretches when its superlayer's bounds change size. Default none.
+    /// How the layer stretches when its superlayer's bounds change size (see
+    /// `resize(withOldSuperlayerSize:)` for how the change is shared). Default none.
     open var autoresizingMask: CAAutoresizingMask = []
+    /// The keys of the constraint warnings already logged about this layer, so that each is
+    /// logged once, not on every layout pass; emptied when `constraints` is set.
+    var loggedConstraintWarnings: Set<String> = []
     /// The per-frame redraw of animated custom keys that need display, once one was needed.
     var customRedraw: AnimatedRedraw?
     /// While the action for a changed custom key runs: that key and the value shown before the change.
@@ -241,7 +245,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     }
 
     /// Resizes and moves the layer by its `autoresizingMask` after its superlayer's bounds
-    /// changed from `size` (see `CALayer+Layout.swift` for how the change is shared).
+    /// changed from `size`. Core Animation's rule, on each axis: the size change Δ goes whole to
+    /// a single flexible part; a margin and the size take 2/3 and 1/3 of it; both margins 1/2
+    /// each; all three 1/3 each, whatever their lengths. An axis that moves or stretches is
+    /// then snapped to whole points (minimum edge floored, maximum edge ceiled); a size is not
+    /// clamped, and one that becomes negative leaves the frame standardised.
     open func resize(withOldSuperlayerSize size: CGSize) { autoresize(fromSuperlayerSize: size) }
 
     // MARK: - Display

@@ -1,6 +1,14 @@
 /// Which parts of a layer stretch when its superlayer's bounds change size
 /// (`CALayer.autoresizingMask`).
 ///
+/// Core Animation shares the change Δ of the superlayer's size on an axis among the flexible
+/// parts by their number, not their lengths: one flexible part takes all of Δ; a margin and the
+/// size take 2/3 and 1/3 of it; both margins 1/2 each; all three 1/3 each. An axis that moves
+/// or stretches is then snapped to whole points, its minimum edge floored and its maximum edge
+/// ceiled; a size is not clamped (one that becomes negative leaves the frame standardised).
+/// For example a layer at (10, 20, 50, 40) with a flexible left margin and width in a 100-point
+/// wide superlayer grown to 200 ends at x 76, width 84.
+///
 /// "Min" and "max" are in coordinates: with SceneCore's y-down layers, `layerMinYMargin` is
 /// the top margin and `layerMaxYMargin` the bottom one.
 public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {

@@ -26,6 +26,10 @@ public enum CAConstraintAttribute: Int32, Sendable {
     /// The axis the attribute belongs to.
     var axis: ConstraintAxis { rawValue < 4 ? .x : .y }
 
+    /// The attribute's place on its axis in the order min < mid < max < size, by which an
+    /// over-specified axis picks the partner of its last constraint.
+    var rank: Int { Int(rawValue % 4) }
+
     /// The attribute's value for `rect`.
     func value(in rect: CGRect) -> CGFloat {
         switch self {

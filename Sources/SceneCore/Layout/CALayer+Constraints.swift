@@ -5,10 +5,12 @@ extension CALayer {
     /// `CAConstraintLayoutManager` set as the superlayer's `layoutManager`. Default nil.
     ///
     /// Stored under the key `"constraints"`, so `value(forKey: "constraints")` reads the same array.
+    /// Setting them lets the layout manager warn again about what is wrong with the new ones.
     public var constraints: [CAConstraint]? {
         get { value(forKey: "constraints") as? [CAConstraint] }
         set {
             setValue(newValue, forKey: "constraints")
+            loggedConstraintWarnings = []
             // The superlayer's layout manager places this layer by them.
             superlayerStorage?.setNeedsLayout()
         }

@@ -20,62 +20,90 @@ struct ConstraintSolver {
     /// The frames before solving.
     let originalFrames: [CGRect]
     private let bounds: CGRect
-    private let anchors: [CGPoint]
     private let sublayers: [CALayer]
-    /// The (at most two) relations used for each node; node = sublayer index * 2 + axis.
+    /// The relations that decide each node (none: the axis is left alone); node = sublayer index * 2 + axis.
     private var relations: [[Relation]]
 
     init(superlayer: CALayer, sublayers: [CALayer]) {
         bounds = superlayer.bounds
         originalFrames = sublayers.map(\.frame)
         frames = originalFrames
-        anchors = sublayers.map(\.anchorPoint)
         self.sublayers = sublayers
+        relations = Array(repeating: [], count: sublayers.count * 2)
         var indexByName: [String: Int] = [:]
         for (index, sublayer) in sublayers.enumerated() {
             if let name = sublayer.name, indexByName[name] == nil { indexByName[name] = index }
         }
-        relations = Array(repeating: [], count: sublayers.count * 2)
-        for (index, sublayer) in sublayers.enumerated() {
-            var usable: [[Relation]] = [[], []]
-            for constraint in sublayer.constraints ?? [] {
+        let constraints = sublayers.map { $0.constraints ?? [] }
+        let constrainedAxes = constraints.map { Set($0.map(\.attribute.axis)) }
+        for index in sublayers.indices {
+            var declared: [[Relation]] = [[], []]
+            for constraint in constraints[index] {
                 let source: Int?
                 if constraint.sourceName == "superlayer" {
                     source = nil
                 } else if let sibling = indexByName[constraint.sourceName] {
                     source = sibling
                 } else {
-                    Diagnostics.warning(
-                        "CAConstraintLayoutManager: \(label(index)): no sibling named \"\(constraint.sourceName)\"; ignored \(constraint)"
-                    )
+                    warnOnce(
+                        index, "\(label(index)): no sibling named \"\(constraint.sourceName)\"; ignored \(constraint)")
                     continue
                 }
-                usable[constraint.attribute.axis.rawValue].append(
+                declared[constraint.attribute.axis.rawValue].append(
                     Relation(
                         attribute: constraint.attribute, source: source, sourceAttribute: constraint.sourceAttribute,
                         scale: constraint.scale, offset: constraint.offset))
             }
             for axis in ConstraintAxis.allCases {
-                let candidates = usable[axis.rawValue]
-                var chosen: [Relation] = []
-                for relation in candidates
-                where chosen.count < 2 && !chosen.contains(where: { $0.attribute == relation.attribute }) {
-                    chosen.append(relation)
+                var used = choose(declared[axis.rawValue], for: index, on: axis)
+                // A sibling with no constraints on the axis it is read on gives nothing.
+                let unplaced = used.first { relation in
+                    relation.source.map { !constrainedAxes[$0].contains(relation.sourceAttribute.axis) } ?? false
                 }
-                if candidates.count > chosen.count {
-                    Diagnostics.warning(
-                        "CAConstraintLayoutManager: \(label(index)): \(candidates.count) constraints on the \(axis) axis; "
-                            + "using \(chosen.map { "\($0.attribute)" }.joined(separator: " and "))")
+                if let unplaced, let source = unplaced.source {
+                    warnOnce(
+                        index,
+                        "\(label(index)): reads \(label(source)).\(unplaced.sourceAttribute), which has no constraints "
+                            + "on the \(unplaced.sourceAttribute.axis) axis; the \(axis) axis is left alone")
+                    used = []
                 }
-                relations[index * 2 + axis.rawValue] = chosen
+                relations[index * 2 + axis.rawValue] = used
             }
         }
+    }
+
+    /// The relations that decide one axis of the sublayer at `index`, from those declared on it
+    /// in order: all of them when there are at most two, otherwise the last one declared and the
+    /// lowest of the others in the order min < mid < max < size (the first of equals). Two that
+    /// set the same attribute decide nothing.
+    private func choose(_ declared: [Relation], for index: Int, on axis: ConstraintAxis) -> [Relation] {
+        guard let last = declared.last,
+            let partner = declared.dropLast().min(by: { $0.attribute.rank < $1.attribute.rank })
+        else { return declared }
+        if partner.attribute == last.attribute {
+            warnOnce(index, "\(label(index)): two constraints set \(last.attribute); the \(axis) axis is left alone")
+            return []
+        }
+        if declared.count > 2 {
+            warnOnce(
+                index,
+                "\(label(index)): \(declared.count) constraints on the \(axis) axis; "
+                    + "using the last, \(last.attribute), and \(partner.attribute)")
+        }
+        return [partner, last]
     }
 
     /// How warnings name the sublayer at `index`.
     private func label(_ index: Int) -> String { sublayers[index].name ?? "\(sublayers[index])" }
 
-    /// Solves every node whose dependencies can be ordered; warns about the layers left alone.
+    /// Logs `message` about the sublayer at `index` unless it was logged about it before.
+    private func warnOnce(_ index: Int, _ message: String) {
+        guard sublayers[index].loggedConstraintWarnings.insert(message).inserted else { return }
+        Diagnostics.warning("CAConstraintLayoutManager: \(message)")
+    }
+
+    /// Solves every node whose dependencies can be ordered; warns (once per layer) about the
+    /// layers left alone.
     mutating func solve() {
         let nodeCount = relations.count
         var waitingOn = Array(repeating: 0, count: nodeCount)
@@ -99,9 +127,10 @@ struct ConstraintSolver {
             }
         }
         let stuck = Set((0..<nodeCount).filter { waitingOn[$0] > 0 }.map { $0 / 2 }).sorted()
-        if !stuck.isEmpty {
+        let unreported = stuck.filter { sublayers[$0].loggedConstraintWarnings.insert("cycle").inserted }
+        if !unreported.isEmpty {
             Diagnostics.warning(
-                "CAConstraintLayoutManager: constraints of \(stuck.map { label($0) }.joined(separator: ", ")) "
+                "CAConstraintLayoutManager: constraints of \(unreported.map { label($0) }.joined(separator: ", ")) "
                     + "form a dependency cycle or depend on one; left alone")
         }
     }
@@ -117,7 +146,7 @@ struct ConstraintSolver {
         }
         var frame = frames[index]
         let current = isX ? (frame.minX, frame.width) : (frame.minY, frame.height)
-        let (minimum, size) = Self.interval(values, current: current, anchor: isX ? anchors[index].x : anchors[index].y)
+        let (minimum, size) = Self.interval(values, current: current)
         if isX {
             frame.origin.x = minimum
             frame.size.width = size
@@ -129,9 +158,10 @@ struct ConstraintSolver {
     }
 
     /// The start and length of a layer's extent along one axis, given the values of one or two
-    /// distinct attributes of that axis, its current extent, and its anchor point on the axis.
+    /// distinct attributes of that axis and its current extent. A size computed as negative is 0;
+    /// a size alone changes nothing.
     static func interval(
-        _ values: [(CAConstraintAttribute, CGFloat)], current: (minimum: CGFloat, size: CGFloat), anchor: CGFloat
+        _ values: [(CAConstraintAttribute, CGFloat)], current: (minimum: CGFloat, size: CGFloat)
     ) -> (minimum: CGFloat, size: CGFloat) {
         var minimum: CGFloat?
         var middle: CGFloat?
@@ -161,10 +191,7 @@ struct ConstraintSolver {
         case let (minimum?, nil, nil, nil): return (minimum, current.size)
         case let (nil, middle?, nil, nil): return (middle - current.size / 2, current.size)
         case let (nil, nil, maximum?, nil): return (maximum - current.size, current.size)
-        case let (nil, nil, nil, size?):
-            let size = max(0, size)
-            return (current.minimum + anchor * current.size - anchor * size, size)
-        case (nil, nil, nil, nil): return current
+        case (nil, nil, nil, _): return current
         }
     }
 }

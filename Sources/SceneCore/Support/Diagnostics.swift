@@ -4,10 +4,27 @@ import Synchronization
 
 /// Where SceneCore reports bad input: a clear message through swift-log, never a crash.
 ///
-/// The last messages are also kept so that tests can assert that an error was reported.
+/// The last messages are also kept so that tests can assert that an error was reported;
+/// `capturing(_:)` gives a test exactly the messages its own code logged.
 package enum Diagnostics {
     private static let logger = Logger(label: "SceneCore")
     private static let recentMessages = Mutex<[String]>([])
+
+    /// The messages logged by one task while `capturing(_:)` runs.
+    private final class Capture: Sendable {
+        let messages = Mutex<[String]>([])
+    }
+
+    @TaskLocal private static var capture: Capture?
+
+    /// Runs `body` and returns the messages it logged on the current task, oldest first. Unlike
+    /// `recent`, which every thread shares (and parallel tests fill), this holds only what
+    /// `body` logged, all of it.
+    static func capturing(_ body: () throws -> Void) rethrows -> [String] {
+        let capture = Capture()
+        try $capture.withValue(capture) { try body() }
+        return capture.messages.withLock { $0 }
+    }
 
     /// Logs an error about input that was refused or replaced by a documented fallback.
     package static func error(_ message: String) {
@@ -25,6 +42,7 @@ package enum Diagnostics {
     static var recent: [String] { recentMessages.withLock { $0 } }
 
     private static func remember(_ message: String) {
+        capture?.messages.withLock { $0.append(message) }
         recentMessages.withLock {
             $0.append(message)
             if $0.count > 100 { $0.removeFirst($0.count - 100) }

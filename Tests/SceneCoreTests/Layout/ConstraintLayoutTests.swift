@@ -3,8 +3,9 @@ import Testing
 
 @testable import SceneCore
 
-/// `CAConstraint` and `CAConstraintLayoutManager` (Apple's CAConstraint documentation), checked with exact
-/// frames computed by hand. Coordinates are y-down: minY is the top edge, maxY the bottom.
+/// `CAConstraint` and `CAConstraintLayoutManager` (Apple's CAConstraint documentation and what was
+/// measured on Core Animation), checked with exact frames computed by hand. Coordinates are
+/// y-down: minY is the top edge, maxY the bottom.
 @Suite struct ConstraintLayoutTests {
     private let manager = CAConstraintLayoutManager()
 
@@ -128,7 +129,10 @@ import Testing
 
     @Test func leftAndWidthMoveTheRightEdge() {
         let root = superlayer()
-        _ = sublayer("anchorBox", CGRect(x: 10, y: 10, width: 50, height: 50), in: root, [])
+        // The source has a constraint on x, the axis it is read on, so it gives its frame.
+        _ = sublayer(
+            "anchorBox", CGRect(x: 0, y: 10, width: 50, height: 50), in: root,
+            [c(.minX, "superlayer", .minX, offset: 10)])
         let layer = sublayer(
             "follower", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
             [
@@ -184,18 +188,30 @@ import Testing
         #expect(byMax.frame == CGRect(x: 270, y: 2, width: 30, height: 40))
     }
 
-    @Test func scaleAndOffsetWithASizeAloneKeepingThePosition() {
+    @Test func aSizeAloneLeavesItsAxisAlone() {
         let root = superlayer()
         let layer = sublayer(
-            "scaled", CGRect(x: 10, y: 10, width: 20, height: 20), in: root,
+            "sizeOnly", CGRect(x: 10, y: 10, width: 20, height: 20), in: root,
             [
                 c(.width, "superlayer", .width, scale: 0.5, offset: 10),
                 c(.height, "superlayer", .height, scale: 0.25, offset: -5),
             ])
         manager.layoutSublayers(of: root)
-        // width = 0.5 * 300 + 10 = 160, height = 0.25 * 200 - 5 = 45, about the unchanged position (20, 20).
-        #expect(layer.position == CGPoint(x: 20, y: 20))
-        #expect(layer.frame == CGRect(x: -60, y: -2.5, width: 160, height: 45))
+        #expect(layer.frame == CGRect(x: 10, y: 10, width: 20, height: 20))
+    }
+
+    @Test func scaleAndOffsetApplyToTheSourceValue() {
+        let root = superlayer()
+        let layer = sublayer(
+            "scaled", CGRect(x: 10, y: 10, width: 20, height: 20), in: root,
+            [
+                c(.width, "superlayer", .width, scale: 0.5, offset: 10), c(.minX, "superlayer", .midX, offset: -100),
+                c(.height, "superlayer", .height, scale: 0.25, offset: -5),
+                c(.midY, "superlayer", .height, scale: 0.5, offset: 2.5),
+            ])
+        manager.layoutSublayers(of: root)
+        // width = 0.5 * 300 + 10 = 160 from x 150 - 100 = 50; height = 0.25 * 200 - 5 = 45 about y 102.5.
+        #expect(layer.frame == CGRect(x: 50, y: 80, width: 160, height: 45))
     }
 
     @Test func aNegativeSizeBecomesZero() {
@@ -239,10 +255,10 @@ import Testing
         let square = sublayer(
             "square", CGRect(x: 0, y: 0, width: 40, height: 10), in: root,
             [
-                c(.height, "square", .width), c(.minY, "superlayer", .minY),
+                c(.height, "square", .width), c(.minY, "superlayer", .minY), c(.minX, "superlayer", .minX, offset: 5),
             ])
         manager.layoutSublayers(of: root)
-        #expect(square.frame == CGRect(x: 0, y: 0, width: 40, height: 40))
+        #expect(square.frame == CGRect(x: 5, y: 0, width: 40, height: 40))
     }
 
     @Test func aCycleIsLeftAloneWithAWarning() {
@@ -283,32 +299,140 @@ import Testing
         #expect(Diagnostics.recent.contains { $0.contains("orphan: no sibling named \"nobodyHere\"") })
     }
 
-    @Test func anOverSpecifiedAxisUsesTheFirstTwoAttributesInDeclarationOrder() {
-        let root = superlayer()
-        let layer = sublayer(
-            "overSpecified", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+    /// Core Animation's measured rule in a 200-point-wide superlayer: the last constraint
+    /// declared on the axis, paired with the lowest of the others (min < mid < max < size).
+    @Test func moreThanTwoTheLastDecidesWithTheLowestOfTheOthers() {
+        let root = superlayer(CGRect(x: 0, y: 0, width: 200, height: 100))
+        // The last, width = 0.25 * 200 = 50, with minX = 0 (lower than maxX).
+        let sized = sublayer(
+            "lastIsWidth", CGRect(x: 7, y: 0, width: 10, height: 10), in: root,
             [
-                c(.minX, "superlayer", .minX, offset: 10), c(.maxX, "superlayer", .maxX, offset: -10),
-                c(.width, "superlayer", .width, scale: 0, offset: 50),
+                c(.maxX, "superlayer", .maxX), c(.minX, "superlayer", .minX),
+                c(.width, "superlayer", .width, scale: 0.25),
             ])
-        // A second constraint on an attribute already set does not count as one of the two.
+        // The last, midX = 100 - 30 = 70, with maxX = 200 (lower than width): width 2 * 130.
+        let centred = sublayer(
+            "lastIsMidX", CGRect(x: 7, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.width, "superlayer", .width, scale: 0.25), c(.maxX, "superlayer", .maxX),
+                c(.midX, "superlayer", .midX, offset: -30),
+            ])
+        // The last, minX = 0, with midX = 70 (lower than maxX): width 2 * 70.
+        let left = sublayer(
+            "lastIsMinX", CGRect(x: 7, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.maxX, "superlayer", .maxX), c(.midX, "superlayer", .midX, offset: -30),
+                c(.minX, "superlayer", .minX),
+            ])
+        // Of two equally low, the first declared: minY 5 (not 99) with the last, height 20.
         let repeated = sublayer(
-            "repeatedAttribute", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            "lowestRepeated", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
             [
                 c(.minY, "superlayer", .minY, offset: 5), c(.minY, "superlayer", .minY, offset: 99),
                 c(.height, "superlayer", .height, scale: 0, offset: 20),
             ])
-        manager.layoutSublayers(of: root)
-        #expect(layer.frame == CGRect(x: 10, y: 0, width: 280, height: 10))
+        let messages = Diagnostics.capturing { manager.layoutSublayers(of: root) }
+        #expect(sized.frame == CGRect(x: 0, y: 0, width: 50, height: 10))
+        #expect(centred.frame == CGRect(x: -60, y: 0, width: 260, height: 10))
+        #expect(left.frame == CGRect(x: 0, y: 0, width: 140, height: 10))
         #expect(repeated.frame == CGRect(x: 0, y: 5, width: 10, height: 20))
         #expect(
-            Diagnostics.recent.contains {
-                $0.contains("overSpecified: 3 constraints on the x axis; using minX and maxX")
+            messages.contains {
+                $0.contains("lastIsWidth: 3 constraints on the x axis; using the last, width, and minX")
             })
         #expect(
-            Diagnostics.recent.contains {
-                $0.contains("repeatedAttribute: 3 constraints on the y axis; using minY and height")
+            messages.contains {
+                $0.contains("lowestRepeated: 3 constraints on the y axis; using the last, height, and minY")
             })
+    }
+
+    @Test func aPairNamingTheSameAttributeTwiceLeavesTheAxisAlone() {
+        let root = superlayer()
+        let twice = sublayer(
+            "minXTwice", CGRect(x: 1, y: 2, width: 30, height: 40), in: root,
+            [c(.minX, "superlayer", .minX, offset: 5), c(.minX, "superlayer", .minX, offset: 10)])
+        // The last, maxY, pairs with the lowest of the others, the first maxY: the same attribute.
+        let lastTwice = sublayer(
+            "maxYTwice", CGRect(x: 1, y: 2, width: 30, height: 40), in: root,
+            [
+                c(.maxY, "superlayer", .maxY), c(.height, "superlayer", .height, scale: 0.5),
+                c(.maxY, "superlayer", .midY),
+            ])
+        let messages = Diagnostics.capturing { manager.layoutSublayers(of: root) }
+        #expect(twice.frame == CGRect(x: 1, y: 2, width: 30, height: 40))
+        #expect(lastTwice.frame == CGRect(x: 1, y: 2, width: 30, height: 40))
+        #expect(messages.contains { $0.contains("minXTwice: two constraints set minX; the x axis is left alone") })
+        #expect(messages.contains { $0.contains("maxYTwice: two constraints set maxY; the y axis is left alone") })
+    }
+
+    @Test func aSiblingWithoutConstraintsOnTheAxisReadGivesNothing() {
+        let root = superlayer()
+        // Constrained on y only.
+        let source = sublayer(
+            "yOnly", CGRect(x: 10, y: 20, width: 50, height: 30), in: root, [c(.minY, "superlayer", .minY, offset: 40)])
+        // x reads the source's x (unconstrained there): the x axis is left alone, even with a
+        // second, usable constraint. y reads the source's y (constrained): it follows it.
+        let dependent = sublayer(
+            "readsYOnly", CGRect(x: 1, y: 2, width: 5, height: 6), in: root,
+            [
+                c(.minX, "yOnly", .maxX), c(.width, "superlayer", .width, scale: 0, offset: 20),
+                c(.minY, "yOnly", .maxY, offset: 5),
+            ])
+        // y reads the source's x: nothing, so the y axis is left alone; x is laid out.
+        let crossAxis = sublayer(
+            "readsXForY", CGRect(x: 1, y: 2, width: 5, height: 6), in: root,
+            [c(.minY, "yOnly", .maxX), c(.minX, "superlayer", .minX, offset: 3)])
+        // An unconstrained sibling gives nothing on either axis.
+        _ = sublayer("unconstrained", CGRect(x: 10, y: 20, width: 50, height: 30), in: root, [])
+        let fromFree = sublayer(
+            "readsFree", CGRect(x: 1, y: 2, width: 5, height: 6), in: root, [c(.midX, "unconstrained", .midX)])
+        let messages = Diagnostics.capturing { manager.layoutSublayers(of: root) }
+        #expect(source.frame == CGRect(x: 10, y: 40, width: 50, height: 30))
+        #expect(dependent.frame == CGRect(x: 1, y: 75, width: 5, height: 6))
+        #expect(crossAxis.frame == CGRect(x: 3, y: 2, width: 5, height: 6))
+        #expect(fromFree.frame == CGRect(x: 1, y: 2, width: 5, height: 6))
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "readsYOnly: reads yOnly.maxX, which has no constraints on the x axis; the x axis is left alone")
+            })
+        #expect(
+            messages.contains { $0.contains("readsXForY: reads yOnly.maxX") && $0.contains("the y axis is left alone") }
+        )
+    }
+
+    /// A layer's warnings are logged on the first layout pass and not again on the next ones,
+    /// until its constraints are set anew.
+    @Test func warningsAreLoggedOncePerLayer() {
+        let root = superlayer()
+        root.layoutManager = manager
+        _ = sublayer("onceP", CGRect(x: 1, y: 1, width: 10, height: 10), in: root, [c(.minX, "onceQ", .maxX)])
+        _ = sublayer("onceQ", CGRect(x: 2, y: 2, width: 10, height: 10), in: root, [c(.minX, "onceP", .maxX)])
+        let orphan = sublayer(
+            "onceOrphan", CGRect(x: 0, y: 0, width: 10, height: 10), in: root,
+            [
+                c(.minX, "nobodyHere", .minX), c(.minY, "superlayer", .minY), c(.maxY, "superlayer", .maxY),
+                c(.height, "superlayer", .height),
+            ])
+        _ = sublayer("onceFree", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [])
+        _ = sublayer(
+            "onceReader", CGRect(x: 0, y: 0, width: 10, height: 10), in: root, [c(.minX, "onceFree", .minX)])
+        let first = Diagnostics.capturing { root.layoutIfNeeded() }
+        #expect(first.count == 4)
+        #expect(first.contains { $0.contains("onceP, onceQ") && $0.contains("dependency cycle") })
+        #expect(first.contains { $0.contains("onceOrphan: no sibling named \"nobodyHere\"") })
+        #expect(first.contains { $0.contains("onceOrphan: 3 constraints on the y axis") })
+        #expect(first.contains { $0.contains("onceReader: reads onceFree.minX") })
+        for _ in 0..<2 {
+            root.setNeedsLayout()
+            let again = Diagnostics.capturing { root.layoutIfNeeded() }
+            #expect(again.isEmpty, "a later layout pass logs nothing new: \(again)")
+        }
+        // New constraints on a layer are warned about again, once.
+        let same = orphan.constraints
+        orphan.constraints = same
+        let renewed = Diagnostics.capturing { root.layoutIfNeeded() }
+        #expect(renewed.count == 2 && renewed.allSatisfy { $0.contains("onceOrphan") })
     }
 
     @Test func unconstrainedSublayersAreLeftAlone() {
