@@ -14,9 +14,15 @@ import SceneCore
 ///
 /// An animation added with `beginTime` 0 begins at the layer time current when it is committed.
 /// Use a clock from one synchronous stretch of a test: transactions belong to the calling thread.
+///
+/// The clock counts as a renderer showing its layer's tree, one that draws no frames: no
+/// animation events reach the app side unless the test renders the tree itself, as they would
+/// by the media clock for a tree no renderer shows (`UnrenderedAnimations`). Moving the clock
+/// past an animation's end therefore does not remove the animation from the model.
 public final class ManualClock {
     /// The paused layer whose time this clock is.
     public let layer: CALayer
+    private let inertRenderer = InertRenderer()
     /// The clock's time: the layer's local time (its `timeOffset`).
     public var now: CFTimeInterval { layer.timeOffset }
 
@@ -30,7 +36,10 @@ public final class ManualClock {
         layer.speed = 0
         layer.timeOffset = time
         CATransaction.flush()
+        CommitDistributor.shared.attach(inertRenderer, root: layer)
     }
+
+    deinit { CommitDistributor.shared.detach(inertRenderer) }
 
     /// Moves the clock to `time` and commits (the change itself runs no action), together with
     /// whatever the thread's implicit transaction holds.
@@ -64,4 +73,9 @@ public final class ManualClock {
     public func number(_ keyPath: String, at time: CFTimeInterval) -> Double {
         ValueConversion.double(presented(at: time).value(forKeyPath: keyPath)) ?? .nan
     }
+}
+
+/// A renderer that receives commits and draws nothing.
+private final class InertRenderer: CommitSink {
+    func enqueue(_ commit: LayerTreeCommit) {}
 }

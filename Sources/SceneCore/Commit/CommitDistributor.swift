@@ -7,12 +7,15 @@ package protocol CommitSink: AnyObject, Sendable {
     func enqueue(_ commit: LayerTreeCommit)
 }
 
-/// Hands every commit to every attached renderer. The only path from the app side to the
-/// render side.
+/// Hands every commit to every attached renderer, and to the clock of the animations no renderer
+/// shows (`UnrenderedAnimations`). The only path from the app side to the render side.
 package final class CommitDistributor: Sendable {
     package static let shared = CommitDistributor()
 
-    private struct WeakSink { weak var sink: (any CommitSink)? }
+    private struct WeakSink {
+        weak var sink: (any CommitSink)?
+        let root: LayerID
+    }
     private let sinks = Mutex<[WeakSink]>([])
 
     /// Attaches `sink` to the tree under `root`: pending changes are flushed, then the sink
@@ -27,7 +30,7 @@ package final class CommitDistributor: Sendable {
         sinks.withLock { list in
             list.removeAll { $0.sink == nil || $0.sink === sink }
             sink.enqueue(snapshot)
-            list.append(WeakSink(sink: sink))
+            list.append(WeakSink(sink: sink, root: root.layerID))
         }
     }
 
@@ -36,10 +39,16 @@ package final class CommitDistributor: Sendable {
         sinks.withLock { $0.removeAll { $0.sink == nil || $0.sink === sink } }
     }
 
-    /// Sends `commit` to every attached sink.
+    /// The roots of the trees attached renderers show.
+    var shownRoots: Set<LayerID> {
+        sinks.withLock { list in Set(list.filter { $0.sink != nil }.map(\.root)) }
+    }
+
+    /// Sends `commit` to every attached sink and to the clock of unrendered animations.
     func deliver(_ commit: LayerTreeCommit) {
         sinks.withLock { list in
             for entry in list { entry.sink?.enqueue(commit) }
         }
+        UnrenderedAnimations.shared.enqueue(commit)
     }
 }

@@ -38,7 +38,7 @@ package struct FramePipeline: Sendable {
             contentsChanged = contentsChanged || tree.lastCommitChangedContents
         }
         let hadTransitionImages = !tree.transitionSnapshots.isEmpty
-        let tick = root.map { tree.evaluateAnimations(at: time, root: $0) } ?? AnimationTick()
+        let tick = root.map { tree.evaluateAnimations(at: time, in: .tree($0)) } ?? AnimationTick()
         AnimationEventCenter.shared.post(tick.events)
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)

@@ -9,6 +9,25 @@ package struct AnimationTick: Sendable {
     package init() {}
 }
 
+/// Which of a render tree's animated layers an evaluation runs.
+package enum AnimationScope: Sendable, Equatable {
+    /// Every animated layer.
+    case all
+    /// The layers of the tree under this root: what one renderer shows (a renderer receives every
+    /// commit of the process, including other windows' trees).
+    case tree(LayerID)
+    /// The layers of every tree except those under these roots: what no renderer shows.
+    case excludingTrees(Set<LayerID>)
+
+    func contains(topAncestor root: LayerID) -> Bool {
+        switch self {
+        case .all: true
+        case .tree(let shown): root == shown
+        case .excludingTrees(let shown): !shown.contains(root)
+        }
+    }
+}
+
 extension RenderTree {
     /// Evaluates every attached animation at absolute time `time` (the frame's target
     /// presentation time): each animated layer's shown values become its model values with
@@ -16,13 +35,12 @@ extension RenderTree {
     /// Animations whose active duration has ended are removed when `isRemovedOnCompletion`,
     /// and the started and finished events are returned for the app side.
     ///
-    /// - Parameter root: when given, only the animations of layers in the tree under `root` run
-    ///   (a renderer receives every commit of the process, including other windows' trees).
-    package mutating func evaluateAnimations(at time: Double, root: LayerID? = nil) -> AnimationTick {
+    /// - Parameter scope: which layers' animations run.
+    package mutating func evaluateAnimations(at time: Double, in scope: AnimationScope = .all) -> AnimationTick {
         var tick = AnimationTick()
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
-        for id in animatedLayers(under: root) {
+        for id in animatedLayers(in: scope) {
             guard let index = layers.index(forKey: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
             let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
@@ -48,14 +66,14 @@ extension RenderTree {
         return tick
     }
 
-    /// The animated layers in the tree under `root` (all of them for nil): worked out again only
-    /// after the structure or the set of animated layers changed, not every frame.
-    private mutating func animatedLayers(under root: LayerID?) -> [LayerID] {
-        if let cached = animatedLayersUnderRoot, cached.root == root, cached.version == structureVersion {
+    /// The animated layers in `scope`: worked out again only after the structure or the set of
+    /// animated layers changed, or for another scope, not every frame.
+    private mutating func animatedLayers(in scope: AnimationScope) -> [LayerID] {
+        if let cached = animatedLayersInScope, cached.scope == scope, cached.version == structureVersion {
             return cached.ids
         }
-        let ids = Array(animatedLayers.filter { root == nil || topAncestor(of: $0) == root })
-        animatedLayersUnderRoot = (root, structureVersion, ids)
+        let ids = Array(animatedLayers.filter { scope == .all || scope.contains(topAncestor: topAncestor(of: $0)) })
+        animatedLayersInScope = (scope, structureVersion, ids)
         return ids
     }
 

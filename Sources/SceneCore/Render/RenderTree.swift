@@ -19,8 +19,8 @@ package struct RenderTree: Sendable {
     var timedLayers: Set<LayerID> = []
     /// Changes whenever the tree's structure or its set of animated layers may have changed.
     var structureVersion = 0
-    /// The animated layers under a renderer's root, as last worked out (see `evaluateAnimations`).
-    var animatedLayersUnderRoot: (root: LayerID?, version: Int, ids: [LayerID])?
+    /// The animated layers in the last scope evaluated, as last worked out (see `evaluateAnimations`).
+    var animatedLayersInScope: (scope: AnimationScope, version: Int, ids: [LayerID])?
     /// Serials of animations the render side finished and removed, so that a commit made
     /// before the app side heard of it does not bring them back.
     var removedSerials: Set<UInt64> = []
