@@ -21,7 +21,7 @@ extension CAAnimationDelegate {
 /// what runs; the copy is what `CALayer.animation(forKey:)` returns and what the delegate
 /// receives. The copy is converted into typed values when it is added: the render thread
 /// evaluates those, never this object.
-open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
+open class CAAnimation: NSObject, CAMediaTiming, CAAction {
     var timing = MediaTimingValues()
     private var keyedValues: [String: Any] = [:]
 
@@ -35,10 +35,10 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// The frame rate the animation would like (advisory).
     open var preferredFrameRateRange = CAFrameRateRange.default
 
-    public required init() {}
+    public required override init() {}
 
     /// A copy of the animation with every property, including subclass properties.
-    open func copy() -> Any {
+    open override func copy() -> Any {
         let copy = type(of: self).init()
         copy.timing = timing
         copy.keyedValues = keyedValues
@@ -168,7 +168,7 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// Whether the value of `key` is archived; always true here (there is no archiving on Linux).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    open var description: String {
+    open override var description: String {
         "<\(type(of: self)) beginTime=\(beginTime) duration=\(duration)>"
     }
 }

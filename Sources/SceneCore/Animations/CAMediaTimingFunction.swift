@@ -14,7 +14,9 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) with two control points.
-public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConvertible {
+///
+/// Two timing functions are equal (`==`, `isEqual(_:)`) when their control points are.
+public final class CAMediaTimingFunction: NSObject, Sendable {
     /// The nested spelling of `CAMediaTimingFunctionName`.
     public typealias Name = CAMediaTimingFunctionName
 
@@ -26,6 +28,7 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         c1 = (min(max(c1x, 0), 1), c1y)
         c2 = (min(max(c2x, 0), 1), c2y)
+        super.init()
     }
 
     /// One of the predefined curves, with Apple's control points.
@@ -52,9 +55,18 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
         ptr[1] = point.1
     }
 
-    public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
-        a.c1 == b.c1 && a.c2 == b.c2
+    /// Whether `object` is a timing function with the same control points.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        return c1 == other.c1 && c2 == other.c2
     }
 
-    public var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
+    /// A hash of the control points, consistent with `isEqual(_:)`.
+    public override var hash: Int {
+        var hasher = Hasher()
+        for value in [c1.x, c1.y, c2.x, c2.y] { hasher.combine(value) }
+        return hasher.finalize()
+    }
+
+    public override var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
 }

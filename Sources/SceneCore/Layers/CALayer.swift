@@ -7,7 +7,7 @@ import Foundation
 /// setters record what changed in the current `CATransaction`; the outermost commit turns
 /// the changes into one immutable `LayerTreeCommit` for the renderers. Renderers never read
 /// a `CALayer`: they know layers only by `LayerID`.
-open class CALayer: CAMediaTiming, CustomStringConvertible {
+open class CALayer: NSObject, CAMediaTiming {
     /// Every committed value of this layer, with Core Animation's defaults.
     var state = LayerProperties()
     /// The identity by which renderers know this layer.
@@ -90,7 +90,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     // MARK: - Creation
 
     /// Creates a layer with Core Animation's default property values.
-    public init() {}
+    public override init() {}
 
     /// Creates a shadow copy of `layer`, as Core Animation does for presentation layers.
     ///
@@ -334,7 +334,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         }
     }
 
-    open var description: String {
+    open override var description: String {
         let kind = String(describing: type(of: self))
         let label = name.map { " \"\($0)\"" } ?? ""
         return "<\(kind)\(label) \(layerID) frame=\(frame)\(isPresentation ? " presentation" : "")>"
