@@ -47,6 +47,12 @@ open class CAGradientLayer: CALayer {
     }
 
     /// A copy of `layer`'s gradient properties (for presentation copies).
+    /// Unarchives a layer archived by `encode(with:)`, with its gradient properties.
+    public required init?(coder: NSCoder) {
+        _ = CAGradientLayer.registration
+        super.init(coder: coder)
+    }
+
     public required init(layer: Any) {
         _ = CAGradientLayer.registration
         super.init(layer: layer)

@@ -7,7 +7,14 @@ import Foundation
 /// setters record what changed in the current `CATransaction`; the outermost commit turns
 /// the changes into one immutable `LayerTreeCommit` for the renderers. Renderers never read
 /// a `CALayer`: they know layers only by `LayerID`.
-open class CALayer: NSObject, CAMediaTiming {
+///
+/// Layers conform to `NSSecureCoding`, as in Core Animation: `NSKeyedArchiver` archives a layer
+/// with its sublayers and mask, and `NSKeyedUnarchiver` reads it back as a layer of the same class
+/// (`unarchivedObject(ofClass: CALayer.self, from:)`). A layer archives the values of the keys
+/// for which `shouldArchiveValue(forKey:)` answers true, which are the keys set on it; its
+/// delegate, superlayer, animations and anything not archivable (a layout manager of another
+/// class, a custom action object) are not archived.
+open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Every committed value of this layer, with Core Animation's defaults.
     var state = LayerProperties()
     /// The identity by which renderers know this layer.
@@ -140,6 +147,16 @@ open class CALayer: NSObject, CAMediaTiming {
     public required init(layer: Any) {
         super.init()
         displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+    }
+
+    /// Unarchives a layer archived by `encode(with:)`: a new layer of this class (with the
+    /// class's defaults) on which each archived key is set with `setValue(_:forKey:)`, so that
+    /// those keys count as set again; its sublayers and mask are unarchived with it.
+    /// Subclasses that override it must call `super.init(coder:)`.
+    public required init?(coder: NSCoder) {
+        super.init()
+        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+        decodeArchivedValues(from: coder)
     }
 
     deinit {
@@ -357,6 +374,16 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `contentsCenter`, or a shape layer's unset `path`). Subclasses override it to archive more
     /// or fewer keys.
     open func shouldArchiveValue(forKey key: String) -> Bool { archivesValue(forKey: key) }
+
+    /// Archives the value (`value(forKey:)`) of every key for which `shouldArchiveValue(forKey:)`
+    /// answers true: the built-in properties, `sublayers` and `mask` (the layers themselves, archived
+    /// whole), and the other keys set on the layer (`name`, `style`, `actions`, `filters`, a
+    /// subclass's keys, arbitrary keys). A value that cannot be archived is left out with a logged
+    /// warning. Subclasses that override it must call `super.encode(with:)`.
+    open func encode(with coder: NSCoder) { encodeArchivedValues(with: coder) }
+
+    /// True: layers are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     // MARK: - Change recording
 

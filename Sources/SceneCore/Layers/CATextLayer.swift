@@ -167,6 +167,12 @@ open class CATextLayer: CALayer {
     }
 
     /// A shadow copy of `layer` (used for presentation layers), with its text properties.
+    /// Unarchives a layer archived by `encode(with:)`, with its text properties.
+    public required init?(coder: NSCoder) {
+        _ = CATextLayer.registration
+        super.init(coder: coder)
+    }
+
     public required init(layer: Any) {
         if let other = layer as? CATextLayer {
             string = other.string

@@ -17,6 +17,7 @@ import Foundation
 /// | `CGPath` | its elements |
 /// | string-valued names (`CALayerContentsGravity`, ...), option sets and integer enums | the raw value, with the type |
 /// | `TextFont`, `CAConstraint`, `NSAttributedString` | their parts |
+/// | a `CAConstraintLayoutManager` (not a subclass) | a mark |
 /// | arrays, and dictionaries with string keys | their elements, each an `ArchivedValue` |
 /// | layers, animations, timing and value functions, `NSNumber` | the object itself |
 /// | nil, `NSNull` | a mark |
@@ -88,6 +89,7 @@ extension ArchivedValue {
         case path(operations: Data, numbers: [Double])
         case font(name: String, size: Double)
         case constraint(CAConstraint)
+        case constraintLayoutManager
         case attributedString(String, runs: [ArchivedValue])
         /// A `RawRepresentable` with a `String` raw value, of `type`.
         case name(String, type: String)
@@ -112,6 +114,7 @@ extension ArchivedValue {
             case .path: "path"
             case .font: "font"
             case .constraint: "constraint"
+            case .constraintLayoutManager: "constraintLayoutManager"
             case .attributedString: "attributedString"
             case .name: "name"
             case .bits: "bits"
@@ -122,7 +125,7 @@ extension ArchivedValue {
 
         /// The parts of `value`; nil when it cannot be archived.
         init?(_ value: Any?, context: () -> String) {
-            guard let value else {
+            guard let value = Self.unwrapped(value) else {
                 self = .none
                 return
             }
@@ -141,6 +144,15 @@ extension ArchivedValue {
             }
         }
 
+        /// `value` without the optionals it may be wrapped in (`value(forKey: "mask")` is a
+        /// `CALayer?` in an `Any`); nil for a nil at any depth.
+        private static func unwrapped(_ value: Any?) -> Any? {
+            guard let value else { return nil }
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .optional else { return value }
+            return mirror.children.first.flatMap { unwrapped($0.value) }
+        }
+
         private init?(object: AnyObject, context: () -> String) {
             switch object {
             case is NSNull: self = .null
@@ -150,6 +162,8 @@ extension ArchivedValue {
                 self = .image(width: image.width, height: image.height, pixels: Data(image.pixels))
             case let path as CGPath: self = Content(path: path)
             case let constraint as CAConstraint: self = .constraint(constraint)
+            case let manager as CAConstraintLayoutManager where type(of: manager) == CAConstraintLayoutManager.self:
+                self = .constraintLayoutManager
             case let string as NSAttributedString:
                 var runs: [ArchivedValue] = []
                 let whole = NSRange(location: 0, length: string.length)
@@ -272,7 +286,7 @@ extension ArchivedValue {
 extension ArchivedValue.Content {
     func encode(with coder: NSCoder) {
         switch self {
-        case .none, .null: break
+        case .none, .null, .constraintLayoutManager: break
         case .object(let object): coder.encode(object, forKey: "object")
         case .bool(let v): coder.encode(v, forKey: "value")
         case .real(let v, let type):
@@ -390,6 +404,7 @@ extension ArchivedValue.Content {
                 scale: CGFloat(coder.decodeDouble(forKey: "scale")),
                 offset: CGFloat(coder.decodeDouble(forKey: "offset")))
             return (.constraint(constraint), constraint)
+        case "constraintLayoutManager": return (.constraintLayoutManager, CAConstraintLayoutManager())
         case "attributedString":
             guard let string = coder.decodeString(forKey: "value"),
                 let runs = coder.decodeArchivedValues(forKey: "runs")

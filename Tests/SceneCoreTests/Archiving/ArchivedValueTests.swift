@@ -146,3 +146,14 @@ import Testing
         #expect(back.last as? String == "two")
     }
 }
+
+extension ArchivedValueTests {
+    @Test func optionalsInAnAnyAreUnwrapped() throws {
+        let color: CGColor? = CGColor(gray: 0.5, alpha: 1)
+        let none: CGColor? = nil
+        let nested: CGPoint?? = CGPoint(x: 1, y: 2)
+        #expect(try roundTrip(color as Any) as? CGColor == CGColor(gray: 0.5, alpha: 1))
+        #expect(try roundTrip(none as Any) == nil)
+        #expect(try roundTrip(nested as Any) as? CGPoint == CGPoint(x: 1, y: 2))
+    }
+}
