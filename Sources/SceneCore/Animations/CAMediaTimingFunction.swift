@@ -15,8 +15,9 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) with two control points.
 ///
-/// Two timing functions are equal (`==`, `isEqual(_:)`) when their control points are.
-public final class CAMediaTimingFunction: NSObject, Sendable {
+/// Two timing functions are equal (`==`, `isEqual(_:)`) when their control points are. Timing
+/// functions conform to `NSSecureCoding`: they archive their control points.
+public final class CAMediaTimingFunction: NSObject, NSSecureCoding, Sendable {
     /// The nested spelling of `CAMediaTimingFunctionName`.
     public typealias Name = CAMediaTimingFunctionName
 
@@ -40,6 +41,28 @@ public final class CAMediaTimingFunction: NSObject, Sendable {
         case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
         default: self.init(controlPoints: 0, 0, 1, 1)
         }
+    }
+
+    /// True: timing functions are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the two control points.
+    public func encode(with coder: NSCoder) {
+        coder.encode(c1.x, forKey: "c1x")
+        coder.encode(c1.y, forKey: "c1y")
+        coder.encode(c2.x, forKey: "c2x")
+        coder.encode(c2.y, forKey: "c2y")
+    }
+
+    /// Unarchives a timing function with the archived control points.
+    public convenience init?(coder: NSCoder) {
+        let keys = ["c1x", "c1y", "c2x", "c2y"]
+        guard keys.allSatisfy(coder.containsValue(forKey:)) else {
+            Diagnostics.error("Unarchiving CAMediaTimingFunction: the control points are missing")
+            return nil
+        }
+        let points = keys.map { coder.decodeFloat(forKey: $0) }
+        self.init(controlPoints: points[0], points[1], points[2], points[3])
     }
 
     /// Control point `index` (0 and 3 are the fixed ends (0, 0) and (1, 1)) written to `ptr[0...1]`.

@@ -27,7 +27,9 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// Turns an interpolated number or vector into a transform, so that a `"transform"`
 /// animation can run through angles of any size (`rotateZ` from 0 to 4π turns twice).
-public final class CAValueFunction: NSObject, Sendable {
+///
+/// Value functions conform to `NSSecureCoding`: they archive their name.
+public final class CAValueFunction: NSObject, NSSecureCoding, Sendable {
     /// The nested spelling of `CAValueFunctionName`.
     public typealias Name = CAValueFunctionName
 
@@ -39,6 +41,21 @@ public final class CAValueFunction: NSObject, Sendable {
         guard Name.all.contains(name) else { return nil }
         self.name = name
         super.init()
+    }
+
+    /// True: value functions are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the function's name.
+    public func encode(with coder: NSCoder) { coder.encode(name.rawValue, forKey: "name") }
+
+    /// Unarchives the function of the archived name; nil when the name is missing or unknown.
+    public convenience init?(coder: NSCoder) {
+        guard let name = coder.decodeString(forKey: "name") else {
+            Diagnostics.error("Unarchiving CAValueFunction: the name is missing")
+            return nil
+        }
+        self.init(name: CAValueFunctionName(rawValue: name))
     }
 
     /// Whether the function takes three numbers rather than one.

@@ -598,6 +598,12 @@ extension NSCoder {
         return .some(archived.value)
     }
 
+    /// The archived value under `key` as a `T`; nil when there is none or it is of another type.
+    func decodeArchived<T>(_ type: T.Type, forKey key: String) -> T? {
+        guard let value = decodeArchivedValue(forKey: key) else { return nil }
+        return value as? T
+    }
+
     /// The array of archived values under `key`; nil when there is none.
     func decodeArchivedValues(forKey key: String) -> [ArchivedValue]? {
         guard containsValue(forKey: key) else { return nil }
