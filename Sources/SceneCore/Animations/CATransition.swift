@@ -73,6 +73,7 @@ open class CATransition: CAAnimation {
         let copy = super.copy() as! CATransition
         copy.type = type
         copy.subtype = subtype
+        copy.filter = filter
         copy.startProgress = startProgress
         copy.endProgress = endProgress
         return copy
