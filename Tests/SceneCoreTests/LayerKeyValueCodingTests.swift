@@ -30,6 +30,48 @@ import Testing
         #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMinXMaxYCorner])
     }
 
+    @Test func whatValueForKeyReturnsSetValueForKeyAccepts() {
+        let layer = CALayer()
+        layer.setValue(CALayerContentsGravity.bottomRight, forKey: "contentsGravity")
+        layer.setValue(CACornerMask.layerMaxXMinYCorner, forKey: "maskedCorners")
+        layer.setValue(CAEdgeAntialiasingMask.layerTopEdge, forKey: "edgeAntialiasingMask")
+        #expect(layer.contentsGravity == .bottomRight)
+        #expect(layer.maskedCorners == .layerMaxXMinYCorner)
+        #expect(layer.edgeAntialiasingMask == .layerTopEdge)
+        let copy = CALayer()
+        for key in ["contentsGravity", "maskedCorners", "edgeAntialiasingMask"] {
+            copy.setValue(layer.value(forKey: key), forKey: key)
+        }
+        #expect(copy.state == layer.state)
+    }
+
+    @Test func styleActionsAndLayoutKeysAreKeyValueCoded() throws {
+        let layer = CALayer()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        let manager = CAConstraintLayoutManager()
+        layer.setValue(["k": 1], forKey: "style")
+        layer.setValue(["opacity": fade, "hidden": NSNull()] as [String: Any], forKey: "actions")
+        layer.setValue(true, forKey: "needsDisplayOnBoundsChange")
+        layer.setValue(true, forKey: "drawsAsynchronously")
+        layer.setValue(CAAutoresizingMask.layerHeightSizable, forKey: "autoresizingMask")
+        layer.setValue(manager, forKey: "layoutManager")
+        #expect(layer.style?["k"] as? Int == 1)
+        #expect(layer.actions?["opacity"] as? CABasicAnimation === fade)
+        #expect(layer.actions?["hidden"] is NSNull)
+        #expect(layer.needsDisplayOnBoundsChange)
+        #expect(layer.drawsAsynchronously)
+        #expect(layer.autoresizingMask == .layerHeightSizable)
+        #expect(layer.layoutManager === manager)
+        #expect(layer.value(forKey: "autoresizingMask") as? CAAutoresizingMask == .layerHeightSizable)
+        #expect((layer.value(forKey: "style") as? [AnyHashable: Any])?["k"] as? Int == 1)
+        layer.setValue(2, forKey: "autoresizingMask")
+        #expect(layer.autoresizingMask == .layerWidthSizable)
+        layer.setValue(["opacity": 3], forKey: "actions")
+        #expect(layer.actions?["opacity"] as? CABasicAnimation === fade, "a table with a non-action is refused")
+        layer.setValue(nil, forKey: "layoutManager")
+        #expect(layer.layoutManager == nil)
+    }
+
     @Test func structFieldKeyPathsReadAndWrite() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)

@@ -38,6 +38,7 @@ import Testing
         #expect(transition.filter == nil)
         transition.filter = filter
         #expect(transition.filter as AnyObject? === filter)
+        #expect((transition.copy() as? CATransition)?.filter as AnyObject? === filter, "a copy keeps the filter")
     }
 
     @Test func dynamicRangePropertiesHaveApplesDefaults() {

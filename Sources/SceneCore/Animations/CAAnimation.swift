@@ -21,7 +21,12 @@ extension CAAnimationDelegate {
 /// what runs; the copy is what `CALayer.animation(forKey:)` returns and what the delegate
 /// receives. The copy is converted into typed values when it is added: the render thread
 /// evaluates those, never this object.
-open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
+///
+/// Animations conform to `NSSecureCoding`, as in Core Animation: `NSKeyedArchiver` archives one
+/// with its timing, timing function, key-value coded values and its class's properties (key path,
+/// from, to and by values, keyframes, spring, group members, transition), and
+/// `NSKeyedUnarchiver` reads it back as an animation of the same class. The delegate is not archived.
+open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
     var timing = MediaTimingValues()
     private var keyedValues: [String: Any] = [:]
 
@@ -35,10 +40,66 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// The frame rate the animation would like (advisory).
     open var preferredFrameRateRange = CAFrameRateRange.default
 
-    public required init() {}
+    public required override init() {}
+
+    /// Unarchives an animation archived by `encode(with:)`: a new animation of this class with the
+    /// archived values. Subclasses read their own properties after calling `super.init(coder:)`.
+    public required init?(coder: NSCoder) {
+        super.init()
+        if let v = coder.decodeArchived(Double.self, forKey: "beginTime") { beginTime = v }
+        if let v = coder.decodeArchived(Double.self, forKey: "duration") { duration = v }
+        if let v = coder.decodeArchived(Float.self, forKey: "speed") { speed = v }
+        if let v = coder.decodeArchived(Double.self, forKey: "timeOffset") { timeOffset = v }
+        if let v = coder.decodeArchived(Float.self, forKey: "repeatCount") { repeatCount = v }
+        if let v = coder.decodeArchived(Double.self, forKey: "repeatDuration") { repeatDuration = v }
+        if let v = coder.decodeArchived(Bool.self, forKey: "autoreverses") { autoreverses = v }
+        if let v = coder.decodeArchived(CAMediaTimingFillMode.self, forKey: "fillMode") { fillMode = v }
+        if let v = coder.decodeArchivedValue(forKey: "timingFunction") { timingFunction = v as? CAMediaTimingFunction }
+        if let v = coder.decodeArchived(Bool.self, forKey: "removedOnCompletion") { isRemovedOnCompletion = v }
+        if let range = coder.decodeArchived([String: Any].self, forKey: "preferredFrameRateRange"),
+            let minimum = range["minimum"] as? Float, let maximum = range["maximum"] as? Float
+        {
+            preferredFrameRateRange = CAFrameRateRange(
+                minimum: minimum, maximum: maximum, preferred: range["preferred"] as? Float)
+        }
+        if let values = coder.decodeArchived([String: Any].self, forKey: Self.keyedValuesKey) {
+            keyedValues = values
+        }
+    }
+
+    /// The key under which an animation archives its arbitrary key-value coded values.
+    static let keyedValuesKey = "SceneCore.keyedValues"
+
+    /// Archives the timing (`beginTime`, `duration`, `speed`, `timeOffset`, `repeatCount`,
+    /// `repeatDuration`, `autoreverses`, `fillMode`), `timingFunction`, `removedOnCompletion`,
+    /// `preferredFrameRateRange` and the arbitrary key-value coded values: each key for which
+    /// `shouldArchiveValue(forKey:)` answers true. Subclasses archive their own properties after
+    /// calling `super.encode(with:)`. A value that cannot be archived is left out with a logged warning.
+    open func encode(with coder: NSCoder) {
+        archive(beginTime, forKey: "beginTime", in: coder)
+        archive(duration, forKey: "duration", in: coder)
+        archive(speed, forKey: "speed", in: coder)
+        archive(timeOffset, forKey: "timeOffset", in: coder)
+        archive(repeatCount, forKey: "repeatCount", in: coder)
+        archive(repeatDuration, forKey: "repeatDuration", in: coder)
+        archive(autoreverses, forKey: "autoreverses", in: coder)
+        archive(fillMode, forKey: "fillMode", in: coder)
+        archive(timingFunction, forKey: "timingFunction", in: coder)
+        archive(isRemovedOnCompletion, forKey: "removedOnCompletion", in: coder)
+        let range = preferredFrameRateRange
+        let rangeParts: [String: Any] = [
+            "minimum": range.minimum, "maximum": range.maximum, "preferred": range.preferred as Any,
+        ]
+        archive(rangeParts, forKey: "preferredFrameRateRange", in: coder)
+        let keyed = keyedValues.filter { shouldArchiveValue(forKey: $0.key) }
+        if !keyed.isEmpty { coder.encodeArchivedValue(keyed, forKey: Self.keyedValuesKey, of: self) }
+    }
+
+    /// True: animations are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     /// A copy of the animation with every property, including subclass properties.
-    open func copy() -> Any {
+    open override func copy() -> Any {
         let copy = type(of: self).init()
         copy.timing = timing
         copy.keyedValues = keyedValues
@@ -185,10 +246,11 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         }
     }
 
-    /// Whether the value of `key` is archived; always true here (there is no archiving on Linux).
+    /// Whether `encode(with:)` archives the value of `key`: true for every key (Core Animation's
+    /// answer for animations). Subclasses override it to leave keys out of the archive.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    open var description: String {
+    open override var description: String {
         "<\(type(of: self)) beginTime=\(beginTime) duration=\(duration)>"
     }
 }
@@ -205,4 +267,11 @@ public struct CAFrameRateRange: Hashable, Sendable {
 
     /// No preference: the display's own rate.
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+}
+
+extension CAAnimation {
+    /// Archives `value` under `key` when `shouldArchiveValue(forKey:)` answers true.
+    func archive(_ value: Any?, forKey key: String, in coder: NSCoder) {
+        if shouldArchiveValue(forKey: key) { coder.encodeArchivedValue(value, forKey: key, of: self) }
+    }
 }

@@ -9,6 +9,18 @@ open class CAAnimationGroup: CAAnimation {
 
     public required init() { super.init() }
 
+    /// Unarchives the group with its animations.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeArchivedValue(forKey: "animations") { animations = v as? [CAAnimation] }
+    }
+
+    /// Archives the group's timing and its animations, each whole.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        archive(animations, forKey: "animations", in: coder)
+    }
+
     /// A shallow copy, as Core Animation makes: the copy holds the same child animation objects.
     open override func copy() -> Any {
         // swiftlint:disable:next force_cast

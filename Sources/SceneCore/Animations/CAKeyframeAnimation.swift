@@ -54,6 +54,39 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     public required init() { super.init() }
 
+    /// Unarchives the animation with its keyframes and how it moves through them.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeArchivedValue(forKey: "values") { values = v as? [Any] }
+        if let v = coder.decodeArchivedValue(forKey: "keyTimes") { keyTimes = v as? [NSNumber] }
+        if let v = coder.decodeArchivedValue(forKey: "timingFunctions") {
+            timingFunctions = v as? [CAMediaTimingFunction]
+        }
+        if let v = coder.decodeArchived(CAAnimationCalculationMode.self, forKey: "calculationMode") {
+            calculationMode = v
+        }
+        if let v = coder.decodeArchivedValue(forKey: "path") { path = v as? CGPath }
+        if let v = coder.decodeArchivedValue(forKey: "tensionValues") { tensionValues = v as? [NSNumber] }
+        if let v = coder.decodeArchivedValue(forKey: "continuityValues") { continuityValues = v as? [NSNumber] }
+        if let v = coder.decodeArchivedValue(forKey: "biasValues") { biasValues = v as? [NSNumber] }
+        if let v = coder.decodeArchivedValue(forKey: "rotationMode") { rotationMode = v as? CAAnimationRotationMode }
+    }
+
+    /// Archives the property animation, its values, key times, timing functions, calculation mode,
+    /// path, tension, continuity and bias values and rotation mode.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        archive(values, forKey: "values", in: coder)
+        archive(keyTimes, forKey: "keyTimes", in: coder)
+        archive(timingFunctions, forKey: "timingFunctions", in: coder)
+        archive(calculationMode, forKey: "calculationMode", in: coder)
+        archive(path, forKey: "path", in: coder)
+        archive(tensionValues, forKey: "tensionValues", in: coder)
+        archive(continuityValues, forKey: "continuityValues", in: coder)
+        archive(biasValues, forKey: "biasValues", in: coder)
+        archive(rotationMode, forKey: "rotationMode", in: coder)
+    }
+
     open override func copy() -> Any {
         // swiftlint:disable:next force_cast
         let copy = super.copy() as! CAKeyframeAnimation

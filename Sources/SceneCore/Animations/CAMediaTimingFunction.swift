@@ -14,7 +14,10 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) with two control points.
-public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConvertible {
+///
+/// Two timing functions are equal (`==`, `isEqual(_:)`) when their control points are. Timing
+/// functions conform to `NSSecureCoding`: they archive their control points.
+public final class CAMediaTimingFunction: NSObject, NSSecureCoding, Sendable {
     /// The nested spelling of `CAMediaTimingFunctionName`.
     public typealias Name = CAMediaTimingFunctionName
 
@@ -26,6 +29,7 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         c1 = (min(max(c1x, 0), 1), c1y)
         c2 = (min(max(c2x, 0), 1), c2y)
+        super.init()
     }
 
     /// One of the predefined curves, with Apple's control points.
@@ -37,6 +41,28 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
         case .default: self.init(controlPoints: 0.25, 0.1, 0.25, 1)
         default: self.init(controlPoints: 0, 0, 1, 1)
         }
+    }
+
+    /// True: timing functions are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the two control points.
+    public func encode(with coder: NSCoder) {
+        coder.encode(c1.x, forKey: "c1x")
+        coder.encode(c1.y, forKey: "c1y")
+        coder.encode(c2.x, forKey: "c2x")
+        coder.encode(c2.y, forKey: "c2y")
+    }
+
+    /// Unarchives a timing function with the archived control points.
+    public convenience init?(coder: NSCoder) {
+        let keys = ["c1x", "c1y", "c2x", "c2y"]
+        guard keys.allSatisfy(coder.containsValue(forKey:)) else {
+            Diagnostics.error("Unarchiving CAMediaTimingFunction: the control points are missing")
+            return nil
+        }
+        let points = keys.map { coder.decodeFloat(forKey: $0) }
+        self.init(controlPoints: points[0], points[1], points[2], points[3])
     }
 
     /// Control point `index` (0 and 3 are the fixed ends (0, 0) and (1, 1)) written to `ptr[0...1]`.
@@ -52,9 +78,18 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
         ptr[1] = point.1
     }
 
-    public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
-        a.c1 == b.c1 && a.c2 == b.c2
+    /// Whether `object` is a timing function with the same control points.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        return c1 == other.c1 && c2 == other.c2
     }
 
-    public var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
+    /// A hash of the control points, consistent with `isEqual(_:)`.
+    public override var hash: Int {
+        var hasher = Hasher()
+        for value in [c1.x, c1.y, c2.x, c2.y] { hasher.combine(value) }
+        return hasher.finalize()
+    }
+
+    public override var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
 }

@@ -16,6 +16,24 @@ open class CAPropertyAnimation: CAAnimation {
 
     public required init() { super.init() }
 
+    /// Unarchives the animation with its key path, `additive`, `cumulative` and value function.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeArchivedValue(forKey: "keyPath") { keyPath = v as? String }
+        if let v = coder.decodeArchived(Bool.self, forKey: "additive") { isAdditive = v }
+        if let v = coder.decodeArchived(Bool.self, forKey: "cumulative") { isCumulative = v }
+        if let v = coder.decodeArchivedValue(forKey: "valueFunction") { valueFunction = v as? CAValueFunction }
+    }
+
+    /// Archives the animation's timing and values, its key path, `additive`, `cumulative` and value function.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        archive(keyPath, forKey: "keyPath", in: coder)
+        archive(isAdditive, forKey: "additive", in: coder)
+        archive(isCumulative, forKey: "cumulative", in: coder)
+        archive(valueFunction, forKey: "valueFunction", in: coder)
+    }
+
     /// An animation of `path`.
     public convenience init(keyPath path: String?) {
         self.init()
@@ -76,6 +94,23 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var byValue: Any?
 
     public required init() { super.init() }
+
+    /// Unarchives the animation with its from, to and by values.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        fromValue = coder.decodeArchivedValue(forKey: "fromValue") ?? nil
+        toValue = coder.decodeArchivedValue(forKey: "toValue") ?? nil
+        byValue = coder.decodeArchivedValue(forKey: "byValue") ?? nil
+    }
+
+    /// Archives the property animation and its from, to and by values (each as its own Swift
+    /// type: numbers, points, rects, transforms, colours, images, paths, arrays).
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        archive(fromValue, forKey: "fromValue", in: coder)
+        archive(toValue, forKey: "toValue", in: coder)
+        archive(byValue, forKey: "byValue", in: coder)
+    }
 
     open override func copy() -> Any {
         // swiftlint:disable:next force_cast

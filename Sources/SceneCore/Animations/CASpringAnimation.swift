@@ -18,6 +18,27 @@ open class CASpringAnimation: CABasicAnimation {
 
     public required init() { super.init() }
 
+    /// Unarchives the animation with its spring.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeArchived(CGFloat.self, forKey: "mass") { mass = v }
+        if let v = coder.decodeArchived(CGFloat.self, forKey: "stiffness") { stiffness = v }
+        if let v = coder.decodeArchived(CGFloat.self, forKey: "damping") { damping = v }
+        if let v = coder.decodeArchived(CGFloat.self, forKey: "initialVelocity") { initialVelocity = v }
+        if let v = coder.decodeArchived(Bool.self, forKey: "allowsOverdamping") { allowsOverdamping = v }
+    }
+
+    /// Archives the basic animation and its mass, stiffness, damping, initial velocity and
+    /// `allowsOverdamping`.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        archive(mass, forKey: "mass", in: coder)
+        archive(stiffness, forKey: "stiffness", in: coder)
+        archive(damping, forKey: "damping", in: coder)
+        archive(initialVelocity, forKey: "initialVelocity", in: coder)
+        archive(allowsOverdamping, forKey: "allowsOverdamping", in: coder)
+    }
+
     /// A spring described as SwiftUI and UIKit do: it settles in about `perceptualDuration`
     /// seconds, and `bounce` (−1...1) of 0 is critically damped, above 0 springy, below 0
     /// overdamped. Mass 1, stiffness (2π/d)², damping (1 − bounce)·4π/d (for bounce ≥ 0) or

@@ -48,11 +48,32 @@ open class CATransition: CAAnimation {
 
     public required init() { super.init() }
 
+    /// Unarchives the transition with its type, subtype, filter and progress range.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeArchived(CATransitionType.self, forKey: "type") { type = v }
+        if let v = coder.decodeArchivedValue(forKey: "subtype") { subtype = v as? CATransitionSubtype }
+        if let v = coder.decodeArchivedValue(forKey: "filter") { filter = v }
+        if let v = coder.decodeArchived(Float.self, forKey: "startProgress") { startProgress = v }
+        if let v = coder.decodeArchived(Float.self, forKey: "endProgress") { endProgress = v }
+    }
+
+    /// Archives the transition's timing, type, subtype, filter (when archivable) and progress range.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        archive(type, forKey: "type", in: coder)
+        archive(subtype, forKey: "subtype", in: coder)
+        archive(filter, forKey: "filter", in: coder)
+        archive(startProgress, forKey: "startProgress", in: coder)
+        archive(endProgress, forKey: "endProgress", in: coder)
+    }
+
     open override func copy() -> Any {
         // swiftlint:disable:next force_cast
         let copy = super.copy() as! CATransition
         copy.type = type
         copy.subtype = subtype
+        copy.filter = filter
         copy.startProgress = startProgress
         copy.endProgress = endProgress
         return copy

@@ -27,7 +27,9 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// Turns an interpolated number or vector into a transform, so that a `"transform"`
 /// animation can run through angles of any size (`rotateZ` from 0 to 4π turns twice).
-public final class CAValueFunction: Sendable, CustomStringConvertible {
+///
+/// Value functions conform to `NSSecureCoding`: they archive their name.
+public final class CAValueFunction: NSObject, NSSecureCoding, Sendable {
     /// The nested spelling of `CAValueFunctionName`.
     public typealias Name = CAValueFunctionName
 
@@ -38,6 +40,22 @@ public final class CAValueFunction: Sendable, CustomStringConvertible {
     public init?(name: CAValueFunctionName) {
         guard Name.all.contains(name) else { return nil }
         self.name = name
+        super.init()
+    }
+
+    /// True: value functions are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the function's name.
+    public func encode(with coder: NSCoder) { coder.encode(name.rawValue, forKey: "name") }
+
+    /// Unarchives the function of the archived name; nil when the name is missing or unknown.
+    public convenience init?(coder: NSCoder) {
+        guard let name = coder.decodeString(forKey: "name") else {
+            Diagnostics.error("Unarchiving CAValueFunction: the name is missing")
+            return nil
+        }
+        self.init(name: CAValueFunctionName(rawValue: name))
     }
 
     /// Whether the function takes three numbers rather than one.
@@ -61,5 +79,14 @@ public final class CAValueFunction: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "CAValueFunction(\(name.rawValue))" }
+    /// Whether `object` is a value function of the same name (Core Animation shares one function
+    /// per name, so functions of one name are interchangeable).
+    public override func isEqual(_ object: Any?) -> Bool {
+        (object as? CAValueFunction)?.name == name
+    }
+
+    /// A hash of the name, consistent with `isEqual(_:)`.
+    public override var hash: Int { name.hashValue }
+
+    public override var description: String { "CAValueFunction(\(name.rawValue))" }
 }

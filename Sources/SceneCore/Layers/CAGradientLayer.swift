@@ -37,18 +37,25 @@ open class CAGradientLayer: CALayer {
     override var contentRedraw: AnimatedRedraw? { redraw }
     private let redraw = AnimatedRedraw(keys: CAGradientLayer.animatableKeys)
 
+    /// Gradient and text layers redraw when their bounds change size.
+    override class var displaysOnBoundsChangeByDefault: Bool { true }
+
     /// A gradient layer with no colours; it redraws when its bounds change size.
     public override init() {
         _ = CAGradientLayer.registration
         super.init()
-        needsDisplayOnBoundsChange = true
     }
 
     /// A copy of `layer`'s gradient properties (for presentation copies).
+    /// Unarchives a layer archived by `encode(with:)`, with its gradient properties.
+    public required init?(coder: NSCoder) {
+        _ = CAGradientLayer.registration
+        super.init(coder: coder)
+    }
+
     public required init(layer: Any) {
         _ = CAGradientLayer.registration
         super.init(layer: layer)
-        needsDisplayOnBoundsChange = true
         if let gradient = layer as? CAGradientLayer { keyedValues = gradient.keyedValues }
     }
 

@@ -9,6 +9,7 @@ extension CALayer {
         get { contentsObject }
         set {
             contentsObject = newValue
+            setProperties.formUnion(LayerChanges(.contents))
             let image = newValue as? CGImage
             if newValue != nil, image == nil {
                 Diagnostics.error(

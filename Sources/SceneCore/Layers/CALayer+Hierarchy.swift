@@ -57,6 +57,7 @@ extension CALayer {
             }
             if let old = maskStorage, old !== newValue { old.maskOwner = nil }
             maskStorage = newValue
+            setKeys.insert("mask")
             recordChange(.mask)
         }
     }

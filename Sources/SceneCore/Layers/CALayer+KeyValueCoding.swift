@@ -16,6 +16,7 @@ extension CALayer {
             // Custom keys are not committed: what the action animates from is the value shown before the change.
             let shown = changes ? presentationValue(forKeyPath: key) : nil
             keyedValues[key] = value
+            setKeys.insert(key)
             if changes {
                 replacedCustomValue = (key, shown)
                 defer { replacedCustomValue = nil }

@@ -7,7 +7,14 @@ import Foundation
 /// setters record what changed in the current `CATransaction`; the outermost commit turns
 /// the changes into one immutable `LayerTreeCommit` for the renderers. Renderers never read
 /// a `CALayer`: they know layers only by `LayerID`.
-open class CALayer: CAMediaTiming, CustomStringConvertible {
+///
+/// Layers conform to `NSSecureCoding`, as in Core Animation: `NSKeyedArchiver` archives a layer
+/// with its sublayers and mask, and `NSKeyedUnarchiver` reads it back as a layer of the same class
+/// (`unarchivedObject(ofClass: CALayer.self, from:)`). A layer archives the values of the keys
+/// for which `shouldArchiveValue(forKey:)` answers true, which are the keys set on it; its
+/// delegate, superlayer, animations and anything not archivable (a layout manager of another
+/// class, a custom action object) are not archived.
+open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Every committed value of this layer, with Core Animation's defaults.
     var state = LayerProperties()
     /// The identity by which renderers know this layer.
@@ -33,6 +40,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     weak var maskOwner: CALayer?
     var contentsObject: Any?
     var keyedValues: [String: Any] = [:]
+    /// The built-in properties set since the layer was made, by their setters or key-value coding:
+    /// what `shouldArchiveValue(forKey:)` answers true for (with `setKeys`).
+    var setProperties: LayerChanges = []
+    /// The other keys set since the layer was made: `name`, `mask`, `filters`, ..., a subclass's
+    /// own keys and arbitrary key-value coding keys.
+    var setKeys: Set<String> = []
 
     /// The animations added to the layer, in key order (what `animationKeys()` lists).
     var animationRecords: [AnimationRecord] = []
@@ -44,21 +57,40 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     var actionInProgress: String?
     /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
     var dirtyRect: CGRect?
-    /// Whether `bounds` size changes mark the layer for display. Default false.
-    open var needsDisplayOnBoundsChange = false
+    /// Whether `bounds` size changes mark the layer for display. Default false (true for the
+    /// gradient and text layers).
+    open var needsDisplayOnBoundsChange: Bool {
+        get { displaysOnBoundsChange }
+        set {
+            displaysOnBoundsChange = newValue
+            setKeys.insert("needsDisplayOnBoundsChange")
+        }
+    }
+    /// The value of `needsDisplayOnBoundsChange`; a new layer starts with its class's
+    /// `displaysOnBoundsChangeByDefault`, which is not a value set.
+    var displaysOnBoundsChange = false
+    /// Whether a new layer of this class redraws when its bounds change size: false for layers.
+    class var displaysOnBoundsChangeByDefault: Bool { false }
     /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
-    open var drawsAsynchronously = false
+    open var drawsAsynchronously = false {
+        didSet { setKeys.insert("drawsAsynchronously") }
+    }
     /// Whether the layer is marked for layout (`setNeedsLayout()`).
     var needsLayoutFlag = false
     /// True while the layer lays out its sublayers (changes then do not mark it again).
     var isLayingOut = false
     /// Lays out the sublayers when the layer's delegate does not; see `CALayoutManager`.
     open var layoutManager: (any CALayoutManager)? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setKeys.insert("layoutManager")
+            setNeedsLayout()
+        }
     }
     /// How the layer stretches when its superlayer's bounds change size (see
     /// `resize(withOldSuperlayerSize:)` for how the change is shared). Default none.
-    open var autoresizingMask: CAAutoresizingMask = []
+    open var autoresizingMask: CAAutoresizingMask = [] {
+        didSet { setKeys.insert("autoresizingMask") }
+    }
     /// The keys of the constraint warnings already logged about this layer, so that each is
     /// logged once, not on every layout pass; emptied when `constraints` is set.
     var loggedConstraintWarnings: Set<String> = []
@@ -77,33 +109,61 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// Core Image filters applied to the layer and its sublayers. Stored (a copy of the array set)
     /// and returned; SceneCore draws no filters. Default nil.
-    open var filters: [Any]?
+    open var filters: [Any]? {
+        didSet { setKeys.insert("filters") }
+    }
     /// Filters applied to what lies behind the layer. Stored and returned; not drawn. Default nil.
-    open var backgroundFilters: [Any]?
+    open var backgroundFilters: [Any]? {
+        didSet { setKeys.insert("backgroundFilters") }
+    }
     /// The filter compositing the layer onto what lies behind it; the object set is kept as is.
     /// Stored and returned; not drawn. Default nil.
-    open var compositingFilter: Any?
+    open var compositingFilter: Any? {
+        didSet { setKeys.insert("compositingFilter") }
+    }
 
     /// The layer's name, used by `CAConstraint` to find siblings.
-    open var name: String?
+    open var name: String? {
+        didSet { setKeys.insert("name") }
+    }
     /// Fallback property values and actions (Apple's CALayer documentation); may nest a `style` of its own.
-    open var style: [AnyHashable: Any]?
+    open var style: [AnyHashable: Any]? {
+        didSet { setKeys.insert("style") }
+    }
     /// Actions by key, consulted by `action(forKey:)` after the delegate.
-    open var actions: [String: any CAAction]?
+    open var actions: [String: any CAAction]? {
+        didSet { setKeys.insert("actions") }
+    }
     /// The layer's delegate, held weakly as in Core Animation.
     open weak var delegate: (any CALayerDelegate)?
 
     // MARK: - Creation
 
     /// Creates a layer with Core Animation's default property values.
-    public init() {}
+    public override init() {
+        super.init()
+        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+    }
 
     /// Creates a shadow copy of `layer`, as Core Animation does for presentation layers.
     ///
     /// Like Apple's implementation this copies nothing itself; SceneCore fills in the
     /// presentation values afterwards. Subclasses override it to copy their own stored
     /// properties from `layer` and must call `super.init(layer:)`.
-    public required init(layer: Any) {}
+    public required init(layer: Any) {
+        super.init()
+        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+    }
+
+    /// Unarchives a layer archived by `encode(with:)`: a new layer of this class (with the
+    /// class's defaults) on which each archived key is set with `setValue(_:forKey:)`, so that
+    /// those keys count as set again; its sublayers and mask are unarchived with it.
+    /// Subclasses that override it must call `super.init(coder:)`.
+    public required init?(coder: NSCoder) {
+        super.init()
+        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+        decodeArchivedValues(from: coder)
+    }
 
     deinit {
         if committedState != nil { ReleasedLayers.shared.add(layerID) }
@@ -124,6 +184,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         copy.state = presentedState(at: CACurrentMediaTime(), custom: &copy.keyedValues)
         copy.presentationSource = self
         copy.name = name
+        (copy.setProperties, copy.setKeys) = (setProperties, setKeys)
         copy.contentsObject = copy.state.contents
         return copy
     }
@@ -319,11 +380,35 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// false; subclasses answer true for the keys their drawing depends on.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
+    // MARK: - Archiving
+
+    /// Whether `encode(with:)` archives the value of `key`.
+    ///
+    /// As Core Animation answers: true for a key set since the layer was made, by its setter or
+    /// by `setValue(_:forKey:)`, even to the value it already had (setting `frame` sets `bounds` and
+    /// `position`); true from the start for `allowsEdgeAntialiasing`, `allowsGroupOpacity`,
+    /// `cornerCurve` and `contentsFormat`; for `sublayers`, true while the layer has any; never for
+    /// `frame` or `superlayer`; false for every other key (a new layer's `mask`, `filters` or
+    /// `contentsCenter`, or a shape layer's unset `path`). Subclasses override it to archive more
+    /// or fewer keys.
+    open func shouldArchiveValue(forKey key: String) -> Bool { archivesValue(forKey: key) }
+
+    /// Archives the value (`value(forKey:)`) of every key for which `shouldArchiveValue(forKey:)`
+    /// answers true: the built-in properties, `sublayers` and `mask` (the layers themselves, archived
+    /// whole), and the other keys set on the layer (`name`, `style`, `actions`, `filters`, a
+    /// subclass's keys, arbitrary keys). A value that cannot be archived is left out with a logged
+    /// warning. Subclasses that override it must call `super.encode(with:)`.
+    open func encode(with coder: NSCoder) { encodeArchivedValues(with: coder) }
+
+    /// True: layers are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
     // MARK: - Change recording
 
-    /// Stores `value` in property `id` (at `keyPath`) and records the change if it differs from
-    /// the current value; a non-finite value is refused with a logged error, keeping the old one
-    /// (infinity is accepted where `allowsInfinity`, NaN never).
+    /// Stores `value` in property `id` (at `keyPath`), notes the property as set (for
+    /// `shouldArchiveValue(forKey:)`, even when the value is unchanged) and records the change if it
+    /// differs from the current value; a non-finite value is refused with a logged error, keeping
+    /// the old one (infinity is accepted where `allowsInfinity`, NaN never).
     /// When the property runs actions and the layer is committed, runs the action for its key (by
     /// default the implicit animation) unless the transaction disables actions; when the class
     /// answers true to `needsDisplay(forKey:)`, marks the layer for display.
@@ -337,6 +422,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
             Diagnostics.error("CALayer.\(key) of \(self): refused non-finite value \(value); keeping \(old)")
             return
         }
+        setProperties.formUnion(LayerChanges(id))
         if state[keyPath: keyPath] == value { return }
         state[keyPath: keyPath] = value
         recordChange(LayerChanges(id))
@@ -355,7 +441,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         }
     }
 
-    open var description: String {
+    open override var description: String {
         let kind = String(describing: type(of: self))
         let label = name.map { " \"\($0)\"" } ?? ""
         return "<\(kind)\(label) \(layerID) frame=\(frame)\(isPresentation ? " presentation" : "")>"

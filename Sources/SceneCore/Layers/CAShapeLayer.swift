@@ -72,6 +72,12 @@ open class CAShapeLayer: CALayer {
     }
 
     /// A copy of `layer`'s shape properties (for presentation copies).
+    /// Unarchives a layer archived by `encode(with:)`, with its shape properties.
+    public required init?(coder: NSCoder) {
+        _ = CAShapeLayer.registration
+        super.init(coder: coder)
+    }
+
     public required init(layer: Any) {
         _ = CAShapeLayer.registration
         super.init(layer: layer)

@@ -47,7 +47,10 @@ open class CATextLayer: CALayer {
     /// name `String` (at 12 points), its `.foregroundColor` a `CGColor`; runs without them are
     /// drawn as Core Text draws them, in Helvetica 12 in black.
     open var string: Any? {
-        didSet { if !Self.sameText(oldValue, string) { setNeedsDisplay() } }
+        didSet {
+            setKeys.insert("string")
+            if !Self.sameText(oldValue, string) { setNeedsDisplay() }
+        }
     }
 
     /// The font: a font name `String` ("DejaVu Sans Bold") or a `TextFont`, whose size is
@@ -61,20 +64,27 @@ open class CATextLayer: CALayer {
                     "CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String or a TextFont"
                 )
                 font = oldValue
-            } else if Self.fontName(oldValue) != Self.fontName(font) {
-                setNeedsDisplay()
+            } else {
+                setKeys.insert("font")
+                if Self.fontName(oldValue) != Self.fontName(font) { setNeedsDisplay() }
             }
         }
     }
 
     /// The font size in points. Default 36. Animatable.
     open var fontSize: CGFloat = 36 {
-        didSet { if fontSize != oldValue { animatableTextPropertyChanged("fontSize", from: oldValue) } }
+        didSet {
+            setKeys.insert("fontSize")
+            if fontSize != oldValue { animatableTextPropertyChanged("fontSize", from: oldValue) }
+        }
     }
 
     /// The colour of the text. Default opaque white; nil draws no text. Animatable.
     open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
-        didSet { if foregroundColor != oldValue { animatableTextPropertyChanged("foregroundColor", from: oldValue) } }
+        didSet {
+            setKeys.insert("foregroundColor")
+            if foregroundColor != oldValue { animatableTextPropertyChanged("foregroundColor", from: oldValue) }
+        }
     }
 
     /// The keys animated by redrawing.
@@ -114,35 +124,55 @@ open class CATextLayer: CALayer {
     /// Whether lines wrap at word boundaries to the bounds' width. Default false: each
     /// paragraph is one line, cut off or truncated at the bounds.
     open var isWrapped = false {
-        didSet { if isWrapped != oldValue { setNeedsDisplay() } }
+        didSet {
+            setKeys.insert("wrapped")
+            if isWrapped != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// How text that does not fit is truncated with an ellipsis ("…"). Default `.none`.
     /// Unwrapped, each paragraph is truncated to the bounds' width; wrapped, the last line
     /// that fits in the bounds' height ends in the ellipsis.
     open var truncationMode: CATextLayerTruncationMode = .none {
-        didSet { if truncationMode != oldValue { setNeedsDisplay() } }
+        didSet {
+            setKeys.insert("truncationMode")
+            if truncationMode != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// How lines are aligned within the bounds. Default `.natural`.
     open var alignmentMode: CATextLayerAlignmentMode = .natural {
-        didSet { if alignmentMode != oldValue { setNeedsDisplay() } }
+        didSet {
+            setKeys.insert("alignmentMode")
+            if alignmentMode != oldValue { setNeedsDisplay() }
+        }
     }
 
     /// Whether glyph positions may be rounded to whole pixels. Default false: glyphs sit at
     /// their exact (subpixel) positions.
     open var allowsFontSubpixelQuantization = false {
-        didSet { if allowsFontSubpixelQuantization != oldValue { setNeedsDisplay() } }
+        didSet {
+            setKeys.insert("allowsFontSubpixelQuantization")
+            if allowsFontSubpixelQuantization != oldValue { setNeedsDisplay() }
+        }
     }
+
+    /// Gradient and text layers redraw when their bounds change size.
+    override class var displaysOnBoundsChangeByDefault: Bool { true }
 
     /// A text layer with Core Animation's defaults; it redraws when its bounds' size changes.
     public override init() {
         _ = CATextLayer.registration
         super.init()
-        needsDisplayOnBoundsChange = true
     }
 
     /// A shadow copy of `layer` (used for presentation layers), with its text properties.
+    /// Unarchives a layer archived by `encode(with:)`, with its text properties.
+    public required init?(coder: NSCoder) {
+        _ = CATextLayer.registration
+        super.init(coder: coder)
+    }
+
     public required init(layer: Any) {
         if let other = layer as? CATextLayer {
             string = other.string
@@ -155,7 +185,6 @@ open class CATextLayer: CALayer {
             allowsFontSubpixelQuantization = other.allowsFontSubpixelQuantization
         }
         super.init(layer: layer)
-        needsDisplayOnBoundsChange = true
     }
 
     /// True for the text properties and `contentsScale`, whose changes redraw the text.
@@ -176,6 +205,11 @@ open class CATextLayer: CALayer {
         case "allowsFontSubpixelQuantization": allowsFontSubpixelQuantization
         default: super.value(forKey: key)
         }
+    }
+
+    /// As for layers, with `isWrapped` answered as its key-value coding name `wrapped`.
+    open override func shouldArchiveValue(forKey key: String) -> Bool {
+        super.shouldArchiveValue(forKey: key == "isWrapped" ? "wrapped" : key)
     }
 
     /// Sets a text property by key; a value of the wrong type is refused with a logged error.

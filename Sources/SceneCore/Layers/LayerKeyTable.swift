@@ -30,6 +30,18 @@ struct LayerKey: @unchecked Sendable {
             "backgroundFilters": LayerKey(
                 \.backgroundFilters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
             "compositingFilter": LayerKey(\.compositingFilter, { .some($0) }),
+            "style": LayerKey(\.style, { $0 == nil ? .some(nil) : ($0 as? [AnyHashable: Any]).map(Optional.some) }),
+            "actions": LayerKey(\.actions, actionTable),
+            "needsDisplayOnBoundsChange": LayerKey(\.needsDisplayOnBoundsChange, V.bool),
+            "drawsAsynchronously": LayerKey(\.drawsAsynchronously, V.bool),
+            "autoresizingMask": LayerKey(
+                \.autoresizingMask,
+                {
+                    ($0 as? CAAutoresizingMask)
+                        ?? V.double($0).flatMap { $0 >= 0 && $0 <= 0xFFFF_FFFF ? .init(rawValue: UInt32($0)) : nil }
+                }),
+            "layoutManager": LayerKey(
+                \.layoutManager, { $0 == nil ? .some(nil) : ($0 as? any CALayoutManager).map(Optional.some) }),
         ]
         for declaration in PropertyID.declarations {
             table[declaration.key] = declaration.accessor
@@ -37,6 +49,15 @@ struct LayerKey: @unchecked Sendable {
         }
         return table
     }()
+
+    /// An `actions` dictionary from key-value coding: nil (none), or actions by key; nil when an
+    /// entry is not an action.
+    private static func actionTable(_ value: Any?) -> [String: any CAAction]?? {
+        guard let value else { return .some(nil) }
+        guard let entries = value as? [String: Any] else { return nil }
+        let actions = entries.compactMapValues { $0 as? any CAAction }
+        return actions.count == entries.count ? .some(actions) : nil
+    }
 
     /// The values `CALayer.defaultValue(forKey:)` reports: Core Animation's non-zero defaults, under
     /// both names of a property. Immutable after initialisation, so sharing it across threads is safe.

@@ -48,11 +48,13 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private var declaration: any LayerPropertyDeclaration {
         typealias V = ValueConversion
+        // A name or an option set is accepted as its raw value (as Core Animation's NSString and
+        // NSNumber) or as the Swift type `value(forKey:)` returns.
         func name<T: RawRepresentable>(_ make: @escaping (String) -> T) -> (Any?) -> T? where T.RawValue == String {
-            { V.string($0).map(make) }
+            { ($0 as? T) ?? V.string($0).map(make) }
         }
         func bits<T: OptionSet>(_ make: @escaping (UInt64) -> T) -> (Any?) -> T? {
-            { V.double($0).flatMap { $0 >= 0 && $0 < 1e18 ? make(UInt64($0)) : nil } }
+            { ($0 as? T) ?? V.double($0).flatMap { $0 >= 0 && $0 < 1e18 ? make(UInt64($0)) : nil } }
         }
         switch self {
         case .bounds: return StoredProperty(self, "bounds", \.bounds, LayerKey(\.bounds, V.rect), .implicit)

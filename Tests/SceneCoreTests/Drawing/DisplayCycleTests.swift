@@ -130,6 +130,11 @@ import Testing
             super.init()
         }
         required init(layer: Any) { super.init(layer: layer) }
+        // Layers are NSSecureCoding, so a subclass with initializers of its own provides this one too.
+        required init?(coder: NSCoder) {
+            _ = Self.registration
+            super.init(coder: coder)
+        }
         override class func needsDisplay(forKey key: String) -> Bool {
             key == "progress" || super.needsDisplay(forKey: key)
         }
