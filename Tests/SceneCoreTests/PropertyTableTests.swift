@@ -47,10 +47,6 @@ import Testing
         case .minificationFilter: CALayerContentsFilter.trilinear
         case .magnificationFilter: CALayerContentsFilter.nearest
         case .minificationFilterBias: Float(0.5)
-        case .contentsHeadroom: CGFloat(-2)
-        case .wantsExtendedDynamicRangeContent: true
-        case .preferredDynamicRange: CADynamicRange.constrainedHigh
-        case .toneMapMode: CAToneMapMode.ifSupported
         case .beginTime: Double(1)
         case .duration: Double(2)
         case .speed: Float(3)

@@ -197,8 +197,6 @@ extension CALayerContentsGravity: LayerName {}
 extension CALayerContentsFormat: LayerName {}
 extension CALayerContentsFilter: LayerName {}
 extension CAMediaTimingFillMode: LayerName {}
-extension CADynamicRange: LayerName {}
-extension CAToneMapMode: LayerName {}
 
 /// Option sets travel as their raw bits.
 protocol LayerBits: LayerValue, OptionSet where RawValue: FixedWidthInteger {}

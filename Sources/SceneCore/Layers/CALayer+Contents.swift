@@ -96,31 +96,6 @@ extension CALayer {
         set { setState(\.isOpaque, newValue, .isOpaque) }
     }
 
-    /// How far above standard white (in stops) the contents' brightest values reach; 0 for standard
-    /// dynamic range contents. Negative values are kept. Stored and committed; drawn as standard range.
-    public var contentsHeadroom: CGFloat {
-        get { state.contentsHeadroom }
-        set { setState(\.contentsHeadroom, newValue, .contentsHeadroom) }
-    }
-
-    /// Whether the layer's contents use extended dynamic range. Default false. Stored and committed.
-    public var wantsExtendedDynamicRangeContent: Bool {
-        get { state.wantsExtendedDynamicRangeContent }
-        set { setState(\.wantsExtendedDynamicRangeContent, newValue, .wantsExtendedDynamicRangeContent) }
-    }
-
-    /// The dynamic range the layer's contents should be shown in. Default `.standard`. Stored and committed.
-    public var preferredDynamicRange: CADynamicRange {
-        get { state.preferredDynamicRange }
-        set { setState(\.preferredDynamicRange, newValue, .preferredDynamicRange) }
-    }
-
-    /// Whether extended-range contents are tone mapped. Default `.automatic`. Stored and committed.
-    public var toneMapMode: CAToneMapMode {
-        get { state.toneMapMode }
-        set { setState(\.toneMapMode, newValue, .toneMapMode) }
-    }
-
     /// How much larger a corner drawn with `curve` is than a circular one of the same radius:
     /// 1 for `.circular` (and names Core Animation does not define), 1.528665 for `.continuous`.
     public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {

@@ -122,6 +122,26 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         didSet { setKeys.insert("compositingFilter") }
     }
 
+    /// How far above standard white (in stops) the contents' brightest values reach; 0 for standard
+    /// dynamic range contents. Negative values are kept. Stored and returned: SceneCore draws
+    /// standard dynamic range, so the value is not sent to the render side.
+    open var contentsHeadroom: CGFloat = 0 {
+        didSet { setKeys.insert("contentsHeadroom") }
+    }
+    /// Whether the layer's contents use extended dynamic range. Default false. Stored and returned.
+    open var wantsExtendedDynamicRangeContent = false {
+        didSet { setKeys.insert("wantsExtendedDynamicRangeContent") }
+    }
+    /// The dynamic range the layer's contents should be shown in. Default `.standard`. Stored and
+    /// returned.
+    open var preferredDynamicRange: CADynamicRange = .standard {
+        didSet { setKeys.insert("preferredDynamicRange") }
+    }
+    /// Whether extended-range contents are tone mapped. Default `.automatic`. Stored and returned.
+    open var toneMapMode: CAToneMapMode = .automatic {
+        didSet { setKeys.insert("toneMapMode") }
+    }
+
     /// The layer's name, used by `CAConstraint` to find siblings.
     open var name: String? {
         didSet { setKeys.insert("name") }

@@ -50,7 +50,7 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
 }
 
 /// How much of a display's dynamic range a layer's contents may use (`CALayer.DynamicRange` in
-/// Apple's Swift overlay). Stored and committed; SceneCore draws standard dynamic range.
+/// Apple's Swift overlay). Stored and returned; SceneCore draws standard dynamic range.
 public struct CADynamicRange: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -61,7 +61,7 @@ public struct CADynamicRange: RawRepresentable, Hashable, Sendable {
 }
 
 /// Whether extended-range contents are tone mapped to the display (`CALayer.ToneMapMode` in
-/// Apple's Swift overlay). Stored and committed; SceneCore draws standard dynamic range.
+/// Apple's Swift overlay). Stored and returned; SceneCore draws standard dynamic range.
 public struct CAToneMapMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -30,6 +30,11 @@ struct LayerKey: @unchecked Sendable {
             "backgroundFilters": LayerKey(
                 \.backgroundFilters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
             "compositingFilter": LayerKey(\.compositingFilter, { .some($0) }),
+            "contentsHeadroom": LayerKey(\.contentsHeadroom, V.cgFloat),
+            "wantsExtendedDynamicRangeContent": LayerKey(\.wantsExtendedDynamicRangeContent, V.bool),
+            "preferredDynamicRange": LayerKey(
+                \.preferredDynamicRange, { ($0 as? CADynamicRange) ?? V.string($0).map(CADynamicRange.init) }),
+            "toneMapMode": LayerKey(\.toneMapMode, { ($0 as? CAToneMapMode) ?? V.string($0).map(CAToneMapMode.init) }),
             "style": LayerKey(\.style, { $0 == nil ? .some(nil) : ($0 as? [AnyHashable: Any]).map(Optional.some) }),
             "actions": LayerKey(\.actions, actionTable),
             "needsDisplayOnBoundsChange": LayerKey(\.needsDisplayOnBoundsChange, V.bool),
@@ -71,6 +76,8 @@ struct LayerKey: @unchecked Sendable {
         // Core Animation answers these two although they are false: `drawsAsynchronously` is false
         // on every platform; `allowsEdgeAntialiasing` is false here, as on iOS (macOS answers true).
         defaults["drawsAsynchronously"] = false
+        defaults["preferredDynamicRange"] = CADynamicRange.standard.rawValue
+        defaults["toneMapMode"] = CAToneMapMode.automatic.rawValue
         defaults["allowsEdgeAntialiasing"] = false
         return defaults
     }()

@@ -46,10 +46,6 @@ struct LayerProperties: Sendable, Equatable {
     var magnificationFilter: CALayerContentsFilter = .linear
     var minificationFilterBias: Float = 0
     var isOpaque = false
-    var contentsHeadroom: CGFloat = 0
-    var wantsExtendedDynamicRangeContent = false
-    var preferredDynamicRange: CADynamicRange = .standard
-    var toneMapMode: CAToneMapMode = .automatic
     // Timing
     /// A layer's timing: Core Animation's defaults, with `duration` infinite.
     var timing = MediaTimingValues(duration: .infinity)

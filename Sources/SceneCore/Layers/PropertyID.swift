@@ -19,8 +19,6 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // Contents
     case contents, contentsRect, contentsCenter, contentsGravity, contentsScale, contentsFormat
     case minificationFilter, magnificationFilter, minificationFilterBias, isOpaque
-    // Dynamic range (stored and committed; drawn as standard dynamic range)
-    case contentsHeadroom, wantsExtendedDynamicRangeContent, preferredDynamicRange, toneMapMode
     // Timing (CAMediaTiming)
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
 
@@ -173,20 +171,6 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 .none)
         case .isOpaque:
             return StoredProperty(self, "opaque", swift: "isOpaque", \.isOpaque, LayerKey(\.isOpaque, V.bool), .none)
-        case .contentsHeadroom:
-            return StoredProperty(
-                self, "contentsHeadroom", \.contentsHeadroom, LayerKey(\.contentsHeadroom, V.cgFloat), .none)
-        case .wantsExtendedDynamicRangeContent:
-            return StoredProperty(
-                self, "wantsExtendedDynamicRangeContent", \.wantsExtendedDynamicRangeContent,
-                LayerKey(\.wantsExtendedDynamicRangeContent, V.bool), .none)
-        case .preferredDynamicRange:
-            return StoredProperty(
-                self, "preferredDynamicRange", \.preferredDynamicRange,
-                LayerKey(\.preferredDynamicRange, name(CADynamicRange.init)), .none)
-        case .toneMapMode:
-            return StoredProperty(
-                self, "toneMapMode", \.toneMapMode, LayerKey(\.toneMapMode, name(CAToneMapMode.init)), .none)
         case .beginTime:
             return StoredProperty(self, "beginTime", \.timing.beginTime, LayerKey(\.beginTime, V.double), .none)
         case .duration:
