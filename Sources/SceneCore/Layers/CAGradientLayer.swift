@@ -8,7 +8,8 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     /// (the default).
     public static let axial = Self(rawValue: "axial")
     /// Colours vary from `startPoint` (the centre) out to an ellipse whose radii are the
-    /// horizontal and vertical distances to `endPoint`.
+    /// horizontal and vertical distances to `endPoint`. Nothing is drawn when `startPoint` and
+    /// `endPoint` share an x or a y (the default points share their x).
     public static let radial = Self(rawValue: "radial")
     /// Colours vary with the angle around `startPoint`, starting in the direction of `endPoint`
     /// and turning clockwise on screen.
@@ -52,16 +53,16 @@ open class CAGradientLayer: CALayer {
         if let gradient = layer as? CAGradientLayer { keyedValues = gradient.keyedValues }
     }
 
-    /// The colours (`CGColor`s) of the stops, in order; nil or empty draws nothing and one
-    /// colour fills the layer. Default nil.
+    /// The colours (`CGColor`s) of the stops, in order. With fewer than two colours (nil,
+    /// empty or one) nothing is drawn, as in Core Animation. Default nil.
     open var colors: [Any]? {
         get { value(forKey: "colors") as? [Any] }
         set { setValue(newValue, forKey: "colors") }
     }
 
     /// Where each colour stop lies, 0...1 along the gradient, increasing; nil spreads the
-    /// stops evenly. A list whose count differs from `colors` is ignored (even spacing), with
-    /// a logged warning. Default nil.
+    /// stops evenly. When the list's count differs from the colours' nothing is drawn, as in
+    /// Core Animation, with a logged warning. Default nil.
     open var locations: [NSNumber]? {
         get { value(forKey: "locations") as? [NSNumber] }
         set { setValue(newValue, forKey: "locations") }
@@ -123,7 +124,7 @@ open class CAGradientLayer: CALayer {
             default: .axial
             }
         let gradient = GradientDrawing(
-            kind: kind, colors: colors, locations: gradientLocations(count: colors.count),
+            kind: kind, colors: colors, locations: gradientLocations(colorCount: colors.count),
             startPoint: (animated["startPoint"] as? CGPoint) ?? startPoint,
             endPoint: (animated["endPoint"] as? CGPoint) ?? endPoint,
             rect: state.bounds, cornerRadius: state.cornerRadius, maskedCorners: state.maskedCorners)
@@ -143,15 +144,14 @@ open class CAGradientLayer: CALayer {
         return rgba
     }
 
-    /// The `locations` when there is one for each of `count` colours; nil otherwise (even
-    /// spacing), with a logged warning when there are some.
-    private func gradientLocations(count: Int) -> [Double]? {
+    /// The `locations`, with a logged warning when there is not one for each of `colorCount`
+    /// colours (the gradient then draws nothing).
+    private func gradientLocations(colorCount: Int) -> [Double]? {
         guard let locations else { return nil }
-        guard locations.count == count else {
+        if locations.count != colorCount {
             Diagnostics.warning(
-                "CAGradientLayer.locations of \(self): \(locations.count) locations for \(count)"
-                    + " colours; spacing the colours evenly")
-            return nil
+                "CAGradientLayer.locations of \(self): \(locations.count) locations for \(colorCount)"
+                    + " colours; the gradient draws nothing")
         }
         return locations.map(\.doubleValue)
     }

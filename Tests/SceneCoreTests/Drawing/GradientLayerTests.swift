@@ -50,12 +50,26 @@ import Testing
         #expect(isMix(image.pixel(x: 74, y: 10), red: 64))
     }
 
+    /// Whether every pixel of the image is transparent black.
+    func isEmpty(_ image: CGImage) -> Bool { image.pixels.allSatisfy { $0 == 0 } }
+
     @Test func locationsMoveTheStops() throws {
         let image = try gradient { $0.locations = [0, 0.2] }
         #expect(isMix(image.pixel(x: 50, y: 9), red: 134))
         #expect(isMix(image.pixel(x: 50, y: 50), red: 0))
-        let mismatched = try gradient { $0.locations = [0.2] }
-        #expect(isMix(mismatched.pixel(x: 50, y: 49), red: 129))
+    }
+
+    @Test func locationsNotOneAColourDrawNothing() throws {
+        for locations: [NSNumber] in [[0.2], [], [0, 0.5, 1]] {
+            var messages: [String] = []
+            let image = try gradient { layer in
+                layer.locations = locations
+                messages = Diagnostics.capturing { layer.display() }
+            }
+            #expect(isEmpty(image), "\(locations.count) locations for 2 colours")
+            #expect(image.pixel(x: 50, y: 0) == (0, 0, 0, 0) && image.pixel(x: 50, y: 99) == (0, 0, 0, 0))
+            #expect(messages.contains { $0.contains("locations") && $0.contains("draws nothing") })
+        }
     }
 
     @Test func threeColoursAreEvenlySpaced() throws {
@@ -64,9 +78,17 @@ import Testing
         #expect(isMix(image.pixel(x: 50, y: 99), red: 252))
     }
 
-    @Test func oneColourFillsTheLayer() throws {
-        let image = try gradient { $0.colors = [Self.blue] }
-        #expect(isMix(image.pixel(x: 3, y: 97), red: 0))
+    @Test func fewerThanTwoColoursDrawNothing() throws {
+        for colors: [Any]? in [[Self.blue], [], nil] {
+            let image = try gradient { $0.colors = colors }
+            #expect(isEmpty(image), "\(colors?.count ?? 0) colours")
+            #expect(image.pixel(x: 3, y: 97) == (0, 0, 0, 0) && image.pixel(x: 50, y: 50) == (0, 0, 0, 0))
+        }
+        let oneWithLocation = try gradient {
+            $0.colors = [Self.blue]
+            $0.locations = [0.5]
+        }
+        #expect(isEmpty(oneWithLocation))
     }
 
     @Test func radialGrowsFromTheCentreToTheEllipseThroughEndPoint() throws {
@@ -80,6 +102,21 @@ import Testing
         #expect(isMix(image.pixel(x: 74, y: 50), red: 130))
         #expect(isMix(image.pixel(x: 50, y: 25), red: 130))
         #expect(isMix(image.pixel(x: 2, y: 2), red: 0))
+    }
+
+    @Test func radialWhosePointsShareAnXOrAYDrawsNothing() throws {
+        let ends = [CGPoint(x: 0.5, y: 1), CGPoint(x: 1, y: 0.5), CGPoint(x: 0.5, y: 0.5)]
+        for end in ends {
+            let image = try gradient {
+                $0.type = .radial
+                $0.startPoint = CGPoint(x: 0.5, y: 0.5)
+                $0.endPoint = end
+            }
+            #expect(isEmpty(image), "end point \(end)")
+            #expect(image.pixel(x: 50, y: 50) == (0, 0, 0, 0) && image.pixel(x: 99, y: 99) == (0, 0, 0, 0))
+        }
+        // The default points, (0.5, 0) and (0.5, 1), share their x.
+        #expect(isEmpty(try gradient { $0.type = .radial }))
     }
 
     @Test func radialIsAnEllipseInANonSquareLayer() {
