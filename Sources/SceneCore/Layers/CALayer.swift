@@ -124,7 +124,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         copy.state = presentedState(at: CACurrentMediaTime(), custom: &copy.keyedValues)
         copy.presentationSource = self
         copy.name = name
-        copy.contentsObject = copy.state.contents
+        copy.contentsObject = drawsAssignedContents ? contentsObject : copy.state.contents
         return copy
     }
 
@@ -217,6 +217,17 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// own keys that need display): adding or removing an animation of one of those values
     /// marks the layer for display.
     var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
+
+    /// Whether the layer draws an assigned `contents` image into its backing store itself,
+    /// over what its class draws beneath it (a gradient layer: the image over the gradient). Then
+    /// assigning `contents` marks the layer for display, `contents` returns what was assigned
+    /// rather than the backing store, and the backing store fills the bounds whatever the
+    /// contents properties. False for other layers, whose assigned image is the contents shown.
+    var drawsAssignedContents: Bool { false }
+
+    /// What the layer's class draws into its backing store before `draw(in:)` (a gradient
+    /// layer's gradient and assigned contents image); nothing by default.
+    func drawBeneathDrawing(in context: CGContext) {}
 
     // MARK: - Layout
 

@@ -4,7 +4,8 @@ import Testing
 
 @testable import SceneCore
 
-/// `CAGradientLayer` drawn through `display()` into a 100 x 100 backing store.
+/// `CAGradientLayer` drawn through `display()` into a 100 x 100 backing store (the committed
+/// `state.contents`: `contents` returns only an assigned image, as in Core Animation).
 @Suite struct GradientLayerTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -15,7 +16,7 @@ import Testing
         layer.colors = [Self.red, Self.blue]
         configure(layer)
         layer.display()
-        return try #require(layer.contents as? CGImage)
+        return try #require(layer.state.contents)
     }
 
     /// Whether the pixel is opaque with red and blue within 3 of `red` and `255 - red`.
@@ -127,7 +128,7 @@ import Testing
         layer.startPoint = CGPoint(x: 0.5, y: 0.5)
         layer.endPoint = CGPoint(x: 1, y: 1)
         layer.display()
-        let image = layer.contents as! CGImage
+        let image = layer.state.contents!
         // Halfway out horizontally (50 of 100 points) and vertically (25 of 50) read the same.
         let across = image.pixel(x: 150, y: 50)
         let down = image.pixel(x: 100, y: 75)
@@ -187,7 +188,7 @@ import Testing
         let presented = try #require(paused.presented(at: 105) as? CAGradientLayer)
         #expect(presented.endPoint == CGPoint(x: 0.5, y: 0.5))
         gradientLayer.display()
-        let image = try #require(gradientLayer.contents as? CGImage)
+        let image = try #require(gradientLayer.state.contents)
         #expect(isMix(image.pixel(x: 50, y: 24), red: 129))
         #expect(isMix(image.pixel(x: 50, y: 75), red: 0))
     }
