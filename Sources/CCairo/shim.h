@@ -2,4 +2,5 @@
 #define CCAIRO_SHIM_H
 #include <cairo.h>
 #include <pango/pangocairo.h>
+#include <hb-ot.h>
 #endif

@@ -180,8 +180,9 @@ public final class CGContext {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// The pixels as an image that records which region differs from an earlier image.
-    func makeImage(updating region: UpdatedRegion?) -> CGImage? {
+    /// The pixels as an image that records which region differs from an earlier image, and
+    /// whether it fills its layer's bounds whatever the contents properties (`CGImage.fillsBounds`).
+    func makeImage(updating region: UpdatedRegion?, fillsBounds: Bool = false) -> CGImage? {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -197,7 +198,8 @@ public final class CGContext {
                 }
             }
         }
-        return CGImage(premultipliedRGBA: pixels, width: width, height: height, updating: region)
+        return CGImage(
+            premultipliedRGBA: pixels, width: width, height: height, updating: region, fillsBounds: fillsBounds)
     }
 
     // MARK: - Graphics state

@@ -13,7 +13,7 @@ struct GradientDrawing: Sendable {
         /// Along the line from the start point to the end point, constant across it.
         case axial
         /// From the start point (the centre) out to an ellipse whose radii are the horizontal
-        /// and vertical distances to the end point.
+        /// and vertical distances to the end point; nothing when either distance is zero.
         case radial
         /// With the angle around the start point, from the direction of the end point,
         /// clockwise on screen.
@@ -30,7 +30,8 @@ struct GradientDrawing: Sendable {
 
     /// How colours vary.
     var kind: Kind
-    /// The colour stops in increasing order of location; empty draws nothing.
+    /// The colour stops in increasing order of location; empty (fewer than two colours, or
+    /// locations not one a colour) draws nothing.
     private(set) var stops: [Stop]
     /// Where the gradient starts, in the unit space of `rect` ((0, 0) its top-left corner).
     var startPoint: CGPoint
@@ -43,26 +44,30 @@ struct GradientDrawing: Sendable {
     /// Which corners are rounded.
     var maskedCorners: CACornerMask
 
-    /// A gradient of `colors` at `locations` (clamped to 0...1, a non-finite one read as 0);
-    /// nil locations, or not one for each colour, spread the colours evenly. Colours at the
-    /// same location keep their order, making a sharp edge.
+    /// A gradient of `colors` at `locations` (clamped to 0...1, a non-finite one read as 0); nil
+    /// locations spread the colours evenly. Colours at the same location keep their order,
+    /// making a sharp edge. As in Core Animation, fewer than two colours, or locations whose
+    /// count differs from the colours', make a gradient that draws nothing.
     init(
         kind: Kind, colors: [RGBA], locations: [Double]?, startPoint: CGPoint, endPoint: CGPoint, rect: CGRect,
         cornerRadius: CGFloat, maskedCorners: CACornerMask
     ) {
-        var offsets = colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
-        if let locations, locations.count == colors.count {
-            offsets = locations.map { min(max($0.isFinite ? $0 : 0, 0), 1) }
-        }
-        stops = zip(offsets, colors).enumerated()
-            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
-            .map { Stop(location: $0.element.0, color: $0.element.1) }
         self.kind = kind
         self.startPoint = startPoint
         self.endPoint = endPoint
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.maskedCorners = maskedCorners
+        guard colors.count >= 2, locations.map({ $0.count == colors.count }) ?? true else {
+            stops = []
+            return
+        }
+        let offsets =
+            locations?.map { min(max($0.isFinite ? $0 : 0, 0), 1) }
+            ?? colors.indices.map { Double($0) / Double(colors.count - 1) }
+        stops = zip(offsets, colors).enumerated()
+            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            .map { Stop(location: $0.element.0, color: $0.element.1) }
     }
 
     /// The colour at `location` (straight RGBA), the end colours continuing beyond the stops;
@@ -131,16 +136,13 @@ struct GradientDrawing: Sendable {
     }
 
     /// An elliptical gradient centred on `center` whose outer edge passes through the
-    /// horizontal and vertical distances to `edge`; when one distance is zero the other is
-    /// used for both (a circle).
+    /// horizontal and vertical distances to `edge`. As in Core Animation, nothing is drawn when
+    /// either distance is zero (the two points share an x or a y).
     private func drawRadial(in context: CGContext, center: CGPoint, edge: CGPoint) {
-        var rx = Double(abs(edge.x - center.x))
-        var ry = Double(abs(edge.y - center.y))
-        if rx == 0 { rx = ry }
-        if ry == 0 { ry = rx }
-        guard rx > 0, let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1) else {
-            return fill(context, with: stops.last?.color ?? .clear)
-        }
+        let rx = Double(abs(edge.x - center.x))
+        let ry = Double(abs(edge.y - center.y))
+        guard rx > 0, ry > 0, rx.isFinite, ry.isFinite, let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+        else { return }
         var matrix = cairo_matrix_t()
         cairo_matrix_init_scale(&matrix, 1 / rx, 1 / ry)
         cairo_matrix_translate(&matrix, -Double(center.x), -Double(center.y))

@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
 
-/// A font by name and size: what `CATextLayer.font` and the `.font` attribute of attributed
-/// strings accept on Linux, where `CTFont` does not exist. A SceneCore addition.
+/// A font by name and size: a SceneCore addition that `CATextLayer.font` and the `.font`
+/// attribute of attributed strings accept, as they accept a `CTFont` (ported code uses
+/// `CTFontCreateWithName`).
 ///
 /// `name` is a family with optional style words, as fontconfig and Pango read it
 /// ("DejaVu Sans Bold", "Serif Italic"); a PostScript-style hyphen ("Helvetica-Bold") is read
@@ -20,8 +21,8 @@ public struct TextFont: Hashable, Sendable {
 }
 
 extension NSAttributedString.Key {
-    /// The font of a run ("NSFont", as on Apple platforms): a `TextFont`, or a font name
-    /// `String` drawn at 12 points. Defined by SceneCore: Linux Foundation lacks it.
+    /// The font of a run ("NSFont", as on Apple platforms): a `CTFont` or a `TextFont`, drawn at
+    /// its size, or a font name `String` drawn at 12 points. Defined by SceneCore: Linux Foundation lacks it.
     public static let font = NSAttributedString.Key("NSFont")
     /// The text colour of a run ("NSColor", as on Apple platforms): a `CGColor`. Defined by
     /// SceneCore: Linux Foundation lacks it.
@@ -41,7 +42,7 @@ struct TextContent: Sendable {
     var runs: [Run]
 
     /// Reads a `String` or an `NSAttributedString` (its `.font` and `.foregroundColor`
-    /// attributes); anything else is no text.
+    /// attributes; a `.font` of another type is ignored); anything else is no text.
     init(_ string: Any?) {
         if let plain = string as? String {
             text = plain
@@ -56,6 +57,7 @@ struct TextContent: Sendable {
                 let end = start + text.utf8.distance(from: swiftRange.lowerBound, to: swiftRange.upperBound)
                 let font: TextFont? =
                     switch attributes[.font] {
+                    case let font as CTFont: TextFont(name: font.name, size: font.size)
                     case let font as TextFont: font
                     case let name as String: TextFont(name: name, size: TextContent.defaultAttributedFont.size)
                     default: nil
@@ -180,8 +182,9 @@ final class TextLayout {
         pango_attr_list_insert(list, attribute)
     }
 
-    /// A Pango font description for `font`, its size in absolute user-space units.
-    private static func fontDescription(_ font: TextFont) -> OpaquePointer? {
+    /// A Pango font description for `font`, its size in absolute user-space units; the caller
+    /// frees it.
+    static func fontDescription(_ font: TextFont) -> OpaquePointer? {
         let description = pango_font_description_from_string(font.name.replacingOccurrences(of: "-", with: " "))
         pango_font_description_set_absolute_size(description, Double(max(font.size, 0)) * Double(PANGO_SCALE))
         return description

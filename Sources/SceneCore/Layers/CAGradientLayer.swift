@@ -8,7 +8,8 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     /// (the default).
     public static let axial = Self(rawValue: "axial")
     /// Colours vary from `startPoint` (the centre) out to an ellipse whose radii are the
-    /// horizontal and vertical distances to `endPoint`.
+    /// horizontal and vertical distances to `endPoint`. Nothing is drawn when `startPoint` and
+    /// `endPoint` share an x or a y (the default points share their x).
     public static let radial = Self(rawValue: "radial")
     /// Colours vary with the angle around `startPoint`, starting in the direction of `endPoint`
     /// and turning clockwise on screen.
@@ -17,12 +18,19 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that fills its bounds with a colour gradient, as Core Animation's `CAGradientLayer`.
 ///
-/// The gradient is drawn over the background colour and clipped to the layer's rounded shape
-/// (`cornerRadius` and `maskedCorners`) whether or not `masksToBounds` is set; a subclass's or
-/// delegate's `draw(in:)` drawing goes over it. Points are in the unit coordinate space of the
-/// bounds ((0, 0) the top-left corner, (1, 1) the bottom-right). Outside the range of the
-/// stops the end colours continue. Colours are interpolated as straight (not premultiplied)
-/// components, as Core Graphics gradients are.
+/// The gradient is drawn over the background colour and beneath the contents, clipped to the
+/// layer's rounded shape (`cornerRadius` and `maskedCorners`) whether or not `masksToBounds` is
+/// set. An image assigned to `contents` shows over the gradient, placed by `contentsGravity`,
+/// `contentsRect`, `contentsScale` and `contentsCenter` as on any layer, and a subclass's or
+/// delegate's `draw(in:)` drawing goes over both. The render thread composites bitmaps and never
+/// draws, so the layer draws all three into one backing store the size of its bounds, which is
+/// what it shows there whatever the contents properties; `contents` returns what was assigned
+/// (nil by default, as in Core Animation), never that backing store. An image beyond the bounds
+/// is cut off at them, and animations of the contents properties show their final placement.
+///
+/// Points are in the unit coordinate space of the bounds ((0, 0) the top-left corner, (1, 1)
+/// the bottom-right). Outside the range of the stops the end colours continue. Colours are
+/// interpolated as straight (not premultiplied) components, as Core Graphics gradients are.
 ///
 /// `startPoint` and `endPoint` are animatable (implicitly and explicitly), redrawn on the app
 /// thread once per frame while they animate, as `CAShapeLayer` does; `colors`, `locations`
@@ -30,6 +38,11 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 open class CAGradientLayer: CALayer {
     static let animatableKeys: Set<String> = ["startPoint", "endPoint"]
     static let drawingKeys = animatableKeys.union(["colors", "locations", "type", "cornerRadius", "maskedCorners"])
+    /// The layer properties that place the assigned contents image in the backing store.
+    static let contentsKeys: Set<String> = [
+        "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
+        "magnificationFilter",
+    ]
     private static let registration: Void = {
         for key in animatableKeys { CAGradientLayer.registerAnimatableProperty(key) }
     }()
@@ -59,16 +72,16 @@ open class CAGradientLayer: CALayer {
         if let gradient = layer as? CAGradientLayer { keyedValues = gradient.keyedValues }
     }
 
-    /// The colours (`CGColor`s) of the stops, in order; nil or empty draws nothing and one
-    /// colour fills the layer. Default nil.
+    /// The colours (`CGColor`s) of the stops, in order. With fewer than two colours (nil,
+    /// empty or one) nothing is drawn, as in Core Animation. Default nil.
     open var colors: [Any]? {
         get { value(forKey: "colors") as? [Any] }
         set { setValue(newValue, forKey: "colors") }
     }
 
     /// Where each colour stop lies, 0...1 along the gradient, increasing; nil spreads the
-    /// stops evenly. A list whose count differs from `colors` is ignored (even spacing), with
-    /// a logged warning. Default nil.
+    /// stops evenly. When the list's count differs from the colours' nothing is drawn, as in
+    /// Core Animation, with a logged warning. Default nil.
     open var locations: [NSNumber]? {
         get { value(forKey: "locations") as? [NSNumber] }
         set { setValue(newValue, forKey: "locations") }
@@ -113,14 +126,40 @@ open class CAGradientLayer: CALayer {
         if CAGradientLayer.drawingKeys.contains(key) { setNeedsDisplay() }
     }
 
-    /// True for the gradient's keys, `cornerRadius` and `maskedCorners` (the gradient is clipped to the rounded shape).
+    /// True for the gradient's keys, `cornerRadius` and `maskedCorners` (the gradient is clipped
+    /// to the rounded shape), and the contents properties that place an assigned image.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        drawingKeys.contains(key) || super.needsDisplay(forKey: key)
+        drawingKeys.contains(key) || contentsKeys.contains(key) || super.needsDisplay(forKey: key)
     }
 
-    /// Draws the gradient (with its animations' values now) clipped to the rounded bounds,
-    /// then the delegate's drawing.
-    open override func draw(in ctx: CGContext) {
+    /// The assigned contents image is drawn into the backing store, over the gradient.
+    override var drawsAssignedContents: Bool { true }
+    /// Whether the backing store was drawn during the current `display()`.
+    private var drewBackingStore = false
+
+    /// Updates the backing store: the delegate's `display(_:)` when it implements it, otherwise
+    /// the gradient, the contents image and `draw(in:)`. A delegate's `display(_:)` that does not
+    /// draw the backing store (it sets `contents` itself) is followed by the default drawing, so
+    /// that the gradient still shows beneath the image it set.
+    open override func display() {
+        drewBackingStore = false
+        super.display()
+        if !drewBackingStore { displayIntoBackingStore() }
+    }
+
+    /// Draws the gradient (with its animations' values now) clipped to the rounded bounds, then
+    /// the assigned contents image placed as the renderer places contents.
+    override func drawBeneathDrawing(in ctx: CGContext) {
+        drewBackingStore = true
+        drawGradient(in: ctx)
+        guard let image = contents as? CGImage else { return }
+        let contents = ContentsDrawing(
+            image: image, pieces: ContentsLayout.pieces(for: state, image: image),
+            minification: state.minificationFilter, magnification: state.magnificationFilter)
+        contents.draw(in: ctx)
+    }
+
+    private func drawGradient(in ctx: CGContext) {
         let animated = redraw.values(for: self)
         let colors = gradientColors()
         let kind: GradientDrawing.Kind =
@@ -130,12 +169,11 @@ open class CAGradientLayer: CALayer {
             default: .axial
             }
         let gradient = GradientDrawing(
-            kind: kind, colors: colors, locations: gradientLocations(count: colors.count),
+            kind: kind, colors: colors, locations: gradientLocations(colorCount: colors.count),
             startPoint: (animated["startPoint"] as? CGPoint) ?? startPoint,
             endPoint: (animated["endPoint"] as? CGPoint) ?? endPoint,
             rect: state.bounds, cornerRadius: state.cornerRadius, maskedCorners: state.maskedCorners)
         gradient.draw(in: ctx)
-        super.draw(in: ctx)
     }
 
     /// The `colors` that are `CGColor`s, as straight RGBA; the others are skipped with a logged warning.
@@ -150,15 +188,14 @@ open class CAGradientLayer: CALayer {
         return rgba
     }
 
-    /// The `locations` when there is one for each of `count` colours; nil otherwise (even
-    /// spacing), with a logged warning when there are some.
-    private func gradientLocations(count: Int) -> [Double]? {
+    /// The `locations`, with a logged warning when there is not one for each of `colorCount`
+    /// colours (the gradient then draws nothing).
+    private func gradientLocations(colorCount: Int) -> [Double]? {
         guard let locations else { return nil }
-        guard locations.count == count else {
+        if locations.count != colorCount {
             Diagnostics.warning(
-                "CAGradientLayer.locations of \(self): \(locations.count) locations for \(count)"
-                    + " colours; spacing the colours evenly")
-            return nil
+                "CAGradientLayer.locations of \(self): \(locations.count) locations for \(colorCount)"
+                    + " colours; the gradient draws nothing")
         }
         return locations.map(\.doubleValue)
     }

@@ -13,7 +13,8 @@ extension CALayer {
     }
 
     /// The default display step: draws `draw(in:)` into a backing store of `bounds` x
-    /// `contentsScale` pixels and makes it the contents. A marked part smaller than the layer
+    /// `contentsScale` pixels and makes it the contents (a gradient layer's gradient and assigned
+    /// contents image go beneath that drawing). A marked part smaller than the layer
     /// is drawn over the previous backing store, clipped to that part. A layer of zero size
     /// gets no contents.
     public func displayIntoBackingStore() {
@@ -45,11 +46,12 @@ extension CALayer {
             context.clip(to: dirty)
         }
         delegate?.layerWillDraw(self)
+        drawBeneathDrawing(in: context)
         drawWithAnimatedCustomKeys(in: context)
         let update = previous.flatMap { base in
             region.map { UpdatedRegion(base: base.imageID, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
-        setDisplayedContents(context.makeImage(updating: update))
+        setDisplayedContents(context.makeImage(updating: update, fillsBounds: drawsAssignedContents))
     }
 
     /// `draw(in:)`, with a subclass's animated custom keys that need display reading their
@@ -64,9 +66,10 @@ extension CALayer {
         keyedValues = model
     }
 
-    /// Sets contents from a display step: a plain change, never an implicit animation.
+    /// Sets contents from a display step: a plain change, never an implicit animation. A layer
+    /// that draws its assigned contents keeps them for `contents` to return.
     func setDisplayedContents(_ image: CGImage?) {
-        contentsObject = image
+        if !drawsAssignedContents { contentsObject = image }
         guard state.contents !== image else { return }
         state.contents = image
         recordChange(LayerChanges(.contents))

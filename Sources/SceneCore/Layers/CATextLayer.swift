@@ -43,9 +43,9 @@ open class CATextLayer: CALayer {
     /// The text: a `String` or an `NSAttributedString`. Default nil (nothing drawn).
     ///
     /// An attributed string is drawn with its own attributes, and `font`, `fontSize` and
-    /// `foregroundColor` do not apply to it. Its `.font` attribute is a `TextFont` or a font
-    /// name `String` (at 12 points), its `.foregroundColor` a `CGColor`; runs without them are
-    /// drawn as Core Text draws them, in Helvetica 12 in black.
+    /// `foregroundColor` do not apply to it. Its `.font` attribute is a `CTFont` or a `TextFont`
+    /// (drawn at its own size) or a font name `String` (at 12 points), its `.foregroundColor` a
+    /// `CGColor`; runs without them are drawn as Core Text draws them, in Helvetica 12 in black.
     open var string: Any? {
         didSet {
             setKeys.insert("string")
@@ -53,15 +53,17 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// The font: a font name `String` ("DejaVu Sans Bold") or a `TextFont`, whose size is
-    /// ignored in favour of `fontSize` (as a `CTFont`'s is on Apple platforms). Default
-    /// "Helvetica", which fontconfig maps to its Helvetica substitute or the default sans-serif
-    /// font. Another value is refused with a logged error.
+    /// The font: a font name `String` ("DejaVu Sans Bold"), a `CGFont`, a `CTFont` or a
+    /// `TextFont`, found by fontconfig through Pango. The layer's `fontSize` is the size drawn:
+    /// a `CTFont`'s or `TextFont`'s own size is ignored, as Core Animation ignores a `CTFont`'s.
+    /// Default "Helvetica", which fontconfig maps to its Helvetica substitute or the default
+    /// sans-serif font. A `CGFont` or `CTFont` is drawn exactly as the name it was created with.
+    /// Another value is refused with a logged error, keeping the font.
     open var font: Any? = "Helvetica" {
         didSet {
-            if font != nil, !(font is String), !(font is TextFont) {
+            if font != nil, Self.fontName(font) == nil {
                 Diagnostics.error(
-                    "CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String or a TextFont"
+                    "CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String, a CGFont, a CTFont or a TextFont"
                 )
                 font = oldValue
             } else {
@@ -259,7 +261,8 @@ open class CATextLayer: CALayer {
             }
         let shownFont =
             attributed
-            ? TextContent.defaultAttributedFont : TextFont(name: Self.fontName(font), size: shownFontSize)
+            ? TextContent.defaultAttributedFont
+            : TextFont(name: Self.fontName(font) ?? "Helvetica", size: shownFontSize)
         let text = TextDrawing(
             content: TextContent(string), font: shownFont, color: color, box: bounds, wraps: isWrapped,
             truncation: truncation, alignment: alignment, roundsGlyphPositions: allowsFontSubpixelQuantization)
@@ -273,9 +276,16 @@ open class CATextLayer: CALayer {
         "allowsFontSubpixelQuantization",
     ]
 
-    /// The font name of a `font` value; Helvetica for nil.
-    private static func fontName(_ font: Any?) -> String {
-        (font as? TextFont)?.name ?? (font as? String) ?? "Helvetica"
+    /// The name a `font` value is drawn by (Helvetica for nil); nil for a value that is not a font.
+    private static func fontName(_ font: Any?) -> String? {
+        switch font {
+        case nil: "Helvetica"
+        case let name as String: name
+        case let font as CGFont: font.name
+        case let font as CTFont: font.name
+        case let font as TextFont: font.name
+        default: nil
+        }
     }
 
     private static func sameText(_ a: Any?, _ b: Any?) -> Bool {

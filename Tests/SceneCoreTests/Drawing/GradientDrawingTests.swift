@@ -44,7 +44,27 @@ import Testing
                 GradientDrawing.Stop(location: 1, color: Self.red),
             ])
         #expect(stops(nil).map(\.location) == [0, 0.5, 1])
-        #expect(stops([0.3]).map(\.location) == [0, 0.5, 1], "not one location a colour: even spacing")
+        #expect(stops([0.3]).isEmpty, "not one location a colour: nothing drawn")
+        #expect(stops([]).isEmpty)
+    }
+
+    @Test func fewerThanTwoColoursMakeNoStops() {
+        func stops(_ colors: [RGBA], _ locations: [Double]?) -> [GradientDrawing.Stop] {
+            GradientDrawing(
+                kind: .axial, colors: colors, locations: locations, startPoint: .zero, endPoint: CGPoint(x: 1, y: 1),
+                rect: .zero, cornerRadius: 0, maskedCorners: []
+            ).stops
+        }
+        #expect(stops([], nil).isEmpty && stops([Self.red], nil).isEmpty && stops([Self.red], [0.5]).isEmpty)
+        #expect(stops([Self.red, Self.blue], nil).count == 2)
+    }
+
+    @Test(arguments: [CGPoint(x: 1, y: 0.5), CGPoint(x: 0.5, y: 1), CGPoint(x: 0.5, y: 0.5)])
+    func radialWhosePointsShareAnXOrAYDrawsNothing(end: CGPoint) throws {
+        let image = try pixels(of: halves(.radial, from: CGPoint(x: 0.5, y: 0.5), to: end))
+        for (x, y) in [(10, 5), (2, 2), (19, 9), (15, 2)] { #expect(pixel(image, x, y) == [0, 0, 0, 0]) }
+        let drawn = try pixels(of: halves(.radial, from: CGPoint(x: 0.5, y: 0.5), to: CGPoint(x: 1, y: 1)))
+        #expect(pixel(drawn, 10, 5) == [255, 0, 0, 255] && pixel(drawn, 19, 9) == [0, 0, 255, 255])
     }
 
     @Test func colorAtInterpolatesStraightComponentsAndContinuesTheEnds() {

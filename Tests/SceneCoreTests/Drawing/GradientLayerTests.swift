@@ -4,7 +4,8 @@ import Testing
 
 @testable import SceneCore
 
-/// `CAGradientLayer` drawn through `display()` into a 100 x 100 backing store.
+/// `CAGradientLayer` drawn through `display()` into a 100 x 100 backing store (the committed
+/// `state.contents`: `contents` returns only an assigned image, as in Core Animation).
 @Suite struct GradientLayerTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -15,7 +16,7 @@ import Testing
         layer.colors = [Self.red, Self.blue]
         configure(layer)
         layer.display()
-        return try #require(layer.contents as? CGImage)
+        return try #require(layer.state.contents)
     }
 
     /// Whether the pixel is opaque with red and blue within 3 of `red` and `255 - red`.
@@ -50,12 +51,26 @@ import Testing
         #expect(isMix(image.pixel(x: 74, y: 10), red: 64))
     }
 
+    /// Whether every pixel of the image is transparent black.
+    func isEmpty(_ image: CGImage) -> Bool { image.pixels.allSatisfy { $0 == 0 } }
+
     @Test func locationsMoveTheStops() throws {
         let image = try gradient { $0.locations = [0, 0.2] }
         #expect(isMix(image.pixel(x: 50, y: 9), red: 134))
         #expect(isMix(image.pixel(x: 50, y: 50), red: 0))
-        let mismatched = try gradient { $0.locations = [0.2] }
-        #expect(isMix(mismatched.pixel(x: 50, y: 49), red: 129))
+    }
+
+    @Test func locationsNotOneAColourDrawNothing() throws {
+        for locations: [NSNumber] in [[0.2], [], [0, 0.5, 1]] {
+            var messages: [String] = []
+            let image = try gradient { layer in
+                layer.locations = locations
+                messages = Diagnostics.capturing { layer.display() }
+            }
+            #expect(isEmpty(image), "\(locations.count) locations for 2 colours")
+            #expect(image.pixel(x: 50, y: 0) == (0, 0, 0, 0) && image.pixel(x: 50, y: 99) == (0, 0, 0, 0))
+            #expect(messages.contains { $0.contains("locations") && $0.contains("draws nothing") })
+        }
     }
 
     @Test func threeColoursAreEvenlySpaced() throws {
@@ -64,9 +79,17 @@ import Testing
         #expect(isMix(image.pixel(x: 50, y: 99), red: 252))
     }
 
-    @Test func oneColourFillsTheLayer() throws {
-        let image = try gradient { $0.colors = [Self.blue] }
-        #expect(isMix(image.pixel(x: 3, y: 97), red: 0))
+    @Test func fewerThanTwoColoursDrawNothing() throws {
+        for colors: [Any]? in [[Self.blue], [], nil] {
+            let image = try gradient { $0.colors = colors }
+            #expect(isEmpty(image), "\(colors?.count ?? 0) colours")
+            #expect(image.pixel(x: 3, y: 97) == (0, 0, 0, 0) && image.pixel(x: 50, y: 50) == (0, 0, 0, 0))
+        }
+        let oneWithLocation = try gradient {
+            $0.colors = [Self.blue]
+            $0.locations = [0.5]
+        }
+        #expect(isEmpty(oneWithLocation))
     }
 
     @Test func radialGrowsFromTheCentreToTheEllipseThroughEndPoint() throws {
@@ -82,6 +105,21 @@ import Testing
         #expect(isMix(image.pixel(x: 2, y: 2), red: 0))
     }
 
+    @Test func radialWhosePointsShareAnXOrAYDrawsNothing() throws {
+        let ends = [CGPoint(x: 0.5, y: 1), CGPoint(x: 1, y: 0.5), CGPoint(x: 0.5, y: 0.5)]
+        for end in ends {
+            let image = try gradient {
+                $0.type = .radial
+                $0.startPoint = CGPoint(x: 0.5, y: 0.5)
+                $0.endPoint = end
+            }
+            #expect(isEmpty(image), "end point \(end)")
+            #expect(image.pixel(x: 50, y: 50) == (0, 0, 0, 0) && image.pixel(x: 99, y: 99) == (0, 0, 0, 0))
+        }
+        // The default points, (0.5, 0) and (0.5, 1), share their x.
+        #expect(isEmpty(try gradient { $0.type = .radial }))
+    }
+
     @Test func radialIsAnEllipseInANonSquareLayer() {
         let layer = CAGradientLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
@@ -90,7 +128,7 @@ import Testing
         layer.startPoint = CGPoint(x: 0.5, y: 0.5)
         layer.endPoint = CGPoint(x: 1, y: 1)
         layer.display()
-        let image = layer.contents as! CGImage
+        let image = layer.state.contents!
         // Halfway out horizontally (50 of 100 points) and vertically (25 of 50) read the same.
         let across = image.pixel(x: 150, y: 50)
         let down = image.pixel(x: 100, y: 75)
@@ -150,7 +188,7 @@ import Testing
         let presented = try #require(paused.presented(at: 105) as? CAGradientLayer)
         #expect(presented.endPoint == CGPoint(x: 0.5, y: 0.5))
         gradientLayer.display()
-        let image = try #require(gradientLayer.contents as? CGImage)
+        let image = try #require(gradientLayer.state.contents)
         #expect(isMix(image.pixel(x: 50, y: 24), red: 129))
         #expect(isMix(image.pixel(x: 50, y: 75), red: 0))
     }
