@@ -40,7 +40,7 @@ import Testing
         LayerTest.commitNow { layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
         let mark = sink.count
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: 7, y: 8) }
-        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(.position, .point(CGPoint(x: 7, y: 8)))]])
+        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(.point(CGPoint(x: 7, y: 8)), .position)]])
     }
 
     @Test func settingAnEqualValueCarriesNothing() {
@@ -79,9 +79,9 @@ import Testing
         let carried = fields.first ?? []
         #expect(carried.count == 5)
         for expected: LayerField in [
-            .property(.opacity, .number(0.5)), .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 30, height: 40))),
-            .property(.zPosition, .number(3)), .property(.backgroundColor, .color(red)),
-            .property(.shadowRadius, .number(9)),
+            .property(.number(0.5), .opacity), .property(.rect(CGRect(x: 0, y: 0, width: 30, height: 40)), .bounds),
+            .property(.number(3), .zPosition), .property(.color(red), .backgroundColor),
+            .property(.number(9), .shadowRadius),
         ] {
             #expect(carried.contains(expected))
         }
@@ -100,9 +100,9 @@ import Testing
         }
         let carried = sink.fields(of: layer.layerID, since: mark).first ?? []
         #expect(carried.count == 3)
-        #expect(carried.contains(.property(.speed, .number(2))))
-        #expect(carried.contains(.property(.contents, .image(image))))
-        #expect(carried.contains(.property(.contentsGravity, .name("center"))))
+        #expect(carried.contains(.property(.number(2), .speed)))
+        #expect(carried.contains(.property(.image(image), .contents)))
+        #expect(carried.contains(.property(.name("center"), .contentsGravity)))
     }
 
     @Test func aStructuralChangeCarriesTheWholeSublayerList() {
@@ -244,7 +244,7 @@ import Testing
         // The snapshot commits nothing: later changes still travel as deltas.
         let mark = sink.count
         LayerTest.commitWithoutActions { b.opacity = 0.5 }
-        #expect(sink.fields(of: b.layerID, since: mark) == [[.property(.opacity, .number(0.5))]])
+        #expect(sink.fields(of: b.layerID, since: mark) == [[.property(.number(0.5), .opacity)]])
         #expect(sink.commits(since: mark).allSatisfy { $0.sequence > snapshot!.sequence })
         CommitDistributor.shared.detach(sink)
     }

@@ -79,7 +79,7 @@ import Testing
         }
         CATransaction.commit()
 
-        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(id, expected)]])
+        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(expected, id)]])
 
         var tree = RenderTree()
         for commit in sink.commits { tree.apply(commit) }

@@ -252,7 +252,7 @@ private final class LockContender: Sendable {
         let r = try #require(result)
         #expect(r.early.isEmpty)
         // The committed layer's change animates implicitly: the position travels with its animation.
-        #expect(r.late.count == 1 && r.late.first?.first == .property(.position, .point(CGPoint(x: 2, y: 2))))
+        #expect(r.late.count == 1 && r.late.first?.first == .property(.point(CGPoint(x: 2, y: 2)), .position))
     }
 
     @Test func theRunLoopCommitsTheImplicitTransaction() throws {

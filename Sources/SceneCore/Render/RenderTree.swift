@@ -43,7 +43,7 @@ package struct RenderTree: Sendable {
                 lastCommitChangedContents = true
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 noteTiming(properties.timing, of: update.layer)
-            case .property(let id, _):
+            case .property(_, let id):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 if id == .contents { lastCommitChangedContents = true }
                 if id == .beginTime || id == .speed || id == .timeOffset, let layer = layers[update.layer] {

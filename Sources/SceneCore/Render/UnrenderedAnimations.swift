@@ -60,7 +60,7 @@ extension LayerTreeCommit {
     /// lists, whole layers and the layer timing that places animations in time stay.
     fileprivate func keepingOnlyWhatTimesAnimations() -> LayerTreeCommit {
         let kept = updates.filter { update in
-            guard case .property(let id, _) = update.field else { return true }
+            guard case .property(_, let id) = update.field else { return true }
             return id == .beginTime || id == .speed || id == .timeOffset
         }
         return LayerTreeCommit(sequence: sequence, updates: kept, released: released, timestamp: timestamp)

@@ -104,7 +104,7 @@ import Testing
         #expect(
             sink.commits(since: mark).contains {
                 $0.fields(of: child.layerID).contains {
-                    $0 == .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 10, height: 40)))
+                    $0 == .property(.rect(CGRect(x: 0, y: 0, width: 10, height: 40)), .bounds)
                 }
             })
     }

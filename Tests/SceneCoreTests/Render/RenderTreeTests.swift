@@ -20,7 +20,7 @@ import Testing
                 [
                     LayerUpdate(layer: a, field: .all(props)),
                     LayerUpdate(layer: a, field: .sublayers([b, c])),
-                    LayerUpdate(layer: b, field: .property(.position, .point(CGPoint(x: 3, y: 4)))),
+                    LayerUpdate(layer: b, field: .property(.point(CGPoint(x: 3, y: 4)), .position)),
                 ]))
         #expect(tree[a]?.properties.opacity == 0.25)
         #expect(tree[a]?.sublayers == [b, c])
@@ -40,7 +40,7 @@ import Testing
         tree.apply(commit(1, [LayerUpdate(layer: a, field: .all(props))]))
         tree.apply(
             commit(
-                2, [LayerUpdate(layer: a, field: .property(.bounds, .rect(CGRect(x: 0, y: 0, width: 9, height: 9))))]))
+                2, [LayerUpdate(layer: a, field: .property(.rect(CGRect(x: 0, y: 0, width: 9, height: 9)), .bounds))]))
         #expect(tree[a]?.properties.cornerRadius == 7)
         #expect(tree[a]?.properties.bounds.width == 9)
     }
@@ -48,10 +48,10 @@ import Testing
     @Test func liveImagesFollowTheLayersThatShowThem() {
         var tree = RenderTree()
         let image = testImage()
-        tree.apply(commit(1, [LayerUpdate(layer: a, field: .property(.contents, .image(image)))]))
+        tree.apply(commit(1, [LayerUpdate(layer: a, field: .property(.image(image), .contents))]))
         #expect(tree.liveImageIDs == [image.imageID])
         #expect(tree.lastCommitChangedContents)
-        tree.apply(commit(2, [LayerUpdate(layer: a, field: .property(.opacity, .number(0.5)))]))
+        tree.apply(commit(2, [LayerUpdate(layer: a, field: .property(.number(0.5), .opacity))]))
         #expect(!tree.lastCommitChangedContents)
         tree.apply(commit(3, [], released: [a]))
         #expect(tree.liveImageIDs.isEmpty)
