@@ -62,10 +62,18 @@ func report(_ name: String, _ r: (p50: Double, p95: Double)) {
     print(String(format: "%-44@ p50 %8.3f ms   p95 %8.3f ms", name as NSString, r.p50, r.p95))
 }
 
+/// The benchmark's stand-in for a window: it shows the scene's tree (so the clock of animations
+/// that no renderer shows leaves them alone, as it does for a window's) and draws nothing; the
+/// benchmark feeds its render trees itself.
+final class BenchRenderer: CommitSink {
+    func enqueue(_ commit: LayerTreeCommit) {}
+}
+
 /// Runs every benchmark over one stress scene.
 struct Bench {
     let options: Options
     let scene: (root: CALayer, layers: [CALayer])
+    let renderer = BenchRenderer()
     var step = 0
 
     init(options: Options) {
@@ -73,6 +81,7 @@ struct Bench {
         scene = stressScene(options.layers)
         // The scene was built outside any begin(), in an implicit transaction: commit it.
         CATransaction.flush()
+        CommitDistributor.shared.attach(renderer, root: scene.root)
     }
 
     /// Moves `fraction` of the layers, then times the commit that encodes them.

@@ -35,14 +35,14 @@ protocol LayerValue: Equatable, Sendable, FiniteCheckable {
     var defaultObject: Any { get }
     /// Where animations find a value of this type stored at `offset` of `LayerProperties`; nil for
     /// types animations cannot drive.
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot?
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot?
 }
 
 extension LayerValue {
     /// Values without floating-point components are always finite.
     var isFiniteValue: Bool { true }
     var defaultObject: Any { self }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { nil }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? { nil }
 }
 
 extension Bool: LayerValue {
@@ -52,7 +52,7 @@ extension Bool: LayerValue {
         self = v
     }
     var isZeroValue: Bool { !self }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .bool(offset: offset) }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? { .bool(offset: offset) }
 }
 
 /// The floating-point types, which travel and animate as `Double`.
@@ -68,13 +68,13 @@ extension LayerNumber {
 }
 
 extension CGFloat: LayerNumber {
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
         .cgFloat(offset: offset, limit: limit)
     }
 }
 
 extension Float: LayerNumber {
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
         .float(offset: offset, limit: limit)
     }
 }
@@ -89,7 +89,7 @@ extension CGPoint: LayerValue {
         self = v
     }
     var isZeroValue: Bool { self == .zero }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .point(offset: offset) }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? { .point(offset: offset) }
 }
 
 extension CGSize: LayerValue {
@@ -99,7 +99,7 @@ extension CGSize: LayerValue {
         self = v
     }
     var isZeroValue: Bool { self == .zero }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .size(offset: offset) }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? { .size(offset: offset) }
 }
 
 extension CGRect: LayerValue {
@@ -109,7 +109,7 @@ extension CGRect: LayerValue {
         self = v
     }
     var isZeroValue: Bool { self == .zero }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? { .rect(offset: offset) }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? { .rect(offset: offset) }
 }
 
 extension CATransform3D: LayerValue {
@@ -119,7 +119,7 @@ extension CATransform3D: LayerValue {
         self = v
     }
     var isZeroValue: Bool { false }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
         .transform(offset: offset)
     }
 }
@@ -132,7 +132,7 @@ extension Optional: LayerValue where Wrapped: LayerObject {
     }
     var isZeroValue: Bool { self == nil }
     var defaultObject: Any { self as Any }
-    static func animationSlot(offset: Int, limit: AnimatedValueLimit) -> AnimationSlot? {
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
         Wrapped.animationSlot(offset: offset)
     }
 }
@@ -144,7 +144,7 @@ protocol LayerObject: AnyObject, Equatable, Sendable {
     static func object(of propertyValue: PropertyValue) -> AnyObject??
     /// Where animations find an optional object of this type stored at `offset`; nil when they
     /// cannot drive it (colours are shown through their declaration's plain components instead).
-    static func animationSlot(offset: Int) -> AnimationSlot?
+    static func animationSlot(offset: UInt16) -> AnimationSlot?
 }
 
 extension CGColor: LayerObject {
@@ -155,7 +155,7 @@ extension CGColor: LayerObject {
     }
     /// Animated colours are shown as plain components (`LayerProperties.animatedColors`), named by
     /// the colour property's declaration.
-    static func animationSlot(offset: Int) -> AnimationSlot? { nil }
+    static func animationSlot(offset: UInt16) -> AnimationSlot? { nil }
 }
 
 extension CGImage: LayerObject {
@@ -164,7 +164,7 @@ extension CGImage: LayerObject {
         guard case .image(let v) = propertyValue else { return nil }
         return .some(v)
     }
-    static func animationSlot(offset: Int) -> AnimationSlot? { .image(offset: offset) }
+    static func animationSlot(offset: UInt16) -> AnimationSlot? { .image(offset: offset) }
 }
 
 extension CGPath: LayerObject {
@@ -174,7 +174,7 @@ extension CGPath: LayerObject {
         return .some(v)
     }
     /// Paths do not animate as layer properties.
-    static func animationSlot(offset: Int) -> AnimationSlot? { nil }
+    static func animationSlot(offset: UInt16) -> AnimationSlot? { nil }
 }
 
 /// String-valued enumerations travel as their raw value.

@@ -4,38 +4,41 @@ import Foundation
 /// worked out once from the property's declaration, so that the render thread reads, writes and
 /// restores animated values with plain loads and stores (no key paths, no generic dispatch) for
 /// every animation of every frame.
+///
+/// Offsets are byte offsets into `LayerProperties`, kept in 16 bits so that a slot, and every
+/// compiled animation that holds one, stays a few bytes.
 enum AnimationSlot: Sendable, Equatable {
-    case cgFloat(offset: Int, limit: AnimatedValueLimit)
-    case float(offset: Int, limit: AnimatedValueLimit)
+    case cgFloat(offset: UInt16, limit: AnimatedValueLimit)
+    case float(offset: UInt16, limit: AnimatedValueLimit)
     /// Booleans animate as numbers: 1 for true, and values from 0.5 up are true.
-    case bool(offset: Int)
-    case point(offset: Int)
-    case size(offset: Int)
-    case rect(offset: Int)
-    case transform(offset: Int)
+    case bool(offset: UInt16)
+    case point(offset: UInt16)
+    case size(offset: UInt16)
+    case rect(offset: UInt16)
+    case transform(offset: UInt16)
     /// A `CGColor?` at `model`, shown as the plain components at `shown` while an animation sets
     /// them (the render side makes no `CGColor` per frame); no colour reads as clear.
-    case color(model: Int, shown: Int)
+    case color(model: UInt16, shown: UInt16)
     /// A `CGImage?` (contents: animations cross-fade images, they do not blend them).
-    case image(offset: Int)
+    case image(offset: UInt16)
 
     /// The value shown in `p`.
     @inline(__always)
     func read(_ p: LayerProperties) -> AnimatableValue {
         withUnsafeBytes(of: p) { bytes in
             switch self {
-            case .cgFloat(let offset, _): .number(Double(bytes.load(fromByteOffset: offset, as: CGFloat.self)))
-            case .float(let offset, _): .number(Double(bytes.load(fromByteOffset: offset, as: Float.self)))
-            case .bool(let offset): .number(bytes.load(fromByteOffset: offset, as: Bool.self) ? 1 : 0)
-            case .point(let offset): .point(bytes.load(fromByteOffset: offset, as: CGPoint.self))
-            case .size(let offset): .size(bytes.load(fromByteOffset: offset, as: CGSize.self))
-            case .rect(let offset): .rect(bytes.load(fromByteOffset: offset, as: CGRect.self))
-            case .transform(let offset): .transform(bytes.load(fromByteOffset: offset, as: CATransform3D.self))
+            case .cgFloat(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: CGFloat.self)))
+            case .float(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: Float.self)))
+            case .bool(let offset): .number(bytes.load(fromByteOffset: Int(offset), as: Bool.self) ? 1 : 0)
+            case .point(let offset): .point(bytes.load(fromByteOffset: Int(offset), as: CGPoint.self))
+            case .size(let offset): .size(bytes.load(fromByteOffset: Int(offset), as: CGSize.self))
+            case .rect(let offset): .rect(bytes.load(fromByteOffset: Int(offset), as: CGRect.self))
+            case .transform(let offset): .transform(bytes.load(fromByteOffset: Int(offset), as: CATransform3D.self))
             case .color(let model, let shown):
                 .color(
-                    bytes.load(fromByteOffset: shown, as: RGBA?.self)
-                        ?? bytes.load(fromByteOffset: model, as: CGColor?.self)?.value ?? .clear)
-            case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: offset, as: CGImage?.self)))
+                    bytes.load(fromByteOffset: Int(shown), as: RGBA?.self)
+                        ?? bytes.load(fromByteOffset: Int(model), as: CGColor?.self)?.value ?? .clear)
+            case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: Int(offset), as: CGImage?.self)))
             }
         }
     }
@@ -80,15 +83,15 @@ enum AnimationSlot: Sendable, Equatable {
     }
 
     @inline(__always)
-    private func copy<T>(_: T.Type, at offset: Int, from model: LayerProperties, into p: inout LayerProperties) {
-        store(withUnsafeBytes(of: model) { $0.load(fromByteOffset: offset, as: T.self) }, at: offset, in: &p)
+    private func copy<T>(_: T.Type, at offset: UInt16, from model: LayerProperties, into p: inout LayerProperties) {
+        store(withUnsafeBytes(of: model) { $0.load(fromByteOffset: Int(offset), as: T.self) }, at: offset, in: &p)
     }
 
     @inline(__always)
-    private func store<T>(_ value: T, at offset: Int, in p: inout LayerProperties) {
+    private func store<T>(_ value: T, at offset: UInt16, in p: inout LayerProperties) {
         withUnsafeMutableBytes(of: &p) { bytes in
             // Assigning through a typed pointer releases the old value and retains the new one.
-            (bytes.baseAddress! + offset).assumingMemoryBound(to: T.self).pointee = value
+            (bytes.baseAddress! + Int(offset)).assumingMemoryBound(to: T.self).pointee = value
         }
     }
 }

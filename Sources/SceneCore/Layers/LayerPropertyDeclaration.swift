@@ -68,9 +68,9 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
         (self.id, self.key, self.swiftKey, self.field) = (id, key, swiftKey, Field(keyPath))
         (self.accessor, self.animation) = (accessor, animation)
         let animates = animation == .explicit || animation == .implicit
-        if animates, let offset = field.offset {
+        if animates, let offset = field.offset.map(UInt16.init) {
             if let shown = shownColor.flatMap({ MemoryLayout<LayerProperties>.offset(of: $0) }) {
-                animationSlot = .color(model: offset, shown: shown)
+                animationSlot = .color(model: offset, shown: UInt16(shown))
             } else {
                 animationSlot = Value.animationSlot(offset: offset, limit: limit)
             }

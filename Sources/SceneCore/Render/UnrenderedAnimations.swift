@@ -21,10 +21,11 @@ final class UnrenderedAnimations: CommitSink, @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private static let interval = 1.0 / 60
 
+    /// Takes a commit from the committing thread, which it leaves at once: the work is done on
+    /// the clock's own queue.
     func enqueue(_ commit: LayerTreeCommit) {
-        let timed = commit.keepingOnlyWhatTimesAnimations()
         queue.async {
-            self.tree.apply(timed)
+            self.tree.apply(commit.keepingOnlyWhatTimesAnimations())
             self.tick()
         }
     }
