@@ -97,7 +97,8 @@ extension CALayer {
     /// animated custom keys are written to `custom`.
     func presentedState(at time: Double, custom: inout [String: Any]) -> LayerProperties {
         guard let committed = committedState else { return state }
-        guard !committedAnimations.isEmpty else { return committed }
+        let layerTime = committedLocalTime(at: time)
+        guard !committedAnimations.isEmpty, layerTime.isFinite else { return committed }
         var presented = committed
         var customValues: [String: AnimatableValue]? = [:]
         for key in Self.customKeys(in: committedAnimations) {
@@ -106,7 +107,7 @@ extension CALayer {
         var outputs = AnimationOutputs()
         var cache = TransformCache()
         AnimationEvaluator.apply(
-            committedAnimations, layerTime: committedLocalTime(at: time), model: committed,
+            committedAnimations, layerTime: layerTime, model: committed,
             presented: &presented, custom: &customValues, outputs: &outputs, cache: &cache)
         for (key, value) in customValues ?? [:] { custom[key] = value.objectValue }
         presented.resolveAnimatedColors()

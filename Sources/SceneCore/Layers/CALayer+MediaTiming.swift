@@ -4,7 +4,7 @@ extension CALayer {
     /// When the layer's time starts, in its superlayer's time.
     public var beginTime: CFTimeInterval {
         get { state.timing.beginTime }
-        set { setState(\.timing.beginTime, newValue, .beginTime) }
+        set { setState(\.timing.beginTime, newValue, .beginTime, allowsInfinity: true) }
     }
     /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`). Default infinite.
     public var duration: CFTimeInterval {
@@ -14,12 +14,12 @@ extension CALayer {
     /// How fast the layer's time runs relative to its superlayer's; 0 pauses it.
     public var speed: Float {
         get { state.timing.speed }
-        set { setState(\.timing.speed, newValue, .speed) }
+        set { setState(\.timing.speed, newValue, .speed, allowsInfinity: true) }
     }
     /// An offset added to the layer's local time.
     public var timeOffset: CFTimeInterval {
         get { state.timing.timeOffset }
-        set { setState(\.timing.timeOffset, newValue, .timeOffset) }
+        set { setState(\.timing.timeOffset, newValue, .timeOffset, allowsInfinity: true) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var repeatCount: Float {

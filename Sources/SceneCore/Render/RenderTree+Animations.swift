@@ -44,6 +44,9 @@ extension RenderTree {
             guard let index = layers.index(forKey: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
             let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
+            // An infinite layer time (a layer's timing may be infinite, as in Core Animation) has
+            // no frame to show: the layer keeps what it showed, and no event is sent.
+            guard layerTime.isFinite else { continue }
             let outputs = layers.values[index].evaluate(
                 layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
             if outputs.isChanging && rate != 0 { tick.isAnimating = true }
