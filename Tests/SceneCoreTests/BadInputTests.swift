@@ -154,6 +154,23 @@ import Testing
         #expect(layer.state.contents === image)
     }
 
+    /// Sizes whose byte counts overflow `Int` are refused with a logged error, not an overflow trap.
+    @Test(
+        arguments: [
+            (Int.max / 2, Int.max / 2, nil), (1 << 40, 1 << 40, nil), (Int.max, 1, nil), (1, 1 << 62, nil),
+            (1, 3, Int.max), (2, 2, -8),
+        ] as [(Int, Int, Int?)])
+    func imagesOfHugeSizesAreRefused(width: Int, height: Int, bytesPerRow: Int?) {
+        var image: CGImage?
+        let messages = Diagnostics.capturing {
+            image = CGImage(
+                rgbaPixels: [UInt8](repeating: 255, count: 64), width: width, height: height,
+                bytesPerRow: bytesPerRow)
+        }
+        #expect(image == nil)
+        #expect(messages.contains { $0.contains("CGImage: \(width)x\(height) RGBA pixels") }, "\(messages)")
+    }
+
     @Test func replaceSublayerWithANonChildChangesNothing() {
         let parent = CALayer()
         let child = CALayer()

@@ -45,7 +45,9 @@ public final class CGContext {
     /// Supported: 8 bits per component with premultiplied alpha, first (BGRA in memory with
     /// `byteOrder32Little`) or last (RGBA), in sRGB; and 8-bit device gray without alpha. Other
     /// layouts return nil with a logged error, as Core Graphics returns nil for unsupported
-    /// parameter combinations.
+    /// parameter combinations. A `bytesPerRow` of 0 means `width` pixels tightly packed; a negative
+    /// one, one shorter than a row, or sizes whose bytes do not fit in Cairo's 32-bit counts (at
+    /// most 32,767 pixels a side) are refused the same way.
     public init?(
         data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
         space: CGColorSpace, bitmapInfo: UInt32
@@ -64,9 +66,12 @@ public final class CGContext {
             return nil
         }
         let pixelBytes = layout == .gray ? 1 : 4
-        let rowBytes = bytesPerRow > 0 ? bytesPerRow : width * pixelBytes
-        guard bitsPerComponent == 8, width > 0, height > 0, width <= 32_767, height <= 32_767,
-            rowBytes >= width * pixelBytes
+        // Checked arithmetic throughout: huge sizes and row lengths are refused, not an overflow trap.
+        let (minimumRow, rowOverflow) = width.multipliedReportingOverflow(by: pixelBytes)
+        let rowBytes = bytesPerRow == 0 ? minimumRow : bytesPerRow
+        let (totalBytes, totalOverflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard bitsPerComponent == 8, width > 0, height > 0, width <= 32_767, height <= 32_767, !rowOverflow,
+            rowBytes >= minimumRow, rowBytes <= Int(Int32.max), !totalOverflow, totalBytes <= Int(Int32.max)
         else {
             Diagnostics.error(
                 "CGContext: refused \(width)x\(height), \(bitsPerComponent) bits per component, \(bytesPerRow) bytes per row"

@@ -62,16 +62,21 @@ public final class CGImage: Sendable, Hashable {
     /// - Parameters:
     ///   - pixels: `height` rows of `bytesPerRow` bytes (at least `width * 4` each).
     ///   - premultiplied: whether the colour channels are already multiplied by alpha.
-    /// - Returns: nil when the sizes are not positive or the buffer is too short.
+    /// - Returns: nil, with a logged error, when the sizes are not positive, the row length or
+    ///   the buffer size they need does not fit in an `Int`, or the buffer is too short.
     public convenience init?(
         rgbaPixels pixels: [UInt8], width: Int, height: Int, bytesPerRow: Int? = nil,
         premultiplied: Bool = false
     ) {
-        let stride = bytesPerRow ?? width * 4
-        guard width > 0, height > 0, stride >= width * 4, pixels.count >= stride * (height - 1) + width * 4
+        // Checked arithmetic: huge sizes are refused, not an overflow trap.
+        let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: 4)
+        let stride = bytesPerRow ?? rowBytes
+        let needed = Self.byteCount(rows: height, stride: stride, lastRow: rowBytes)
+        guard width > 0, height > 0, !rowOverflow, stride >= rowBytes, let needed, pixels.count >= needed
         else {
+            let need = needed.map { "\($0) bytes" } ?? "more bytes than an Int counts"
             Diagnostics.error(
-                "CGImage: \(width)x\(height) RGBA pixels need \(width * height * 4) bytes; got \(pixels.count)")
+                "CGImage: \(width)x\(height) RGBA pixels, \(stride) bytes per row, need \(need); got \(pixels.count)")
             return nil
         }
         var packed = [UInt8](repeating: 0, count: width * height * 4)
@@ -88,6 +93,15 @@ public final class CGImage: Sendable, Hashable {
             }
         }
         self.init(premultipliedRGBA: packed, width: width, height: height)
+    }
+
+    /// The bytes `rows` rows of `stride` bytes take when the last holds only `lastRow`:
+    /// `stride * (rows - 1) + lastRow`, or nil when that overflows `Int` or `rows` is not positive.
+    static func byteCount(rows: Int, stride: Int, lastRow: Int) -> Int? {
+        guard rows > 0 else { return nil }
+        let (body, bodyOverflow) = stride.multipliedReportingOverflow(by: rows - 1)
+        let (total, totalOverflow) = body.addingReportingOverflow(lastRow)
+        return bodyOverflow || totalOverflow ? nil : total
     }
 
     /// The straight (un-premultiplied) RGBA of the pixel at `(x, y)`, origin top-left.

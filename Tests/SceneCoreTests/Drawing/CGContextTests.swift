@@ -201,6 +201,26 @@ import Testing
         #expect(Diagnostics.recent.contains { $0.contains("CGContext: unsupported bitmap layout") })
     }
 
+    /// Sizes and row lengths whose byte counts overflow `Int` (or Cairo's 32-bit counts) are refused
+    /// with a logged error, not an overflow trap; so is a negative `bytesPerRow`.
+    @Test(arguments: [
+        (Int.max / 2, Int.max / 2, 0), (1 << 40, 1 << 40, 0), (1 << 40, 4, 0), (4, 4, -16), (4, 4, Int.max),
+        (4, 1 << 40, 16), (32_767, 32_767, 0),
+    ])
+    func hugeSizesAndBadRowLengthsAreRefused(width: Int, height: Int, bytesPerRow: Int) {
+        for data: UnsafeMutableRawPointer? in [nil, UnsafeMutableRawPointer(bitPattern: 0x1000)] {
+            var context: CGContext?
+            let messages = Diagnostics.capturing {
+                context = CGContext(
+                    data: data, width: width, height: height, bitsPerComponent: 8, bytesPerRow: bytesPerRow,
+                    space: .srgb,
+                    bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+            }
+            #expect(context == nil)
+            #expect(messages.contains { $0.contains("CGContext: refused \(width)x\(height)") }, "\(messages)")
+        }
+    }
+
     @Test func transformsApplyToLaterDrawing() {
         let ctx = context(40, 40)
         ctx.setFillColor(red)
