@@ -74,8 +74,19 @@ open class CATextLayer: CALayer {
     }
 
     /// The font size in points. Default 36. Animatable.
+    ///
+    /// A NaN, infinite or negative size is refused with a logged error and the old size kept, as
+    /// the other numeric setters refuse values they cannot draw (SceneCore's choice: Core
+    /// Animation documents no behaviour for them). Zero is kept and draws no text.
     open var fontSize: CGFloat = 36 {
         didSet {
+            guard fontSize.isFinite, fontSize >= 0 else {
+                Diagnostics.error(
+                    "CATextLayer.fontSize of \(self): refused \(fontSize); it must be finite and not negative, keeping \(oldValue)"
+                )
+                fontSize = oldValue
+                return
+            }
             setKeys.insert("fontSize")
             if fontSize != oldValue { animatableTextPropertyChanged("fontSize", from: oldValue) }
         }

@@ -247,6 +247,23 @@ import Testing
         #expect(layer.displays == 6)
     }
 
+    /// A NaN, infinite or negative font size is refused with a logged error; the old size stays,
+    /// unmarked as set, and nothing is redrawn or animated.
+    @Test(arguments: [.nan, -1, -.infinity, .infinity] as [CGFloat])
+    func badFontSizesAreRefused(_ bad: CGFloat) {
+        let layer = CATextLayer()
+        layer.fontSize = 20
+        let messages = Diagnostics.capturing { layer.fontSize = bad }
+        #expect(layer.fontSize == 20)
+        #expect(messages.contains { $0.contains("CATextLayer.fontSize") && $0.contains("refused") }, "\(messages)")
+        let fresh = CATextLayer()
+        _ = Diagnostics.capturing { fresh.setValue(bad, forKey: "fontSize") }
+        #expect(fresh.fontSize == 36)
+        #expect(!fresh.shouldArchiveValue(forKey: "fontSize"))
+        layer.fontSize = 0
+        #expect(layer.fontSize == 0)
+    }
+
     @Test func keyValueCodingReachesTheTextProperties() {
         let layer = CATextLayer()
         layer.setValue(24, forKey: "fontSize")
