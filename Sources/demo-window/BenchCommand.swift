@@ -12,7 +12,11 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var selection: SceneSelection
 
-    @Option(help: "Layers in the stress scene.")
+    /// The most layers `--layers` takes: a million quads is far past any frame rate worth
+    /// measuring, and a larger count would only exhaust memory building the scene.
+    static let maximumLayers = 1_000_000
+
+    @Option(help: "Layers in the stress scene (at most 1,000,000).")
     var layers = 1000
 
     @Option(help: "Corner radius of every stress layer.")
@@ -47,9 +51,27 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError(
                 "--layers, --seconds, --warmup and --radius must not be negative (and --seconds positive)")
         }
+        guard layers <= Self.maximumLayers else {
+            throw ValidationError("--layers must be at most \(Self.maximumLayers); got \(layers)")
+        }
         if let block = blockAppThread, !(block > 0 && block < seconds) {
             throw ValidationError("--block-app-thread must be positive and shorter than --seconds")
         }
+        if let json { try Self.checkWritable(json) }
+    }
+
+    /// Throws a usage error unless a file can be written at `path`, before the benchmark runs
+    /// rather than after it: the file is opened for writing (created if missing, then removed
+    /// again, so the check leaves nothing behind; an existing file is not truncated).
+    static func checkWritable(_ path: String) throws {
+        let existed = FileManager.default.fileExists(atPath: path)
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw ValidationError("--json: cannot write \(path): \(reason)")
+        }
+        close(descriptor)
+        if !existed { unlink(path) }
     }
 
     func run() throws {

@@ -36,4 +36,33 @@ import Testing
         #expect(object?["animation"] as? String == "implicit")
         #expect(result.line(prefix: "bench=scenecore").contains("fps=60.00 p50_ms=16.600 p95_ms=17.000"))
     }
+
+    /// `--layers` is capped with a usage error naming the cap, rather than building the scene.
+    @Test func layerCountsAboveTheCapAreAUsageError() throws {
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--layers", "1000000000"]) }
+        do {
+            _ = try BenchCommand.parse(["--layers", "1000001"])
+            Issue.record("--layers 1000001 was accepted")
+        } catch {
+            #expect(BenchCommand.message(for: error).contains("--layers must be at most"))
+        }
+        #expect(try BenchCommand.parse(["--layers", "1000000"]).layers == 1_000_000)
+    }
+
+    /// `--json` to a path that cannot be written fails while parsing, before any benchmark runs;
+    /// a writable path passes and the check leaves no file behind.
+    @Test func anUnwritableJSONPathFailsBeforeTheBenchmark() throws {
+        let missing = "/nonexistent-\(getpid())/bench.json"
+        do {
+            _ = try BenchCommand.parse(["--json", missing])
+            Issue.record("--json \(missing) was accepted")
+        } catch {
+            #expect(BenchCommand.message(for: error).contains("cannot write \(missing)"))
+        }
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--json", directory]) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bench-check-\(getpid()).json").path
+        #expect(try BenchCommand.parse(["--json", path]).json == path)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
