@@ -187,6 +187,41 @@ import Testing
         #expect(elsewhere.sublayers == nil)
     }
 
+    /// A layer listed more than once appears once, at its last position, as adding it again
+    /// would move it; every other layer keeps its place and its superlayer.
+    @Test func sublayersSetterKeepsEachLayerOnceAtItsLastPosition() {
+        let parent = CALayer()
+        let elsewhere = CALayer()
+        let l = named("a", "b", "c", "d")
+        parent.addSublayer(l[3])
+        elsewhere.addSublayer(l[1])
+        parent.sublayers = [l[0], l[0], l[0]]
+        #expect(names(parent) == ["a"])
+        #expect(l[0].superlayer === parent)
+        #expect(l[3].superlayer == nil)
+        parent.sublayers = [l[0], l[1], l[2], l[0], l[1], l[2], l[1]]
+        #expect(names(parent) == ["a", "c", "b"])
+        #expect(l[0...2].allSatisfy { $0.superlayer === parent })
+        #expect(elsewhere.sublayers == nil)
+        l[2].removeFromSuperlayer()
+        #expect(names(parent) == ["a", "b"])
+        parent.addSublayer(l[0])
+        #expect(names(parent) == ["b", "a"])
+    }
+
+    /// `sublayers` hands out a copy: changing the tree afterwards leaves a kept array as it was.
+    @Test func aKeptSublayersArrayDoesNotChangeWithTheTree() {
+        let parent = CALayer()
+        let l = named("a", "b", "c")
+        parent.sublayers = l
+        let kept = parent.sublayers!
+        l[1].removeFromSuperlayer()
+        parent.addSublayer(l[0])
+        #expect(kept.map { $0.name } == ["a", "b", "c"])
+        #expect(names(parent) == ["c", "a"])
+        #expect(parent.sublayers! == parent.sublayers!)
+    }
+
     @Test func sublayersSetToNilClearsEverySuperlayer() {
         let parent = CALayer()
         let l = named("a", "b")

@@ -5,23 +5,41 @@ extension CALayer {
     /// `sublayers = []` and after the last one is removed), as in Core Animation.
     ///
     /// Setting it gives each new layer this layer as superlayer (removing it from its old
-    /// one) and clears the superlayer of each layer no longer in the list. Layers that
-    /// would make a cycle are refused with a logged error.
+    /// one) and clears the superlayer of each layer no longer in the list. A layer listed more
+    /// than once appears once, at its last position, as adding a sublayer again moves it. Layers
+    /// that would make a cycle are refused with a logged error. Setting it takes time linear in
+    /// the old and new lists' lengths.
     public var sublayers: [CALayer]? {
         get {
-            let list = isPresentation ? presentationSublayers() : sublayerStorage
-            return list?.isEmpty == false ? list : nil
+            if isPresentation {
+                let list = presentationSublayers()
+                return list?.isEmpty == false ? list : nil
+            }
+            if let snapshot = sublayerSnapshot { return snapshot }
+            guard let storage = sublayerStorage, !storage.isEmpty else { return nil }
+            // A buffer of its own (`map` copies): the caller may keep it while the list changes.
+            let snapshot = storage.map { $0 }
+            sublayerSnapshot = snapshot
+            return snapshot
         }
         set {
-            let incoming = newValue ?? []
-            for layer in incoming where !canAdopt(layer, operation: "sublayers") { return }
-            for old in sublayerStorage ?? [] where !incoming.contains(where: { $0 === old }) {
+            let requested = newValue ?? []
+            for layer in requested where !canAdopt(layer, operation: "sublayers") { return }
+            var listed = Set<ObjectIdentifier>(minimumCapacity: requested.count)
+            var incoming: [CALayer] = []
+            incoming.reserveCapacity(requested.count)
+            for layer in requested.reversed() where listed.insert(ObjectIdentifier(layer)).inserted {
+                incoming.append(layer)
+            }
+            incoming.reverse()
+            for old in sublayerStorage ?? [] where !listed.contains(ObjectIdentifier(old)) {
                 old.superlayerStorage = nil
             }
             for layer in incoming where layer.superlayerStorage !== self {
                 layer.detachFromParent()
                 layer.adopted(by: self)
             }
+            for (index, layer) in incoming.enumerated() { layer.sublayerIndexHint = index }
             sublayerStorage = newValue.map { _ in incoming }
             recordChange(.sublayers)
             markNeedsLayout()
@@ -85,7 +103,7 @@ extension CALayer {
     /// Puts `newLayer` in the place of the sublayer `oldLayer`, which is removed.
     /// A non-sublayer `oldLayer` is refused with a logged error.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) else {
+        guard let index = sublayerIndex(of: oldLayer) else {
             Diagnostics.error("CALayer.replaceSublayer: \(oldLayer) is not a sublayer of \(self)")
             return
         }
@@ -110,12 +128,12 @@ extension CALayer {
 
     private func insert(_ layer: CALayer, relativeTo sibling: CALayer?, offset: Int, fallback: Int, operation: String) {
         var index = fallback
-        if let sibling, let i = sublayerStorage?.firstIndex(where: { $0 === sibling }) {
+        if let sibling, let i = sublayerIndex(of: sibling) {
             index = i + offset
         }
         if let sibling, sibling === layer { return }
         // Removing `layer` first shifts the sibling's index when `layer` sat before it.
-        if let current = sublayerStorage?.firstIndex(where: { $0 === layer }), current < index { index -= 1 }
+        if let current = sublayerIndex(of: layer), current < index { index -= 1 }
         insert(layer, at: index, operation: operation)
     }
 
@@ -123,9 +141,11 @@ extension CALayer {
         guard canAdopt(layer, operation: operation) else { return }
         let isReorder = layer.superlayerStorage === self
         layer.detachFromParent()
-        var list = sublayerStorage ?? []
-        list.insert(layer, at: min(max(index, 0), list.count))
-        sublayerStorage = list
+        // In place: `sublayerStorage` is the only reference to its buffer.
+        if sublayerStorage == nil { sublayerStorage = [] }
+        let position = min(max(index, 0), sublayerStorage!.count)
+        sublayerStorage!.insert(layer, at: position)
+        layer.sublayerIndexHint = position
         // Moving within the same superlayer changes only the list; renderers know the layer.
         if isReorder { layer.superlayerStorage = self } else { layer.adopted(by: self) }
         recordChange(.sublayers)
@@ -165,12 +185,33 @@ extension CALayer {
             maskOwner = nil
         }
         guard let parent = superlayerStorage else { return }
-        parent.sublayerStorage?.removeAll { $0 === self }
+        if let index = parent.sublayerIndex(of: self) { parent.sublayerStorage?.remove(at: index) }
         parent.recordChange(.sublayers)
         parent.markNeedsLayout()
         superlayerStorage = nil
         // Leaving a visible tree runs the layer's `onOrderOut` action.
         if parent.committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCAOnOrderOut) }
+    }
+
+    /// The index of `layer` in `sublayerStorage`, nil when it is not a sublayer. The search starts
+    /// at the layer's `sublayerIndexHint` and widens both ways, so it takes as many steps as the
+    /// layer has moved since it was placed (as many as siblings were added or removed before it).
+    private func sublayerIndex(of layer: CALayer) -> Int? {
+        guard layer.superlayerStorage === self, let count = sublayerStorage?.count, count > 0 else { return nil }
+        let start = min(max(layer.sublayerIndexHint, 0), count - 1)
+        var distance = 0
+        while start - distance >= 0 || start + distance < count {
+            if start - distance >= 0, sublayerStorage![start - distance] === layer {
+                layer.sublayerIndexHint = start - distance
+                return start - distance
+            }
+            if start + distance < count, sublayerStorage![start + distance] === layer {
+                layer.sublayerIndexHint = start + distance
+                return start + distance
+            }
+            distance += 1
+        }
+        return nil
     }
 
     /// Presentation copies of the sublayers as of the last commit, linked to this copy.

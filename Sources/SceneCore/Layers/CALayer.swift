@@ -33,7 +33,17 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     weak var committedSuperlayer: CALayer?
     weak var committedMask: CALayer?
 
-    var sublayerStorage: [CALayer]?
+    /// The sublayers, back to front. Only this layer holds its buffer (the `sublayers` getter hands
+    /// out `sublayerSnapshot`), so adding and removing one mutates it in place, never copying it.
+    var sublayerStorage: [CALayer]? {
+        didSet { sublayerSnapshot = nil }  // no `oldValue`: mutations stay in place (SE-0268)
+    }
+    /// The array the `sublayers` getter last returned, a copy of `sublayerStorage` with a buffer
+    /// of its own; dropped on every change of the list.
+    var sublayerSnapshot: [CALayer]?
+    /// Where this layer last sat in its superlayer's `sublayerStorage`: the search for it starts
+    /// there, so finding a sublayer costs the distance it has moved since, not the list's length.
+    var sublayerIndexHint = 0
     weak var superlayerStorage: CALayer?
     var maskStorage: CALayer?
     /// The layer whose `mask` this layer is, if any.

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import SceneCore
+
+/// Long sibling lists: adding, reordering and removing sublayers takes (amortised) time per
+/// change that does not grow with the list, and setting `sublayers` time linear in its length.
+/// The bounds are generous (a debug build on a loaded two-core machine); before the fix these
+/// took minutes.
+@Suite struct SiblingListPerformanceTests {
+    /// Seconds `body` takes, inside one explicit transaction whose commit is not counted.
+    private func seconds(_ body: () -> Void) -> Double {
+        CATransaction.begin()
+        let elapsed = ContinuousClock().measure(body)
+        CATransaction.commit()
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// The identities of `layers`, in order, to compare lists exactly.
+    private func ids(_ layers: [CALayer]?) -> [ObjectIdentifier] { (layers ?? []).map(ObjectIdentifier.init) }
+
+    private func layers(_ count: Int) -> [CALayer] {
+        (0..<count).map { _ in CALayer() }
+    }
+
+    @Test func oneHundredThousandSiblingsAreAddedAndReversed() {
+        let parent = CALayer()
+        let children = layers(100_000)
+        let adding = seconds {
+            for child in children { parent.addSublayer(child) }
+        }
+        #expect(adding < 10, "100,000 addSublayer calls took \(adding) s")
+        #expect(ids(parent.sublayers) == ids(children))
+
+        let reversed = Array(children.reversed())
+        let reversing = seconds { parent.sublayers = reversed }
+        #expect(reversing < 10, "sublayers = reversed took \(reversing) s")
+        #expect(ids(parent.sublayers) == ids(reversed))
+        #expect(children.allSatisfy { $0.superlayer === parent })
+    }
+
+    @Test func oneThousandOfTwentyThousandSiblingsAreRemoved() {
+        let parent = CALayer()
+        let children = layers(20_000)
+        parent.sublayers = children
+        // The caller keeps the array while the tree changes, as a loop over `sublayers` does.
+        let kept = parent.sublayers!
+        let removing = seconds {
+            for index in stride(from: 0, to: kept.count, by: 20) { kept[index].removeFromSuperlayer() }
+        }
+        #expect(removing < 10, "removing 1,000 of 20,000 sublayers took \(removing) s")
+        let expected = children.enumerated().filter { $0.offset % 20 != 0 }.map(\.element)
+        #expect(parent.sublayers!.count == 19_000)
+        #expect(ids(parent.sublayers) == ids(expected))
+        #expect(children.enumerated().allSatisfy { ($0.offset % 20 == 0) == ($0.element.superlayer == nil) })
+    }
+}
