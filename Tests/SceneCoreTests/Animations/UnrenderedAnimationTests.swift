@@ -28,7 +28,9 @@ import Testing
         #expect(log.calls == ["start", "stop(true)"])
         let elapsed = (finishedAt.withLock { $0 } ?? 0) - added
         #expect(elapsed >= 0.3, "the completion block waits for the animation's end")
-        #expect(elapsed < 0.3 + 0.5, "and runs within a few run-loop turns of it: \(elapsed) s")
+        // Within a few run-loop turns of it; the bound allows for suites running beside this one
+        // that commit 100,000 layers through the same clock on this two-core machine.
+        #expect(elapsed < 0.3 + 2, "and runs soon after it: \(elapsed) s")
         #expect(layer.animationKeys() == nil, "a finished animation leaves the model")
     }
 
