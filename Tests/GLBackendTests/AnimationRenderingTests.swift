@@ -36,6 +36,28 @@ import Testing
         #expect(!renderer.isAnimating, "a paused clock changes nothing from frame to frame")
     }
 
+    @Test func hugeTimingValuesRenderTheStartOfACycle() throws {
+        // Issue 12: a speed of 1e30 repeating forever counts more cycles than an Int holds.
+        let clock = pausedRoot()
+        let root = clock.layer
+        let box = solidLayer(CGRect(x: 0, y: 20, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        root.addSublayer(box)
+        let renderer = try OffscreenRenderer(width: 100, height: 60)
+        _ = try renderer.render(root)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 70
+        move.toValue = 90
+        move.speed = 1e30
+        move.repeatCount = .infinity
+        box.add(move, forKey: "move")
+        CATransaction.flush()
+        clock.seek(to: 2.5)
+        let image = try renderer.render(root)
+        // position.x = 70, the from-value: the box covers x 60..<80.
+        expectPixel(image, 70, 30, (255, 0, 0, 255))
+        expectPixel(image, 10, 30, (255, 255, 255, 255))
+    }
+
     @Test func opacityAndColourMidAnimationBlend() throws {
         let clock = pausedRoot()
         let root = clock.layer

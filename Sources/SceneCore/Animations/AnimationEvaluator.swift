@@ -58,7 +58,7 @@ enum AnimationEvaluator {
     /// Where `animation` is at `parentTime`: its progress after its timing function (or
     /// nil when it has no effect then), updating `outputs` with whether it is changing or waiting.
     static func progress(of animation: RenderAnimation, parentTime: Double, outputs: inout AnimationOutputs)
-        -> (progress: Double, cycle: Int, local: Double)?
+        -> (progress: Double, cycle: Double, local: Double)?
     {
         let timing = animation.timing
         let tau = (parentTime - timing.beginTime) * Double(timing.speed)
@@ -104,7 +104,7 @@ enum AnimationEvaluator {
 
     // swiftlint:disable:next function_parameter_count
     private static func apply(
-        _ spec: PropertyAnimationSpec, progress p: Double, cycle: Int, localTime: Double, model: LayerProperties,
+        _ spec: PropertyAnimationSpec, progress p: Double, cycle: Double, localTime: Double, model: LayerProperties,
         presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs,
         cache: inout TransformCache
     ) {
@@ -124,7 +124,7 @@ enum AnimationEvaluator {
             value = keyframes.value(at: p)
         }
         if spec.isCumulative, cycle > 0, let delta = span.end.subtracting(span.start),
-            let accumulated = delta.scaled(by: Double(cycle)).flatMap(value.adding)
+            let accumulated = delta.scaled(by: cycle).flatMap(value.adding)
         {
             value = accumulated
         }

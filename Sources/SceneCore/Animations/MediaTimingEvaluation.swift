@@ -4,8 +4,10 @@ import Foundation
 struct TimingSample: Equatable {
     /// Progress through the current cycle, 0...1, before any timing function.
     var progress: Double
-    /// The repeat cycle the progress belongs to (0 for the first), for cumulative animations.
-    var cycle: Int
+    /// The repeat cycle the progress belongs to (0 for the first), for cumulative animations: a
+    /// whole number, kept as a `Double` because huge but finite times count more cycles than an
+    /// `Int` holds.
+    var cycle: Double
 }
 
 extension MediaTimingValues {
@@ -30,6 +32,12 @@ extension MediaTimingValues {
     ///   plain animation ends at its to-value, an autoreversing one back at its from-value, and
     ///   repeatCount 2.5 half-way).
     ///
+    /// Huge but finite times (a `timeOffset` of 1e20, a speed of 1e30, a picosecond cycle hours
+    /// later) are evaluated in floating point, never converted to `Int`: the cycle is the floor
+    /// of `t / c`, and the position within it the exact remainder. Where `t` is so large that
+    /// the doubles next to it are more than a cycle apart, that position carries no information
+    /// and changes at random from frame to frame, so the object shows the start of its cycle.
+    ///
     /// - Returns: nil when the object has no effect at that time.
     func sample(atParentTime parentTime: Double) -> TimingSample? {
         let tau = (parentTime - beginTime) * Double(speed)
@@ -52,14 +60,19 @@ extension MediaTimingValues {
         guard d > 0, cycleLength.isFinite else { return TimingSample(progress: 1, cycle: 0) }
 
         let local = active + timeOffset
-        var cycle = (local / cycleLength).rounded(.down)
-        var within = local - cycle * cycleLength
+        guard local.isFinite else { return TimingSample(progress: 0, cycle: 0) }
+        guard local.magnitude.ulp <= cycleLength else {
+            return TimingSample(progress: 0, cycle: max((local / cycleLength).rounded(.down), 0))
+        }
+        var within = local.truncatingRemainder(dividingBy: cycleLength)
+        if within < 0 { within += cycleLength }
+        var cycle = ((local - within) / cycleLength).rounded()
         // At the end of the active duration a whole number of cycles means the end of the last one.
         if atEnd && within == 0 && local > 0 {
             cycle -= 1
             within = cycleLength
         }
         if autoreverses && within > d { within = cycleLength - within }
-        return TimingSample(progress: min(max(within / d, 0), 1), cycle: Int(max(cycle, 0)))
+        return TimingSample(progress: min(max(within / d, 0), 1), cycle: max(cycle, 0))
     }
 }

@@ -23,6 +23,11 @@ public enum CGPathElementKind: Sendable, Equatable {
 /// Paths are values in all but name: a `CGPath` never changes, so layers and the render
 /// side share them freely; `CGMutablePath` is the mutable subclass, and a layer keeps an
 /// immutable copy of one it is given.
+///
+/// Coordinates must be finite: the calls that build a path refuse a NaN or infinite point,
+/// angle or radius (after their transform) with a logged error and leave the path as it was.
+/// Huge finite coordinates are kept; flattening them never traps, and a point that a
+/// transform or an interpolation made non-finite is left out of the flattened path.
 public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
     /// The elements, in order.
     public internal(set) var elements: [CGPathElementKind]
@@ -127,7 +132,7 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
             if !current.isEmpty { result.append((current, closed)) }
             current = []
         }
-        for element in elements {
+        for element in elements where element.points.allSatisfy(\.isFiniteValue) {
             switch element {
             case .moveToPoint(let p):
                 finish(closed: false)
@@ -156,20 +161,26 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
-    /// Points along a cubic Bézier (excluding its start), enough that chords stay within `tolerance`.
+    /// Points along a cubic Bézier (excluding its start), enough that chords stay within
+    /// `tolerance`, at most 1,000; points that overflow to infinity are left out.
     private static func flatten(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: CGFloat)
         -> [CGPoint]
     {
         let length = hypot(p1.x - p0.x, p1.y - p0.y) + hypot(p2.x - p1.x, p2.y - p1.y) + hypot(p3.x - p2.x, p3.y - p2.y)
-        let steps = max(1, min(1000, Int((length / max(tolerance, 0.001)).squareRoot().rounded(.up))))
-        return (1...steps).map { i in
+        // Counted in floating point and clamped before the conversion: huge lengths need more
+        // steps than an Int holds, and an overflowing length is infinite or NaN.
+        let wanted = (length / max(tolerance, 0.001)).squareRoot().rounded(.up)
+        let steps = wanted.isNaN ? 1000 : Int(min(max(wanted, 1), 1000))
+        return (1...steps).compactMap { i in
             let t = CGFloat(i) / CGFloat(steps)
             let u = 1 - t
             let a = u * u * u
             let b = 3 * u * u * t
             let c = 3 * u * t * t
             let d = t * t * t
-            return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+            let point = CGPoint(
+                x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+            return point.isFiniteValue ? point : nil
         }
     }
 
@@ -210,14 +221,24 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     override init(elements: [CGPathElementKind]) { super.init(elements: elements) }
 
-    /// Starts a new subpath at `point`.
-    public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.moveToPoint(point.applying(transform)))
+    /// Appends `element` unless one of its points is not finite, which is refused with a logged
+    /// error naming `operation`.
+    private func append(_ element: CGPathElementKind, _ operation: String) {
+        guard element.points.allSatisfy(\.isFiniteValue) else {
+            return Diagnostics.error("CGMutablePath.\(operation): refused \(element): coordinates must be finite")
+        }
+        elements.append(element)
     }
 
-    /// A straight line from the current point to `point`.
+    /// Starts a new subpath at `point` (a non-finite point is refused with a logged error).
+    public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
+        append(.moveToPoint(point.applying(transform)), "move(to:)")
+    }
+
+    /// A straight line from the current point to `point` (a non-finite point is refused with a
+    /// logged error).
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.addLineToPoint(point.applying(transform)))
+        append(.addLineToPoint(point.applying(transform)), "addLine(to:)")
     }
 
     /// A subpath through `points`, in order.
@@ -227,23 +248,31 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         for point in points.dropFirst() { addLine(to: point, transform: transform) }
     }
 
-    /// A cubic Bézier curve from the current point to `end`.
+    /// A cubic Bézier curve from the current point to `end` (non-finite points are refused with
+    /// a logged error).
     public func addCurve(
         to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity
     ) {
-        elements.append(
+        append(
             .addCurveToPoint(
                 control1: control1.applying(transform), control2: control2.applying(transform),
-                to: end.applying(transform)))
+                to: end.applying(transform)), "addCurve(to:control1:control2:)")
     }
 
-    /// A quadratic Bézier curve from the current point to `end`.
+    /// A quadratic Bézier curve from the current point to `end` (non-finite points are refused
+    /// with a logged error).
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
-        elements.append(.addQuadCurveToPoint(control: control.applying(transform), to: end.applying(transform)))
+        append(
+            .addQuadCurveToPoint(control: control.applying(transform), to: end.applying(transform)),
+            "addQuadCurve(to:control:)")
     }
 
-    /// A closed rectangle subpath.
+    /// A closed rectangle subpath (a rectangle with a non-finite coordinate is refused with a
+    /// logged error).
     public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
+        guard rect.isFiniteValue else {
+            return Diagnostics.error("CGMutablePath.addRect: refused \(rect): coordinates must be finite")
+        }
         let r = rect.standardized
         addLines(
             between: [
@@ -258,8 +287,12 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         for rect in rects { addRect(rect, transform: transform) }
     }
 
-    /// A closed ellipse inscribed in `rect`, drawn as four cubic curves.
+    /// A closed ellipse inscribed in `rect`, drawn as four cubic curves (a rectangle with a
+    /// non-finite coordinate is refused with a logged error).
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
+        guard rect.isFiniteValue else {
+            return Diagnostics.error("CGMutablePath.addEllipse: refused \(rect): coordinates must be finite")
+        }
         let r = rect.standardized
         addArcs(
             center: CGPoint(x: r.midX, y: r.midY), radii: CGSize(width: r.width / 2, height: r.height / 2),
@@ -271,6 +304,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func addRoundedRect(
         in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity
     ) {
+        guard rect.isFiniteValue, cornerWidth.isFinite, cornerHeight.isFinite else {
+            return Diagnostics.error(
+                "CGMutablePath.addRoundedRect: refused \(rect) with corners \(cornerWidth)x\(cornerHeight): "
+                    + "values must be finite")
+        }
         let r = rect.standardized
         let w = min(max(cornerWidth, 0), r.width / 2)
         let h = min(max(cornerHeight, 0), r.height / 2)
@@ -296,19 +334,38 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// angles turn clockwise on screen), joined to the current point by a line.
     ///
     /// `clockwise` follows Core Graphics' meaning in its own y-up space: true draws with
-    /// decreasing angles.
+    /// decreasing angles. The end angle is brought within one turn of the start arithmetically
+    /// (a remainder, however many turns apart they are), and a sweep of a full turn or more draws
+    /// one whole circle, as Core Graphics does. A non-finite center, radius or angle is refused
+    /// with a logged error.
     public func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
         transform: CGAffineTransform = .identity
     ) {
-        var end = endAngle
-        if clockwise {
-            while end > startAngle { end -= 2 * .pi }
-        } else {
-            while end < startAngle { end += 2 * .pi }
+        guard center.isFiniteValue, radius.isFinite, startAngle.isFinite, endAngle.isFinite else {
+            return Diagnostics.error(
+                "CGMutablePath.addArc: refused center \(center), radius \(radius), angles \(startAngle) to "
+                    + "\(endAngle): values must be finite")
         }
+        let turn = 2 * CGFloat.pi
+        var sweep = endAngle - startAngle
+        if clockwise {
+            if sweep > 0 {
+                sweep = sweep.truncatingRemainder(dividingBy: turn)
+                if sweep > 0 { sweep -= turn }
+            }
+            sweep = max(sweep, -turn)
+        } else {
+            if sweep < 0 {
+                sweep = sweep.truncatingRemainder(dividingBy: turn)
+                if sweep < 0 { sweep += turn }
+            }
+            sweep = min(sweep, turn)
+        }
+        // A difference of huge angles can itself overflow; such an arc is a whole turn.
+        if !sweep.isFinite { sweep = clockwise ? -turn : turn }
         addArcs(
-            center: center, radii: CGSize(width: radius, height: radius), from: startAngle, to: end,
+            center: center, radii: CGSize(width: radius, height: radius), from: startAngle, to: startAngle + sweep,
             clockwise: clockwise,
             startsSubpath: elements.isEmpty, transform: transform)
     }
@@ -366,7 +423,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let start = point(a0)
         if startsSubpath { move(to: start, transform: transform) } else { addLine(to: start, transform: transform) }
         let sweep = a1 - a0
-        let segments = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
+        // Callers keep the sweep within a turn; clamped here too before the conversion to Int.
+        let quarters = (abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)
+        let segments = quarters.isNaN ? 1 : Int(min(max(quarters, 1), 4))
         let step = sweep / CGFloat(segments)
         let k = 4 / 3 * tan(step / 4)
         var a = a0
