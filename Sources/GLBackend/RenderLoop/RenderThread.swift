@@ -20,6 +20,10 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     // Guarded by `condition`.
     private var hasWork = true
+    /// Frames still to draw after a resize. The window system resizes the drawable's buffers
+    /// lazily (Mesa notices at a swap), so the first frame at a new size can land in buffers of
+    /// the old size; a second frame makes sure the new size is on screen.
+    private var framesAfterResize = 0
     private var quit = false
     private var drivesDisplayLinks = false
     private var size: (width: Int, height: Int)
@@ -73,6 +77,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         update {
             $0.size = (width, height)
             $0.hasWork = true
+            $0.framesAfterResize = 2
         }
     }
 
@@ -177,7 +182,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             _ = condition.wait(until: Date(timeIntervalSinceNow: deadline - now))
         }
         if quit { return nil }
-        hasWork = false
+        if framesAfterResize > 0 { framesAfterResize -= 1 }
+        hasWork = framesAfterResize > 0
         var missed = 0
         if interval > 0 {
             // Starting a whole interval or more after this frame's deadline means refresh
