@@ -50,10 +50,25 @@ package struct CommitBuilder {
 
     /// Encodes `layer` and its whole subtree (sublayers and masks) with every field.
     ///
+    /// The subtree is walked depth first with an explicit stack (a chain of layers 100,000 deep
+    /// does not run out of call stack): each layer, then its sublayers' subtrees back to front,
+    /// then its mask's subtree.
+    ///
     /// - Parameter markingCommitted: true for a real commit (clears the change bits);
     ///   false for a snapshot sent to a newly attached renderer, which changes nothing.
     package mutating func encodeWhole(_ layer: CALayer, markingCommitted: Bool) {
-        guard encodedWhole.insert(layer.layerID).inserted else { return }
+        var pending = [layer]
+        while let next = pending.popLast() {
+            guard encodeWholeLayer(next, markingCommitted: markingCommitted) else { continue }
+            if let mask = next.maskStorage { pending.append(mask) }
+            pending.append(contentsOf: (next.sublayerStorage ?? []).reversed())
+        }
+    }
+
+    /// Encodes one layer with every field (not its subtree); false if it was already encoded
+    /// whole in this commit.
+    private mutating func encodeWholeLayer(_ layer: CALayer, markingCommitted: Bool) -> Bool {
+        guard encodedWhole.insert(layer.layerID).inserted else { return false }
         updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
@@ -69,8 +84,7 @@ package struct CommitBuilder {
             layer.markSublayersCommitted()
             layer.committedMask = layer.maskStorage
         }
-        for child in layer.sublayerStorage ?? [] { encodeWhole(child, markingCommitted: markingCommitted) }
-        if let mask = layer.maskStorage { encodeWhole(mask, markingCommitted: markingCommitted) }
+        return true
     }
 
     /// The finished commit, with the layers released since the previous commit.

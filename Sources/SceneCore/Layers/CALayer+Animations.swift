@@ -116,10 +116,21 @@ extension CALayer {
 
     /// The layer's local time at absolute time `t`, through the committed timing of its
     /// committed ancestors (what the render side uses).
+    ///
+    /// The ancestors are gathered first and applied from the root down, without recursion.
     func committedLocalTime(at t: Double) -> Double {
-        let parentTime = committedSuperlayer?.committedLocalTime(at: t) ?? t
-        let timing = (committedState ?? state).timing
-        return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            chain.append(current)
+            layer = current.committedSuperlayer
+        }
+        var time = t
+        for current in chain.reversed() {
+            let timing = (current.committedState ?? current.state).timing
+            time = (time - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+        }
+        return time
     }
 
     private static func customKeys(in animations: [RenderAnimation]) -> [String] {

@@ -41,10 +41,15 @@ extension CALayer {
     }
 
     /// Maps a point of the absolute space into this layer's space; nil if it cannot be unprojected.
+    ///
+    /// The ancestors are gathered first and the point carried from the root down, without recursion.
     func pointFromAbsolute(_ p: CGPoint) -> CGPoint? {
-        let parentPoint: CGPoint? = superlayer.map { $0.pointFromAbsolute(p) } ?? p
-        guard let q = parentPoint else { return nil }
-        return pointFromSuperlayer(q)
+        var point = p
+        for layer in selfAndAncestors.reversed() {
+            guard let mapped = layer.pointFromSuperlayer(point) else { return nil }
+            point = mapped
+        }
+        return point
     }
 
     /// Maps a point of the superlayer's space into this layer's space (unprojecting onto the layer's plane).

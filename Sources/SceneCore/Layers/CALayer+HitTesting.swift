@@ -10,15 +10,59 @@ extension CALayer {
     /// the bounds, and the point is unprojected onto 3D-transformed layers. Call it on a
     /// `presentation()` layer to test what is on screen; it then returns presentation layers,
     /// whose `model()` is the layer you built.
+    ///
+    /// The subtree is searched with an explicit stack, so a chain of layers 100,000 deep does not
+    /// run out of call stack. A sublayer of SceneCore's own classes is searched in the same walk;
+    /// a sublayer of any other class is asked through its `hitTest(_:)`, which a subclass may
+    /// override (and whose default starts a walk of its own).
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
-        if state.isHidden { return nil }
-        guard let local = pointFromSuperlayer(p) else { return nil }
-        let inside = contains(local)
-        if state.masksToBounds && !inside { return nil }
-        for sublayer in (sublayers ?? []).frontToBack {
-            if let hit = sublayer.hitTest(local) { return hit }
+        guard let first = HitTestFrame(self, point: p) else { return nil }
+        var stack = [first]
+        while !stack.isEmpty {
+            guard let sublayer = stack[stack.count - 1].remaining.popLast() else {
+                let finished = stack.removeLast()
+                // A layer none of whose sublayers was hit: itself if the point is inside, else
+                // its superlayer goes on with the next sublayer.
+                if finished.inside { return finished.layer }
+                continue
+            }
+            let local = stack[stack.count - 1].local
+            if sublayer.hitTestsByDefault {
+                if let frame = HitTestFrame(sublayer, point: local) { stack.append(frame) }
+            } else if let hit = sublayer.hitTest(local) {
+                return hit
+            }
         }
-        return inside ? self : nil
+        return nil
+    }
+
+    /// True for SceneCore's own layer classes, none of which overrides `hitTest(_:)`.
+    fileprivate var hitTestsByDefault: Bool {
+        let type = type(of: self)
+        return type == CALayer.self || type == CAShapeLayer.self || type == CATextLayer.self
+            || type == CAGradientLayer.self
+    }
+}
+
+/// One layer of a hit-test walk: the point in its own space, whether the point is inside it,
+/// and its sublayers still to search (the next one last).
+private struct HitTestFrame {
+    let layer: CALayer
+    let local: CGPoint
+    let inside: Bool
+    var remaining: [CALayer]
+
+    /// nil when `layer` cannot be hit at `point` (given in its superlayer's space) nor any of its
+    /// sublayers: hidden, seen edge-on, or masking to bounds the point lies outside.
+    init?(_ layer: CALayer, point: CGPoint) {
+        if layer.state.isHidden { return nil }
+        guard let local = layer.pointFromSuperlayer(point) else { return nil }
+        let inside = layer.contains(local)
+        if layer.state.masksToBounds && !inside { return nil }
+        self.layer = layer
+        self.local = local
+        self.inside = inside
+        remaining = (layer.sublayers ?? []).frontToBack.reversed()
     }
 }
 

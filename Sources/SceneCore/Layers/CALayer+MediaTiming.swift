@@ -56,18 +56,40 @@ extension CALayer {
         return layer?.localTime(fromAbsolute: absolute) ?? absolute
     }
 
+    /// Applies every ancestor's timing from the root down (gathered first: no recursion).
     private func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
-        let parentTime = superlayer?.localTime(fromAbsolute: t) ?? t
-        let timing = state.timing
-        return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+        var time = t
+        for layer in selfAndAncestors.reversed() {
+            let timing = layer.state.timing
+            time = (time - timing.beginTime) * Double(timing.speed) + timing.timeOffset
+        }
+        return time
     }
 
+    /// Inverts this layer's timing, then each ancestor's up to the root.
     private func absoluteTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let timing = state.timing
-        // A paused layer (speed 0) maps every parent time to one local time; invert as its begin.
-        let parentTime =
-            timing.speed == 0 ? timing.beginTime : (t - timing.timeOffset) / Double(timing.speed) + timing.beginTime
-        return superlayer?.absoluteTime(fromLocal: parentTime) ?? parentTime
+        var time = t
+        var layer: CALayer? = self
+        while let current = layer {
+            let timing = current.state.timing
+            // A paused layer (speed 0) maps every parent time to one local time; invert as its begin.
+            time =
+                timing.speed == 0
+                ? timing.beginTime : (time - timing.timeOffset) / Double(timing.speed) + timing.beginTime
+            layer = current.superlayer
+        }
+        return time
+    }
+
+    /// This layer and its superlayers (through `superlayer`), up to the root.
+    var selfAndAncestors: [CALayer] {
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            chain.append(current)
+            layer = current.superlayer
+        }
+        return chain
     }
 }
 

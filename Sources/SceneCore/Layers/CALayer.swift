@@ -197,6 +197,26 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     deinit {
         if committedState != nil { ReleasedLayers.shared.add(layerID) }
+        // Lets go of the subtree one layer at a time: releasing it through nested deinits would run
+        // out of call stack for a chain of layers 100,000 deep.
+        var held = takeHeldLayers()
+        while var layer = held.popLast() {
+            if isKnownUniquelyReferenced(&layer) { held.append(contentsOf: layer.takeHeldLayers()) }
+        }
+    }
+
+    /// Empties the lists that hold other layers strongly (sublayers, mask, presentation copies of
+    /// the sublayers) and returns what they held.
+    private func takeHeldLayers() -> [CALayer] {
+        var held = sublayerStorage ?? []
+        held += sublayerSnapshot ?? []
+        held += presentationChildren ?? []
+        if let maskStorage { held.append(maskStorage) }
+        sublayerStorage = nil
+        sublayerSnapshot = nil
+        presentationChildren = nil
+        maskStorage = nil
+        return held
     }
 
     // MARK: - Model and presentation
