@@ -8,7 +8,7 @@ import Testing
 /// stack: every walk along the chain is iterative. Before the fix, committing a chain about 4,000
 /// deep and hit-testing one about 10,000 deep crashed the process with a stack overflow.
 @Suite struct DeepTreeTests {
-    static let depth = 10_000
+    static let depth = 100_000
 
     /// Seconds `body` takes.
     private func seconds<T>(_ body: () -> T) -> (T, Double) {

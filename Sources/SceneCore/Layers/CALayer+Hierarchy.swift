@@ -158,6 +158,9 @@ extension CALayer {
             Diagnostics.error("CALayer.\(operation): presentation layers cannot be added to or changed in a tree")
             return false
         }
+        // A layer with no sublayers and no mask is no layer's ancestor: only adopting itself would
+        // make a cycle. (Building a deep chain adds such leaves, and need not walk up the chain.)
+        if layer !== self, layer.sublayerStorage?.isEmpty ?? true, layer.maskStorage == nil { return true }
         var ancestor: CALayer? = self
         while let current = ancestor {
             if current === layer {
