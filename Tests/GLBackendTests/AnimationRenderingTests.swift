@@ -13,13 +13,19 @@ import Testing
         ManualClock(whiteRoot(100, 60), at: 0)
     }
 
-    @Test func positionHalfWayThroughALinearAnimation() throws {
+    /// A red 20x20 box at (0, 20) on the paused root, drawn once by a renderer of the root's size.
+    func redBoxOnAPausedRoot() throws -> (ManualClock, CALayer, OffscreenRenderer) {
         let clock = pausedRoot()
-        let root = clock.layer
         let box = solidLayer(CGRect(x: 0, y: 20, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
-        root.addSublayer(box)
+        clock.layer.addSublayer(box)
         let renderer = try OffscreenRenderer(width: 100, height: 60)
-        _ = try renderer.render(root)
+        _ = try renderer.render(clock.layer)
+        return (clock, box, renderer)
+    }
+
+    @Test func positionHalfWayThroughALinearAnimation() throws {
+        let (clock, box, renderer) = try redBoxOnAPausedRoot()
+        let root = clock.layer
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = 10
         move.toValue = 90
@@ -38,12 +44,8 @@ import Testing
 
     @Test func hugeTimingValuesRenderTheStartOfACycle() throws {
         // Issue 12: a speed of 1e30 repeating forever counts more cycles than an Int holds.
-        let clock = pausedRoot()
+        let (clock, box, renderer) = try redBoxOnAPausedRoot()
         let root = clock.layer
-        let box = solidLayer(CGRect(x: 0, y: 20, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
-        root.addSublayer(box)
-        let renderer = try OffscreenRenderer(width: 100, height: 60)
-        _ = try renderer.render(root)
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = 70
         move.toValue = 90
