@@ -39,7 +39,12 @@ final class AnimationEventCenter: Sendable {
     }
 
     /// Handles events on the app's main queue: delegate callbacks and model removal.
+    ///
+    /// Holds `LayerLock` throughout: the records and their layers may belong to threads that
+    /// change them at the same time.
     func handle(_ events: [AnimationEvent]) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         for event in events {
             guard let record = records.withLock({ $0[event.serial]?.record }) else { continue }
             switch event.kind {
@@ -47,12 +52,7 @@ final class AnimationEventCenter: Sendable {
                 reportStart(record)
             case .finished:
                 reportStart(record)
-                if record.animation.isRemovedOnCompletion {
-                    // The layer may belong to a background thread that changes it under the lock.
-                    CATransaction.lock()
-                    record.layer?.dropFinished(record)
-                    CATransaction.unlock()
-                }
+                if record.animation.isRemovedOnCompletion { record.layer?.dropFinished(record) }
                 record.stop(finished: true, now: true)
             }
         }

@@ -17,9 +17,10 @@ package struct CommitBuilder {
 
     package init() {}
 
-    /// Encodes what changed on `layer` since its last commit and marks it committed.
-    mutating func encodeChanges(of layer: CALayer) {
-        layer.isRegisteredForCommit = false
+    /// Encodes what changed on `layer` since its last commit and marks it committed; `stack` is
+    /// the transaction stack whose list of changed layers held it, and no longer does.
+    mutating func encodeChanges(of layer: CALayer, listedBy stack: UInt32) {
+        layer.enrolment.remove(stack)
         if layer.needsFullSync {
             encodeWhole(layer, markingCommitted: true)
             return
@@ -78,7 +79,6 @@ package struct CommitBuilder {
         }
         if markingCommitted {
             layer.needsFullSync = false
-            layer.isRegisteredForCommit = false
             layer.pendingChanges = []
             layer.committedState = layer.state
             layer.markSublayersCommitted()

@@ -3,6 +3,8 @@ import Foundation
 extension CALayer {
     /// The implementation of `add(_:forKey:)`.
     func addAnimation(_ anim: CAAnimation, forKey key: String?) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard !isPresentation else {
             Diagnostics.error("CALayer.add(_:forKey:): presentation layers cannot run animations")
             return
@@ -30,21 +32,27 @@ extension CALayer {
     }
 
     func attachedAnimation(forKey key: String) -> CAAnimation? {
-        animationRecords.first { $0.key == key }?.animation
+        LayerLock.withLock { animationRecords.first { $0.key == key }?.animation }
     }
 
     func attachedAnimationKeys() -> [String]? {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         let keys = animationRecords.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
     func detachAnimation(forKey key: String) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard let index = animationRecords.firstIndex(where: { $0.key == key }) else { return }
         animationRecords.remove(at: index).stop(finished: false)
         recordChange(.animations)
     }
 
     func detachAllAnimations() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard !animationRecords.isEmpty else { return }
         let removed = animationRecords
         animationRecords = []

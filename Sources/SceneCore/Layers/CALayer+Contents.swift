@@ -7,8 +7,10 @@ extension CALayer {
     /// anything else is kept for `contents` to return and logged as not displayable. A gradient
     /// layer shows the image over its gradient: assigning it redraws the layer.
     public var contents: Any? {
-        get { contentsObject }
+        get { LayerLock.withLock { contentsObject } }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             let old = contentsObject
             contentsObject = newValue
             setProperties.formUnion(LayerChanges(.contents))

@@ -8,12 +8,16 @@ extension CALayer {
     /// through every transform, sublayerTransform and bounds origin, and unprojected onto
     /// 3D-rotated layers. A point that cannot be mapped (a layer seen edge-on) is returned unchanged.
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         let absolute = layer.map { $0.pointToAbsolute(p) } ?? p
         return pointFromAbsolute(absolute ?? p) ?? p
     }
 
     /// Converts a point from this layer's coordinate space to `layer`'s (nil: absolute space).
     public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard let absolute = pointToAbsolute(p) else { return p }
         return layer.map { $0.pointFromAbsolute(absolute) ?? p } ?? absolute
     }

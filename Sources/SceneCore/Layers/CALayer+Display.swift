@@ -8,6 +8,8 @@ extension CALayer {
     /// Marks `rect` for redrawing and enrols the layer in the transaction.
     func markNeedsDisplay(_ rect: CGRect) {
         guard !isPresentation, rect.isFiniteValue else { return }
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
         recordChange([])
     }
@@ -18,6 +20,8 @@ extension CALayer {
     /// is drawn over the previous backing store, clipped to that part. A layer of zero size
     /// gets no contents.
     public func displayIntoBackingStore() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         let dirty = dirtyRect ?? state.bounds
         dirtyRect = nil
         let bounds = state.bounds

@@ -5,6 +5,8 @@ extension CALayer {
     public var bounds: CGRect {
         get { state.bounds }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             let old = state.bounds
             setState(\.bounds, newValue.standardized, .bounds)
             guard state.bounds != old else { return }
@@ -43,6 +45,8 @@ extension CALayer {
     public var transform: CATransform3D {
         get { state.transform }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             let old = state.transform
             setState(\.transform, newValue, .transform)
             if state.transform != old { geometryChanged(oldSize: nil) }
@@ -63,12 +67,16 @@ extension CALayer {
     /// (10, 20, 100, 50) gives position (50, 25) and bounds (0, 0, 100, 50). Not animatable.
     public var frame: CGRect {
         get {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             let m = transformToSuperlayer(includingSublayerTransform: false)
             let b = state.bounds
             let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)]
             return CGRect.bounding(corners.compactMap { Homography(m).map(CGPoint(x: $0.0, y: $0.1)) })
         }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             guard newValue.isFiniteValue else {
                 Diagnostics.error("CALayer.frame of \(self): refused non-finite value \(newValue); keeping \(frame)")
                 return

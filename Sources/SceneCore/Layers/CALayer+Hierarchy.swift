@@ -11,6 +11,8 @@ extension CALayer {
     /// the old and new lists' lengths.
     public var sublayers: [CALayer]? {
         get {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             if isPresentation {
                 let list = presentationSublayers()
                 return list?.isEmpty == false ? list : nil
@@ -23,6 +25,8 @@ extension CALayer {
             return snapshot
         }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             let requested = newValue ?? []
             for layer in requested where !canAdopt(layer, operation: "sublayers") { return }
             var listed = Set<ObjectIdentifier>(minimumCapacity: requested.count)
@@ -49,6 +53,8 @@ extension CALayer {
     /// The layer this layer is a sublayer of; for a mask, the layer it masks (a mask is in no
     /// layer's `sublayers`), until the mask is cleared.
     public var superlayer: CALayer? {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         if isPresentation {
             guard let model = presentationSource else { return presentationParent }
             return presentationParent ?? (model.committedSuperlayer ?? model.maskOwner)?.presentation()
@@ -59,10 +65,14 @@ extension CALayer {
     /// A layer whose alpha channel masks this layer's content. It must have no superlayer.
     public var mask: CALayer? {
         get {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             if isPresentation { return presentationSource?.committedMask?.presentation() }
             return maskStorage
         }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             if let newMask = newValue {
                 guard canAdopt(newMask, operation: "mask") else { return }
                 if newMask.superlayerStorage != nil {
@@ -82,6 +92,8 @@ extension CALayer {
 
     /// Appends `layer` to the sublayers, removing it from its current superlayer first.
     public func addSublayer(_ layer: CALayer) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         insert(layer, at: sublayerStorage?.count ?? 0, operation: "addSublayer")
     }
 
@@ -103,6 +115,8 @@ extension CALayer {
     /// Puts `newLayer` in the place of the sublayer `oldLayer`, which is removed.
     /// A non-sublayer `oldLayer` is refused with a logged error.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard let index = sublayerIndex(of: oldLayer) else {
             Diagnostics.error("CALayer.replaceSublayer: \(oldLayer) is not a sublayer of \(self)")
             return
@@ -117,6 +131,8 @@ extension CALayer {
 
     /// Removes the layer from its superlayer's sublayers, or from its owner's `mask`.
     public func removeFromSuperlayer() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         if let owner = maskOwner, owner.maskStorage === self {
             owner.mask = nil
             return
@@ -127,6 +143,8 @@ extension CALayer {
     // MARK: - Internals
 
     private func insert(_ layer: CALayer, relativeTo sibling: CALayer?, offset: Int, fallback: Int, operation: String) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         var index = fallback
         if let sibling, let i = sublayerIndex(of: sibling) {
             index = i + offset
@@ -138,6 +156,8 @@ extension CALayer {
     }
 
     private func insert(_ layer: CALayer, at index: Int, operation: String) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard canAdopt(layer, operation: operation) else { return }
         let isReorder = layer.superlayerStorage === self
         layer.detachFromParent()

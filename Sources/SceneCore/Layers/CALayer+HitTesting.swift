@@ -16,6 +16,8 @@ extension CALayer {
     /// a sublayer of any other class is asked through its `hitTest(_:)`, which a subclass may
     /// override (and whose default starts a walk of its own).
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard let first = HitTestFrame(self, point: p) else { return nil }
         var stack = [first]
         while !stack.isEmpty {

@@ -3,12 +3,16 @@ import Foundation
 extension CALayer {
     /// The implementation of `value(forKey:)`.
     func storedValue(forKey key: String) -> Any? {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         if let entry = LayerKey.table[key] { return entry.get(self) }
         return keyedValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// The implementation of `setValue(_:forKey:)`.
     func storeValue(_ value: Any?, forKey key: String) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard let entry = LayerKey.table[key] else {
             let old = keyedValues[key]
             let changes =
@@ -47,6 +51,8 @@ extension CALayer {
     /// Sets the value at a key path such as `position.x` or `transform.scale`; an unknown
     /// path or a value of the wrong type is refused with a logged error.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         let (key, field) = CALayer.split(keyPath)
         guard let field else { return setValue(value, forKey: key) }
         guard let base = self.value(forKey: key),

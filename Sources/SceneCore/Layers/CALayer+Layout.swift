@@ -3,6 +3,8 @@ import Foundation
 extension CALayer {
     /// Marks the layer for layout (not while it lays itself out) and enrols it in the transaction.
     func markNeedsLayout() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard !isPresentation, !isLayingOut else { return }
         if !needsLayoutFlag {
             needsLayoutFlag = true
@@ -14,6 +16,8 @@ extension CALayer {
     /// The layout cycle: from the highest superlayer that is marked, every marked layer of the
     /// subtree lays out its sublayers, parents before children.
     func layoutMarkedSubtree() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         var top = self
         while let parent = top.superlayerStorage, parent.needsLayoutFlag { top = parent }
         top.layOutTree(depth: 0)

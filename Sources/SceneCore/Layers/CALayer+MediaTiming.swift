@@ -47,11 +47,13 @@ extension CALayer {
     /// Each layer's local time is `(parentTime - beginTime) * speed + timeOffset`, applied
     /// from the root down; layers never repeat or clamp time.
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        localTime(fromAbsolute: layer?.absoluteTime(fromLocal: t) ?? t)
+        LayerLock.withLock { localTime(fromAbsolute: layer?.absoluteTime(fromLocal: t) ?? t) }
     }
 
     /// Converts a time from this layer's local time to `layer`'s (nil: absolute media time).
     public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         let absolute = absoluteTime(fromLocal: t)
         return layer?.localTime(fromAbsolute: absolute) ?? absolute
     }

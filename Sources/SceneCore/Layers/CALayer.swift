@@ -15,16 +15,32 @@ import Foundation
 /// delegate, superlayer, animations and anything not archivable (a layout manager of another
 /// class, a custom action object) are not archived.
 open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
-    /// Every committed value of this layer, with Core Animation's defaults.
-    var state = LayerProperties()
+    /// Every committed value of this layer, with Core Animation's defaults (read and written
+    /// through `state`, which takes `LayerLock`).
+    private var storedState = LayerProperties()
+    /// Every committed value of this layer; each access holds `LayerLock` while it lasts, so a
+    /// commit on another thread never reads a half-written value.
+    var state: LayerProperties {
+        _read {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            yield storedState
+        }
+        _modify {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            yield &storedState
+        }
+    }
     /// The identity by which renderers know this layer.
     package let layerID = LayerID.next()
     /// Fields changed since the last commit.
     var pendingChanges: LayerChanges = []
     /// True until this layer has been encoded whole, and again whenever it joins a new superlayer.
     var needsFullSync = true
-    /// True while this layer sits in a transaction's list of changed layers.
-    var isRegisteredForCommit = false
+    /// The threads (transaction stacks) whose lists of changed layers hold this layer: a change
+    /// on a thread not yet among them enrols the layer in that thread's list too.
+    var enrolment = TransactionEnrolment()
     /// The values as of the last commit; nil until the layer has been committed once.
     var committedState: LayerProperties?
     /// The tree as of the last commit, shown by presentation copies (held weakly: a released
@@ -67,23 +83,20 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var actionInProgress: String?
     /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
     var dirtyRect: CGRect?
+    /// The values kept on the app side only (name, style, actions, layout settings, ...).
+    var attributes = LayerAttributes()
     /// Whether `bounds` size changes mark the layer for display. Default false (true for the
     /// gradient and text layers).
     open var needsDisplayOnBoundsChange: Bool {
-        get { displaysOnBoundsChange }
-        set {
-            displaysOnBoundsChange = newValue
-            setKeys.insert("needsDisplayOnBoundsChange")
-        }
+        get { attribute(\.displaysOnBoundsChange) }
+        set { setAttribute(\.displaysOnBoundsChange, newValue, key: "needsDisplayOnBoundsChange") }
     }
-    /// The value of `needsDisplayOnBoundsChange`; a new layer starts with its class's
-    /// `displaysOnBoundsChangeByDefault`, which is not a value set.
-    var displaysOnBoundsChange = false
     /// Whether a new layer of this class redraws when its bounds change size: false for layers.
     class var displaysOnBoundsChangeByDefault: Bool { false }
     /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
-    open var drawsAsynchronously = false {
-        didSet { setKeys.insert("drawsAsynchronously") }
+    open var drawsAsynchronously: Bool {
+        get { attribute(\.drawsAsynchronously) }
+        set { setAttribute(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
     }
     /// Whether the layer is marked for layout (`setNeedsLayout()`).
     var needsLayoutFlag = false
@@ -91,15 +104,17 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var isLayingOut = false
     /// Lays out the sublayers when the layer's delegate does not; see `CALayoutManager`.
     open var layoutManager: (any CALayoutManager)? {
-        didSet {
-            setKeys.insert("layoutManager")
+        get { attribute(\.layoutManager) }
+        set {
+            setAttribute(\.layoutManager, newValue, key: "layoutManager")
             setNeedsLayout()
         }
     }
     /// How the layer stretches when its superlayer's bounds change size (see
     /// `resize(withOldSuperlayerSize:)` for how the change is shared). Default none.
-    open var autoresizingMask: CAAutoresizingMask = [] {
-        didSet { setKeys.insert("autoresizingMask") }
+    open var autoresizingMask: CAAutoresizingMask {
+        get { attribute(\.autoresizingMask) }
+        set { setAttribute(\.autoresizingMask, newValue, key: "autoresizingMask") }
     }
     /// The keys of the constraint warnings already logged about this layer, so that each is
     /// logged once, not on every layout pass; emptied when `constraints` is set.
@@ -120,49 +135,59 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Core Image filters applied to the layer and its sublayers. Stored (a copy of the array set)
     /// and returned; SceneCore draws no filters. Default nil.
     open var filters: [Any]? {
-        didSet { setKeys.insert("filters") }
+        get { attribute(\.filters) }
+        set { setAttribute(\.filters, newValue, key: "filters") }
     }
     /// Filters applied to what lies behind the layer. Stored and returned; not drawn. Default nil.
     open var backgroundFilters: [Any]? {
-        didSet { setKeys.insert("backgroundFilters") }
+        get { attribute(\.backgroundFilters) }
+        set { setAttribute(\.backgroundFilters, newValue, key: "backgroundFilters") }
     }
     /// The filter compositing the layer onto what lies behind it; the object set is kept as is.
     /// Stored and returned; not drawn. Default nil.
     open var compositingFilter: Any? {
-        didSet { setKeys.insert("compositingFilter") }
+        get { attribute(\.compositingFilter) }
+        set { setAttribute(\.compositingFilter, newValue, key: "compositingFilter") }
     }
 
     /// How far above standard white (in stops) the contents' brightest values reach; 0 for standard
     /// dynamic range contents. Negative values are kept. Stored and returned: SceneCore draws
     /// standard dynamic range, so the value is not sent to the render side.
-    open var contentsHeadroom: CGFloat = 0 {
-        didSet { setKeys.insert("contentsHeadroom") }
+    open var contentsHeadroom: CGFloat {
+        get { attribute(\.contentsHeadroom) }
+        set { setAttribute(\.contentsHeadroom, newValue, key: "contentsHeadroom") }
     }
     /// Whether the layer's contents use extended dynamic range. Default false. Stored and returned.
-    open var wantsExtendedDynamicRangeContent = false {
-        didSet { setKeys.insert("wantsExtendedDynamicRangeContent") }
+    open var wantsExtendedDynamicRangeContent: Bool {
+        get { attribute(\.wantsExtendedDynamicRangeContent) }
+        set { setAttribute(\.wantsExtendedDynamicRangeContent, newValue, key: "wantsExtendedDynamicRangeContent") }
     }
     /// The dynamic range the layer's contents should be shown in. Default `.standard`. Stored and
     /// returned.
-    open var preferredDynamicRange: CADynamicRange = .standard {
-        didSet { setKeys.insert("preferredDynamicRange") }
+    open var preferredDynamicRange: CADynamicRange {
+        get { attribute(\.preferredDynamicRange) }
+        set { setAttribute(\.preferredDynamicRange, newValue, key: "preferredDynamicRange") }
     }
     /// Whether extended-range contents are tone mapped. Default `.automatic`. Stored and returned.
-    open var toneMapMode: CAToneMapMode = .automatic {
-        didSet { setKeys.insert("toneMapMode") }
+    open var toneMapMode: CAToneMapMode {
+        get { attribute(\.toneMapMode) }
+        set { setAttribute(\.toneMapMode, newValue, key: "toneMapMode") }
     }
 
     /// The layer's name, used by `CAConstraint` to find siblings.
     open var name: String? {
-        didSet { setKeys.insert("name") }
+        get { attribute(\.name) }
+        set { setAttribute(\.name, newValue, key: "name") }
     }
     /// Fallback property values and actions (Apple's CALayer documentation); may nest a `style` of its own.
     open var style: [AnyHashable: Any]? {
-        didSet { setKeys.insert("style") }
+        get { attribute(\.style) }
+        set { setAttribute(\.style, newValue, key: "style") }
     }
     /// Actions by key, consulted by `action(forKey:)` after the delegate.
     open var actions: [String: any CAAction]? {
-        didSet { setKeys.insert("actions") }
+        get { attribute(\.actions) }
+        set { setAttribute(\.actions, newValue, key: "actions") }
     }
     /// The layer's delegate, held weakly as in Core Animation.
     open weak var delegate: (any CALayerDelegate)?
@@ -172,7 +197,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Creates a layer with Core Animation's default property values.
     public override init() {
         super.init()
-        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+        attributes.displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
     }
 
     /// Creates a shadow copy of `layer`, as Core Animation does for presentation layers.
@@ -182,7 +207,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// properties from `layer` and must call `super.init(layer:)`.
     public required init(layer: Any) {
         super.init()
-        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+        attributes.displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
     }
 
     /// Unarchives a layer archived by `encode(with:)`: a new layer of this class (with the
@@ -191,7 +216,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Subclasses that override it must call `super.init(coder:)`.
     public required init?(coder: NSCoder) {
         super.init()
-        displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
+        attributes.displaysOnBoundsChange = Self.displaysOnBoundsChangeByDefault
         decodeArchivedValues(from: coder)
     }
 
@@ -227,6 +252,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// layer with no render server behind it. The copy's `sublayers`, `superlayer` and
     /// `mask` are presentation copies too, so `hitTest(_:)` on it tests what is on screen.
     open func presentation() -> Self? {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         if presentationSource != nil { return self }
         guard committedState != nil else { return nil }
         let copy = Self(layer: self)
@@ -319,6 +346,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Removes every animation; their delegates hear `finished: false`.
     open func removeAllAnimations() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         let redrawn = animationRecords.contains { contentRedraw?.drives($0.animation) == true }
         detachAllAnimations()
         if redrawn { setNeedsDisplay() }
@@ -346,7 +375,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     open func setNeedsLayout() { markNeedsLayout() }
 
     /// Whether the layer is marked for layout.
-    open func needsLayout() -> Bool { needsLayoutFlag }
+    open func needsLayout() -> Bool { LayerLock.withLock { needsLayoutFlag } }
 
     /// Lays out now: from the highest marked superlayer down, every marked layer of that subtree.
     open func layoutIfNeeded() { layoutMarkedSubtree() }
@@ -363,6 +392,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Tells the sublayers that this layer's bounds changed from `size`: each resizes itself
     /// by its `autoresizingMask`.
     open func resizeSublayers(withOldSize size: CGSize) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         for sublayer in sublayerStorage ?? [] { sublayer.resize(withOldSuperlayerSize: size) }
     }
 
@@ -384,12 +415,14 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay(r) }
 
     /// Whether the layer is marked for redrawing.
-    open func needsDisplay() -> Bool { dirtyRect != nil }
+    open func needsDisplay() -> Bool { LayerLock.withLock { dirtyRect != nil } }
 
     /// Redraws now if the layer is marked.
     /// The mark is cleared afterwards even when a subclass's `display()` does not call super, so a
     /// layer displays at most once per `setNeedsDisplay()`.
     open func displayIfNeeded() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard needsDisplay() else { return }
         display()
         dirtyRect = nil
@@ -399,6 +432,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// backing store of `bounds` x `contentsScale` pixels drawn by `draw(in:)`. Called during
     /// the commit for marked layers; rarely called directly.
     open func display() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         if let delegate { delegate.display(self) } else { displayIntoBackingStore() }
         dirtyRect = nil
     }
@@ -408,6 +443,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// with the flag set answers true). Drawing in `draw(in:)` uses the layer's own coordinates
     /// either way, so what is drawn at a point appears at that point of the layer.
     open func contentsAreFlipped() -> Bool {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         var flipped = isGeometryFlipped
         var ancestor = superlayer
         while let layer = ancestor {
@@ -477,6 +514,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     func setState<T: LayerValue>(
         _ keyPath: WritableKeyPath<LayerProperties, T>, _ value: T, _ id: PropertyID, allowsInfinity: Bool = false
     ) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard value.isFiniteValue || (allowsInfinity && !value.isNaNValue) else {
             let old = state[keyPath: keyPath]
             let key = id.declared.key
@@ -495,11 +534,11 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Marks `change` as pending and enrolls the layer in the current transaction.
     func recordChange(_ change: LayerChanges) {
         guard !isPresentation else { return }
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         pendingChanges.formUnion(change)
-        if !isRegisteredForCommit {
-            isRegisteredForCommit = true
-            TransactionStack.current.register(self)
-        }
+        let stack = TransactionStack.current
+        if enrolment.insert(stack.id) { stack.register(self) }
     }
 
     open override var description: String {

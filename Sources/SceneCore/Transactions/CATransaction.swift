@@ -19,8 +19,6 @@ public let kCATransactionCompletionBlock = "completionBlock"
 public final class CATransaction {
     private init() {}
 
-    private static let globalLock = NSRecursiveLock()
-
     /// Begins a new transaction on the current thread.
     public static func begin() { TransactionStack.current.begin() }
 
@@ -30,18 +28,20 @@ public final class CATransaction {
     /// Commits the implicit transaction now, or after the explicit transactions that are open commit.
     public static func flush() { TransactionStack.current.flush() }
 
-    /// Takes the global recursive lock that guards layer state shared between threads.
+    /// Takes the lock that guards every layer (recursive: a thread may take it again). Every
+    /// layer read and change and every commit takes it too, so changes made while holding it
+    /// reach the renderers together, in one commit, whichever thread commits.
     public static func lock() {
-        globalLock.lock()
+        LayerLock.lock()
         TransactionStack.current.lockDepth += 1
     }
 
-    /// Releases the global lock; unlocking more often than locking does nothing.
+    /// Releases the lock taken by `lock()`; unlocking more often than locking does nothing.
     public static func unlock() {
         let stack = TransactionStack.current
         guard stack.lockDepth > 0 else { return }
         stack.lockDepth -= 1
-        globalLock.unlock()
+        LayerLock.unlock()
     }
 
     /// The duration of animations added in this transaction. Default 0.25 s.

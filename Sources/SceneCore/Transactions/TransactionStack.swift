@@ -1,7 +1,12 @@
 import Foundation
+import Synchronization
 
 /// One thread's transactions: the nested scopes, the layers changed since the last commit,
 /// and whether an implicit transaction is open. Reached only from its own thread.
+///
+/// A layer changed on several threads is in each of their lists (`CALayer.enrolment` names
+/// them), so whichever commits first sends every change the layer has pending, and no thread's
+/// commit leaves out a layer it changed. Commits hold `LayerLock` throughout.
 final class TransactionStack {
     /// The values of one `begin()`/`commit()` scope (or of the implicit transaction).
     struct Scope {
@@ -9,14 +14,21 @@ final class TransactionStack {
         var completionBlocks: [@Sendable () -> Void] = []
         /// Animations added while this scope was open (nested scopes' included).
         var addedAnimations: [AnimationRecord] = []
+        /// How many of `addedAnimations` were still running when they were last pruned.
+        var runningAfterPrune = 0
         let isImplicit: Bool
     }
 
     private(set) var scopes: [Scope] = []
+    /// This stack's id in layers' `enrolment` (never 0).
+    let id = TransactionStack.ids.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let ids = Atomic<UInt32>(0)
     private var changedLayers: [CALayer] = []
     private var completionGroupsAwaitingCommit: [CompletionGroup] = []
     private var flushAfterExplicitCommit = false
     private var observerInstalled = false
+    /// Whether this thread has been told that its implicit transaction is never committed.
+    private var warnedAboutIdleRunLoop = false
     /// How many times this thread holds `CATransaction.lock()`.
     var lockDepth = 0
 
@@ -28,7 +40,8 @@ final class TransactionStack {
 
     // MARK: - Changes
 
-    /// Enrolls a changed layer; opens the implicit transaction when no transaction is open.
+    /// Enrolls a changed layer that is not yet in this thread's list (its `enrolment` says so);
+    /// opens this thread's implicit transaction when no transaction is open.
     func register(_ layer: CALayer) {
         changedLayers.append(layer)
         if scopes.isEmpty { openImplicit() }
@@ -103,9 +116,30 @@ final class TransactionStack {
     }
 
     /// Notes an animation added in the innermost scope, for its completion blocks.
+    ///
+    /// The list drops animations that have stopped whenever it has doubled since the last
+    /// pruning, so a thread that keeps changing layers without ever committing (no run loop, no
+    /// `flush()`) holds only the animations still running, not every one it ever started.
     func animationAdded(_ record: AnimationRecord) {
         let index = innermostScopeIndex()
         scopes[index].addedAnimations.append(record)
+        let scope = scopes[index]
+        guard scope.addedAnimations.count >= max(1024, 2 * scope.runningAfterPrune) else { return }
+        scopes[index].addedAnimations.removeAll { $0.isStopped }
+        scopes[index].runningAfterPrune = scopes[index].addedAnimations.count
+        if scope.isImplicit { warnIfRunLoopIdle() }
+    }
+
+    /// Logs once per thread that an implicit transaction stays open on a thread whose run loop
+    /// is not running: its changes reach the screen only with other threads' commits, and its
+    /// completion blocks wait until it commits.
+    private func warnIfRunLoopIdle() {
+        guard !warnedAboutIdleRunLoop, !Thread.isMainThread, CFRunLoopCopyCurrentMode(CFRunLoopGetCurrent()) == nil
+        else { return }
+        warnedAboutIdleRunLoop = true
+        Diagnostics.warning(
+            "CATransaction: layers changed on thread \(Thread.current) with no running run loop; its implicit transaction is never committed by this thread. Use CATransaction.begin()/commit() or flush() on threads without a run loop"
+        )
     }
 
     /// A scope ended: its animations count for the enclosing scope too, and its completion
@@ -128,7 +162,12 @@ final class TransactionStack {
         }
     }
 
+    /// Lays out, displays, encodes and delivers every pending change, holding `LayerLock`
+    /// throughout: other threads' changes wait for the commit, and commits reach the renderers in
+    /// the order of their sequence numbers.
     private func performCommit() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         // Layout, then display, run before encoding; each may change (and enrol) more layers.
         var laidOut = 0
         while laidOut < changedLayers.count {
@@ -146,16 +185,27 @@ final class TransactionStack {
         changedLayers = []
         let groups = completionGroupsAwaitingCommit
         completionGroupsAwaitingCommit = []
-        CATransaction.lock()
         var builder = CommitBuilder()
-        for layer in layers { builder.encodeChanges(of: layer) }
+        for layer in layers { builder.encodeChanges(of: layer, listedBy: id) }
         let commit = builder.finish()
-        CATransaction.unlock()
         if !commit.updates.isEmpty || !commit.released.isEmpty {
             CommitDistributor.shared.deliver(commit)
         }
         // Blocks whose animations have all stopped (or that had none) run now, on the main queue.
         for group in groups { group.commitFinished() }
+    }
+
+    /// The thread is ending: an open implicit transaction (or one left open inside unclosed
+    /// explicit scopes) is committed, with a logged warning, so its completion blocks run.
+    fileprivate func commitAtThreadExit() {
+        // The thread's run loop is going away: changes made during this commit need no observer.
+        observerInstalled = true
+        guard !changedLayers.isEmpty || !scopes.isEmpty || !completionGroupsAwaitingCommit.isEmpty else { return }
+        Diagnostics.warning(
+            "CATransaction: \(Thread.current) ended with an uncommitted transaction; it is committed now (commit or flush before a thread without a run loop ends)"
+        )
+        while let scope = scopes.popLast() { close(scope) }
+        performCommit()
     }
 }
 
@@ -164,7 +214,13 @@ private enum ThreadLocalTransactions {
     static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
-            if let raw { Unmanaged<TransactionStack>.fromOpaque(raw).release() }
+            guard let raw else { return }
+            // While it commits, the ending thread still finds its stack (layout and actions use it).
+            pthread_setspecific(ThreadLocalTransactions.key, raw)
+            let stack = Unmanaged<TransactionStack>.fromOpaque(raw)
+            stack.takeUnretainedValue().commitAtThreadExit()
+            pthread_setspecific(ThreadLocalTransactions.key, nil)
+            stack.release()
         }
         return key
     }()
