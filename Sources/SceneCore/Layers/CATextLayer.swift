@@ -47,9 +47,14 @@ open class CATextLayer: CALayer {
     /// (drawn at its own size) or a font name `String` (at 12 points), its `.foregroundColor` a
     /// `CGColor`; runs without them are drawn as Core Text draws them, in Helvetica 12 in black.
     open var string: Any? {
-        didSet {
+        get { textValue(\.string) }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let old = text.string
+            text.string = newValue
             setKeys.insert("string")
-            if !Self.sameText(oldValue, string) { setNeedsDisplay() }
+            if !Self.sameText(old, newValue) { setNeedsDisplay() }
         }
     }
 
@@ -59,17 +64,21 @@ open class CATextLayer: CALayer {
     /// Default "Helvetica", which fontconfig maps to its Helvetica substitute or the default
     /// sans-serif font. A `CGFont` or `CTFont` is drawn exactly as the name it was created with.
     /// Another value is refused with a logged error, keeping the font.
-    open var font: Any? = "Helvetica" {
-        didSet {
-            if font != nil, Self.fontName(font) == nil {
+    open var font: Any? {
+        get { textValue(\.font) }
+        set {
+            guard newValue == nil || Self.fontName(newValue) != nil else {
                 Diagnostics.error(
-                    "CATextLayer.font of \(self): refused \(String(describing: font)); use a font name String, a CGFont, a CTFont or a TextFont"
+                    "CATextLayer.font of \(self): refused \(String(describing: newValue)); use a font name String, a CGFont, a CTFont or a TextFont"
                 )
-                font = oldValue
-            } else {
-                setKeys.insert("font")
-                if Self.fontName(oldValue) != Self.fontName(font) { setNeedsDisplay() }
+                return
             }
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let old = text.font
+            text.font = newValue
+            setKeys.insert("font")
+            if Self.fontName(old) != Self.fontName(newValue) { setNeedsDisplay() }
         }
     }
 
@@ -78,25 +87,34 @@ open class CATextLayer: CALayer {
     /// A NaN, infinite or negative size is refused with a logged error and the old size kept, as
     /// the other numeric setters refuse values they cannot draw (SceneCore's choice: Core
     /// Animation documents no behaviour for them). Zero is kept and draws no text.
-    open var fontSize: CGFloat = 36 {
-        didSet {
-            guard fontSize.isFinite, fontSize >= 0 else {
+    open var fontSize: CGFloat {
+        get { textValue(\.fontSize) }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let old = text.fontSize
+            guard newValue.isFinite, newValue >= 0 else {
                 Diagnostics.error(
-                    "CATextLayer.fontSize of \(self): refused \(fontSize); it must be finite and not negative, keeping \(oldValue)"
+                    "CATextLayer.fontSize of \(self): refused \(newValue); it must be finite and not negative, keeping \(old)"
                 )
-                fontSize = oldValue
                 return
             }
+            text.fontSize = newValue
             setKeys.insert("fontSize")
-            if fontSize != oldValue { animatableTextPropertyChanged("fontSize", from: oldValue) }
+            if newValue != old { animatableTextPropertyChanged("fontSize", from: old) }
         }
     }
 
     /// The colour of the text. Default opaque white; nil draws no text. Animatable.
-    open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
-        didSet {
+    open var foregroundColor: CGColor? {
+        get { textValue(\.foregroundColor) }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let old = text.foregroundColor
+            text.foregroundColor = newValue
             setKeys.insert("foregroundColor")
-            if foregroundColor != oldValue { animatableTextPropertyChanged("foregroundColor", from: oldValue) }
+            if newValue != old { animatableTextPropertyChanged("foregroundColor", from: old) }
         }
     }
 
@@ -109,6 +127,24 @@ open class CATextLayer: CALayer {
     private let redraw = AnimatedRedraw(keys: CATextLayer.animatableKeys)
     /// While drawing: the animated values of `fontSize` and `foregroundColor` to draw with.
     private var drawingValues: [String: Any] = [:]
+    /// The text properties' values, read and written under `LayerLock`.
+    private var text = TextLayerValues()
+
+    private func textValue<Value>(_ keyPath: KeyPath<TextLayerValues, Value>) -> Value {
+        LayerLock.withLock { text[keyPath: keyPath] }
+    }
+
+    /// Stores a property that only redraws: notes `key` as set, and redraws when the value changed.
+    private func setTextValue<Value: Equatable>(
+        _ keyPath: WritableKeyPath<TextLayerValues, Value>, _ value: Value, key: String
+    ) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        let old = text[keyPath: keyPath]
+        text[keyPath: keyPath] = value
+        setKeys.insert(key)
+        if value != old { setNeedsDisplay() }
+    }
 
     /// Redraws, and on a committed layer runs the property's action (by default an implicit
     /// animation from the value shown before the change).
@@ -136,38 +172,30 @@ open class CATextLayer: CALayer {
 
     /// Whether lines wrap at word boundaries to the bounds' width. Default false: each
     /// paragraph is one line, cut off or truncated at the bounds.
-    open var isWrapped = false {
-        didSet {
-            setKeys.insert("wrapped")
-            if isWrapped != oldValue { setNeedsDisplay() }
-        }
+    open var isWrapped: Bool {
+        get { textValue(\.isWrapped) }
+        set { setTextValue(\.isWrapped, newValue, key: "wrapped") }
     }
 
     /// How text that does not fit is truncated with an ellipsis ("…"). Default `.none`.
     /// Unwrapped, each paragraph is truncated to the bounds' width; wrapped, the last line
     /// that fits in the bounds' height ends in the ellipsis.
-    open var truncationMode: CATextLayerTruncationMode = .none {
-        didSet {
-            setKeys.insert("truncationMode")
-            if truncationMode != oldValue { setNeedsDisplay() }
-        }
+    open var truncationMode: CATextLayerTruncationMode {
+        get { textValue(\.truncationMode) }
+        set { setTextValue(\.truncationMode, newValue, key: "truncationMode") }
     }
 
     /// How lines are aligned within the bounds. Default `.natural`.
-    open var alignmentMode: CATextLayerAlignmentMode = .natural {
-        didSet {
-            setKeys.insert("alignmentMode")
-            if alignmentMode != oldValue { setNeedsDisplay() }
-        }
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { textValue(\.alignmentMode) }
+        set { setTextValue(\.alignmentMode, newValue, key: "alignmentMode") }
     }
 
     /// Whether glyph positions may be rounded to whole pixels. Default false: glyphs sit at
     /// their exact (subpixel) positions.
-    open var allowsFontSubpixelQuantization = false {
-        didSet {
-            setKeys.insert("allowsFontSubpixelQuantization")
-            if allowsFontSubpixelQuantization != oldValue { setNeedsDisplay() }
-        }
+    open var allowsFontSubpixelQuantization: Bool {
+        get { textValue(\.allowsFontSubpixelQuantization) }
+        set { setTextValue(\.allowsFontSubpixelQuantization, newValue, key: "allowsFontSubpixelQuantization") }
     }
 
     /// Gradient and text layers redraw when their bounds change size.
@@ -187,16 +215,7 @@ open class CATextLayer: CALayer {
     }
 
     public required init(layer: Any) {
-        if let other = layer as? CATextLayer {
-            string = other.string
-            font = other.font
-            fontSize = other.fontSize
-            foregroundColor = other.foregroundColor
-            isWrapped = other.isWrapped
-            truncationMode = other.truncationMode
-            alignmentMode = other.alignmentMode
-            allowsFontSubpixelQuantization = other.allowsFontSubpixelQuantization
-        }
+        if let other = layer as? CATextLayer { text = LayerLock.withLock { other.text } }
         super.init(layer: layer)
     }
 
@@ -307,4 +326,16 @@ open class CATextLayer: CALayer {
         default: false
         }
     }
+}
+
+/// The values of a `CATextLayer`'s text properties, with Core Animation's defaults.
+private struct TextLayerValues {
+    var string: Any?
+    var font: Any? = "Helvetica"
+    var fontSize: CGFloat = 36
+    var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    var isWrapped = false
+    var truncationMode: CATextLayerTruncationMode = .none
+    var alignmentMode: CATextLayerAlignmentMode = .natural
+    var allowsFontSubpixelQuantization = false
 }
