@@ -9,6 +9,8 @@ extension CALayer {
     public var constraints: [CAConstraint]? {
         get { value(forKey: "constraints") as? [CAConstraint] }
         set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
             setValue(newValue, forKey: "constraints")
             loggedConstraintWarnings = []
             // The superlayer's layout manager places this layer by them.
@@ -18,6 +20,8 @@ extension CALayer {
 
     /// Appends `constraint` to `constraints`.
     public func addConstraint(_ constraint: CAConstraint) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         constraints = (constraints ?? []) + [constraint]
     }
 }
