@@ -18,8 +18,8 @@ import Testing
     }
 
     /// A chain `depth` layers deep, each 100x100 at (0, 0) of its superlayer: the root first.
-    private func chain(_ depth: Int) -> [CALayer] {
-        let layers = (0..<depth).map { _ in CALayer() }
+    private func chain(_ depth: Int, of make: () -> CALayer = { CALayer() }) -> [CALayer] {
+        let layers = (0..<depth).map { _ in make() }
         for (index, layer) in layers.enumerated() {
             layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
             if index > 0 { layers[index - 1].addSublayer(layer) }
@@ -66,4 +66,46 @@ import Testing
         root = nil
         #expect(deepest == nil)
     }
+
+    @Test func aChainOfAnAppsSubclassOneHundredThousandDeepHitTests() {
+        let layers = chain(Self.depth) { AppLayer() }
+        CATransaction.flush()
+        #expect(layers[0].hitTest(CGPoint(x: 50, y: 50)) === layers[layers.count - 1])
+        #expect(LayerTest.reported("nested layers of app subclasses"))
+    }
+
+    @Test func aSubclassOverridingHitTestIsAskedWithinTheNestingLimit() {
+        let layers = chain(100) { AppLayer() }
+        let refusing = RefusingLayer()
+        refusing.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        refusing.addSublayer(CALayer())
+        layers[layers.count - 1].addSublayer(refusing)
+        // The override answers nil for the whole subtree, so the deepest plain layer is the hit.
+        #expect(layers[0].hitTest(CGPoint(x: 50, y: 50)) === layers[layers.count - 1])
+    }
+
+    @Test func aMarkedLayerOneHundredThousandDeepIsLaidOut() {
+        let layers = chain(Self.depth)
+        let counter = LayoutCounter()
+        layers[layers.count - 1].delegate = counter
+        layers[layers.count - 1].setNeedsLayout()
+        layers[0].setNeedsLayout()
+        layers[0].layoutIfNeeded()
+        #expect(counter.count == 1)
+        #expect(!layers[layers.count - 1].needsLayout())
+    }
+}
+
+/// A subclass that adds nothing to hit-testing, as most apps' subclasses do.
+private final class AppLayer: CALayer {}
+
+/// A subclass whose `hitTest(_:)` answers nil for itself and its subtree.
+private final class RefusingLayer: CALayer {
+    override func hitTest(_ p: CGPoint) -> CALayer? { nil }
+}
+
+/// Counts the layouts it is asked for.
+private final class LayoutCounter: NSObject, CALayerDelegate {
+    var count = 0
+    func layoutSublayers(of layer: CALayer) { count += 1 }
 }

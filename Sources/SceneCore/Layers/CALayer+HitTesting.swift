@@ -14,7 +14,10 @@ extension CALayer {
     /// The subtree is searched with an explicit stack, so a chain of layers 100,000 deep does not
     /// run out of call stack. A sublayer of SceneCore's own classes is searched in the same walk;
     /// a sublayer of any other class is asked through its `hitTest(_:)`, which a subclass may
-    /// override (and whose default starts a walk of its own).
+    /// override (and whose default starts a walk of its own). Such calls nest on the call stack,
+    /// so below 256 of them the walk goes on by itself, without asking the
+    /// deeper subclasses (logged once): a chain of 100,000 layers of an app's subclass hit-tests
+    /// as a chain of plain layers does.
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
         LayerLock.lock()
         defer { LayerLock.unlock() }
@@ -29,10 +32,11 @@ extension CALayer {
                 continue
             }
             let local = stack[stack.count - 1].local
-            if sublayer.hitTestsByDefault {
+            if sublayer.hitTestsByDefault || !NestedHitTests.enter() {
                 if let frame = HitTestFrame(sublayer, point: local) { stack.append(frame) }
-            } else if let hit = sublayer.hitTest(local) {
-                return hit
+            } else {
+                defer { NestedHitTests.leave() }
+                if let hit = sublayer.hitTest(local) { return hit }
             }
         }
         return nil
@@ -44,6 +48,39 @@ extension CALayer {
         return type == CALayer.self || type == CAShapeLayer.self || type == CATextLayer.self
             || type == CAGradientLayer.self
     }
+}
+
+/// How many `hitTest(_:)` calls of app subclasses the calling thread is inside.
+private enum NestedHitTests {
+    /// The deepest nesting of subclass `hitTest(_:)` calls: each holds a few hundred bytes of
+    /// call stack, and a thread may have as little as 512 KiB.
+    static let maximum = 256
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static var depth: Int {
+        get { Int(bitPattern: pthread_getspecific(key)) }
+        set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+    }
+
+    /// Counts one more nested call; false (logged once) when that would pass the maximum.
+    static func enter() -> Bool {
+        guard depth < maximum else {
+            Diagnostics.errorOnce(
+                "hitTest.depth",
+                "CALayer.hitTest: more than \(maximum) nested layers of app subclasses; deeper ones are searched by the default hit-test, not their own hitTest(_:)"
+            )
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    static func leave() { depth -= 1 }
 }
 
 /// One layer of a hit-test walk: the point in its own space, whether the point is inside it,

@@ -15,23 +15,24 @@ extension CALayer {
 
     /// The layout cycle: from the highest superlayer that is marked, every marked layer of the
     /// subtree lays out its sublayers, parents before children.
+    ///
+    /// The subtree is walked with an explicit stack, at any depth. A layer's sublayers are taken
+    /// after it has laid out, so sublayers its layout adds are laid out in the same pass.
     func layoutMarkedSubtree() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
         var top = self
         while let parent = top.superlayerStorage, parent.needsLayoutFlag { top = parent }
-        top.layOutTree(depth: 0)
-    }
-
-    private func layOutTree(depth: Int) {
-        guard depth < 256 else { return }
-        if needsLayoutFlag {
-            isLayingOut = true
-            layoutSublayers()
-            isLayingOut = false
-            needsLayoutFlag = false
+        var pending = [top]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.isLayingOut = true
+                layer.layoutSublayers()
+                layer.isLayingOut = false
+                layer.needsLayoutFlag = false
+            }
+            pending.append(contentsOf: (layer.sublayerStorage ?? []).reversed())
         }
-        for sublayer in sublayerStorage ?? [] { sublayer.layOutTree(depth: depth + 1) }
     }
 
     /// Lays out the layers of this commit that are marked (before display and encoding).

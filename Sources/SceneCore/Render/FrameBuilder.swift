@@ -9,7 +9,8 @@ import Foundation
 /// contents, sublayers (clipped when `masksToBounds`), border; a layer with opacity below 1
 /// that draws more than one thing is composited as one group.
 package struct FrameBuilder {
-    /// Trees deeper than this are cut off with a logged error (the render side never recurses unboundedly).
+    /// Trees deeper than this are cut off, with an error logged once per process (the frame
+    /// builder recurses, and never unboundedly).
     static let maximumDepth = 256
 
     private var tree: RenderTree
@@ -17,7 +18,6 @@ package struct FrameBuilder {
     private let target: CGRect
     private var batcher: Batcher
     private var clearColor: SIMD4<Float>
-    private var reportedDepth = false
 
     private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>) {
         self.tree = tree
@@ -42,11 +42,9 @@ package struct FrameBuilder {
         offset: CGSize? = nil
     ) {
         guard depth < FrameBuilder.maximumDepth else {
-            if !reportedDepth {
-                Diagnostics.error(
-                    "render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn")
-            }
-            reportedDepth = true
+            Diagnostics.errorOnce(
+                "render.depth",
+                "render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn")
             return
         }
         guard let layer = tree[id] else { return }

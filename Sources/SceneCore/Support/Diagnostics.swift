@@ -9,6 +9,8 @@ import Synchronization
 package enum Diagnostics {
     private static let logger = Logger(label: "SceneCore")
     private static let recentMessages = Mutex<[String]>([])
+    /// The topics of the `errorOnce` messages already logged.
+    private static let loggedTopics = Mutex<Set<String>>([])
 
     /// The messages logged by one task while `capturing(_:)` runs.
     private final class Capture: Sendable {
@@ -30,6 +32,13 @@ package enum Diagnostics {
     package static func error(_ message: String) {
         logger.error("\(message)")
         remember(message)
+    }
+
+    /// Logs an error the first time `topic` comes up in the process, and nothing after: for
+    /// conditions met on every frame (the render side logs them once, not sixty times a second).
+    package static func errorOnce(_ topic: String, _ message: @autoclosure () -> String) {
+        guard loggedTopics.withLock({ $0.insert(topic).inserted }) else { return }
+        error(message())
     }
 
     /// Logs a warning about input that was accepted with a documented adjustment.
