@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
@@ -23,7 +24,10 @@ let package = Package(
             providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
         .target(
             name: "SceneCore",
-            dependencies: ["CImageCodecs", "CCairo", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CImageCodecs", "CCairo", .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
             exclude: ["README.md"]),
         .target(
             name: "Shaders", path: "Shaders",

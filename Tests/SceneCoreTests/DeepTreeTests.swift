@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
@@ -6,16 +7,13 @@ import Testing
 /// A chain of layers 100,000 deep (each the only sublayer of the one before) builds, commits,
 /// hit-tests, shows its deepest layer's presentation and converts points without running out of
 /// stack: every walk along the chain is iterative. Before the fix, committing a chain about 4,000
-/// deep and hit-testing one about 10,000 deep crashed the process with a stack overflow.
-@Suite struct DeepTreeTests {
+/// deep and hit-testing one about 10,000 deep crashed the process with a stack overflow. One test
+/// at a time: each holds the layer lock for seconds while it commits or hit-tests its chain.
+@Suite(.serialized) struct DeepTreeTests {
     static let depth = 100_000
 
-    /// Seconds `body` takes.
-    private func seconds<T>(_ body: () -> T) -> (T, Double) {
-        var result: T?
-        let elapsed = ContinuousClock().measure { result = body() }
-        return (result!, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-    }
+    /// `body`'s result and the processor seconds it took.
+    private func seconds<T>(_ body: () -> T) -> (T, Double) { threadCPUSeconds(body) }
 
     /// A chain `depth` layers deep, each 100x100 at (0, 0) of its superlayer: the root first.
     private func chain(_ depth: Int, of make: () -> CALayer = { CALayer() }) -> [CALayer] {

@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 
 extension CALayer {
@@ -20,7 +21,7 @@ extension CALayer {
             if let snapshot = sublayerSnapshot { return snapshot }
             guard let storage = sublayerStorage, !storage.isEmpty else { return nil }
             // A buffer of its own (`map` copies): the caller may keep it while the list changes.
-            let snapshot = storage.map { $0 }
+            let snapshot = Array(storage)
             sublayerSnapshot = snapshot
             return snapshot
         }
@@ -43,8 +44,9 @@ extension CALayer {
                 layer.detachFromParent()
                 layer.adopted(by: self)
             }
+            sublayerIndexOrigin = 0
             for (index, layer) in incoming.enumerated() { layer.sublayerIndexHint = index }
-            sublayerStorage = newValue.map { _ in incoming }
+            sublayerStorage = newValue.map { _ in Deque(incoming) }
             recordChange(.sublayers)
             markNeedsLayout()
         }
@@ -165,7 +167,8 @@ extension CALayer {
         if sublayerStorage == nil { sublayerStorage = [] }
         let position = min(max(index, 0), sublayerStorage!.count)
         sublayerStorage!.insert(layer, at: position)
-        layer.sublayerIndexHint = position
+        if position == 0 { sublayerIndexOrigin -= 1 }
+        layer.sublayerIndexHint = sublayerIndexOrigin + position
         // Moving within the same superlayer changes only the list; renderers know the layer.
         if isReorder { layer.superlayerStorage = self } else { layer.adopted(by: self) }
         recordChange(.sublayers)
@@ -208,7 +211,10 @@ extension CALayer {
             maskOwner = nil
         }
         guard let parent = superlayerStorage else { return }
-        if let index = parent.sublayerIndex(of: self) { parent.sublayerStorage?.remove(at: index) }
+        if let index = parent.sublayerIndex(of: self) {
+            parent.sublayerStorage?.remove(at: index)
+            if index == 0 { parent.sublayerIndexOrigin += 1 }
+        }
         parent.recordChange(.sublayers)
         parent.markNeedsLayout()
         superlayerStorage = nil
@@ -218,18 +224,19 @@ extension CALayer {
 
     /// The index of `layer` in `sublayerStorage`, nil when it is not a sublayer. The search starts
     /// at the layer's `sublayerIndexHint` and widens both ways, so it takes as many steps as the
-    /// layer has moved since it was placed (as many as siblings were added or removed before it).
+    /// layer has moved since it was placed (as many as siblings were added or removed before it,
+    /// except at the front, which `sublayerIndexOrigin` accounts for).
     private func sublayerIndex(of layer: CALayer) -> Int? {
         guard layer.superlayerStorage === self, let count = sublayerStorage?.count, count > 0 else { return nil }
-        let start = min(max(layer.sublayerIndexHint, 0), count - 1)
+        let start = min(max(layer.sublayerIndexHint - sublayerIndexOrigin, 0), count - 1)
         var distance = 0
         while start - distance >= 0 || start + distance < count {
             if start - distance >= 0, sublayerStorage![start - distance] === layer {
-                layer.sublayerIndexHint = start - distance
+                layer.sublayerIndexHint = sublayerIndexOrigin + start - distance
                 return start - distance
             }
             if start + distance < count, sublayerStorage![start + distance] === layer {
-                layer.sublayerIndexHint = start + distance
+                layer.sublayerIndexHint = sublayerIndexOrigin + start + distance
                 return start + distance
             }
             distance += 1

@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 
 /// An object that manages image-based content and lets you animate it: the model layer of
@@ -50,16 +51,21 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     weak var committedMask: CALayer?
 
     /// The sublayers, back to front. Only this layer holds its buffer (the `sublayers` getter hands
-    /// out `sublayerSnapshot`), so adding and removing one mutates it in place, never copying it.
-    var sublayerStorage: [CALayer]? {
+    /// out `sublayerSnapshot`), so adding and removing one mutates it in place, never copying it;
+    /// a double-ended queue, so adding or removing one at either end takes constant time.
+    var sublayerStorage: Deque<CALayer>? {
         didSet { sublayerSnapshot = nil }  // no `oldValue`: mutations stay in place (SE-0268)
     }
     /// The array the `sublayers` getter last returned, a copy of `sublayerStorage` with a buffer
     /// of its own; dropped on every change of the list.
     var sublayerSnapshot: [CALayer]?
-    /// Where this layer last sat in its superlayer's `sublayerStorage`: the search for it starts
-    /// there, so finding a sublayer costs the distance it has moved since, not the list's length.
+    /// Where this layer last sat in its superlayer's `sublayerStorage`, counted from the
+    /// superlayer's `sublayerIndexOrigin`: the search for it starts there, so finding a sublayer
+    /// costs the distance it has moved since, not the list's length.
     var sublayerIndexHint = 0
+    /// What `sublayerIndexHint`s count from: one less for each sublayer put at the front, one more
+    /// for each taken from the front, so that changes at the front move no other sublayer's hint.
+    var sublayerIndexOrigin = 0
     weak var superlayerStorage: CALayer?
     var maskStorage: CALayer?
     /// The layer whose `mask` this layer is, if any.
@@ -233,7 +239,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Empties the lists that hold other layers strongly (sublayers, mask, presentation copies of
     /// the sublayers) and returns what they held.
     private func takeHeldLayers() -> [CALayer] {
-        var held = sublayerStorage ?? []
+        var held = Array(sublayerStorage ?? [])
         held += sublayerSnapshot ?? []
         held += presentationChildren ?? []
         if let maskStorage { held.append(maskStorage) }

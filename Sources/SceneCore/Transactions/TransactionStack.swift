@@ -20,9 +20,18 @@ final class TransactionStack {
     }
 
     private(set) var scopes: [Scope] = []
-    /// This stack's id in layers' `enrolment` (never 0).
+    /// This stack's id in layers' `enrolment` (never 0 nor `orphanID`).
     let id = TransactionStack.ids.wrappingAdd(1, ordering: .relaxed).newValue
     private static let ids = Atomic<UInt32>(0)
+
+    /// The changed layers and completion blocks of threads that ended without committing them:
+    /// the next commit on any thread takes them over. Guarded by `LayerLock`.
+    private nonisolated(unsafe) static var orphanedLayers: [CALayer] = []
+    private nonisolated(unsafe) static var orphanedGroups: [CompletionGroup] = []
+    /// Whether `orphanedLayers` or `orphanedGroups` hold anything (read without the lock).
+    private static let hasOrphans = Atomic<Bool>(false)
+    /// The id under which `orphanedLayers` enrol their layers.
+    private static let orphanID = UInt32.max
     private var changedLayers: [CALayer] = []
     private var completionGroupsAwaitingCommit: [CompletionGroup] = []
     private var flushAfterExplicitCommit = false
@@ -86,7 +95,9 @@ final class TransactionStack {
             scopes.removeAll()
             close(implicit)
         }
-        if !changedLayers.isEmpty || !completionGroupsAwaitingCommit.isEmpty || ReleasedLayers.shared.hasPending {
+        if !changedLayers.isEmpty || !completionGroupsAwaitingCommit.isEmpty || ReleasedLayers.shared.hasPending
+            || Self.hasOrphans.load(ordering: .acquiring)
+        {
             performCommit()
         }
     }
@@ -168,6 +179,7 @@ final class TransactionStack {
     private func performCommit() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
+        adoptOrphans()
         // Layout, then display, run before encoding; each may change (and enrol) more layers.
         var laidOut = 0
         while laidOut < changedLayers.count {
@@ -195,17 +207,42 @@ final class TransactionStack {
         for group in groups { group.commitFinished() }
     }
 
-    /// The thread is ending: an open implicit transaction (or one left open inside unclosed
-    /// explicit scopes) is committed, with a logged warning, so its completion blocks run.
-    fileprivate func commitAtThreadExit() {
-        // The thread's run loop is going away: changes made during this commit need no observer.
-        observerInstalled = true
-        guard !changedLayers.isEmpty || !scopes.isEmpty || !completionGroupsAwaitingCommit.isEmpty else { return }
-        Diagnostics.warning(
-            "CATransaction: \(Thread.current) ended with an uncommitted transaction; it is committed now (commit or flush before a thread without a run loop ends)"
-        )
+    /// Takes over what ended threads left uncommitted (the caller holds `LayerLock`).
+    private func adoptOrphans() {
+        guard Self.hasOrphans.load(ordering: .acquiring) else { return }
+        for layer in Self.orphanedLayers {
+            layer.enrolment.remove(Self.orphanID)
+            if layer.enrolment.insert(id) { changedLayers.append(layer) }
+        }
+        completionGroupsAwaitingCommit += Self.orphanedGroups
+        Self.orphanedLayers = []
+        Self.orphanedGroups = []
+        Self.hasOrphans.store(false, ordering: .releasing)
+    }
+
+    /// The thread is ending with an uncommitted transaction (an implicit one, or explicit scopes
+    /// never committed): its changes and completion blocks are handed to the next commit on any
+    /// thread, with a logged warning, and the main run loop is woken to make that commit.
+    ///
+    /// It runs while the thread's storage is torn down, when running layout, drawing, actions or
+    /// Dispatch is not safe: it only moves the pending work.
+    fileprivate func handOverAtThreadExit() {
         while let scope = scopes.popLast() { close(scope) }
-        performCommit()
+        guard !changedLayers.isEmpty || !completionGroupsAwaitingCommit.isEmpty else { return }
+        Diagnostics.warning(
+            "CATransaction: a thread ended with an uncommitted transaction; the next commit sends its changes (commit or flush before a thread without a run loop ends)"
+        )
+        LayerLock.withLock {
+            for layer in changedLayers {
+                layer.enrolment.remove(id)
+                if layer.enrolment.insert(Self.orphanID) { Self.orphanedLayers.append(layer) }
+            }
+            Self.orphanedGroups += completionGroupsAwaitingCommit
+            Self.hasOrphans.store(true, ordering: .releasing)
+        }
+        changedLayers = []
+        completionGroupsAwaitingCommit = []
+        CFRunLoopWakeUp(CFRunLoopGetMain())
     }
 }
 
@@ -215,11 +252,8 @@ private enum ThreadLocalTransactions {
         var key = pthread_key_t()
         pthread_key_create(&key) { raw in
             guard let raw else { return }
-            // While it commits, the ending thread still finds its stack (layout and actions use it).
-            pthread_setspecific(ThreadLocalTransactions.key, raw)
             let stack = Unmanaged<TransactionStack>.fromOpaque(raw)
-            stack.takeUnretainedValue().commitAtThreadExit()
-            pthread_setspecific(ThreadLocalTransactions.key, nil)
+            stack.takeUnretainedValue().handOverAtThreadExit()
             stack.release()
         }
         return key

@@ -23,14 +23,15 @@ import Testing
         layer.add(basic("position.x", from: 0, to: 100, duration: 0.3) { $0.delegate = log }, forKey: "move")
         CATransaction.commit()
 
-        #expect(await waitUntil(timeout: .seconds(5)) { log.calls == ["start"] || log.calls.count == 2 })
-        #expect(await waitUntil(timeout: .seconds(5)) { finishedAt.withLock { $0 } != nil })
+        #expect(await waitUntil(timeout: .seconds(15)) { log.calls == ["start"] || log.calls.count == 2 })
+        #expect(await waitUntil(timeout: .seconds(15)) { finishedAt.withLock { $0 } != nil })
         #expect(log.calls == ["start", "stop(true)"])
         let elapsed = (finishedAt.withLock { $0 } ?? 0) - added
         #expect(elapsed >= 0.3, "the completion block waits for the animation's end")
         // Within a few run-loop turns of it; the bound allows for suites running beside this one
-        // that commit 100,000 layers through the same clock on this two-core machine.
-        #expect(elapsed < 0.3 + 2, "and runs soon after it: \(elapsed) s")
+        // that commit or hit-test 100,000 layers on this two-core machine, holding the layer lock
+        // (which the main queue needs to report the end) for seconds at a time.
+        #expect(elapsed < 0.3 + 10, "and runs soon after it: \(elapsed) s")
         #expect(layer.animationKeys() == nil, "a finished animation leaves the model")
     }
 
