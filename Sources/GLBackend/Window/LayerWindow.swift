@@ -49,13 +49,14 @@ public final class LayerWindow {
     ///     when the chosen one is unavailable the other is tried.
     ///   - paced: draw at most one frame per display refresh (XRandR's rate, else 60 Hz);
     ///     false draws as fast as possible (for throughput benchmarks).
+    ///   - display: the X display to open, such as ":1"; nil opens `DISPLAY`.
     /// - Throws: `WindowError.noDisplay` when no X server is reachable (the message names the
     ///   headless `OffscreenRenderer` alternative), other `WindowError`s when no GL context can be made.
     public init(
         title: String = "SceneCore", width: Int = 640, height: Int = 480, layer: CALayer = CALayer(),
-        presentation: PresentationAPI = .glx, paced: Bool = true
+        presentation: PresentationAPI = .glx, paced: Bool = true, display: String? = nil
     ) throws {
-        connection = try X11Connection()
+        connection = try X11Connection(name: display)
         surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
         size = CGSize(width: width, height: height)
         self.layer = layer

@@ -4,7 +4,9 @@ import SceneCore
 
 /// One connection to the X server. Each window opens its own, so windows are independent;
 /// Xlib is used thread-safely (`XInitThreads`) because the render thread presents on the
-/// same connection that the event thread reads.
+/// same connection that the event thread reads. The first connection to a server also opens
+/// the process's held connection to it (`X11ServerHold`), so that closing the last window
+/// does not make the server reset under the next.
 final class X11Connection: @unchecked Sendable {
     let display: OpaquePointer
     let name: String
@@ -18,6 +20,7 @@ final class X11Connection: @unchecked Sendable {
         guard let display = XOpenDisplay(name) else { throw .noDisplay("\(name) (it could not be opened)") }
         self.display = display
         self.name = name
+        X11ServerHold.hold(name)
     }
 
     deinit { XCloseDisplay(display) }
