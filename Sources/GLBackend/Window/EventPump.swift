@@ -33,10 +33,12 @@ final class EventPump: @unchecked Sendable {
 
     func start() {
         let thread = Thread { [self] in
+            // Named from inside: Foundation on Linux applies a name set before `start()` to
+            // `Thread.name` only, not to the system thread; the system keeps 15 bytes at most.
+            Thread.current.name = "SceneCoreEvents"
             run()
             finished.signal()
         }
-        thread.name = "SceneCore X events"
         thread.start()
     }
 
