@@ -67,9 +67,7 @@ final class EventPump: @unchecked Sendable {
             if poll(&fds, 2, -1) < 0 && errno != EINTR { return }
             if fds[1].revents != 0 { return }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-                Diagnostics.error("X11: the connection to \(connection.name) closed; the window's events stop")
-                deliver(.destroyed)
-                return
+                DisplayConnectionLoss.end(display: connection.name)
             }
         }
     }

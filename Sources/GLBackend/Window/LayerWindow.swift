@@ -24,6 +24,17 @@ public final class LayerWindow {
     public var onResize: ((CGSize) -> Void)?
     /// Called when the window is asked to close or is destroyed, just before it closes.
     public var onClose: (() -> Void)?
+    /// Called on the main thread when the connection to the X server is lost (the server ended
+    /// or crashed), with the display's name, just before the program ends: the place to save
+    /// state. Without a handler the program ends at once with a message naming the display.
+    ///
+    /// The windows went with the server: the handler must not use them (one that does ends
+    /// the program at once). The program ends when the handler returns, or after ten seconds
+    /// if it has not (a main thread busy elsewhere cannot make a lost display hang the program).
+    public static var onDisplayConnectionLost: (@MainActor @Sendable (_ display: String) -> Void)? {
+        get { DisplayConnectionLoss.handler }
+        set { DisplayConnectionLoss.handler = newValue }
+    }
     /// The window's size in points (pixels at scale 1).
     public private(set) var size: CGSize
     /// Whether the window is still open.

@@ -32,8 +32,8 @@ final class X11Connection: @unchecked Sendable {
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
     /// Makes Xlib thread-safe and routes its errors to SceneCore's diagnostics: a protocol
-    /// error is logged and drawing goes on; a lost connection is logged clearly before Xlib
-    /// ends the process (it never hangs).
+    /// error is logged and drawing goes on; a lost connection ends the program through
+    /// `DisplayConnectionLoss` (a clear message, the app's handler if it set one, never a hang).
     private static let prepareXlib: Void = {
         XInitThreads()
         XSetErrorHandler { display, event in
@@ -46,10 +46,8 @@ final class X11Connection: @unchecked Sendable {
             )
             return 0
         }
-        XSetIOErrorHandler { _ in
-            FileHandle.standardError.write(
-                Data("SceneCore: lost the connection to the X server; the application ends.\n".utf8))
-            return 0
+        XSetIOErrorHandler { display in
+            DisplayConnectionLoss.end(display: display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "")
         }
     }()
 }
