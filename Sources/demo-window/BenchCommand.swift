@@ -46,6 +46,21 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Also write the results as JSON to this file.")
     var json: String?
 
+    @Option(
+        help:
+            "The soak: sample resident memory, threads, file descriptors and GL textures every this many seconds (warm-up included), print each sample and put them in the JSON."
+    )
+    var sampleInterval: Double?
+
+    @Option(
+        help:
+            "With --sample-interval: fail when resident memory rises by more than this many MiB after the warm-up, or threads, file descriptors or textures rise at all."
+    )
+    var maxRssGrowthMb: Double?
+
+    @Flag(help: "Keep a display link running so the window presents every refresh even for a still scene.")
+    var continuous = false
+
     func validate() throws {
         guard layers >= 0, seconds > 0, warmup >= 0, radius >= 0 else {
             throw ValidationError(
@@ -56,6 +71,12 @@ struct BenchCommand: ParsableCommand {
         }
         if let block = blockAppThread, !(block > 0 && block < seconds) {
             throw ValidationError("--block-app-thread must be positive and shorter than --seconds")
+        }
+        if let sampleInterval, !(sampleInterval > 0) || headless {
+            throw ValidationError("--sample-interval must be positive, and needs a window (not --headless)")
+        }
+        if let maxRssGrowthMb, sampleInterval == nil || !(maxRssGrowthMb >= 0) {
+            throw ValidationError("--max-rss-growth-mb must not be negative, and needs --sample-interval")
         }
         if let json { try Self.checkWritable(json) }
     }
@@ -85,7 +106,8 @@ struct BenchCommand: ParsableCommand {
             : try MainActor.assumeIsolated {
                 try WindowBench(
                     scene: selection.chosen(default: "stress"), options: options, api: selection.api, paced: !unpaced,
-                    seconds: seconds, warmup: warmup, block: blockAppThread
+                    seconds: seconds, warmup: warmup, block: blockAppThread, sampleInterval: sampleInterval,
+                    continuous: continuous
                 ).run()
             }
         result.animation = animation.rawValue
@@ -96,6 +118,12 @@ struct BenchCommand: ParsableCommand {
                     "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"
             ))
         if let json { try result.writeJSON(to: json) }
+        if let maxRssGrowthMb, let growth = result.growth {
+            let excesses = growth.excesses(rssLimit: maxRssGrowthMb)
+            guard excesses.isEmpty else {
+                throw DemoError("soak: growth after the warm-up: \(excesses.joined(separator: "; "))")
+            }
+        }
     }
 }
 

@@ -17,6 +17,10 @@ struct BenchResult: Codable {
     var frames_during_block: Int?
     /// What moved the layers (`--animation`: explicit, implicit or app); nil when not recorded.
     var animation: String?
+    /// The soak's resource samples (`--sample-interval`), warm-up included; nil when none were taken.
+    var samples: [ResourceSample]?
+    /// How far the samples rose after the warm-up; nil without samples.
+    var growth: ResourceGrowth?
 
     /// Percentile `p` (0...1) of `values` by nearest rank; 0 for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -51,6 +55,11 @@ struct BenchResult: Codable {
                 draw_calls_per_frame, upload_bytes_per_frame, rss_mb)
         if let gap = max_gap_ms_during_block, let frames = frames_during_block {
             text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
+        }
+        if let growth {
+            text += String(
+                format: " growth_rss_mb=%.1f growth_threads=%d growth_fds=%d growth_textures=%d growth_texture_mb=%.2f",
+                growth.rss_mb, growth.threads, growth.fds, growth.textures, growth.texture_mb)
         }
         return text
     }

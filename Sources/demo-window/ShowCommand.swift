@@ -44,6 +44,9 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "List the scenes and exit.")
     var list = false
 
+    @Flag(help: "Ask to be told when the X connection is lost: print a line naming the display before the demo ends.")
+    var reportDisplayLoss = false
+
     func validate() throws {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw ValidationError("--width and --height must be between 1 and 16384")
@@ -73,6 +76,9 @@ struct ShowCommand: ParsableCommand {
             return
         }
         try MainActor.assumeIsolated {
+            if reportDisplayLoss {
+                LayerWindow.onDisplayConnectionLost = { display in say("display connection lost: \(display)") }
+            }
             let viewers = try (0..<windows).map { _ in
                 let window = try LayerWindow(
                     title: "SceneCore demo", width: width, height: height, presentation: selection.api, paced: !unpaced)

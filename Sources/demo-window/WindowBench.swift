@@ -12,6 +12,11 @@ struct WindowBench {
     let seconds: Double
     let warmup: Double
     let block: Double?
+    /// Seconds between resource samples (the soak); nil takes none.
+    var sampleInterval: Double?
+    /// Keep a display link running, so that the window presents every refresh even when the
+    /// scene stands still.
+    var continuous = false
 
     func run() throws -> BenchResult {
         let window = try LayerWindow(
@@ -22,6 +27,11 @@ struct WindowBench {
         window.layer = root
         let ticks = TickDriver(scene.tick(options), root: root)
         defer { ticks.stop() }
+        let link = continuous ? CADisplayLink { _ in } : nil
+        link?.add(to: .main, forMode: .common)
+        defer { link?.invalidate() }
+        let sampler = sampleInterval.map { ResourceSampler(window: window, interval: $0) }
+        defer { sampler?.stop() }
 
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
         let before = window.statistics
@@ -55,6 +65,10 @@ struct WindowBench {
             draw_calls_per_frame: Double(after.totalDrawCalls - before.totalDrawCalls) / Double(frames),
             upload_bytes_per_frame: Double(after.totalUploadedBytes - before.totalUploadedBytes) / Double(frames),
             rss_mb: BenchResult.residentMegabytes())
+        if let sampler {
+            result.samples = sampler.samples
+            result.growth = ResourceGrowth(sampler.samples, warmup: warmup)
+        }
         if let (blockStart, blockEnd) = blockWindow {
             let during = presents.filter { $0 > blockStart && $0 < blockEnd }
             let edges = [blockStart] + during + [blockEnd]

@@ -9,15 +9,17 @@ final class XvfbServer: @unchecked Sendable {
 
     /// Starts `Xvfb -displayfd … -screen 0 WxHx24 -noreset` and waits until it reports its display
     /// number (it does so once it accepts connections). `-noreset` keeps the server from resetting,
-    /// and briefly refusing connections, each time its last client disconnects.
-    init(width: Int = 1280, height: Int = 800) throws {
+    /// and briefly refusing connections, each time its last client disconnects; `resetsWhenIdle`
+    /// leaves it out, as a plain `Xvfb :1` does (for the tests of that case).
+    init(width: Int = 1280, height: Int = 800, resetsWhenIdle: Bool = false) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw DemoError("could not create a pipe for Xvfb") }
         defer { close(fds[0]) }
         do {
             server = try ChildProcess(
                 "/usr/bin/Xvfb",
-                ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+                ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+                    + (resetsWhenIdle ? [] : ["-noreset"]),
                 outputDescriptor: fds[1])
         } catch {
             close(fds[1])

@@ -235,7 +235,22 @@ import Testing
         server.stop()
         #expect(demo.waitForLine(containing: "lost the connection to the X server") != nil)
         let status = demo.waitForExit(timeout: 10)
-        #expect(status != nil && status != 0)
+        #expect(status == 1)
+    }
+
+    /// A program that set `LayerWindow.onDisplayConnectionLost` is told, on its main thread,
+    /// before it ends; the clock keeps its render thread presenting, so the loss is met inside
+    /// Xlib there as well as by the event thread.
+    @Test func aProgramThatAsksIsToldOfALostXConnectionBeforeItEnds() throws {
+        let server = try XvfbFixture()
+        let (demo, _) = try launch("clock", on: server, extra: ["--report-display-loss"])
+        defer { demo.stop() }
+        try expectScreen(server, 1, 1, (242, 242, 247, 255))  // the first frame is on screen
+        let display = server.display
+        server.stop()
+        #expect(demo.waitForLine(containing: "display connection lost: \(display)") != nil, "\(demo.output)")
+        #expect(demo.output.contains { $0.contains("lost the connection to the X server \(display)") })
+        #expect(demo.waitForExit(timeout: 10) == 1)
     }
 
     @Test func withoutADisplayTheDemoToursEverySceneUnderItsOwnXvfb() throws {

@@ -11,11 +11,18 @@ final class TextureCache {
     private struct Entry {
         let texture: GLuint
         var hasMipmaps: Bool
+        /// Texel bytes of level 0 (RGBA8).
+        let bytes: Int
     }
 
     /// The largest texture side this cache uploads.
     let maxTextureSize: Int
     private var entries: [UInt64: Entry] = [:]
+
+    /// How many textures the cache holds.
+    var textureCount: Int { entries.count }
+    /// Texel bytes of the held textures' level 0 (mipmaps not counted).
+    var textureBytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
     /// Creates an empty cache.
     /// - Parameter limit: caps the maximum texture size below the context's
@@ -40,7 +47,7 @@ final class TextureCache {
         if let region = image.updatedRegion, let base = entries[region.base], updateInPlace(base, with: image, region) {
             // A partial redraw of an image we hold: only the changed pixels travel.
             entries[region.base] = nil
-            entries[image.imageID] = Entry(texture: base.texture, hasMipmaps: false)
+            entries[image.imageID] = Entry(texture: base.texture, hasMipmaps: false, bytes: base.bytes)
             statistics.uploadedBytes += region.width * region.height * 4
             statistics.textureUploads += 1
             if mipmapped {
@@ -52,10 +59,11 @@ final class TextureCache {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GL_TEXTURE_2D.glEnum, texture)
-        statistics.uploadedBytes += upload(image)
+        let bytes = upload(image)
+        statistics.uploadedBytes += bytes
         statistics.textureUploads += 1
         if mipmapped { glGenerateMipmap(GL_TEXTURE_2D.glEnum) }
-        entries[image.imageID] = Entry(texture: texture, hasMipmaps: mipmapped)
+        entries[image.imageID] = Entry(texture: texture, hasMipmaps: mipmapped, bytes: bytes)
     }
 
     /// Deletes every texture whose image is not in `liveImageIDs`.

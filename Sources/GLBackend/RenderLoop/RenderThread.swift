@@ -45,10 +45,12 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     func start() {
         let thread = Thread { [self] in
+            // Named from inside: Foundation on Linux applies a name set before `start()` to
+            // `Thread.name` only, not to the system thread; the system keeps 15 bytes at most.
+            Thread.current.name = "SceneCoreRender"
             run()
             finished.signal()
         }
-        thread.name = "SceneCore render"
         thread.stackSize = 8 << 20
         thread.start()
     }
@@ -122,6 +124,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             Diagnostics.error("(RT) the GL renderer could not start: \(error)")
             return
         }
+        defer { releaseTextures(of: renderer) }
         var pipeline = FramePipeline()
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
@@ -139,8 +142,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             surface.present()
             let now = CACurrentMediaTime()
             record(
-                renderer.statistics, commits: commits.count, presentedAt: now, missed: frame.missedSlots,
-                cpu: threadCPUTime() - cpuStart)
+                renderer.statistics, textures: renderer.textureCache, commits: commits.count, presentedAt: now,
+                missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart)
             DisplayLinkDriver.shared.framePresented(
                 by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now
@@ -201,8 +204,23 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             targetTime: target)
     }
 
-    private func record(_ frame: FrameStatistics, commits: Int, presentedAt now: Double, missed: Int, cpu: Double) {
+    /// Deletes every texture before the context goes, so that the statistics account for them.
+    private func releaseTextures(of renderer: GLRenderer) {
+        renderer.textureCache.purge(keeping: [])
+        stats.withLock {
+            $0.textures = 0
+            $0.textureBytes = 0
+        }
+    }
+
+    private func record(
+        _ frame: FrameStatistics, textures: TextureCache, commits: Int, presentedAt now: Double, missed: Int,
+        cpu: Double
+    ) {
+        let (textureCount, textureBytes) = (textures.textureCount, textures.textureBytes)
         stats.withLock { s in
+            s.textures = textureCount
+            s.textureBytes = textureBytes
             s.framesPresented += 1
             s.presentTimes.append(now)
             // Trim in halves, so that keeping the history costs O(1) per frame on average.

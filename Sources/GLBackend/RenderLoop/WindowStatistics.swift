@@ -18,6 +18,10 @@ public struct WindowStatistics: Sendable {
     public var totalTextureUploads = 0
     /// Bytes of texel data uploaded over all frames.
     public var totalUploadedBytes = 0
+    /// GL textures the renderer holds (images drawn and still in the tree) after the last frame,
+    /// and their texel bytes (level 0, RGBA8); both 0 once the window has closed, which deletes them.
+    public var textures = 0
+    public var textureBytes = 0
     /// Commits the render thread has applied.
     public var commitsApplied = 0
     /// The presentation path in use ("GLX" or "EGL") and the pacing interval (0 when unpaced).

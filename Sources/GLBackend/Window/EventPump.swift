@@ -33,10 +33,12 @@ final class EventPump: @unchecked Sendable {
 
     func start() {
         let thread = Thread { [self] in
+            // Named from inside: Foundation on Linux applies a name set before `start()` to
+            // `Thread.name` only, not to the system thread; the system keeps 15 bytes at most.
+            Thread.current.name = "SceneCoreEvents"
             run()
             finished.signal()
         }
-        thread.name = "SceneCore X events"
         thread.start()
     }
 
@@ -65,9 +67,7 @@ final class EventPump: @unchecked Sendable {
             if poll(&fds, 2, -1) < 0 && errno != EINTR { return }
             if fds[1].revents != 0 { return }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-                Diagnostics.error("X11: the connection to \(connection.name) closed; the window's events stop")
-                deliver(.destroyed)
-                return
+                DisplayConnectionLoss.end(display: connection.name)
             }
         }
     }

@@ -24,6 +24,17 @@ public final class LayerWindow {
     public var onResize: ((CGSize) -> Void)?
     /// Called when the window is asked to close or is destroyed, just before it closes.
     public var onClose: (() -> Void)?
+    /// Called on the main thread when the connection to the X server is lost (the server ended
+    /// or crashed), with the display's name, just before the program ends: the place to save
+    /// state. Without a handler the program ends at once with a message naming the display.
+    ///
+    /// The windows went with the server: the handler must not use them (one that does ends
+    /// the program at once). The program ends when the handler returns, or after ten seconds
+    /// if it has not (a main thread busy elsewhere cannot make a lost display hang the program).
+    public static var onDisplayConnectionLost: (@MainActor @Sendable (_ display: String) -> Void)? {
+        get { DisplayConnectionLoss.handler }
+        set { DisplayConnectionLoss.handler = newValue }
+    }
     /// The window's size in points (pixels at scale 1).
     public private(set) var size: CGSize
     /// Whether the window is still open.
@@ -49,13 +60,14 @@ public final class LayerWindow {
     ///     when the chosen one is unavailable the other is tried.
     ///   - paced: draw at most one frame per display refresh (XRandR's rate, else 60 Hz);
     ///     false draws as fast as possible (for throughput benchmarks).
+    ///   - display: the X display to open, such as ":1"; nil opens `DISPLAY`.
     /// - Throws: `WindowError.noDisplay` when no X server is reachable (the message names the
     ///   headless `OffscreenRenderer` alternative), other `WindowError`s when no GL context can be made.
     public init(
         title: String = "SceneCore", width: Int = 640, height: Int = 480, layer: CALayer = CALayer(),
-        presentation: PresentationAPI = .glx, paced: Bool = true
+        presentation: PresentationAPI = .glx, paced: Bool = true, display: String? = nil
     ) throws {
-        connection = try X11Connection()
+        connection = try X11Connection(name: display)
         surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
         size = CGSize(width: width, height: height)
         self.layer = layer

@@ -4,7 +4,9 @@ import SceneCore
 
 /// One connection to the X server. Each window opens its own, so windows are independent;
 /// Xlib is used thread-safely (`XInitThreads`) because the render thread presents on the
-/// same connection that the event thread reads.
+/// same connection that the event thread reads. The first connection to a server also opens
+/// the process's held connection to it (`X11ServerHold`), so that closing the last window
+/// does not make the server reset under the next.
 final class X11Connection: @unchecked Sendable {
     let display: OpaquePointer
     let name: String
@@ -18,6 +20,7 @@ final class X11Connection: @unchecked Sendable {
         guard let display = XOpenDisplay(name) else { throw .noDisplay("\(name) (it could not be opened)") }
         self.display = display
         self.name = name
+        X11ServerHold.hold(name)
     }
 
     deinit { XCloseDisplay(display) }
@@ -29,8 +32,8 @@ final class X11Connection: @unchecked Sendable {
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
     /// Makes Xlib thread-safe and routes its errors to SceneCore's diagnostics: a protocol
-    /// error is logged and drawing goes on; a lost connection is logged clearly before Xlib
-    /// ends the process (it never hangs).
+    /// error is logged and drawing goes on; a lost connection ends the program through
+    /// `DisplayConnectionLoss` (a clear message, the app's handler if it set one, never a hang).
     private static let prepareXlib: Void = {
         XInitThreads()
         XSetErrorHandler { display, event in
@@ -43,10 +46,8 @@ final class X11Connection: @unchecked Sendable {
             )
             return 0
         }
-        XSetIOErrorHandler { _ in
-            FileHandle.standardError.write(
-                Data("SceneCore: lost the connection to the X server; the application ends.\n".utf8))
-            return 0
+        XSetIOErrorHandler { display in
+            DisplayConnectionLoss.end(display: display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "")
         }
     }()
 }

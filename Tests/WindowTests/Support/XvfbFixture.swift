@@ -12,7 +12,9 @@ final class XvfbFixture {
 
     var display: String { server.display }
 
-    init() throws { server = try XvfbServer() }
+    /// - Parameter resetsWhenIdle: start the server without `-noreset`, so that it resets (and
+    ///   briefly refuses connections) whenever its last client disconnects, as a plain `Xvfb :1` does.
+    init(resetsWhenIdle: Bool = false) throws { server = try XvfbServer(resetsWhenIdle: resetsWhenIdle) }
 
     /// Stops the server (after the clients of a test have ended). Safe to call twice.
     func stop() {
