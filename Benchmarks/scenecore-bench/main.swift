@@ -1,6 +1,7 @@
 // Micro-benchmarks of the GL-free pipeline: commit encoding, display-list building and text
 // layer rasterisation.
 // Run in release mode: swift run -c release scenecore-bench [--layers N] [--iterations N]
+// The scale benchmark (100,000-deep and 1,000,000-wide trees): swift run -c release scenecore-bench scale
 import Foundation
 import MallocCounter
 import SceneCore
@@ -277,5 +278,9 @@ enum AnimationKind: String, CaseIterable {
     }
 }
 
-var bench = Bench(options: Options(CommandLine.arguments))
-bench.run()
+if CommandLine.arguments.dropFirst().first == "scale" {
+    ScaleBench.run()
+} else {
+    var bench = Bench(options: Options(CommandLine.arguments))
+    bench.run()
+}

@@ -142,6 +142,8 @@ open class CAGradientLayer: CALayer {
     /// draw the backing store (it sets `contents` itself) is followed by the default drawing, so
     /// that the gradient still shows beneath the image it set.
     open override func display() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         drewBackingStore = false
         super.display()
         if !drewBackingStore { displayIntoBackingStore() }

@@ -35,21 +35,21 @@ extension CALayer {
 
     /// The part of the contents image shown, in unit coordinates. Default (0, 0, 1, 1). Animatable.
     public var contentsRect: CGRect {
-        get { state.contentsRect }
+        get { LayerLock.withLock { state.contentsRect } }
         set { setState(\.contentsRect, newValue, .contentsRect) }
     }
 
     /// The stretchable centre of the contents (9-slice), in unit coordinates of the
     /// contents rect. Default (0, 0, 1, 1). Animatable.
     public var contentsCenter: CGRect {
-        get { state.contentsCenter }
+        get { LayerLock.withLock { state.contentsCenter } }
         set { setState(\.contentsCenter, newValue, .contentsCenter) }
     }
 
     /// How the contents are placed in the bounds. Default `.resize`; a name Core Animation does not
     /// define reads back as `.center`, as on Apple platforms.
     public var contentsGravity: CALayerContentsGravity {
-        get { state.contentsGravity }
+        get { LayerLock.withLock { state.contentsGravity } }
         set {
             setState(
                 \.contentsGravity, CALayerContentsGravity.allCases.contains(newValue) ? newValue : .center,
@@ -61,7 +61,7 @@ extension CALayer {
     /// Must be positive. Default 1. Animatable. A change redraws layers whose class answers
     /// true to `needsDisplay(forKey: "contentsScale")`.
     public var contentsScale: CGFloat {
-        get { state.contentsScale }
+        get { LayerLock.withLock { state.contentsScale } }
         set {
             guard newValue > 0 else {
                 Diagnostics.error(
@@ -75,7 +75,7 @@ extension CALayer {
     /// A hint for the backing store's pixel format. Default `.RGBA8Uint`; a name Core Animation
     /// does not define reads back as `.RGBA8Uint`.
     public var contentsFormat: CALayerContentsFormat {
-        get { state.contentsFormat }
+        get { LayerLock.withLock { state.contentsFormat } }
         set {
             let known: [CALayerContentsFormat] = [.RGBA8Uint, .RGBA16Float, .gray8Uint, .automatic]
             setState(\.contentsFormat, known.contains(newValue) ? newValue : .RGBA8Uint, .contentsFormat)
@@ -84,25 +84,25 @@ extension CALayer {
 
     /// The filter used when the contents are drawn smaller than their pixel size. Default `.linear`.
     public var minificationFilter: CALayerContentsFilter {
-        get { state.minificationFilter }
+        get { LayerLock.withLock { state.minificationFilter } }
         set { setState(\.minificationFilter, newValue, .minificationFilter) }
     }
 
     /// The filter used when the contents are drawn larger than their pixel size. Default `.linear`.
     public var magnificationFilter: CALayerContentsFilter {
-        get { state.magnificationFilter }
+        get { LayerLock.withLock { state.magnificationFilter } }
         set { setState(\.magnificationFilter, newValue, .magnificationFilter) }
     }
 
     /// The mipmap level bias for `.trilinear` minification. Default 0.
     public var minificationFilterBias: Float {
-        get { state.minificationFilterBias }
+        get { LayerLock.withLock { state.minificationFilterBias } }
         set { setState(\.minificationFilterBias, newValue, .minificationFilterBias) }
     }
 
     /// A hint that the layer's drawing is fully opaque. Default false.
     public var isOpaque: Bool {
-        get { state.isOpaque }
+        get { LayerLock.withLock { state.isOpaque } }
         set { setState(\.isOpaque, newValue, .isOpaque) }
     }
 

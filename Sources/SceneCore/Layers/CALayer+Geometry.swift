@@ -3,7 +3,7 @@ import Foundation
 extension CALayer {
     /// The layer's own coordinate space: its origin offsets the sublayers (scrolling). Animatable.
     public var bounds: CGRect {
-        get { state.bounds }
+        get { LayerLock.withLock { state.bounds } }
         set {
             LayerLock.lock()
             defer { LayerLock.unlock() }
@@ -17,33 +17,33 @@ extension CALayer {
 
     /// Where the anchor point sits, in the superlayer's coordinate space. Animatable.
     public var position: CGPoint {
-        get { state.position }
+        get { LayerLock.withLock { state.position } }
         set { setState(\.position, newValue, .position) }
     }
 
     /// The layer's position on the z axis; higher values are nearer the viewer and are drawn
     /// and hit-tested above lower ones among siblings. Animatable.
     public var zPosition: CGFloat {
-        get { state.zPosition }
+        get { LayerLock.withLock { state.zPosition } }
         set { setState(\.zPosition, newValue, .zPosition) }
     }
 
     /// The point, in unit coordinates of the bounds, that `position` refers to and that
     /// transforms act about. Default (0.5, 0.5). Animatable.
     public var anchorPoint: CGPoint {
-        get { state.anchorPoint }
+        get { LayerLock.withLock { state.anchorPoint } }
         set { setState(\.anchorPoint, newValue, .anchorPoint) }
     }
 
     /// The anchor point's z component. Animatable.
     public var anchorPointZ: CGFloat {
-        get { state.anchorPointZ }
+        get { LayerLock.withLock { state.anchorPointZ } }
         set { setState(\.anchorPointZ, newValue, .anchorPointZ) }
     }
 
     /// The transform applied to the layer, about its anchor point. Animatable.
     public var transform: CATransform3D {
-        get { state.transform }
+        get { LayerLock.withLock { state.transform } }
         set {
             LayerLock.lock()
             defer { LayerLock.unlock() }
@@ -56,7 +56,7 @@ extension CALayer {
     /// The transform applied to the sublayers, about this layer's anchor point; set `m34`
     /// here for perspective. Animatable.
     public var sublayerTransform: CATransform3D {
-        get { state.sublayerTransform }
+        get { LayerLock.withLock { state.sublayerTransform } }
         set { setState(\.sublayerTransform, newValue, .sublayerTransform) }
     }
 
@@ -103,13 +103,14 @@ extension CALayer {
 
     /// Whether the sublayers' coordinate space is flipped vertically (nested flips cancel).
     public var isGeometryFlipped: Bool {
-        get { state.isGeometryFlipped }
+        get { LayerLock.withLock { state.isGeometryFlipped } }
         set { setState(\.isGeometryFlipped, newValue, .isGeometryFlipped) }
     }
 
     /// The transform's affine part, or identity when the transform is not affine.
     public func affineTransform() -> CGAffineTransform {
-        CATransform3DIsAffine(state.transform) ? CATransform3DGetAffineTransform(state.transform) : .identity
+        let transform = LayerLock.withLock { state.transform }
+        return CATransform3DIsAffine(transform) ? CATransform3DGetAffineTransform(transform) : .identity
     }
 
     /// Replaces `transform` with the given affine transform.

@@ -67,6 +67,8 @@ extension CALayer {
     /// part, only a flexible max margin, or no change keeps its frame exactly (SceneCore's
     /// reading where nothing was measured: only what moves is snapped).
     func autoresize(fromSuperlayerSize old: CGSize) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         guard let parent = superlayerStorage, !autoresizingMask.isEmpty else { return }
         let new = parent.state.bounds.size
         let mask = autoresizingMask

@@ -3,42 +3,42 @@ import Foundation
 extension CALayer {
     /// When the layer's time starts, in its superlayer's time.
     public var beginTime: CFTimeInterval {
-        get { state.timing.beginTime }
+        get { LayerLock.withLock { state.timing.beginTime } }
         set { setState(\.timing.beginTime, newValue, .beginTime, allowsInfinity: true) }
     }
     /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`). Default infinite.
     public var duration: CFTimeInterval {
-        get { state.timing.duration }
+        get { LayerLock.withLock { state.timing.duration } }
         set { setState(\.timing.duration, newValue, .duration, allowsInfinity: true) }
     }
     /// How fast the layer's time runs relative to its superlayer's; 0 pauses it.
     public var speed: Float {
-        get { state.timing.speed }
+        get { LayerLock.withLock { state.timing.speed } }
         set { setState(\.timing.speed, newValue, .speed, allowsInfinity: true) }
     }
     /// An offset added to the layer's local time.
     public var timeOffset: CFTimeInterval {
-        get { state.timing.timeOffset }
+        get { LayerLock.withLock { state.timing.timeOffset } }
         set { setState(\.timing.timeOffset, newValue, .timeOffset, allowsInfinity: true) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var repeatCount: Float {
-        get { state.timing.repeatCount }
+        get { LayerLock.withLock { state.timing.repeatCount } }
         set { setState(\.timing.repeatCount, newValue, .repeatCount, allowsInfinity: true) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var repeatDuration: CFTimeInterval {
-        get { state.timing.repeatDuration }
+        get { LayerLock.withLock { state.timing.repeatDuration } }
         set { setState(\.timing.repeatDuration, newValue, .repeatDuration, allowsInfinity: true) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var autoreverses: Bool {
-        get { state.timing.autoreverses }
+        get { LayerLock.withLock { state.timing.autoreverses } }
         set { setState(\.timing.autoreverses, newValue, .autoreverses) }
     }
     /// Part of `CAMediaTiming`; stored.
     public var fillMode: CAMediaTimingFillMode {
-        get { state.timing.fillMode }
+        get { LayerLock.withLock { state.timing.fillMode } }
         set { setState(\.timing.fillMode, newValue, .fillMode) }
     }
 

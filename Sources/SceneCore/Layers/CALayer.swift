@@ -16,23 +16,10 @@ import Foundation
 /// delegate, superlayer, animations and anything not archivable (a layout manager of another
 /// class, a custom action object) are not archived.
 open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
-    /// Every committed value of this layer, with Core Animation's defaults (read and written
-    /// through `state`, which takes `LayerLock`).
-    private var storedState = LayerProperties()
-    /// Every committed value of this layer; each access holds `LayerLock` while it lasts, so a
-    /// commit on another thread never reads a half-written value.
-    var state: LayerProperties {
-        _read {
-            LayerLock.lock()
-            defer { LayerLock.unlock() }
-            yield storedState
-        }
-        _modify {
-            LayerLock.lock()
-            defer { LayerLock.unlock() }
-            yield &storedState
-        }
-    }
+    /// Every committed value of this layer, with Core Animation's defaults. Read and written
+    /// only while holding `LayerLock`: the public getters take it, as do the setters, commits,
+    /// hit-tests and every other entry point that reads it.
+    var state = LayerProperties()
     /// The identity by which renderers know this layer.
     package let layerID = LayerID.next()
     /// Fields changed since the last commit.
@@ -308,7 +295,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Whether `p`, in this layer's own coordinate space, lies within its bounds
     /// (the origin edges are inside, the far edges outside).
     open func contains(_ p: CGPoint) -> Bool {
-        state.bounds.contains(p)
+        LayerLock.withLock { state.bounds.contains(p) }
     }
 
     /// The deepest visible layer containing `p`, given in the **superlayer's** coordinate space.
@@ -393,7 +380,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     }
 
     /// The size the layer would like: the layout manager's preference, else the bounds' size.
-    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? state.bounds.size }
+    open func preferredFrameSize() -> CGSize {
+        layoutManager?.preferredSize(of: self) ?? LayerLock.withLock { state.bounds.size }
+    }
 
     /// Tells the sublayers that this layer's bounds changed from `size`: each resizes itself
     /// by its `autoresizingMask`.
@@ -414,7 +403,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     // MARK: - Display
 
     /// Marks the whole layer for redrawing at the next commit.
-    open func setNeedsDisplay() { markNeedsDisplay(state.bounds) }
+    open func setNeedsDisplay() { markNeedsDisplay(LayerLock.withLock { state.bounds }) }
 
     /// Marks `r` (layer coordinates) for redrawing at the next commit; only that part of the
     /// backing store is drawn again.

@@ -202,6 +202,8 @@ open class CAShapeLayer: CALayer {
     /// Draws the shape (with its animations' values now) into a backing store covering the
     /// bounds and the shape, after `draw(in:)`, and makes it the contents.
     open override func display() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
         dirtyRect = nil
         var animated = redraw.values(for: self)
         if let path = animatedPath() { animated["path"] = path }
