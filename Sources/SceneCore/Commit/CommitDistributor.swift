@@ -45,9 +45,15 @@ package final class CommitDistributor: Sendable {
     }
 
     /// Sends `commit` to every attached sink and to the clock of unrendered animations.
+    ///
+    /// The sinks are returned from the lock, so that a sink whose last other reference went away
+    /// meanwhile (on another thread, or in its own `enqueue`) is deinitialised after the lock is
+    /// released: its deinit may detach it.
     func deliver(_ commit: LayerTreeCommit) {
-        sinks.withLock { list in
-            for entry in list { entry.sink?.enqueue(commit) }
+        _ = sinks.withLock { list in
+            let alive = list.compactMap(\.sink)
+            for sink in alive { sink.enqueue(commit) }
+            return alive
         }
         UnrenderedAnimations.shared.enqueue(commit)
     }
