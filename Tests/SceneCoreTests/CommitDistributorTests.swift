@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Synchronization
 import Testing
 
@@ -42,8 +43,38 @@ import Testing
             SelfReleasingSink.held.withLock { $0[ObjectIdentifier(sink)] = sink }
             CommitDistributor.shared.attach(sink, root: layer)
         }
-        // Only the table of held sinks and the distributor's weak reference are left.
+        // Only the table of held sinks and the distributor's weak reference are left. (Another
+        // test's commit, on another thread, may be the one that releases it.)
         LayerTest.commitNow { layer.opacity = 0.5 }
-        #expect(deinitialized.value == true)
+        #expect(waitUntilBlocking { deinitialized.value == true })
+    }
+
+    /// A sink that detaches itself when it goes, as a renderer does.
+    private final class DetachingSink: CommitSink {
+        func enqueue(_ commit: LayerTreeCommit) {}
+        deinit { CommitDistributor.shared.detach(self) }
+    }
+
+    /// Found by the property tests: the distributor's other walks over its sinks (which roots are
+    /// shown, attach, detach) also held each sink for a moment inside the lock, so one released
+    /// meanwhile on another thread could be deinitialised there and lock again. Sinks come and go
+    /// on one thread while another keeps asking which roots are shown.
+    @Test func sinksComingAndGoingWhileTheDistributorWalksThem() {
+        let root = CALayer()
+        let stop = ResultBox<Bool>()
+        let walker = Thread {
+            while stop.value != true { _ = CommitDistributor.shared.shownRoots }
+        }
+        walker.start()
+        let deadline = ContinuousClock.now + .seconds(1)
+        var attached = 0
+        while ContinuousClock.now < deadline {
+            for _ in 0..<100 { CommitDistributor.shared.attach(DetachingSink(), root: root) }
+            attached += 100
+        }
+        stop.set(true)
+        #expect(attached > 0)
+        // Every sink went; the last may still be going on the walker's thread.
+        #expect(waitUntilBlocking { !CommitDistributor.shared.shownRoots.contains(root.layerID) })
     }
 }
