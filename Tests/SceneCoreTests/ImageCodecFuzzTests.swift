@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreFuzzSupport
 import Testing
 
 @testable import SceneCore
