@@ -68,3 +68,16 @@ let package = Package(
     ]
 )
 
+// The libFuzzer targets exist only when `scripts/fuzz.sh` builds them (`SCENECORE_FUZZ=1`, with
+// `-sanitize=fuzzer`, which supplies the driver their `main` calls): an ordinary build has no
+// fuzzer runtime to link them with.
+if Context.environment["SCENECORE_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "fuzz-image-decoder", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-image-decoder"),
+        .executableTarget(
+            name: "fuzz-commit", dependencies: ["SceneCore", "SceneCoreFuzzSupport", "CLibFuzzer"],
+            path: "Fuzz/fuzz-commit"),
+    ]
+}

@@ -1,0 +1,23 @@
+import CLibFuzzer
+import Foundation
+import SceneCore
+import SceneCoreFuzzSupport
+
+/// Reads the bytes as a random layer program (tree edits, property values, animations, commits,
+/// frames at chosen times; see `LayerProgram`), runs it on fresh layers and shows each frame
+/// through the commit applier and the frame builder (`CommitProbe`). A crash or a hang is a finding.
+func runProgram(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var source = ByteRandomSource(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    let program = LayerProgram.random(maximumSteps: 60, using: &source)
+    let pool = LayerPool(count: program.layerCount)
+    let probe = CommitProbe(root: pool.root)
+    pool.run(program) { time in _ = probe.frame(at: time) }
+    // Delegates hear the frames' animation events, and finished animations leave the model, on
+    // the main queue (this is the main thread).
+    RunLoop.main.run(until: Date())
+    return 0
+}
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { runProgram($0, $1) })
