@@ -9,7 +9,9 @@ public struct AnimationRecipe: Sendable, CustomStringConvertible {
         case basic, spring, keyframe, transition, group
     }
 
+    /// The animation's class.
     public var kind: Kind
+    /// The key path it animates (ignored by transitions and groups).
     public var keyPath: String
     /// The key it is added under; nil adds it without one.
     public var key: String?
@@ -20,9 +22,13 @@ public struct AnimationRecipe: Sendable, CustomStringConvertible {
     public var numbers: [Double]
     /// `beginTime`, `duration`, `speed`, `timeOffset`, `repeatCount`, `repeatDuration`.
     public var timing: [Double]
+    /// `autoreverses`; also whether `repeatDuration` is set.
     public var autoreverses: Bool
+    /// `fillMode`, an unknown one included.
     public var fillMode: CAMediaTimingFillMode
+    /// `isRemovedOnCompletion`.
     public var isRemovedOnCompletion: Bool
+    /// `isAdditive` of a property animation (and `isCumulative` when it also autoreverses).
     public var isAdditive: Bool
     /// Control points of the timing function; nil leaves it linear.
     public var timingFunction: [Float]?

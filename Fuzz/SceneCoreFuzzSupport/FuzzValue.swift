@@ -3,6 +3,9 @@ import SceneCore
 
 /// A value of any type a program could hand `setValue(_:forKey:)` or an animation, described as
 /// plain data so that a failing case prints what it was made of.
+///
+/// Each case names the type the value is handed over as (see `object`); numbers are `Double`s
+/// that become that type's fields.
 public indirect enum FuzzValue: Sendable, CustomStringConvertible {
     case none
     case double(Double)

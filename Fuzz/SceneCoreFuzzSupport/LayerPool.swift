@@ -8,7 +8,9 @@ public final class LayerPool {
     /// The size of the root, and of the target a program is rendered into.
     public static let rootSize = (width: 64, height: 48)
 
+    /// The layers, named by their index in the steps.
     public let layers: [CALayer]
+    /// Layer 0, the root a renderer shows.
     public var root: CALayer { layers[0] }
 
     /// A pool of `count` new layers.

@@ -2,6 +2,7 @@
 public struct LayerProgram: Sendable, CustomStringConvertible {
     /// How many layers the pool holds.
     public var layerCount: Int
+    /// What the program does, in order.
     public var steps: [LayerStep]
 
     /// A random program of up to `maximumSteps` steps on up to `maximumLayers` layers.

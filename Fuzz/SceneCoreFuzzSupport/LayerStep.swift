@@ -4,21 +4,31 @@ import SceneCore
 /// One step of a random layer program: a tree edit, a property change, an animation, a commit or
 /// a frame. Layers are named by their index in a `LayerPool`.
 public enum LayerStep: Sendable, CustomStringConvertible {
+    /// `addSublayer`.
     case add(Int, to: Int)
+    /// `insertSublayer(_:at:)`, at any index.
     case insert(Int, into: Int, at: UInt32)
+    /// `insertSublayer(_:above:)` or `(_:below:)` in the sibling's superlayer.
     case insertNextTo(Int, sibling: Int, above: Bool)
+    /// `removeFromSuperlayer()`.
     case remove(Int)
+    /// `replaceSublayer(_:with:)` on the first layer's superlayer (on itself when it has none).
     case replace(Int, with: Int)
+    /// `sublayers =` a list (duplicates and the layer itself allowed) or nil.
     case setSublayers(Int, [Int]?)
+    /// `mask =` a layer (itself, a sublayer, an ancestor...) or nil.
     case mask(Int, Int?)
     /// `setValue(_:forKey:)`, or `setValue(_:forKeyPath:)` for a key path with a dot.
     case set(Int, key: String, FuzzValue)
     /// A public setter, given random numbers.
     case setter(Int, LayerSetter, [Double])
+    /// `add(_:forKey:)`.
     case animate(Int, AnimationRecipe)
     /// `removeAnimation(forKey:)`, or `removeAllAnimations()` for nil.
     case removeAnimation(Int, key: String?)
+    /// `CATransaction.setDisableActions`: whether later changes animate implicitly.
     case disableActions(Bool)
+    /// `CATransaction.flush()`.
     case commit
     /// Commits, then shows a frame at this many seconds after now.
     case render(after: Double)
