@@ -8,10 +8,11 @@
 # runs it through the commit applier and the frame builder. The build has a scratch folder of
 # its own (.build-fuzz), so it never disturbs the ordinary build; the fuzz targets exist only
 # when SCENECORE_FUZZ=1 (Package.swift). Corpora grow in .build-fuzz/corpus/<target> and are
-# kept between runs; a crash, an error or an input slower than 10 s leaves the input in
+# kept between runs; a crash, an error or an input slower than 30 s leaves the input in
 # .build-fuzz/artifacts/ and fails the script. Each target's main hands its fuzz function to
 # libFuzzer's driver (LLVMFuzzerRunDriver, declared by Fuzz/CLibFuzzer). To replay an input:
 #   .build-fuzz/release/fuzz-commit .build-fuzz/artifacts/fuzz-commit-crash-...
+# (SCENECORE_FUZZ_PRINT=1 makes fuzz-commit print the layer program an input stands for).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -45,7 +46,7 @@ fi
 status=0
 for target in "${targets[@]}"; do
   echo "fuzz.sh: $target for ${seconds}s"
-  if ! "$scratch/release/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=10 \
+  if ! "$scratch/release/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target-" \
     2>"$scratch/$target.log"; then
     status=1
