@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
@@ -47,14 +48,40 @@ let package = Package(
         // waiting, a manual clock, fixtures); a library for the tests only, in no product.
         .target(
             name: "SceneCoreTestSupport", dependencies: ["SceneCore", "GLBackend"], path: "Tests/SceneCoreTestSupport"),
-        .testTarget(name: "SceneCoreTests", dependencies: ["SceneCore", "CImageCodecs", "SceneCoreTestSupport"]),
+        // Random layer programs (trees, edits, values, animations) and a renderer without GL, for
+        // the property tests and the fuzzers.
+        .target(name: "SceneCoreFuzzSupport", dependencies: ["SceneCore"], path: "Fuzz/SceneCoreFuzzSupport"),
+        .testTarget(
+            name: "SceneCoreTests",
+            dependencies: [
+                "SceneCore", "CImageCodecs", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "WindowTests",
             dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11", "SceneCoreTestSupport"]),
         .testTarget(
-            name: "GLBackendTests", dependencies: ["GLBackend", "SceneCore", "SceneCoreTestSupport"],
+            name: "GLBackendTests",
+            dependencies: [
+                "GLBackend", "SceneCore", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Reference")]),
         .testTarget(
             name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore", "SceneCoreTestSupport"]),
     ]
 )
+
+// The libFuzzer targets exist only when `scripts/fuzz.sh` builds them (`SCENECORE_FUZZ=1`, with
+// `-sanitize=fuzzer`, which supplies the driver their `main` calls): an ordinary build has no
+// fuzzer runtime to link them with.
+if Context.environment["SCENECORE_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "fuzz-image-decoder", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-image-decoder"),
+        .executableTarget(
+            name: "fuzz-commit", dependencies: ["SceneCore", "SceneCoreFuzzSupport", "CLibFuzzer"],
+            path: "Fuzz/fuzz-commit"),
+    ]
+}

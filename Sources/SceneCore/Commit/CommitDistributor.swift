@@ -18,6 +18,19 @@ package final class CommitDistributor: Sendable {
     }
     private let sinks = Mutex<[WeakSink]>([])
 
+    /// Runs `body` on the sink list under its lock, with every live sink. The live sinks are held
+    /// strongly until the lock is released, so that a sink whose last other reference goes away
+    /// meanwhile (on another thread, or in its own `enqueue`) is deinitialised outside the lock:
+    /// its deinit may detach it. (Reading a weak reference makes a strong one for a moment; inside
+    /// the lock that moment could be the last.)
+    private func withSinks<T>(_ body: (inout [WeakSink], [any CommitSink]) -> T) -> T {
+        let (result, _) = sinks.withLock { list in
+            let alive = list.compactMap(\.sink)
+            return (body(&list, alive), alive)
+        }
+        return result
+    }
+
     /// Attaches `sink` to the tree under `root`: pending changes are flushed, then the sink
     /// receives a snapshot of the whole tree followed by every later commit.
     package func attach(_ sink: any CommitSink, root: CALayer) {
@@ -27,7 +40,7 @@ package final class CommitDistributor: Sendable {
         var builder = CommitBuilder()
         builder.encodeWhole(root, markingCommitted: false)
         let snapshot = builder.finish(snapshot: true)
-        sinks.withLock { list in
+        withSinks { list, _ in
             list.removeAll { $0.sink == nil || $0.sink === sink }
             sink.enqueue(snapshot)
             list.append(WeakSink(sink: sink, root: root.layerID))
@@ -36,18 +49,18 @@ package final class CommitDistributor: Sendable {
 
     /// Stops sending commits to `sink`.
     package func detach(_ sink: any CommitSink) {
-        sinks.withLock { $0.removeAll { $0.sink == nil || $0.sink === sink } }
+        withSinks { list, _ in list.removeAll { $0.sink == nil || $0.sink === sink } }
     }
 
     /// The roots of the trees attached renderers show.
     var shownRoots: Set<LayerID> {
-        sinks.withLock { list in Set(list.filter { $0.sink != nil }.map(\.root)) }
+        withSinks { list, _ in Set(list.filter { $0.sink != nil }.map(\.root)) }
     }
 
     /// Sends `commit` to every attached sink and to the clock of unrendered animations.
     func deliver(_ commit: LayerTreeCommit) {
-        sinks.withLock { list in
-            for entry in list { entry.sink?.enqueue(commit) }
+        withSinks { _, alive in
+            for sink in alive { sink.enqueue(commit) }
         }
         UnrenderedAnimations.shared.enqueue(commit)
     }

@@ -95,9 +95,10 @@ public struct RGBA: Hashable, Sendable {
     public init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
     public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
 
-    /// The colour premultiplied by its alpha, channels clamped to [0, 1].
+    /// The colour premultiplied by its alpha, channels clamped to [0, 1] (a NaN channel as 0).
     public var premultiplied: RGBA {
-        let a = min(max(a, 0), 1)
-        return RGBA(r: min(max(r, 0), 1) * a, g: min(max(g, 0), 1) * a, b: min(max(b, 0), 1) * a, a: a)
+        func unit(_ x: Float) -> Float { x.isNaN ? 0 : min(max(x, 0), 1) }
+        let a = unit(a)
+        return RGBA(r: unit(r) * a, g: unit(g) * a, b: unit(b) * a, a: a)
     }
 }

@@ -32,6 +32,20 @@ import Testing
         #expect(abs(bottomRight.x - 120) < 1e-3 && abs(bottomRight.y - 70) < 1e-3)
     }
 
+    /// Found by the property tests: `CGColor` keeps its components as given, and a NaN channel
+    /// reached the display list (clamping with `min`/`max` lets NaN through). A NaN channel
+    /// counts as 0; infinities clamp.
+    @Test func colourChannelsThatAreNotNumbersDrawAsZero() throws {
+        let root = solidLayer(
+            CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(red: .nan, green: 0.5, blue: .infinity, alpha: 1))
+        root.borderWidth = 2
+        root.borderColor = CGColor(red: 1, green: .nan, blue: 0, alpha: .nan)
+        let background = try #require(displayList(for: root).instances.first)
+        #expect(background.color == SIMD4(0, 0.5, 1, 1))
+        #expect(RGBA(r: .nan, g: -.infinity, b: .infinity, a: .nan).premultiplied == RGBA(r: 0, g: 0, b: 0, a: 0))
+        #expect(RGBA(r: .nan, g: 0.25, b: 2, a: 0.5).premultiplied == RGBA(r: 0, g: 0.125, b: 0.5, a: 0.5))
+    }
+
     @Test func siblingsDrawInStableZPositionOrder() {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)

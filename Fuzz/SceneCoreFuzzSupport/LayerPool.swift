@@ -1,0 +1,73 @@
+import Foundation
+import SceneCore
+
+/// The layers a `LayerProgram` works on: layer 0 is the root a renderer shows (64x48 points,
+/// at the origin); the others are plain, shape, text and gradient layers in turn, in no tree
+/// until a step puts them in one.
+public final class LayerPool {
+    /// The size of the root, and of the target a program is rendered into.
+    public static let rootSize = (width: 64, height: 48)
+
+    /// The layers, named by their index in the steps.
+    public let layers: [CALayer]
+    /// Layer 0, the root a renderer shows.
+    public var root: CALayer { layers[0] }
+
+    /// A pool of `count` new layers.
+    public init(count: Int) {
+        let kinds: [() -> CALayer] = [{ CALayer() }, { CAShapeLayer() }, { CATextLayer() }, { CAGradientLayer() }]
+        layers = (0..<count).map { kinds[$0 % kinds.count]() }
+        root.frame = CGRect(x: 0, y: 0, width: Self.rootSize.width, height: Self.rootSize.height)
+        root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        for (index, layer) in layers.enumerated().dropFirst() {
+            layer.frame = CGRect(x: index * 4, y: index * 3, width: 20, height: 16)
+            layer.backgroundColor = CGColor(red: 1, green: Double(index) / 10, blue: 0, alpha: 0.8)
+        }
+    }
+
+    /// Runs every step of `program`, calling `frame` with the absolute time of each frame to
+    /// show, after committing.
+    public func run(_ program: LayerProgram, frame: (Double) throws -> Void) rethrows {
+        for step in program.steps {
+            if case .render(let offset) = step {
+                CATransaction.flush()
+                try frame(CACurrentMediaTime() + offset)
+            } else {
+                apply(step)
+            }
+        }
+    }
+
+    /// Applies one step other than a frame.
+    public func apply(_ step: LayerStep) {
+        switch step {
+        case .add(let child, let parent): layers[parent].addSublayer(layers[child])
+        case .insert(let child, let parent, let index): layers[parent].insertSublayer(layers[child], at: index)
+        case .insertNextTo(let layer, let sibling, let above):
+            guard let parent = layers[sibling].superlayer else { return layers[layer].removeFromSuperlayer() }
+            if above {
+                parent.insertSublayer(layers[layer], above: layers[sibling])
+            } else {
+                parent.insertSublayer(layers[layer], below: layers[sibling])
+            }
+        case .remove(let layer): layers[layer].removeFromSuperlayer()
+        case .replace(let old, let new):
+            (layers[old].superlayer ?? layers[old]).replaceSublayer(layers[old], with: layers[new])
+        case .setSublayers(let layer, let list): layers[layer].sublayers = list.map { $0.map { layers[$0] } }
+        case .mask(let owner, let mask): layers[owner].mask = mask.map { layers[$0] }
+        case .set(let layer, let key, let value):
+            if key.contains(".") {
+                layers[layer].setValue(value.object, forKeyPath: key)
+            } else {
+                layers[layer].setValue(value.object, forKey: key)
+            }
+        case .setter(let layer, let setter, let numbers): setter.apply(to: layers[layer], numbers)
+        case .animate(let layer, let recipe): layers[layer].add(recipe.make(), forKey: recipe.key)
+        case .removeAnimation(let layer, let key):
+            if let key { layers[layer].removeAnimation(forKey: key) } else { layers[layer].removeAllAnimations() }
+        case .disableActions(let value): CATransaction.setDisableActions(value)
+        case .commit: CATransaction.flush()
+        case .render: CATransaction.flush()
+        }
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer and runs each for a bounded time.
+#
+#   scripts/fuzz.sh [seconds per target]      default 60; CI runs it with 60
+#
+# fuzz-image-decoder feeds bytes to CGImage.decode (PNG and JPEG); fuzz-commit reads bytes as a
+# layer program (tree edits, property values, animations, commits, frames at chosen times) and
+# runs it through the commit applier and the frame builder. The build has a scratch folder of
+# its own (.build-fuzz), so it never disturbs the ordinary build; the fuzz targets exist only
+# when SCENECORE_FUZZ=1 (Package.swift). Corpora grow in .build-fuzz/corpus/<target> and are
+# kept between runs; a crash, an error or an input slower than 30 s leaves the input in
+# .build-fuzz/artifacts/ and fails the script. Each target's main hands its fuzz function to
+# libFuzzer's driver (LLVMFuzzerRunDriver, declared by Fuzz/CLibFuzzer). To replay an input:
+#   .build-fuzz/release/fuzz-commit .build-fuzz/artifacts/fuzz-commit-crash-...
+# (SCENECORE_FUZZ_PRINT=1 makes fuzz-commit print the layer program an input stands for).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+scratch=.build-fuzz
+targets=(fuzz-image-decoder fuzz-commit)
+
+for target in "${targets[@]}"; do
+  # lld: gold fails on the fuzzer runtime's debug information.
+  SCENECORE_FUZZ=1 swift build -c release --scratch-path "$scratch" --product "$target" \
+    -Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld 2>&1 | grep -v "prohibited flag" || true
+  test -x "$scratch/release/$target" || { echo "fuzz.sh: building $target failed" >&2; exit 1; }
+done
+
+# Seeds for the decoders: the reference PNGs, and a few kinds of PNG and JPEG made with
+# ImageMagick when it is installed (scripts/install-deps.sh installs it).
+seeds="$scratch/corpus/fuzz-image-decoder"
+mkdir -p "$seeds" "$scratch/corpus/fuzz-commit" "$scratch/artifacts"
+cp Tests/GLBackendTests/Reference/*.png "$seeds/"
+if command -v convert >/dev/null; then
+  convert -size 9x7 gradient:red-blue "$seeds/gradient.jpg"
+  convert -size 9x7 gradient:red-blue -interlace Plane "$seeds/progressive.jpg"
+  convert -size 9x7 gradient:red-blue -colorspace Gray "$seeds/gray.jpg"
+  convert -size 9x7 gradient:red-blue -sampling-factor 4:2:0 -quality 50 "$seeds/subsampled.jpg"
+  convert -size 9x7 gradient:red-blue -interlace PNG "$seeds/interlaced.png"
+  convert -size 9x7 gradient:red-blue -depth 16 "$seeds/deep.png"
+  convert -size 9x7 gradient:red-blue -type Palette "$seeds/palette.png"
+  convert -size 9x7 gradient:none-blue "$seeds/alpha.png"
+  convert -size 9x7 gradient:white-black -type Grayscale "$seeds/gray.png"
+fi
+
+status=0
+for target in "${targets[@]}"; do
+  echo "fuzz.sh: $target for ${seconds}s"
+  if ! "$scratch/release/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=30 \
+    -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target-" \
+    2>"$scratch/$target.log"; then
+    status=1
+    echo "fuzz.sh: $target found a problem; the input is in $scratch/artifacts/ and its log in $scratch/$target.log" >&2
+    grep -v "SceneCore: \[SceneCore\]" "$scratch/$target.log" | tail -60 >&2
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$scratch/$target.log" | sed "s/^/fuzz.sh: $target /"
+done
+exit $status
