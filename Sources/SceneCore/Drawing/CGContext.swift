@@ -109,9 +109,10 @@ public final class CGContext {
     }
 
     /// A context of `width` x `height` pixels in the y-down space of a layer scaled by `scale`
-    /// (what `draw(in:)` receives), cleared to transparent.
+    /// (what `draw(in:)` receives), cleared to transparent; nil for a size outside
+    /// `BackingStoreBudget`, which every backing store is first fitted to.
     init?(layerWidth width: Int, height: Int, scale: CGFloat) {
-        guard width > 0, height > 0, width <= 32_767, height <= 32_767,
+        guard width > 0, height > 0, BackingStoreBudget.fits(CGSize(width: width, height: height), at: 1),
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface)
         else { return nil }
