@@ -48,6 +48,10 @@ public final class CGContext {
     /// parameter combinations. A `bytesPerRow` of 0 means `width` pixels tightly packed; a negative
     /// one, one shorter than a row, or sizes whose bytes do not fit in Cairo's 32-bit counts (at
     /// most 32,767 pixels a side) are refused the same way.
+    ///
+    /// Unlike a layer's backing store, which `display()` keeps within 64 MiB, a context made
+    /// here takes what it is asked for: 4 bytes a pixel (at most 2 GiB) of its own unless it
+    /// draws into `data` in BGRA, and the caller's buffer besides for RGBA or gray `data`.
     public init?(
         data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
         space: CGColorSpace, bitmapInfo: UInt32
