@@ -12,7 +12,8 @@ import Foundation
 /// the bounds as it would any contents of a lower scale. Making the store's image copies it
 /// once, so a display step peaks at twice the store.
 enum BackingStoreBudget {
-    /// At most 8192 pixels a side: the maximum texture size of the GPUs SceneCore targets.
+    /// At most 8192 pixels a side, a texture size GPUs commonly support; a renderer whose
+    /// `GL_MAX_TEXTURE_SIZE` is smaller downscales the store when it uploads it.
     static let maximumSide = 8192
     /// At most 2^24 pixels (for example 4096 x 4096): 64 MiB of BGRA8.
     static let maximumPixelCount = 1 << 24
