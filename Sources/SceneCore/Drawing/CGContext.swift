@@ -48,6 +48,10 @@ public final class CGContext {
     /// parameter combinations. A `bytesPerRow` of 0 means `width` pixels tightly packed; a negative
     /// one, one shorter than a row, or sizes whose bytes do not fit in Cairo's 32-bit counts (at
     /// most 32,767 pixels a side) are refused the same way.
+    ///
+    /// Unlike a layer's backing store, which `display()` keeps within 64 MiB, a context made
+    /// here takes what it is asked for: 4 bytes a pixel (at most 2 GiB) of its own unless it
+    /// draws into `data` in BGRA, and the caller's buffer besides for RGBA or gray `data`.
     public init?(
         data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
         space: CGColorSpace, bitmapInfo: UInt32
@@ -109,9 +113,10 @@ public final class CGContext {
     }
 
     /// A context of `width` x `height` pixels in the y-down space of a layer scaled by `scale`
-    /// (what `draw(in:)` receives), cleared to transparent.
+    /// (what `draw(in:)` receives), cleared to transparent; nil for a size outside
+    /// `BackingStoreBudget`, which every backing store is first fitted to.
     init?(layerWidth width: Int, height: Int, scale: CGFloat) {
-        guard width > 0, height > 0, width <= 32_767, height <= 32_767,
+        guard width > 0, height > 0, BackingStoreBudget.fits(CGSize(width: width, height: height), at: 1),
             let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface)
         else { return nil }

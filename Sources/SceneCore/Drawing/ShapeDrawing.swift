@@ -64,7 +64,7 @@ struct ShapeDrawing: Sendable {
             context.addPath(CGPath(elements: path))
             if fillColor != nil { area = area.union(context.pathExtents.insetBy(dx: -1, dy: -1)) }
             if strokes {
-                applyLine(to: context)
+                applyLine(to: context, scale: 1)
                 area = area.union(context.strokeExtents.insetBy(dx: -1, dy: -1))
             }
         }
@@ -95,13 +95,20 @@ struct ShapeDrawing: Sendable {
                         of: path, from: strokeStart, to: strokeEnd,
                         tolerance: tolerance)))
         }
-        applyLine(to: context)
+        applyLine(to: context, scale: scale)
         context.setStrokeColor(strokeColor)
         context.strokePath()
     }
 
-    private func applyLine(to context: CGContext) {
-        context.setLineWidth(lineWidth)
+    /// The widest stroke handed to Cairo, in device pixels: 2^22, half the range of Cairo's
+    /// fixed-point coordinates, beyond which it draws nothing. A wider line covers a backing
+    /// store (at most 8192 pixels a side) near its path exactly as this one does.
+    static let maximumDeviceLineWidth: CGFloat = 4_194_304
+
+    /// Sets the line settings, the width at most `maximumDeviceLineWidth` at `scale` device
+    /// pixels a unit.
+    private func applyLine(to context: CGContext, scale: CGFloat) {
+        context.setLineWidth(min(lineWidth, Self.maximumDeviceLineWidth / max(scale, .leastNormalMagnitude)))
         context.setLineCap(lineCap)
         context.setLineJoin(lineJoin)
         context.setMiterLimit(miterLimit)

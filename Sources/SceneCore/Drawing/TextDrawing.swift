@@ -32,32 +32,36 @@ struct TextDrawing: Sendable {
     /// Whether glyph positions are rounded to whole pixels.
     var roundsGlyphPositions: Bool
 
+    /// The bytes of a long string laid out first, when its end cannot show.
+    static let firstPrefix = 16_384
+
     /// Lays the text out and draws it into `context`; the context's graphics state is left as
     /// it was.
+    ///
+    /// Text broken or truncated within the box is laid out only as far as it can show, since
+    /// lines below the context's clip are never seen: a string longer than 16 KiB is laid out
+    /// a prefix at a time (16 KiB, then four times more each time) until two lines start below
+    /// the clip, the box's height cuts the text off with an ellipsis, or the string ends. Lines
+    /// are broken first-fit, so the lines that show are those of the whole string. Wrapped text
+    /// truncated at the start or in the middle shows the end of the text on its last line, and
+    /// unwrapped, untruncated text is aligned by its widest line, so both are laid out whole.
     func draw(in context: CGContext) {
         guard !content.text.isEmpty else { return }
         let cairo = context.cairo
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
-        guard
-            let layout = TextLayout(
-                cairo: cairo, content: content, font: font,
-                roundsGlyphPositions: roundsGlyphPositions)
-        else { return }
-        // Unwrapped and untruncated, lines keep their full length and are aligned here instead.
-        let laysOutInBox = wraps || truncation != nil
-        layout.setLineBreaking(
-            width: laysOutInBox ? box.width : nil, wraps: wraps, truncation: truncation,
-            maxHeight: box.height)
-        let pangoAlignment =
-            switch alignment {
-            case .right: PANGO_ALIGN_RIGHT
-            case .center: PANGO_ALIGN_CENTER
-            default: PANGO_ALIGN_LEFT
-            }
-        layout.setAlignment(
-            pangoAlignment, natural: alignment == .natural || alignment == .justified,
-            justify: alignment == .justified)
+        let byteCount = content.text.utf8.count
+        let visibleHeight = context.boundingBoxOfClipPath.maxY - box.minY
+        let endCanShow = !laysOutInBox || (wraps && (truncation == .start || truncation == .middle))
+        var shown = endCanShow ? byteCount : min(Self.firstPrefix, byteCount)
+        var laidOut = layOut(content.prefix(bytes: shown), cairo: cairo)
+        while let layout = laidOut, shown < byteCount, layout.lineCount(startingBelow: visibleHeight) < 2,
+            !layout.isEllipsized || !wraps
+        {
+            shown = min(shown * 4, byteCount)
+            laidOut = layOut(content.prefix(bytes: shown), cairo: cairo)
+        }
+        guard let layout = laidOut else { return }
         var x = box.minX
         if !laysOutInBox {
             let spare = box.width - layout.size.width
@@ -71,4 +75,28 @@ struct TextDrawing: Sendable {
         context.setSource(color)
         layout.show(in: cairo, at: CGPoint(x: x, y: box.minY))
     }
+
+    /// `content` laid out in the box's width, wrapped, truncated and aligned as drawing it needs.
+    private func layOut(_ content: TextContent, cairo: OpaquePointer) -> TextLayout? {
+        guard
+            let layout = TextLayout(
+                cairo: cairo, content: content, font: font, roundsGlyphPositions: roundsGlyphPositions)
+        else { return nil }
+        layout.setLineBreaking(
+            width: laysOutInBox ? box.width : nil, wraps: wraps, truncation: truncation, maxHeight: box.height)
+        let pangoAlignment =
+            switch alignment {
+            case .right: PANGO_ALIGN_RIGHT
+            case .center: PANGO_ALIGN_CENTER
+            default: PANGO_ALIGN_LEFT
+            }
+        layout.setAlignment(
+            pangoAlignment, natural: alignment == .natural || alignment == .justified,
+            justify: alignment == .justified)
+        return layout
+    }
+
+    /// Whether lines are broken and truncated within the box's width; unwrapped and
+    /// untruncated, lines keep their full length and are aligned by `draw(in:)` instead.
+    private var laysOutInBox: Bool { wraps || truncation != nil }
 }

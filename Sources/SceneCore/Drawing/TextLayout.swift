@@ -72,6 +72,29 @@ struct TextContent: Sendable {
         }
     }
 
+    /// The text up to the last whole character within its first `byteCount` UTF-8 bytes,
+    /// with the runs cut to it; the whole content when it is no longer.
+    func prefix(bytes byteCount: Int) -> TextContent {
+        guard byteCount < text.utf8.count else { return self }
+        var end = text.startIndex
+        var bytes = 0
+        for character in text {
+            let next = bytes + character.utf8.count
+            guard next <= byteCount else { break }
+            bytes = next
+            end = text.index(after: end)
+        }
+        var cut = self
+        cut.text = String(text[..<end])
+        cut.runs = runs.compactMap { run in
+            guard run.bytes.lowerBound < bytes else { return nil }
+            var kept = run
+            kept.bytes = run.bytes.lowerBound..<min(run.bytes.upperBound, bytes)
+            return kept
+        }
+        return cut
+    }
+
     /// The font of runs without a `.font` attribute: Core Text's default, Helvetica 12.
     static let defaultAttributedFont = TextFont(name: "Helvetica", size: 12)
 }
@@ -141,6 +164,24 @@ final class TextLayout {
         pango_layout_get_size(layout, &width, &height)
         return CGSize(width: CGFloat(width) / CGFloat(PANGO_SCALE), height: CGFloat(height) / CGFloat(PANGO_SCALE))
     }
+
+    /// How many lines start at or below `y` points under the layout's top.
+    func lineCount(startingBelow y: CGFloat) -> Int {
+        guard let iterator = pango_layout_get_iter(layout) else { return 0 }
+        defer { pango_layout_iter_free(iterator) }
+        let limit = Self.pangoUnits(y)
+        var count = 0
+        repeat {
+            var top: Int32 = 0
+            var bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            if top >= limit { count += 1 }
+        } while pango_layout_iter_next_line(iterator) != 0
+        return count
+    }
+
+    /// Whether an ellipsis replaced some of the text.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
     /// The first line's baseline below the layout's top, in points.
     var baseline: CGFloat { CGFloat(pango_layout_get_baseline(layout)) / CGFloat(PANGO_SCALE) }

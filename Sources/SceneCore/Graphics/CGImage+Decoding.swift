@@ -7,10 +7,15 @@ extension CGImage {
     /// The result is 8-bit sRGB RGBA with premultiplied alpha, like every `CGImage` in
     /// SceneCore. JPEGs are opaque. EXIF orientation is not applied (it is not applied to a
     /// `CGImage` on Apple platforms either), and colour profiles are ignored. A JPEG that
-    /// libjpeg decodes with only a warning still gives an image (the warning is logged). At
-    /// most `DecodeLimits.maximumPixelCount` (2^28) pixels are decoded.
+    /// libjpeg decodes with only a warning still gives an image (the warning is logged).
+    ///
+    /// Decoding takes at most 1 GiB at its peak, besides the encoded data: the bitmap, written
+    /// straight into the image (at most 2^28 pixels, for example 16384 x 16384), and the
+    /// coefficients libjpeg keeps for a progressive or multi-scan JPEG (two bytes a sample).
+    /// An image over that is refused from its header, before anything that size is allocated.
     /// - Throws: `ImageError.unsupportedFormat` for data that is neither PNG nor JPEG,
-    ///   `ImageError.truncatedData` or `ImageError.decodingFailed` for bad PNG or JPEG data.
+    ///   `ImageError.truncatedData` or `ImageError.decodingFailed` for bad PNG or JPEG data,
+    ///   `ImageError.decodingFailed` for an image over the memory budget.
     public static func decode(_ data: Data) throws -> CGImage {
         guard let format = ImageFormat(sniffing: data) else {
             guard !data.isEmpty else { throw ImageError.unsupportedFormat("image data is empty") }

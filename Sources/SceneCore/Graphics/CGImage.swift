@@ -80,19 +80,30 @@ public final class CGImage: Sendable, Hashable {
             return nil
         }
         var packed = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let s = y * stride + x * 4
-                let d = (y * width + x) * 4
-                let a = pixels[s + 3]
-                packed[d + 3] = a
-                for c in 0..<3 {
-                    packed[d + c] =
-                        premultiplied ? min(pixels[s + c], a) : UInt8((UInt32(pixels[s + c]) * UInt32(a) + 127) / 255)
+        packed.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let s = y * stride + x * 4
+                    let d = (y * width + x) * 4
+                    let a = pixels[s + 3]
+                    out[d + 3] = a
+                    // Premultiplied colour cannot exceed its alpha.
+                    for c in 0..<3 { out[d + c] = premultiplied ? min(pixels[s + c], a) : pixels[s + c] }
                 }
             }
+            if !premultiplied { Self.premultiply(out) }
         }
         self.init(premultipliedRGBA: packed, width: width, height: height)
+    }
+
+    /// Multiplies the colour of each straight RGBA8 pixel in `pixels` by its alpha, rounding
+    /// to the nearest value, in place.
+    static func premultiply(_ pixels: UnsafeMutableBufferPointer<UInt8>) {
+        for i in stride(from: 0, to: pixels.count - 3, by: 4) {
+            let a = UInt32(pixels[i + 3])
+            guard a < 255 else { continue }
+            for c in i..<i + 3 { pixels[c] = UInt8((UInt32(pixels[c]) * a + 127) / 255) }
+        }
     }
 
     /// The bytes `rows` rows of `stride` bytes take when the last holds only `lastRow`:

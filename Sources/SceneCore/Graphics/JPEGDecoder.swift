@@ -33,20 +33,26 @@ enum JPEGDecoder {
             if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
                 throw ImageError.unsupportedFormat("JPEG: CMYK and YCCK JPEGs are not supported")
             }
-            try DecodeLimits.check(width: Int(width), height: Int(height), format: "JPEG")
-            var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
-            let status = pixels.withUnsafeMutableBufferPointer {
-                tjDecompress2(
-                    handle, source.baseAddress, size, $0.baseAddress, width, 0, height,
+            // A header the frame walk cannot read is left to TurboJPEG to report.
+            let coefficients = JPEGFrame(data)?.coefficientBufferBytes ?? 0
+            try DecodeLimits.check(
+                width: Int(width), height: Int(height), format: "JPEG", workingBytes: coefficients,
+                working: "coefficients libjpeg keeps for a progressive or multi-scan JPEG")
+            let byteCount = Int(width) * Int(height) * 4
+            // TurboJPEG writes every row straight into the image's buffer.
+            let pixels = try [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+                let status = tjDecompress2(
+                    handle, source.baseAddress, size, buffer.baseAddress, width, 0, height,
                     Int32(TJPF_RGBA.rawValue), 0)
-            }
-            if status != 0 {
-                // A warning still yields a whole image; only truncation is refused.
-                let message = errorText(handle)
-                if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) || isTruncation(message) {
-                    throw failure(message, data: data)
+                if status != 0 {
+                    // A warning still yields a whole image; only truncation is refused.
+                    let message = errorText(handle)
+                    if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) || isTruncation(message) {
+                        throw failure(message, data: data)
+                    }
+                    Diagnostics.warning("JPEG decoded with a warning (TurboJPEG: \(message))")
                 }
-                Diagnostics.warning("JPEG decoded with a warning (TurboJPEG: \(message))")
+                initialized = byteCount
             }
             return CGImage(premultipliedRGBA: pixels, width: Int(width), height: Int(height))
         }

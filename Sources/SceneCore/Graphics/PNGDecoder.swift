@@ -9,7 +9,7 @@ enum PNGDecoder {
     /// Decodes `data`, which must start with the PNG signature.
     /// - Throws: `ImageError.truncatedData` when the data ends before the end of the IEND
     ///   chunk (even when the pixels themselves are complete), `ImageError.decodingFailed` for
-    ///   any other libpng failure or an oversized image; both quote libpng's message where
+    ///   any other libpng failure or an image over `DecodeLimits`; both quote libpng's message where
     ///   libpng gave one.
     static func decode(_ data: Data) throws -> CGImage {
         var image = png_image()
@@ -21,20 +21,22 @@ enum PNGDecoder {
             let height = Int(image.height)
             try DecodeLimits.check(width: width, height: height, format: "PNG")
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            let ok = pixels.withUnsafeMutableBytes {
-                png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
+            let byteCount = width * height * 4
+            var ok: Int32 = 0
+            // libpng writes every row straight into the image's buffer, which is then
+            // premultiplied where it lies: the bitmap is the only whole-image allocation.
+            let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+                ok = png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+                guard ok != 0 else { return }
+                CGImage.premultiply(buffer)
+                initialized = byteCount
             }
             return ok != 0 ? (pixels, width, height) : nil
         }
         guard let decoded else { throw failure(libpngMessage: image.messageText, data: data) }
         // libpng stops reading after the image data, so a missing IEND is caught here.
         guard !isTruncated(data) else { throw ImageError.truncatedData("PNG data is truncated (it ends before IEND)") }
-        guard let result = CGImage(rgbaPixels: decoded.pixels, width: decoded.width, height: decoded.height)
-        else {
-            throw ImageError.decodingFailed("PNG: libpng returned an unusable \(decoded.width)x\(decoded.height) image")
-        }
-        return result
+        return CGImage(premultipliedRGBA: decoded.pixels, width: decoded.width, height: decoded.height)
     }
 
     /// The error for a libpng failure: truncation when the chunk sequence stops early.

@@ -1,9 +1,21 @@
 import Foundation
 
 extension CALayer {
-    /// The largest backing store side drawn; larger layers are drawn at a lower scale, with a
-    /// logged warning, rather than failing.
-    static let maximumBackingStoreSide = 8192
+    /// The scale a backing store of `size` points (and `margin` pixels a side) is drawn at:
+    /// `contentsScale`, or the largest lower scale within `BackingStoreBudget`, with one logged
+    /// warning (`what` names the caller) for each requested size and scale, not one every time
+    /// the layer redraws.
+    func backingStoreScale(for size: CGSize, margin: CGFloat = 0, what: String) -> CGFloat {
+        let requested = state.contentsScale
+        let scale = BackingStoreBudget.scale(for: size, at: requested, margin: margin)
+        let request = "\(size) at \(requested)"
+        guard scale < requested, loggedBackingStoreRequest != request else { return scale }
+        loggedBackingStoreRequest = request
+        Diagnostics.warning(
+            "\(what) of \(self): \(size) at scale \(requested) is drawn at scale \(scale) (a backing store is at most \(BackingStoreBudget.maximumSide) pixels a side and \(BackingStoreBudget.maximumPixelCount) pixels)"
+        )
+        return scale
+    }
 
     /// Marks `rect` for redrawing and enrols the layer in the transaction.
     func markNeedsDisplay(_ rect: CGRect) {
@@ -15,7 +27,8 @@ extension CALayer {
     }
 
     /// The default display step: draws `draw(in:)` into a backing store of `bounds` x
-    /// `contentsScale` pixels and makes it the contents (a gradient layer's gradient and assigned
+    /// `contentsScale` pixels (at a lower scale, with a logged warning, where that is over
+    /// `BackingStoreBudget`: at most 8192 pixels a side and 2^24 pixels) and makes it the contents (a gradient layer's gradient and assigned
     /// contents image go beneath that drawing). A marked part smaller than the layer
     /// is drawn over the previous backing store, clipped to that part. A layer of zero size
     /// gets no contents.
@@ -25,14 +38,7 @@ extension CALayer {
         let dirty = dirtyRect ?? state.bounds
         dirtyRect = nil
         let bounds = state.bounds
-        var scale = state.contentsScale
-        let largest = max(bounds.width, bounds.height) * scale
-        if largest > CGFloat(Self.maximumBackingStoreSide) {
-            scale *= CGFloat(Self.maximumBackingStoreSide) / largest
-            Diagnostics.warning(
-                "CALayer.display of \(self): a \(bounds.size) layer at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)"
-            )
-        }
+        let scale = backingStoreScale(for: bounds.size, what: "CALayer.display")
         let width = Int((bounds.width * scale).rounded(.up))
         let height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, let context = CGContext(layerWidth: width, height: height, scale: scale) else {

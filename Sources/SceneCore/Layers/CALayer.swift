@@ -112,6 +112,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// The keys of the constraint warnings already logged about this layer, so that each is
     /// logged once, not on every layout pass; emptied when `constraints` is set.
     var loggedConstraintWarnings: Set<String> = []
+    /// The backing store size and scale last logged as over `BackingStoreBudget`, so that a
+    /// layer redrawn every frame logs it once.
+    var loggedBackingStoreRequest: String?
     /// The per-frame redraw of animated custom keys that need display, once one was needed.
     var customRedraw: AnimatedRedraw?
     /// While the action for a changed custom key runs: that key and the value shown before the change.
@@ -426,6 +429,12 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Updates `contents`: the delegate's `display(_:)` when it implements it, otherwise a
     /// backing store of `bounds` x `contentsScale` pixels drawn by `draw(in:)`. Called during
     /// the commit for marked layers; rarely called directly.
+    ///
+    /// A backing store is at most 8192 pixels a side and 2^24 pixels (64 MiB). Core Animation
+    /// keeps backing stores within the GPU's maximum texture size and leaves larger drawing to
+    /// `CATiledLayer`; SceneCore draws a layer whose bounds at its `contentsScale` would need
+    /// more at the largest lower scale that fits (the whole drawing, less sharp), with one
+    /// logged warning for each such size and scale, not one each time the layer redraws.
     open func display() {
         LayerLock.lock()
         defer { LayerLock.unlock() }

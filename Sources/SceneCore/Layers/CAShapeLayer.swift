@@ -39,7 +39,12 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// The shape is drawn over the layer's background and contents and under its sublayers. It
 /// is not clipped to the bounds (unless `masksToBounds`): the layer's backing store covers
 /// its bounds and everything the fill and stroke touch (miters and caps included), and is
-/// shown at that place in the layer's coordinates. A subclass's or delegate's `draw(in:)`
+/// shown at that place in the layer's coordinates. That store is held to the backing-store
+/// budget (at most 8192 pixels a side and 2^24 pixels, 64 MiB): a shape reaching far beyond
+/// its bounds (a path with huge coordinates or a huge line width) is drawn only within a
+/// square of 4096 pixels centred on the bounds (or within the bounds where they are larger),
+/// and bounds too large for the budget are drawn at a lower scale than `contentsScale`, each
+/// with one logged warning. A subclass's or delegate's `draw(in:)`
 /// drawing goes into the same backing store, under the shape, so setting `contents` directly
 /// is replaced at the next display.
 ///
@@ -200,7 +205,8 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Draws the shape (with its animations' values now) into a backing store covering the
-    /// bounds and the shape, after `draw(in:)`, and makes it the contents.
+    /// bounds and the shape within the backing-store budget, after `draw(in:)`, and makes it
+    /// the contents.
     open override func display() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
@@ -208,17 +214,11 @@ open class CAShapeLayer: CALayer {
         var animated = redraw.values(for: self)
         if let path = animatedPath() { animated["path"] = path }
         let shape = ShapeValue.drawing { animated[$0] ?? self.value(forKey: $0) }
-        var scale = state.contentsScale
-        guard let area = shape.extent(including: state.bounds), area.width > 0, area.height > 0 else {
-            return setDisplayedContents(nil)
-        }
-        let largest = max(area.width, area.height) * scale
-        if largest > CGFloat(Self.maximumBackingStoreSide) {
-            scale *= CGFloat(Self.maximumBackingStoreSide) / largest
-            Diagnostics.warning(
-                "CAShapeLayer.display of \(self): a \(area.size) shape at scale \(state.contentsScale) is drawn at scale \(scale) (backing stores are at most \(Self.maximumBackingStoreSide) pixels a side)"
-            )
-        }
+        guard let extent = shape.extent(including: state.bounds) else { return setDisplayedContents(nil) }
+        let area = BackingStoreBudget.shapeArea(extent, around: state.bounds, at: state.contentsScale)
+        guard area.width > 0, area.height > 0 else { return setDisplayedContents(nil) }
+        // Placed on whole pixels, the store can take one more pixel a side.
+        let scale = backingStoreScale(for: area.size, margin: 1, what: "CAShapeLayer.display")
         // Whole pixels from the layer's origin, so the shape lands on the same pixel grid as the bounds.
         let x0 = (area.minX * scale).rounded(.down)
         let y0 = (area.minY * scale).rounded(.down)

@@ -31,7 +31,8 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// out and drawn by Pango.
 ///
 /// The text starts at the top left of the bounds, drawn into a backing store of `bounds` x
-/// `contentsScale` pixels (set `contentsScale` to the screen's scale for crisp text). The
+/// `contentsScale` pixels (set `contentsScale` to the screen's scale for crisp text), or at a
+/// lower scale where that store would be over the backing-store budget of `display()`. The
 /// layer redraws itself when a text property, its size or its `contentsScale` changes, and
 /// only then: moving it or changing its opacity reuses the bitmap.
 ///

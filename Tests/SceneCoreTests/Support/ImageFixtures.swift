@@ -61,10 +61,25 @@ enum ImageFixtures {
         return Data(bytes)
     }
 
-    /// `jpeg` with the height and width in its first SOF0 segment replaced.
+    /// A 16x16 progressive JPEG with 4:2:0 chroma subsampling, of the quadrants.
+    static func progressiveJPEG() -> Data {
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        let pixels = quadrants().pixels
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        defer { tjFree(output) }
+        let status = tjCompress2(
+            handle, pixels, 16, 0, 16, Int32(TJPF_RGBA.rawValue), &output, &size,
+            Int32(TJSAMP_420.rawValue), 90, TJFLAG_PROGRESSIVE)
+        precondition(status == 0 && output != nil)
+        return Data(bytes: output!, count: Int(size))
+    }
+
+    /// `jpeg` with the height and width in its first SOF0 or SOF2 segment replaced.
     static func jpeg(_ jpeg: Data, claimingWidth width: UInt16, height: UInt16) -> Data {
         var bytes = [UInt8](jpeg)
-        let sof = (0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }!
+        let sof = (0..<bytes.count - 1).first { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) }!
         // Marker (2), length (2), precision (1), then height and width, big-endian.
         bytes[sof + 5] = UInt8(height >> 8)
         bytes[sof + 6] = UInt8(height & 0xFF)
