@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import SceneCore
 
 /// Polls `condition` until it holds or `timeout` has passed; true when it held. Between polls
 /// the task sleeps briefly, so the threads that make the condition true can run: wait for the
@@ -52,7 +52,7 @@ public func drainMainQueue(rounds: Int = 3, timeout: Duration = .seconds(10)) as
 
 /// A flag the main queue sets for `drainMainQueue`.
 private final class DrainMark: Sendable {
-    private let state = Mutex(false)
+    private let state = Locked(false)
     func set() { state.withLock { $0 = true } }
     var isSet: Bool { state.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A renderer's end of the hand-off: receives whole commits, in order, on any thread.
 /// Implementations queue them for their render thread and must not block.
@@ -16,7 +15,7 @@ package final class CommitDistributor: Sendable {
         weak var sink: (any CommitSink)?
         let root: LayerID
     }
-    private let sinks = Mutex<[WeakSink]>([])
+    private let sinks = Locked<[WeakSink]>([])
 
     /// Attaches `sink` to the tree under `root`: pending changes are flushed, then the sink
     /// receives a snapshot of the whole tree followed by every later commit.

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// Where SceneCore reports bad input: a clear message through swift-log, never a crash.
 ///
@@ -8,11 +7,11 @@ import Synchronization
 /// `capturing(_:)` gives a test exactly the messages its own code logged.
 package enum Diagnostics {
     private static let logger = Logger(label: "SceneCore")
-    private static let recentMessages = Mutex<[String]>([])
+    private static let recentMessages = Locked<[String]>([])
 
     /// The messages logged by one task while `capturing(_:)` runs.
     private final class Capture: Sendable {
-        let messages = Mutex<[String]>([])
+        let messages = Locked<[String]>([])
     }
 
     @TaskLocal private static var capture: Capture?

@@ -1,6 +1,5 @@
 import Foundation
 import SceneCoreTestSupport
-import Synchronization
 import Testing
 
 @testable import SceneCore
@@ -16,7 +15,7 @@ import Testing
         layer.position = CGPoint(x: 40, y: 0)
         CATransaction.commit()
         let log = DelegateLog()
-        let finishedAt = Mutex<Double?>(nil)
+        let finishedAt = Locked<Double?>(nil)
         let added = CACurrentMediaTime()
         CATransaction.begin()
         CATransaction.setCompletionBlock { finishedAt.withLock { $0 = CACurrentMediaTime() } }
