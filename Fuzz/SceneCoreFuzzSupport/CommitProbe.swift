@@ -1,13 +1,12 @@
 import Foundation
 import SceneCore
-import Synchronization
 
 /// A renderer without GL: attached to a tree, it receives the tree's commits as a window's
 /// render thread does and runs the same frame step (`FramePipeline`): apply the commits to its
 /// render tree, evaluate the animations, build the display list. Commits arrive on any thread;
 /// `frame(at:)` is called from one thread at a time.
 package final class CommitProbe: CommitSink, @unchecked Sendable {
-    private let inbox = Mutex<[LayerTreeCommit]>([])
+    private let inbox = Locked<[LayerTreeCommit]>([])
     /// The render side: its render tree is what the commits built.
     package private(set) var pipeline = FramePipeline()
     private let root: LayerID

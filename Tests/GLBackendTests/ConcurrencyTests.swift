@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import GLBackend
@@ -23,7 +22,7 @@ import Testing
         let colours: [SIMD4<Float>] = [
             red, green, blue, premultiplied(1, 1, 0), premultiplied(0, 1, 1), premultiplied(1, 0, 1),
         ]
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         onThreads(colours.count) { index in
             let canvas = TestCanvas(width: 48 + index * 4, height: 32)
             do {
@@ -56,7 +55,7 @@ import Testing
     @Test func oneSurfaceSharedByThreadsSerialisesItsRenders() throws {
         let canvas = TestCanvas(width: 32, height: 32)
         let surface = try HeadlessSurface(width: 32, height: 32)
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         onThreads(4) { index in
             let colour: SIMD4<Float> = index.isMultiple(of: 2) ? red : green
             for _ in 0..<10 {

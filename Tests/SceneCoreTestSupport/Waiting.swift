@@ -1,16 +1,17 @@
 import Dispatch
 import Foundation
-import Synchronization
+import SceneCore
 
 /// Polls `condition` until it holds or `timeout` has passed; true when it held. Between polls
 /// the task sleeps briefly, so the threads that make the condition true can run: wait for the
-/// outcome itself rather than sleeping for a time that a loaded machine may exceed.
+/// outcome itself rather than sleeping for a time that a loaded machine may exceed. The timeout is
+/// stretched by `testTimeScale`.
 public func waitUntil(
     timeout: Duration = .seconds(10), polling interval: Duration = .milliseconds(5),
     _ condition: @Sendable () -> Bool
 ) async -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let deadline = clock.now + timeout * testTimeScale
     while !condition() {
         if clock.now > deadline { return false }
         try? await Task.sleep(for: interval)
@@ -20,12 +21,13 @@ public func waitUntil(
 
 /// `waitUntil(timeout:polling:_:)` for synchronous code, blocking the calling thread between
 /// polls: for synchronous tests, and for code that must not leave its thread (transactions
-/// belong to a thread, and an `await` may resume on another).
+/// belong to a thread, and an `await` may resume on another). The timeout is stretched by
+/// `testTimeScale`.
 public func waitUntilBlocking(
     timeout: Duration = .seconds(10), polling interval: Duration = .milliseconds(5), _ condition: () -> Bool
 ) -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let deadline = clock.now + timeout * testTimeScale
     while !condition() {
         if clock.now > deadline { return false }
         Thread.sleep(forTimeInterval: interval / .seconds(1))
@@ -52,7 +54,7 @@ public func drainMainQueue(rounds: Int = 3, timeout: Duration = .seconds(10)) as
 
 /// A flag the main queue sets for `drainMainQueue`.
 private final class DrainMark: Sendable {
-    private let state = Mutex(false)
+    private let state = Locked(false)
     func set() { state.withLock { $0 = true } }
     var isSet: Bool { state.withLock { $0 } }
 }

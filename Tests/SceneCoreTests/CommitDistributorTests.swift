@@ -1,6 +1,5 @@
 import Foundation
 import SceneCoreTestSupport
-import Synchronization
 import Testing
 
 @testable import SceneCore
@@ -11,12 +10,12 @@ import Testing
     /// attach snapshot arrives, and detaches itself when it goes: its deinit then runs as the
     /// distributor lets go of it.
     private final class SelfReleasingSink: CommitSink {
-        static let held = Mutex<[ObjectIdentifier: SelfReleasingSink]>([:])
+        static let held = Locked<[ObjectIdentifier: SelfReleasingSink]>([:])
         let deinitialized: ResultBox<Bool>
 
         init(deinitialized: ResultBox<Bool>) { self.deinitialized = deinitialized }
 
-        private let received = Mutex(0)
+        private let received = Locked(0)
 
         func enqueue(_ commit: LayerTreeCommit) {
             let count = received.withLock { count in

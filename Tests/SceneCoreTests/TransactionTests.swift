@@ -1,6 +1,5 @@
 import Foundation
 import SceneCoreTestSupport
-import Synchronization
 import Testing
 
 @testable import SceneCore
@@ -353,7 +352,7 @@ private final class Runs: Sendable {
         return key
     }()
 
-    private let log = Mutex<(names: [String], main: Bool)>(([], true))
+    private let log = Locked<(names: [String], main: Bool)>(([], true))
 
     init() { _ = Runs.mainQueueKey }
 

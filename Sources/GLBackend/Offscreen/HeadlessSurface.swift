@@ -1,6 +1,5 @@
 import CGL
 import SceneCore
-import Synchronization
 
 /// Renders `DisplayList`s without a window or X server and reads the pixels back.
 ///
@@ -13,7 +12,7 @@ final class HeadlessSurface: @unchecked Sendable {
     // The framebuffer and renderer are touched only inside `context.withCurrent`, under its lock.
     private var framebuffer: SurfaceFramebuffer
     private let renderer: GLRenderer
-    private let lastStatistics = Mutex(FrameStatistics())
+    private let lastStatistics = Locked(FrameStatistics())
 
     /// Creates a surface of `width` x `height` pixels with its own context.
     /// - Throws: `EGLError` when no headless display or context can be made; `GLError` for a

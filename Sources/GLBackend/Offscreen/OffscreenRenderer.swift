@@ -1,6 +1,5 @@
 import Foundation
 import SceneCore
-import Synchronization
 
 /// Renders a layer tree without a window or X server, through the same commit pipeline and
 /// GL renderer a window uses: the renderer attaches to the tree, receives its commits, keeps

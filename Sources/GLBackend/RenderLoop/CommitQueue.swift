@@ -1,10 +1,9 @@
 import SceneCore
-import Synchronization
 
 /// A renderer's inbox: whole commits, queued in order by whichever thread commits, taken
 /// by the renderer before it builds a frame. The app side never waits on it.
 final class CommitQueue: CommitSink {
-    private let pending = Mutex<[LayerTreeCommit]>([])
+    private let pending = Locked<[LayerTreeCommit]>([])
 
     package init() {}
 

@@ -1,6 +1,5 @@
 import Foundation
 import SceneCore
-import Synchronization
 
 /// A window's render thread: it owns the GL context and the render tree, and is the only
 /// thread that touches either.
@@ -16,7 +15,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     private let inbox = CommitQueue()
     private let condition = NSCondition()
     private let finished = DispatchSemaphore(value: 0)
-    private let stats = Mutex(WindowStatistics())
+    private let stats = Locked(WindowStatistics())
 
     // Guarded by `condition`.
     private var hasWork = true

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SceneCore
 
 /// What happens when the connection to an X server is lost (the server ended or crashed, or
 /// closed the connection): the program ends with a clear message, after running the app's
@@ -24,7 +24,7 @@ enum DisplayConnectionLoss {
         var noticed = false
         var handlerStarted = false
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// The app's handler (see `LayerWindow.onDisplayConnectionLost`).
     static var handler: Handler? {

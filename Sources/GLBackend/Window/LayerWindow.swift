@@ -1,7 +1,6 @@
 import CX11
 import Foundation
 import SceneCore
-import Synchronization
 
 /// An X11 window that shows a layer tree, like a layer-hosting view on Apple platforms.
 ///

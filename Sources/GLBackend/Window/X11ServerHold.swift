@@ -1,5 +1,5 @@
 import CX11
-import Synchronization
+import SceneCore
 
 /// One idle connection to each X server this process has opened a window on, kept until the
 /// process ends.
@@ -14,7 +14,7 @@ import Synchronization
 enum X11ServerHold {
     /// A connection nothing reads or writes: it only stays open.
     private struct Held: @unchecked Sendable { let display: OpaquePointer }
-    private static let held = Mutex<[String: Held]>([:])
+    private static let held = Locked<[String: Held]>([:])
 
     /// Opens the held connection to `name` unless there is one already. A server that refuses
     /// it is left alone: the window's own connection has just succeeded, and a later window

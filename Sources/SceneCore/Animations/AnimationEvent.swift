@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Something the render side saw happen to an animation at a frame.
 struct AnimationEvent: Sendable, Equatable {
@@ -22,7 +21,7 @@ final class AnimationEventCenter: Sendable {
     package static let shared = AnimationEventCenter()
 
     private struct WeakRecord { weak var record: AnimationRecord? }
-    private let records = Mutex<[UInt64: WeakRecord]>([:])
+    private let records = Locked<[UInt64: WeakRecord]>([:])
 
     package func register(_ record: AnimationRecord) {
         records.withLock { $0[record.serial] = WeakRecord(record: record) }

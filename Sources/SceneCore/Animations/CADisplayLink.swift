@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A timer synchronised to the display: its callback runs on the run loop it was added to,
 /// once per frame a window presents (the first window still open), with the frame's

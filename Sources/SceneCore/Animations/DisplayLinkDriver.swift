@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Something that presents frames and can time display links: a window's render thread.
 package protocol DisplayFrameSource: AnyObject, Sendable {
@@ -21,7 +20,7 @@ package final class DisplayLinkDriver: Sendable {
     }
     private struct WeakSource { weak var source: (any DisplayFrameSource)? }
     private struct WeakLink { weak var link: CADisplayLink? }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Registers a window's frame source.
     package func register(_ source: any DisplayFrameSource) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A renderer's end of the hand-off: receives whole commits, in order, on any thread.
 /// Implementations queue them for their render thread and must not block.
@@ -16,7 +15,7 @@ package final class CommitDistributor: Sendable {
         weak var sink: (any CommitSink)?
         let root: LayerID
     }
-    private let sinks = Mutex<[WeakSink]>([])
+    private let sinks = Locked<[WeakSink]>([])
 
     /// Runs `body` on the sink list under its lock, with every live sink. The live sinks are held
     /// strongly until the lock is released, so that a sink whose last other reference goes away

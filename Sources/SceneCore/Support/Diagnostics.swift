@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// Where SceneCore reports bad input: a clear message through swift-log, never a crash.
 ///
@@ -8,13 +7,13 @@ import Synchronization
 /// `capturing(_:)` gives a test exactly the messages its own code logged.
 package enum Diagnostics {
     private static let logger = Logger(label: "SceneCore")
-    private static let recentMessages = Mutex<[String]>([])
+    private static let recentMessages = Locked<[String]>([])
     /// The topics of the `errorOnce` messages already logged.
-    private static let loggedTopics = Mutex<Set<String>>([])
+    private static let loggedTopics = Locked<Set<String>>([])
 
     /// The messages logged by one task while `capturing(_:)` runs.
     private final class Capture: Sendable {
-        let messages = Mutex<[String]>([])
+        let messages = Locked<[String]>([])
     }
 
     @TaskLocal private static var capture: Capture?

@@ -1,6 +1,5 @@
 import Foundation
 import SceneCoreTestSupport
-import Synchronization
 import Testing
 
 @testable import SceneCore
@@ -198,7 +197,7 @@ import Testing
 
 /// A flag set from any thread.
 private final class Flag: Sendable {
-    private let state = Mutex(false)
+    private let state = Locked(false)
     func set() { state.withLock { $0 = true } }
     var value: Bool { state.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import SceneCore
 
@@ -48,7 +47,7 @@ enum NamedCurve {
 
 /// Records what an animation's delegate hears, in order.
 final class DelegateLog: CAAnimationDelegate, Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     func animationDidStart(_ anim: CAAnimation) { entries.withLock { $0.append("start") } }
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import SceneCore
 
@@ -8,7 +7,7 @@ import Synchronization
 /// The distributor is process-wide: a sink also receives the commits of tests running in
 /// parallel on other threads, so look only at the fields of your own layers.
 final class RecordingSink: CommitSink {
-    private let received = Mutex<[LayerTreeCommit]>([])
+    private let received = Locked<[LayerTreeCommit]>([])
 
     func enqueue(_ commit: LayerTreeCommit) { received.withLock { $0.append(commit) } }
 
@@ -86,7 +85,7 @@ enum LayerTest {
 
 /// A value handed from one thread to another.
 final class ResultBox<T: Sendable>: Sendable {
-    private let stored = Mutex<T?>(nil)
+    private let stored = Locked<T?>(nil)
     func set(_ value: T) { stored.withLock { $0 = value } }
     var value: T? { stored.withLock { $0 } }
 }

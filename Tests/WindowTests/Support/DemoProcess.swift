@@ -1,6 +1,6 @@
 import Foundation
+import SceneCore
 import SceneCoreTestSupport
-import Synchronization
 
 @testable import demo_window
 
@@ -9,7 +9,7 @@ import Synchronization
 final class DemoProcess: Sendable {
     private let child: ChildProcess
     private let lines = LineBuffer()
-    private let exit = Mutex<Int32?>(nil)
+    private let exit = Locked<Int32?>(nil)
 
     /// The built demo-window next to the test bundle.
     static var executable: String {
@@ -82,7 +82,7 @@ final class DemoProcess: Sendable {
 
 /// Output lines collected from the reader thread.
 private final class LineBuffer: Sendable {
-    private let state = Mutex<(lines: [String], partial: String)>(([], ""))
+    private let state = Locked<(lines: [String], partial: String)>(([], ""))
 
     func append(_ text: String) {
         state.withLock { state in
