@@ -24,6 +24,10 @@ import Foundation
 /// keeps its dash phase: a piece that starts where the path comes back into the rectangle
 /// begins with a lead-in along its first segment, outside, as long as the path's length up to
 /// that point modulo the dash pattern's length (so the lead-in is shorter than the pattern).
+/// The store is then unchanged as long as the pattern is shorter than `innerMargin` pixels,
+/// with one exception: a dashed closed subpath that is cut is not joined at its start (the
+/// join would carry the phase on round the start), so a dash running through the start ends
+/// there in two caps instead of a join.
 struct PathClipping {
     /// How far beyond the store the safe rectangle reaches, in device pixels (2^21).
     static let safeMargin: CGFloat = 2_097_152
