@@ -25,9 +25,10 @@ import Foundation
 /// begins with a lead-in along its first segment, outside, as long as the path's length up to
 /// that point modulo the dash pattern's length (so the lead-in is shorter than the pattern).
 /// The store is then unchanged as long as the pattern is shorter than `innerMargin` pixels,
-/// with one exception: a dashed closed subpath that is cut is not joined at its start (the
-/// join would carry the phase on round the start), so a dash running through the start ends
-/// there in two caps instead of a join.
+/// with two exceptions: lines' lengths are exact but curves' are estimated (to about a
+/// millionth), so after a far curve the phase is only as good as that; and a dashed closed
+/// subpath that is cut is not joined at its start (the join would carry the phase on round
+/// the start), so a dash running through the start ends there in two caps instead of a join.
 struct PathClipping {
     /// How far beyond the store the safe rectangle reaches, in device pixels (2^21).
     static let safeMargin: CGFloat = 2_097_152
@@ -110,7 +111,7 @@ struct PathClipping {
     /// `elements` unchanged when they lie in the safe rectangle; otherwise each subpath cut
     /// where it leaves the rectangle, for stroking. With `dashLength` (the dash pattern's
     /// length, in user space), pieces starting on the way back in get a lead-in that keeps
-    /// the dash phase; curves must then have been flattened to lines.
+    /// the dash phase.
     func stroke(_ elements: [CGPathElementKind], dashLength: CGFloat? = nil) -> [CGPathElementKind] {
         guard !contains(elements) else { return elements }
         var result: [CGPathElementKind] = []
@@ -135,13 +136,15 @@ struct PathClipping {
                 for vertex in self.pieces(from: last, segment) {
                     let a = last
                     last = vertex.point
+                    let chord = hypot(vertex.point.x - a.x, vertex.point.y - a.y)
+                    // A curve piece's own length, not its chord's, for the dash phase.
+                    let length = dashLength != nil ? vertex.curve.map { Self.length(ofCurve: $0) } ?? chord : chord
+                    defer { travelled += length }
                     if case .curve = vertex.edge {
                         if current.isEmpty { current = [.moveToPoint(a)] }
                         current.append(vertex.element)
                         continue
                     }
-                    let length = hypot(vertex.point.x - a.x, vertex.point.y - a.y)
-                    defer { travelled += length }
                     guard let (t0, t1) = span(from: a, to: vertex.point) else {
                         finish()
                         wasCut = true
@@ -151,10 +154,10 @@ struct PathClipping {
                     if current.isEmpty {
                         current = [.moveToPoint(entry)]
                         let distance = travelled + length * t0
-                        if let dashLength, distance > 0, length > 0 {
+                        if let dashLength, distance > 0, chord > 0 {
                             // A lead-in back along the segment, as long as the dash pattern has
                             // run on the path up to here (modulo its length).
-                            let back = distance.truncatingRemainder(dividingBy: dashLength) / length
+                            let back = distance.truncatingRemainder(dividingBy: dashLength) / chord
                             let start = CGPoint(
                                 x: entry.x - (vertex.point.x - a.x) * back, y: entry.y - (vertex.point.y - a.y) * back)
                             current = [.moveToPoint(start), .addLineToPoint(entry)]
@@ -220,24 +223,47 @@ struct PathClipping {
         }
     }
 
-    /// Appends the vertices for the curve with control polygon `points` (de Casteljau halves).
+    /// Appends the vertices for the curve with control polygon `points`, halving it as needed.
     private func split(_ points: [CGPoint], depth: Int, into result: inout [Vertex]) {
         let end = points[points.count - 1]
         if points.allSatisfy(isSafe) {
-            return result.append(Vertex(point: end, edge: .curve(Array(points.dropFirst().dropLast()))))
+            return result.append(
+                Vertex(point: end, edge: .curve(Array(points.dropFirst().dropLast())), curve: points))
         }
         let far = inner.contains { side in points.allSatisfy { side.value($0) < 0 } }
-        if far || depth >= Self.maximumSplits { return result.append(Vertex(point: end, edge: .line)) }
+        if far || depth >= Self.maximumSplits {
+            return result.append(Vertex(point: end, edge: .line, curve: points))
+        }
+        let (left, right) = Self.halves(points)
+        split(left, depth: depth + 1, into: &result)
+        split(right, depth: depth + 1, into: &result)
+    }
+
+    /// The control polygons of the two halves of the curve with control polygon `points`
+    /// (de Casteljau at t = 0.5).
+    private static func halves(_ points: [CGPoint]) -> ([CGPoint], [CGPoint]) {
         var left = [points[0]]
-        var right = [end]
+        var right = [points[points.count - 1]]
         var level = points
         while level.count > 1 {
             level = zip(level, level.dropFirst()).map { CGPoint(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
             left.append(level[0])
             right.insert(level[level.count - 1], at: 0)
         }
-        split(left, depth: depth + 1, into: &result)
-        split(right, depth: depth + 1, into: &result)
+        return (left, right)
+    }
+
+    /// The length of the curve with control polygon `points`: halved until the polygon is
+    /// within a millionth of its chord, then estimated from both (Gravesen).
+    private static func length(ofCurve points: [CGPoint], depth: Int = 0) -> CGFloat {
+        let chord = hypot(points[points.count - 1].x - points[0].x, points[points.count - 1].y - points[0].y)
+        let polygon = zip(points, points.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        let degree = CGFloat(points.count - 1)
+        guard polygon - chord > polygon * 1e-6, depth < 24 else {
+            return (2 * chord + (degree - 1) * polygon) / (degree + 1)
+        }
+        let (left, right) = halves(points)
+        return length(ofCurve: left, depth: depth + 1) + length(ofCurve: right, depth: depth + 1)
     }
 
     /// `polygon` clipped to the inside of `side` (one Sutherland–Hodgman step); curves lie
@@ -271,6 +297,8 @@ struct PathClipping {
         }
         var point: CGPoint
         var edge: Edge
+        /// The control polygon of the curve piece the edge draws or stands in for; nil for a line.
+        var curve: [CGPoint]? = nil
 
         /// The path element drawing the edge to this vertex.
         var element: CGPathElementKind {

@@ -101,22 +101,13 @@ struct ShapeDrawing: Sendable {
         guard strokes, let strokeColor else { return }
         context.beginPath()
         let tolerance = 0.1 / max(scale, 0.01)
-        var stroked =
+        let stroked =
             strokeStart <= 0 && strokeEnd >= 1
             ? path
             : StrokeTrim.elements(of: CGPath(elements: path), from: strokeStart, to: strokeEnd, tolerance: tolerance)
-        if !dashes.isEmpty, !clipping.contains(stroked) {
-            // Lead-ins keeping the dash phase are measured along lines: curves are flattened
-            // as a trimmed stroke's are. Cairo repeats an odd number of lengths twice over.
-            stroked = CGPath(elements: stroked).flattenedSubpaths(tolerance: tolerance).flatMap { subpath in
-                [.moveToPoint(subpath.points[0])] + subpath.points.dropFirst().map { .addLineToPoint($0) }
-                    + (subpath.isClosed ? [.closeSubpath] : [])
-            }
-            let dashLength = dashes.reduce(0, +) * (dashes.count % 2 == 0 ? 1 : 2)
-            context.addPath(CGPath(elements: clipping.stroke(stroked, dashLength: dashLength)))
-        } else {
-            context.addPath(CGPath(elements: clipping.stroke(stroked)))
-        }
+        // Cairo repeats an odd number of dash lengths twice over.
+        let dashLength = dashes.isEmpty ? nil : dashes.reduce(0, +) * (dashes.count % 2 == 0 ? 1 : 2)
+        context.addPath(CGPath(elements: clipping.stroke(stroked, dashLength: dashLength)))
         applyLine(to: context, scale: scale)
         context.setStrokeColor(strokeColor)
         context.strokePath()

@@ -28,6 +28,13 @@ import Testing
         var image: CGImage
         var rect: CGRect
 
+        /// Whether the pixel showing layer point (`x`, `y`) is `expected`.
+        func shows(_ x: CGFloat, _ y: CGFloat, _ expected: Pixel) -> Bool {
+            let p = CGPoint(x: x - rect.minX, y: y - rect.minY)
+            guard p.x >= 0, p.y >= 0, p.x < CGFloat(image.width), p.y < CGFloat(image.height) else { return false }
+            return isClose(image.pixel(at: p), expected)
+        }
+
         /// Expects the pixel showing layer point (`x`, `y`): the store's, or clear outside it.
         func expect(
             _ x: CGFloat, _ y: CGFloat, _ expected: Pixel, _ comment: Comment? = nil,
@@ -173,5 +180,29 @@ import Testing
         stroked.expect(4.5, 0.5, Self.blue)
         stroked.expect(-5.5, 100.5, Self.clear)
         stroked.expect(5.5, 100.5, Self.clear)
+    }
+
+    /// A dashed parabola 2e9 points wide, x = 1e9 s, y = 1e9 s^2 (s from -1 to 1) moved so that
+    /// its point at s = 0.001 is (100, 100): near the layer it runs along y = 100 + 0.002 (x - 100)
+    /// to within a millionth of a point, and that is where the dashes lie. Flattened into 1,000
+    /// chords, as trims flatten curves, it lay 1,000 points off there.
+    @Test func aDashedHugeCurveIsStrokedAlongItself() throws {
+        let dx: CGFloat = 100 - 1e6
+        let dy: CGFloat = 100 - 1000
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: dx - 1e9, y: dy + 1e9))
+        path.addQuadCurve(to: CGPoint(x: dx + 1e9, y: dy + 1e9), control: CGPoint(x: dx, y: dy - 1e9))
+        let shape = layer(path, fill: false, lineWidth: 4)
+        shape.lineDashPattern = [10, 10]
+        let image = try drawn(shape)
+        var dashed = 0
+        for x in 0..<200 {
+            let px = CGFloat(x) + 0.5
+            if image.shows(px, 100.5, Self.blue) { dashed += 1 }
+            image.expect(px, 94.5, Self.clear)
+            image.expect(px, 105.5, Self.clear)
+        }
+        // Dashes 10 points long and 10 apart: about half the pixels along it.
+        #expect((80...120).contains(dashed), "\(dashed) of 200 pixels along the curve are dashed")
     }
 }
