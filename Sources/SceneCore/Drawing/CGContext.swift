@@ -227,6 +227,18 @@ public final class CGContext {
         state = saved
     }
 
+    /// The current transformation from user space to device space (the surface's pixels, y down).
+    var userToDevice: CGAffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        return CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    /// Clipping for paths drawn with the current transformation onto this context's surface.
+    var pathClipping: PathClipping {
+        PathClipping(transform: userToDevice, store: CGRect(x: 0, y: 0, width: width, height: height))
+    }
+
     /// The current transformation from user space, relative to the context's starting space.
     public var ctm: CGAffineTransform {
         var m = cairo_matrix_t()

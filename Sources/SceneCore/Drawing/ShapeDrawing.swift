@@ -57,13 +57,26 @@ struct ShapeDrawing: Sendable {
     var strokes: Bool { strokeColor != nil && lineWidth > 0 && strokeEnd > strokeStart }
 
     /// The area drawing touches: `bounds` joined with the fill's and stroke's extents
-    /// (widened by a point for anti-aliasing); nil when there is nothing to draw.
+    /// (widened by a point for anti-aliasing); nil when there is nothing to draw. Measured
+    /// with the path clipped as drawing clips it (`PathClipping`) around `bounds`, from whole
+    /// units near them, so that huge coordinates are measured where they are, not wrapped.
     func extent(including bounds: CGRect) -> CGRect? {
         var area = bounds.isEmpty ? CGRect.null : bounds
         if !path.isEmpty, fillColor != nil || strokes, let context = CGContext(layerWidth: 1, height: 1, scale: 1) {
-            context.addPath(CGPath(elements: path))
-            if fillColor != nil { area = area.union(context.pathExtents.insetBy(dx: -1, dy: -1)) }
+            let origin =
+                bounds.isFiniteValue
+                ? CGPoint(x: bounds.minX.rounded(.down), y: bounds.minY.rounded(.down)) : CGPoint.zero
+            context.translateBy(x: -origin.x, y: -origin.y)
+            let clipping = PathClipping(
+                transform: context.userToDevice,
+                store: CGRect(origin: .zero, size: bounds.isFiniteValue ? bounds.size : .zero))
+            if fillColor != nil {
+                context.addPath(CGPath(elements: clipping.fill(path)))
+                area = area.union(context.pathExtents.insetBy(dx: -1, dy: -1))
+            }
             if strokes {
+                context.beginPath()
+                context.addPath(CGPath(elements: clipping.stroke(path)))
                 applyLine(to: context, scale: 1)
                 area = area.union(context.strokeExtents.insetBy(dx: -1, dy: -1))
             }
@@ -73,28 +86,28 @@ struct ShapeDrawing: Sendable {
 
     /// Fills the whole path, then strokes the part from `strokeStart` to `strokeEnd`, in
     /// `context`'s user space; `scale` (device pixels per unit) sets how finely a trimmed
-    /// stroke follows curves.
+    /// stroke follows curves. A path reaching beyond what Cairo's fixed point holds is clipped
+    /// first (`PathClipping`), after trimming, so that trims and dashes are measured on the
+    /// whole path.
     func draw(in context: CGContext, scale: CGFloat) {
         guard !path.isEmpty else { return }
-        let path = CGPath(elements: path)
+        let clipping = context.pathClipping
         if let fillColor {
             context.beginPath()
-            context.addPath(path)
+            context.addPath(CGPath(elements: clipping.fill(path)))
             context.setFillColor(fillColor)
             context.fillPath(using: fillRule)
         }
         guard strokes, let strokeColor else { return }
         context.beginPath()
-        if strokeStart <= 0 && strokeEnd >= 1 {
-            context.addPath(path)
-        } else {
-            let tolerance = 0.1 / max(scale, 0.01)
-            context.addPath(
-                CGPath(
-                    elements: StrokeTrim.elements(
-                        of: path, from: strokeStart, to: strokeEnd,
-                        tolerance: tolerance)))
-        }
+        let tolerance = 0.1 / max(scale, 0.01)
+        let stroked =
+            strokeStart <= 0 && strokeEnd >= 1
+            ? path
+            : StrokeTrim.elements(of: CGPath(elements: path), from: strokeStart, to: strokeEnd, tolerance: tolerance)
+        // Cairo repeats an odd number of dash lengths twice over.
+        let dashLength = dashes.isEmpty ? nil : dashes.reduce(0, +) * (dashes.count % 2 == 0 ? 1 : 2)
+        context.addPath(CGPath(elements: clipping.stroke(stroked, dashLength: dashLength)))
         applyLine(to: context, scale: scale)
         context.setStrokeColor(strokeColor)
         context.strokePath()
