@@ -251,7 +251,31 @@ import Testing
         expectPixel(image, 60, 50, (255, 255, 255, 255))
     }
 
-    @Test func aZeroSizedOrHiddenMaskHidesTheLayer() throws {
+    @Test func aShapeMaskWhosePathAnimatesRevealsTheLayerMidAnimation() throws {
+        let clock = ManualClock(whiteRoot(), at: 0)
+        let layer = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), opaqueGreen)
+        let shape = CAShapeLayer()
+        shape.frame = layer.bounds
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        layer.mask = shape
+        clock.layer.addSublayer(layer)
+        CATransaction.flush()
+        let grow = CABasicAnimation(keyPath: "path")
+        grow.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 0, height: 100), transform: nil)
+        grow.toValue = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        grow.duration = 4
+        shape.add(grow, forKey: "grow")
+        CATransaction.flush()
+        clock.seek(to: 2)
+        // The shape layer draws its interpolated path (as a display pass would), committed with it.
+        shape.display()
+        CATransaction.flush()
+        let image = try render(clock.layer, at: clock.now)
+        expectPixel(image, 49, 50, (0, 255, 0, 255))
+        expectPixel(image, 50, 50, (255, 255, 255, 255))
+    }
+
+    @Test func aZeroSizedMaskHidesTheLayer() throws {
         let layer = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), opaqueRed)
         layer.mask = solidLayer(CGRect(x: 50, y: 50, width: 0, height: 0), opaqueBlack)
         let image = try render(scene(layer))
