@@ -4,7 +4,8 @@
 //
 // Compiled in variants (see LayerProgram.swift), because a software rasteriser runs every
 // branch of a shader: SHAPED computes coverage from the shape, TEXTURED samples the texture,
-// CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway.
+// CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway, MASKED
+// multiplies the output by the alpha of the mask texture (a masked group's composite).
 
 in vec2 v_position;
 in vec2 v_uv;
@@ -14,6 +15,9 @@ flat in vec4 v_radii;
 flat in vec4 v_params;
 
 uniform sampler2D u_texture;
+#if MASKED
+uniform sampler2D u_mask;     // texture unit 1: the mask's layer, same size as u_texture
+#endif
 uniform float u_opacity;      // multiplies the output (group compositing); 1 otherwise
 
 out vec4 fragColor;
@@ -86,6 +90,9 @@ void main() {
     vec2 uvPerPixelX = dFdx(v_uv);
     vec2 uvPerPixelY = dFdy(v_uv);
     if (v_params.y > 0.5) color *= textureGrad(u_texture, v_uv, uvPerPixelX, uvPerPixelY);
+#endif
+#if MASKED
+    color *= texture(u_mask, v_uv).a;
 #endif
 #if SHAPED
     color *= shapeCoverage();

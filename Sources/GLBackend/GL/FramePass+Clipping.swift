@@ -13,6 +13,11 @@ extension FramePass {
             current.clips.append(nil)
             return
         }
+        // A mask that is thrown away draws nothing, into the stencil neither.
+        guard !current.discardsDrawing else {
+            current.clips.append(nil)
+            return
+        }
         guard current.stencilDepth < Self.maxClipDepth else {
             reject("pushClip of instance \(instance) nests clips deeper than \(Self.maxClipDepth)")
             current.clips.append(nil)

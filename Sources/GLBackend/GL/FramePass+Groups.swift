@@ -4,7 +4,15 @@ import SceneCore
 extension FramePass {
     /// Redirects drawing into a fresh transparent offscreen target, or, when nesting is too
     /// deep or no target can be made, keeps drawing into the current one (without opacity).
+    /// Inside a mask whose drawing is thrown away, the group's drawing is thrown away too.
     mutating func beginGroup() {
+        guard !current.discardsDrawing else {
+            levels.append(
+                TargetLevel(
+                    framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth,
+                    discardsDrawing: true))
+            return
+        }
         let depth = levels.count - 1
         guard depth < renderer.maxGroupDepth else {
             Diagnostics.error(
@@ -27,20 +35,11 @@ extension FramePass {
     /// Composites the innermost group onto its parent, multiplied by `opacity`, inside the clip
     /// that was current at its `beginGroup`.
     mutating func endGroup(opacity: Float) {
-        guard levels.count > 1 else {
+        guard levels.count > 1, !current.isMask else {
             reject("endGroup without a matching beginGroup")
             return
         }
-        if !current.clips.isEmpty {
-            Diagnostics.error(
-                "GLRenderer: \(current.clips.count) pushClip inside a group without popClip before its endGroup")
-            // A group drawn into its parent shares the parent's stencil, so its clips must be undone.
-            if current.group == nil {
-                while let pushed = current.clips.popLast() {
-                    if let pushed { undoClip(pushed) }
-                }
-            }
-        }
+        closeOpenClips(before: "endGroup")
         let level = levels.removeLast()
         guard let target = level.group else { return }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
@@ -49,12 +48,32 @@ extension FramePass {
         statistics.groups += 1
     }
 
-    /// Draws the group's texture over the whole target, pixel for pixel.
-    private mutating func composite(_ target: GroupTarget, opacity: Float) {
-        let program = renderer.programs.fillTextured
+    /// Reports the clips the current level left open before `command`, and undoes them when
+    /// the level draws into its parent's framebuffer and so shares the parent's stencil.
+    mutating func closeOpenClips(before command: String) {
+        guard !current.clips.isEmpty else { return }
+        Diagnostics.error(
+            "GLRenderer: \(current.clips.count) pushClip inside a group without popClip before its \(command)")
+        if current.group == nil {
+            while let pushed = current.clips.popLast() {
+                if let pushed { undoClip(pushed) }
+            }
+        }
+    }
+
+    /// Draws the group's texture over the whole target, pixel for pixel, multiplied by
+    /// `opacity` and, with a `mask` target, by the mask's alpha at each pixel.
+    mutating func composite(_ target: GroupTarget, mask: GroupTarget? = nil, opacity: Float) {
+        let program = mask == nil ? renderer.programs.fillTextured : renderer.programs.maskComposite
+        let nearest = renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest))
+        if let mask {
+            glActiveTexture(GL_TEXTURE1.glEnum)
+            glBindTexture(GL_TEXTURE_2D.glEnum, mask.colorTexture)
+            glBindSampler(1, nearest)
+            glActiveTexture(GL_TEXTURE0.glEnum)
+        }
         glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
-        glBindSampler(
-            0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
+        glBindSampler(0, nearest)
         glUseProgram(program.program.id)
         glUniform1f(program.opacity, opacity)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
@@ -63,7 +82,7 @@ extension FramePass {
     }
 
     /// `opacity` clamped to 0...1; a non-finite value is reported and treated as 1.
-    private static func sanitized(_ opacity: Float) -> Float {
+    static func sanitized(_ opacity: Float) -> Float {
         guard opacity.isFinite else {
             Diagnostics.error("GLRenderer: group opacity \(opacity) is not finite; using 1")
             return 1

@@ -37,15 +37,22 @@ struct FramePass {
         case .popClip(let instance): popClip(instance)
         case .beginGroup: beginGroup()
         case .endGroup(let opacity): endGroup(opacity: opacity)
+        case .beginMask: beginMask()
+        case .endMask(let opacity): endMask(opacity: opacity)
         }
     }
 
-    /// Closes what the list left open: groups are composited at full opacity; clips need no
-    /// undoing because the next frame clears the stencil. Leaves the frame's framebuffer bound.
+    /// Closes what the list left open: groups (masked or not) are composited at full opacity;
+    /// clips need no undoing because the next frame clears the stencil. Leaves the frame's
+    /// framebuffer bound.
     mutating func finish() {
         if levels.count > 1 {
-            Diagnostics.error("GLRenderer: \(levels.count - 1) beginGroup without endGroup; composited at opacity 1")
-            while levels.count > 1 { endGroup(opacity: 1) }
+            Diagnostics.error(
+                "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask); composited at opacity 1"
+            )
+            while levels.count > 1 {
+                if current.isMask { endMask(opacity: 1) } else { endGroup(opacity: 1) }
+            }
         }
         if !current.clips.isEmpty {
             Diagnostics.error("GLRenderer: \(current.clips.count) pushClip without popClip at the end of the frame")
@@ -71,7 +78,7 @@ struct FramePass {
             )
             return
         }
-        guard batch.count > 0 else { return }
+        guard batch.count > 0, !current.discardsDrawing else { return }
         if let image = batch.image {
             renderer.textureCache.bind(
                 image, mipmapped: SamplerCache.needsMipmaps(batch.sampling), statistics: &statistics)

@@ -14,6 +14,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var clipPushes = 0
     /// Groups drawn offscreen and composited with their opacity.
     public var groups = 0
+    /// Of those groups, the ones composited by the alpha of a mask.
+    public var maskedGroups = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

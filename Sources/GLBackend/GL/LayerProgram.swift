@@ -12,9 +12,12 @@ struct LayerProgram {
         var textured = false
         /// Writes only the stencil where the shape covers a pixel at least halfway.
         var clipMask = false
+        /// Multiplies the output by the alpha of the mask texture on unit 1 (masked groups).
+        var masked = false
 
         var defines: String {
             "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
+                + "#define MASKED \(masked ? 1 : 0)\n"
         }
     }
 
@@ -22,7 +25,8 @@ struct LayerProgram {
     let viewportSize: GLint
     let opacity: GLint
 
-    /// Compiles and links the variant, and points `u_texture` at texture unit 0.
+    /// Compiles and links the variant, and points `u_texture` at texture unit 0 and `u_mask`
+    /// (in the masked variant) at unit 1.
     init(_ variant: Variant) throws(GLError) {
         program = try ShaderProgram(
             vertexSource: try Self.source(named: "layer.vert", defines: variant.defines),
@@ -31,6 +35,7 @@ struct LayerProgram {
         opacity = program.uniformLocation("u_opacity")
         glUseProgram(program.id)
         glUniform1i(program.uniformLocation("u_texture"), 0)
+        if variant.masked { glUniform1i(program.uniformLocation("u_mask"), 1) }
         glUniform1f(opacity, 1)
     }
 
@@ -54,6 +59,8 @@ struct LayerPrograms {
     let shaped: LayerProgram
     let shapedTextured: LayerProgram
     let clipMask: LayerProgram
+    /// Composites a masked group: its texture times the mask texture's alpha.
+    let maskComposite: LayerProgram
 
     init() throws(GLError) {
         fill = try LayerProgram(.init())
@@ -61,9 +68,10 @@ struct LayerPrograms {
         shaped = try LayerProgram(.init(shaped: true))
         shapedTextured = try LayerProgram(.init(shaped: true, textured: true))
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
+        maskComposite = try LayerProgram(.init(textured: true, masked: true))
     }
 
-    var all: [LayerProgram] { [fill, fillTextured, shaped, shapedTextured, clipMask] }
+    var all: [LayerProgram] { [fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite] }
 
     /// The variant that draws a batch.
     func forBatch(shaped isShaped: Bool, textured: Bool) -> LayerProgram {

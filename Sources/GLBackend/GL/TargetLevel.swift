@@ -1,7 +1,7 @@
 import CGL
 
 /// One level of a frame's target stack: the frame's own framebuffer at the bottom, then one
-/// level per open `beginGroup`.
+/// level per open `beginGroup` and per open `beginMask`.
 ///
 /// Clips live in the level's stencil buffer: a pixel is inside the current clip when its
 /// stencil value equals `stencilDepth`.
@@ -14,6 +14,10 @@ struct TargetLevel {
     /// The stencil value inside the clip this level started with: 0 on a fresh target, the
     /// parent's depth for a group drawn into its parent's framebuffer.
     let baseDepth: Int
+    /// Whether this level holds a mask (opened by `beginMask`, closed by `endMask`).
+    var isMask = false
+    /// Whether what is drawn at this level is thrown away: a mask that got no target of its own.
+    var discardsDrawing = false
     /// The instance of every open `pushClip`, innermost last; nil for a refused push, which is
     /// kept so that its `popClip` still pairs up.
     var clips: [Int?] = []

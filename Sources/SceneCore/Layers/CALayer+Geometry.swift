@@ -139,11 +139,7 @@ extension LayerProperties {
     /// Maps the space sublayers are positioned in to this layer's own bounds space:
     /// the geometry flip, then `sublayerTransform` about the anchor point.
     var sublayerSpaceToOwnSpace: CATransform3D {
-        var m = CATransform3D.identity
-        if isGeometryFlipped {
-            m = CATransform3DMakeScale(1, -1, 1).concatenating(
-                CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
-        }
+        var m = maskSpaceToOwnSpace
         if !CATransform3DIsIdentity(sublayerTransform) {
             let (ax, ay, az) = anchorInBounds
             m = m.concatenating(CATransform3DMakeTranslation(-ax, -ay, -az))
@@ -151,5 +147,13 @@ extension LayerProperties {
                 .concatenating(CATransform3DMakeTranslation(ax, ay, az))
         }
         return m
+    }
+
+    /// Maps the space the mask is positioned in to this layer's own bounds space: the
+    /// geometry flip only, as the mask is not a sublayer and `sublayerTransform` leaves it be.
+    var maskSpaceToOwnSpace: CATransform3D {
+        guard isGeometryFlipped else { return .identity }
+        return CATransform3DMakeScale(1, -1, 1).concatenating(
+            CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
     }
 }

@@ -53,6 +53,16 @@ struct Batcher {
         commands.append(.endGroup(opacity: opacity))
     }
 
+    mutating func beginMask() {
+        closeBatch()
+        commands.append(.beginMask)
+    }
+
+    mutating func endMask(opacity: Float) {
+        closeBatch()
+        commands.append(.endMask(opacity: opacity))
+    }
+
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()

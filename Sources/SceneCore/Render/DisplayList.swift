@@ -38,6 +38,13 @@ package enum DisplayCommand: Sendable, Equatable {
     /// Composite the layer started by the matching `beginGroup` onto what is below it,
     /// multiplied by `opacity`, inside the clip that was current at `beginGroup`.
     case endGroup(opacity: Float)
+    /// End the content of the group started by the innermost open `beginGroup` and start
+    /// drawing its mask into a new transparent layer.
+    case beginMask
+    /// Composite the group started by the matching `beginGroup` onto what is below it, each
+    /// pixel multiplied by the alpha of the mask drawn since `beginMask` and by `opacity`,
+    /// inside the clip that was current at `beginGroup`.
+    case endMask(opacity: Float)
 }
 
 /// A frame as plain data: instances plus the commands that draw them.

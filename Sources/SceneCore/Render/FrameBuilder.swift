@@ -7,7 +7,9 @@ import Foundation
 /// own transform, flattening every layer into its superlayer's plane as Core Animation does.
 /// Sublayers are drawn in zPosition order (stable). Per layer, in order: background,
 /// contents, sublayers (clipped when `masksToBounds`), border; a layer with opacity below 1
-/// that draws more than one thing is composited as one group.
+/// that draws more than one thing is composited as one group. A layer with a `mask` is
+/// always drawn as a group, composited by the alpha of its mask, which is drawn like a
+/// sublayer of the layer into a layer of its own.
 package struct FrameBuilder {
     /// Trees deeper than this are cut off, with an error logged once per process (the frame
     /// builder recurses, and never unboundedly).
@@ -18,6 +20,8 @@ package struct FrameBuilder {
     private let target: CGRect
     private var batcher: Batcher
     private var clearColor: SIMD4<Float>
+    /// The masks whose subtrees are being visited, outermost first (a handful at most).
+    private var masksBeingDrawn: [LayerID] = []
 
     private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>) {
         self.tree = tree
@@ -85,7 +89,8 @@ package struct FrameBuilder {
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
-        let isGroup = opacity < 1 && p.allowsGroupOpacity && primitives > 1
+        let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
+        let isGroup = mask != nil || (opacity < 1 && p.allowsGroupOpacity && primitives > 1)
         let alpha = isGroup ? 1 : opacity * inheritedOpacity
 
         if isGroup { batcher.beginGroup() }
@@ -136,7 +141,41 @@ package struct FrameBuilder {
                 shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil,
                 sampling: .init())
         }
-        if isGroup { batcher.endGroup(opacity: opacity * inheritedOpacity) }
+        if let mask {
+            // The mask is placed like a sublayer of the layer, in its bounds space (with the
+            // geometry flip, without sublayerTransform), and drawn only as the group's alpha.
+            batcher.beginMask()
+            masksBeingDrawn.append(mask)
+            visit(
+                mask, parentToWindow: toWindow, sublayerSpace: p.maskSpaceToOwnSpace, inheritedOpacity: 1,
+                depth: depth + 1)
+            masksBeingDrawn.removeLast()
+            batcher.endMask(opacity: opacity * inheritedOpacity)
+        } else if isGroup {
+            batcher.endGroup(opacity: opacity * inheritedOpacity)
+        }
+    }
+
+    /// The layer's mask when it can be drawn: nil when the layer has none, and, with an error
+    /// logged once, when the mask is the layer itself or is already being drawn as a mask
+    /// further out (a cycle of masks, or a mask that contains its masked layer), in which
+    /// case the layer is drawn unmasked. A mask that the tree also places elsewhere, as a
+    /// sublayer or another layer's mask (which the model refuses), is drawn in every place,
+    /// also with an error logged once.
+    private func usableMask(of layer: RenderLayer, id: LayerID) -> LayerID? {
+        guard let mask = layer.mask, let maskLayer = tree[mask] else { return nil }
+        if mask == id || masksBeingDrawn.contains(mask) {
+            Diagnostics.errorOnce(
+                "render.maskCycle",
+                "render: a layer's mask is the layer itself or contains it (a cycle of masks); drawn unmasked")
+            return nil
+        }
+        if maskLayer.superlayer != id {
+            Diagnostics.errorOnce(
+                "render.maskInTree",
+                "render: a mask layer is also a sublayer or another layer's mask; it is used in every place")
+        }
+        return mask
     }
 
     /// True when `bounds` mapped by the affine, axis-aligned `toWindow` contains all of `target`.

@@ -3,7 +3,8 @@ import SceneCore
 
 /// Layer content provided the ways Core Animation code does: a delegate drawing into a
 /// `CGContext` (the programming guide's Bézier curve), a subclass overriding `draw(in:)`, an
-/// image as `contents` under three gravities, a `CAShapeLayer` whose `strokeEnd` animates (the
+/// image as `contents` under three gravities (one cut to a circle by a `CAShapeLayer` mask, one
+/// revealed and hidden again by a mask whose width animates), a `CAShapeLayer` whose `strokeEnd` animates (the
 /// "draw the line" animation), `CAGradientLayer`s of each type and `CATextLayer`s (wrapped,
 /// truncated, aligned, in several fonts and sizes). Drawing happens during the
 /// commit, on the app thread; the render thread only uploads the bitmaps.
@@ -107,7 +108,8 @@ enum ContentScene {
         panel.addSublayer(dial)
     }
 
-    /// The same image under `resize`, `resizeAspect` and `center`.
+    /// The same image under `resize`, `resizeAspect` (masked to a circle) and `center` (wiped in
+    /// and out by an animated mask).
     static func addImages(to panel: CALayer) {
         let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .center]
         let width = (panel.bounds.width - 40) / 3
@@ -120,6 +122,29 @@ enum ContentScene {
             image.magnificationFilter = .nearest
             image.name = "image-\(gravity.rawValue)"
             panel.addSublayer(image)
+        }
+        if let aspect = panel.descendant(named: "image-resizeAspect") {
+            let circle = CAShapeLayer()
+            circle.frame = aspect.bounds
+            let side = min(aspect.bounds.width, aspect.bounds.height)
+            circle.path = CGPath(
+                ellipseIn: CGRect(
+                    x: aspect.bounds.midX - side / 2, y: aspect.bounds.midY - side / 2, width: side, height: side),
+                transform: nil)
+            aspect.mask = circle
+        }
+        if let centre = panel.descendant(named: "image-center") {
+            let wipe = CALayer.filled(centre.bounds, .black)
+            wipe.anchorPoint = .zero
+            wipe.position = .zero
+            let reveal = CABasicAnimation(keyPath: "bounds.size.width")
+            reveal.fromValue = 0
+            reveal.toValue = centre.bounds.width
+            reveal.duration = 1.5
+            reveal.autoreverses = true
+            reveal.repeatCount = .infinity
+            wipe.add(reveal, forKey: "reveal")
+            centre.mask = wipe
         }
     }
 

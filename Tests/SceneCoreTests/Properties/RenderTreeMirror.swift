@@ -80,6 +80,11 @@ enum RenderTreeMirror {
                 if open.popLast() != "clip" { Issue.record("popClip without its pushClip\n\(context())") }
             case .endGroup:
                 if open.popLast() != "group" { Issue.record("endGroup without its beginGroup\n\(context())") }
+            case .beginMask:
+                if open.popLast() != "group" { Issue.record("beginMask without its beginGroup\n\(context())") }
+                open.append("mask")
+            case .endMask:
+                if open.popLast() != "mask" { Issue.record("endMask without its beginMask\n\(context())") }
             }
         }
         if !open.isEmpty { Issue.record("unclosed \(open) in the display list\n\(context())") }

@@ -101,6 +101,30 @@ import Testing
         #expect(list.instances.map(\.color) == [SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1)])
     }
 
+    @Test func aMaskedLayerIsAGroupCompositedByItsMaskDrawnInItsSpace() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let layer = solidLayer(CGRect(x: 100, y: 0, width: 50, height: 50), red)
+        layer.opacity = 0.5
+        layer.mask = solidLayer(CGRect(x: 10, y: 20, width: 5, height: 5), green)
+        root.addSublayer(layer)
+        let list = displayList(for: root)
+        guard case .draw(let content) = list.commands[1], case .draw(let mask) = list.commands[3] else {
+            Issue.record("\(list.commands)")
+            return
+        }
+        #expect(list.commands[0] == .beginGroup && list.commands[2] == .beginMask)
+        #expect(list.commands[4] == .endMask(opacity: 0.5) && list.commands.count == 5)
+        #expect(list.instances[content.first].color == SIMD4(1, 0, 0, 1), "the opacity is the composite's")
+        let maskQuad = list.instances[mask.first]
+        let topLeft = windowPoint(maskQuad, x: 0, y: 0, width: 200, height: 100)
+        #expect(abs(topLeft.x - 110) < 1e-3 && abs(topLeft.y - 20) < 1e-3)
+
+        // A masked layer that draws nothing needs no group.
+        layer.backgroundColor = nil
+        #expect(displayList(for: root).commands.isEmpty)
+    }
+
     @Test func masksToBoundsClipsSublayersToTheRoundedBounds() {
         let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), red)
         root.masksToBounds = true
