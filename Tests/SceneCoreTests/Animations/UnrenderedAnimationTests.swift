@@ -22,15 +22,16 @@ import Testing
         layer.add(basic("position.x", from: 0, to: 100, duration: 0.3) { $0.delegate = log }, forKey: "move")
         CATransaction.commit()
 
-        #expect(await waitUntil(timeout: .seconds(15)) { log.calls == ["start"] || log.calls.count == 2 })
-        #expect(await waitUntil(timeout: .seconds(15)) { finishedAt.withLock { $0 } != nil })
+        #expect(await waitUntil(timeout: .seconds(60)) { log.calls == ["start"] || log.calls.count == 2 })
+        #expect(await waitUntil(timeout: .seconds(60)) { finishedAt.withLock { $0 } != nil })
         #expect(log.calls == ["start", "stop(true)"])
         let elapsed = (finishedAt.withLock { $0 } ?? 0) - added
         #expect(elapsed >= 0.3, "the completion block waits for the animation's end")
-        // Within a few run-loop turns of it; the bound allows for suites running beside this one
-        // that commit or hit-test 100,000 layers on this two-core machine, holding the layer lock
-        // (which the main queue needs to report the end) for seconds at a time.
-        #expect(elapsed < 0.3 + timeBudget(10), "and runs soon after it: \(elapsed) s")
+        // Not held for anything else (a later commit, another animation). How soon depends on the
+        // machine: the main queue needs the layer lock to report the end, and suites running beside
+        // this one commit or hit-test 100,000 layers holding it for seconds at a time; a plain
+        // `swift test` on two loaded cores (the window tests beside) measured 12 s.
+        #expect(elapsed < 0.3 + timeBudget(30), "and runs soon after it: \(elapsed) s")
         #expect(layer.animationKeys() == nil, "a finished animation leaves the model")
     }
 
