@@ -84,13 +84,7 @@ struct PathClipping {
     /// `elements` unchanged when they lie in the safe rectangle; otherwise each subpath
     /// clipped to it as a polygon, for filling.
     func fill(_ elements: [CGPathElementKind]) -> [CGPathElementKind] {
-        guard !contains(elements) else { return elements }
-        var result: [CGPathElementKind] = []
-        for subpath in Self.subpaths(of: elements) {
-            if subpath.points.allSatisfy(isSafe) {
-                result += subpath.elements
-                continue
-            }
+        clipSubpaths(elements) { subpath in
             // Each vertex with the edge that reaches it; the first one's is the closing line.
             var polygon = [Vertex(point: subpath.start, edge: .line)]
             var last = subpath.start
@@ -99,11 +93,24 @@ struct PathClipping {
                 last = segment.end
             }
             for side in safe { polygon = Self.clip(polygon, to: side) }
-            guard let first = polygon.first else { continue }
-            result.append(.moveToPoint(first.point))
+            guard let first = polygon.first else { return [] }
+            var result: [CGPathElementKind] = [.moveToPoint(first.point)]
             result += polygon.dropFirst().map { $0.element }
             if case .curve = first.edge { result.append(first.element) }
             result.append(.closeSubpath)
+            return result
+        }
+    }
+
+    /// `elements` unchanged when they lie in the safe rectangle; otherwise each subpath that
+    /// lies in it as it is, and each one that leaves it replaced by `clipped(subpath)`.
+    private func clipSubpaths(
+        _ elements: [CGPathElementKind], _ clipped: (Subpath) -> [CGPathElementKind]
+    ) -> [CGPathElementKind] {
+        guard !contains(elements) else { return elements }
+        var result: [CGPathElementKind] = []
+        for subpath in Self.subpaths(of: elements) {
+            result += subpath.points.allSatisfy(isSafe) ? subpath.elements : clipped(subpath)
         }
         return result
     }
@@ -113,13 +120,7 @@ struct PathClipping {
     /// length, in user space), pieces starting on the way back in get a lead-in that keeps
     /// the dash phase.
     func stroke(_ elements: [CGPathElementKind], dashLength: CGFloat? = nil) -> [CGPathElementKind] {
-        guard !contains(elements) else { return elements }
-        var result: [CGPathElementKind] = []
-        for subpath in Self.subpaths(of: elements) {
-            if subpath.points.allSatisfy(isSafe) {
-                result += subpath.elements
-                continue
-            }
+        clipSubpaths(elements) { subpath in
             var segments = subpath.segments
             if subpath.isClosed { segments.append(.line(subpath.start)) }
             var pieces: [[CGPathElementKind]] = []
@@ -173,8 +174,7 @@ struct PathClipping {
             if !wasCut, subpath.isClosed, !current.isEmpty {
                 // Nothing was cut away (curves' control points only were out of range).
                 current.removeLast()
-                result += current + [.closeSubpath]
-                continue
+                return current + [.closeSubpath]
             }
             if subpath.isClosed, dashLength == nil, !current.isEmpty, let first = pieces.first,
                 first.first == .moveToPoint(subpath.start)
@@ -184,9 +184,8 @@ struct PathClipping {
                 current = []
             }
             finish()
-            result += pieces.joined()
+            return Array(pieces.joined())
         }
-        return result
     }
 
     // MARK: - Pieces
