@@ -50,12 +50,9 @@ open class CATextLayer: CALayer {
     open var string: Any? {
         get { textValue(\.string) }
         set {
-            LayerLock.lock()
-            defer { LayerLock.unlock() }
-            let old = text.string
-            text.string = newValue
-            setKeys.insert("string")
-            if !Self.sameText(old, newValue) { setNeedsDisplay() }
+            setTextValue(\.string, newValue, key: "string") { old in
+                if !Self.sameText(old, newValue) { setNeedsDisplay() }
+            }
         }
     }
 
@@ -74,12 +71,9 @@ open class CATextLayer: CALayer {
                 )
                 return
             }
-            LayerLock.lock()
-            defer { LayerLock.unlock() }
-            let old = text.font
-            text.font = newValue
-            setKeys.insert("font")
-            if Self.fontName(old) != Self.fontName(newValue) { setNeedsDisplay() }
+            setTextValue(\.font, newValue, key: "font") { old in
+                if Self.fontName(old) != Self.fontName(newValue) { setNeedsDisplay() }
+            }
         }
     }
 
@@ -91,18 +85,15 @@ open class CATextLayer: CALayer {
     open var fontSize: CGFloat {
         get { textValue(\.fontSize) }
         set {
-            LayerLock.lock()
-            defer { LayerLock.unlock() }
-            let old = text.fontSize
             guard newValue.isFinite, newValue >= 0 else {
                 Diagnostics.error(
-                    "CATextLayer.fontSize of \(self): refused \(newValue); it must be finite and not negative, keeping \(old)"
+                    "CATextLayer.fontSize of \(self): refused \(newValue); it must be finite and not negative, keeping \(fontSize)"
                 )
                 return
             }
-            text.fontSize = newValue
-            setKeys.insert("fontSize")
-            if newValue != old { animatableTextPropertyChanged("fontSize", from: old) }
+            setTextValue(\.fontSize, newValue, key: "fontSize") { old in
+                if newValue != old { animatableTextPropertyChanged("fontSize", from: old) }
+            }
         }
     }
 
@@ -110,12 +101,9 @@ open class CATextLayer: CALayer {
     open var foregroundColor: CGColor? {
         get { textValue(\.foregroundColor) }
         set {
-            LayerLock.lock()
-            defer { LayerLock.unlock() }
-            let old = text.foregroundColor
-            text.foregroundColor = newValue
-            setKeys.insert("foregroundColor")
-            if newValue != old { animatableTextPropertyChanged("foregroundColor", from: old) }
+            setTextValue(\.foregroundColor, newValue, key: "foregroundColor") { old in
+                if newValue != old { animatableTextPropertyChanged("foregroundColor", from: old) }
+            }
         }
     }
 
@@ -135,16 +123,27 @@ open class CATextLayer: CALayer {
         LayerLock.withLock { text[keyPath: keyPath] }
     }
 
-    /// Stores a property that only redraws: notes `key` as set, and redraws when the value changed.
-    private func setTextValue<Value: Equatable>(
-        _ keyPath: WritableKeyPath<TextLayerValues, Value>, _ value: Value, key: String
+    /// Stores a text property under `LayerLock`, notes `key` as set, then, still holding the
+    /// lock, hands the old value to `didStore` (which redraws, or runs the property's action).
+    private func setTextValue<Value>(
+        _ keyPath: WritableKeyPath<TextLayerValues, Value>, _ value: Value, key: String,
+        didStore: (_ old: Value) -> Void
     ) {
         LayerLock.lock()
         defer { LayerLock.unlock() }
         let old = text[keyPath: keyPath]
         text[keyPath: keyPath] = value
         setKeys.insert(key)
-        if value != old { setNeedsDisplay() }
+        didStore(old)
+    }
+
+    /// Stores a property that only redraws: redraws when the value changed.
+    private func setTextValue<Value: Equatable>(
+        _ keyPath: WritableKeyPath<TextLayerValues, Value>, _ value: Value, key: String
+    ) {
+        setTextValue(keyPath, value, key: key) { old in
+            if value != old { setNeedsDisplay() }
+        }
     }
 
     /// Redraws, and on a committed layer runs the property's action (by default an implicit
