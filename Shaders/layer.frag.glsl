@@ -5,7 +5,8 @@
 // Compiled in variants (see LayerProgram.swift), because a software rasteriser runs every
 // branch of a shader: SHAPED computes coverage from the shape, TEXTURED samples the texture,
 // CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway, MASKED
-// multiplies the output by the alpha of the mask texture (a masked group's composite).
+// multiplies the output by the alpha of the mask texture (a masked group's composite),
+// SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip).
 
 in vec2 v_position;
 in vec2 v_uv;
@@ -22,27 +23,51 @@ uniform float u_opacity;      // multiplies the output (group compositing); 1 ot
 
 out vec4 fragColor;
 
+// How far a continuous corner reaches along each edge, per unit of radius
+// (CALayer.cornerCurveExpansionFactor(.continuous)).
+const float continuousExpansion = 1.528665;
+// The superellipse exponent of a continuous corner that reaches its full expansion: its curve
+// crosses the corner's diagonal 0.2863 radii from each edge, as Apple's continuous corner does
+// (a circular corner: 0.2929).
+const float continuousExponent = 3.342;
+
 // Signed distance from p to a rectangle with per-corner radii (negative inside, layer units)
 // and the distance's gradient. Radii are ordered minX/minY, maxX/minY, maxX/maxY, minX/maxY
-// in y-down layer space, and clamped to half the shorter side.
+// in y-down layer space, and clamped to half the shorter side. A negative radius is a
+// continuous corner: a superellipse reaching 1.528665 radii along each edge (less where the
+// side is too short, then closer to a circle) that meets the edges with zero curvature.
 float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
     vec2 halfSize = 0.5 * abs(rect.zw);
     vec2 offset = p - (rect.xy + 0.5 * rect.zw);
     vec2 side = vec2(offset.x >= 0.0 ? 1.0 : -1.0, offset.y >= 0.0 ? 1.0 : -1.0);
-    float radius = offset.y < 0.0 ? (offset.x < 0.0 ? radii.x : radii.y)
-                                  : (offset.x < 0.0 ? radii.w : radii.z);
-    radius = clamp(radius, 0.0, min(halfSize.x, halfSize.y));
-    vec2 q = abs(offset) - halfSize + radius;
+    float signedRadius = offset.y < 0.0 ? (offset.x < 0.0 ? radii.x : radii.y)
+                                        : (offset.x < 0.0 ? radii.w : radii.z);
+    float halfShorter = min(halfSize.x, halfSize.y);
+    float radius = clamp(abs(signedRadius), 0.0, halfShorter);
+    float reach = signedRadius < 0.0 ? min(continuousExpansion * radius, halfShorter) : radius;
+    vec2 q = abs(offset) - halfSize + reach;
     if (q.x > 0.0 && q.y > 0.0) {
-        gradient = side * normalize(q);
-        return length(q) - radius;
+        if (signedRadius >= 0.0 || radius <= 0.0) {
+            gradient = side * normalize(q);
+            return length(q) - radius;
+        }
+        // The superellipse |q/reach|^n summed = 1, with n falling to 2 (a circle) as the reach
+        // is cut from its full 1.528665 radii down to one radius; distance to first order.
+        float expansion = reach / radius;
+        float n = mix(2.0, continuousExponent, (expansion - 1.0) / (continuousExpansion - 1.0));
+        vec2 t = q / reach;
+        float sum = pow(t.x, n) + pow(t.y, n);
+        vec2 slope = pow(sum, 1.0 / n - 1.0) * pow(t, vec2(n - 1.0));
+        float slopeLength = max(length(slope), 1e-6);
+        gradient = side * slope / slopeLength;
+        return reach * (pow(sum, 1.0 / n) - 1.0) / slopeLength;
     }
     if (q.x > q.y) {
         gradient = vec2(side.x, 0.0);
-        return q.x - radius;
+        return q.x - reach;
     }
     gradient = vec2(0.0, side.y);
-    return q.y - radius;
+    return q.y - reach;
 }
 
 // Signed distance to the band `width` wide inside the shape's edge. The inner edge is the shape
@@ -53,7 +78,8 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
     vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
     if (innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
     vec2 innerGradient;
-    float inner = roundedRectDistance(p, innerRect, max(v_radii - width, vec4(0.0)), innerGradient);
+    vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
+    float inner = roundedRectDistance(p, innerRect, innerRadii, innerGradient);
     if (-inner > outer) {
         gradient = -innerGradient;
         return -inner;
@@ -85,6 +111,9 @@ void main() {
     fragColor = vec4(0.0);
 #else
     vec4 color = v_color;
+#if SCREEN_TEXTURED
+    color = texelFetch(u_texture, ivec2(gl_FragCoord.xy), 0);
+#endif
 #if TEXTURED
     // Sampled with explicit gradients: untextured quads of a textured batch skip the fetch.
     vec2 uvPerPixelX = dFdx(v_uv);

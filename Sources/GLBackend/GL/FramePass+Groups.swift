@@ -5,7 +5,9 @@ extension FramePass {
     /// Redirects drawing into a fresh transparent offscreen target, or, when nesting is too
     /// deep or no target can be made, keeps drawing into the current one (without opacity).
     /// Inside a mask whose drawing is thrown away, the group's drawing is thrown away too.
-    mutating func beginGroup() {
+    /// With `region` (pixels, GL's bottom-left origin), only that part of the target is
+    /// cleared: the caller composites nothing outside it.
+    mutating func beginGroup(clearing region: PixelRegion? = nil) {
         guard !current.discardsDrawing else {
             levels.append(
                 TargetLevel(
@@ -28,14 +30,19 @@ extension FramePass {
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
         glClearColor(0, 0, 0, 0)
         glClearStencil(0)
+        if let region {
+            glEnable(GL_SCISSOR_TEST.glEnum)
+            glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
+        }
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        if region != nil { glDisable(GL_SCISSOR_TEST.glEnum) }
         levels.append(TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0))
     }
 
     /// Composites the innermost group onto its parent, multiplied by `opacity`, inside the clip
     /// that was current at its `beginGroup`.
     mutating func endGroup(opacity: Float) {
-        guard levels.count > 1, !current.isMask else {
+        guard levels.count > 1, !current.isMask, current.shapeClip == nil else {
             reject("endGroup without a matching beginGroup")
             return
         }

@@ -7,7 +7,7 @@ extension FramePass {
     /// its parent), or no target can be made for the mask, the mask's drawing is thrown away
     /// and the group stays unmasked.
     mutating func beginMask() {
-        guard levels.count > 1, !current.isMask else {
+        guard levels.count > 1, !current.isMask, current.shapeClip == nil else {
             reject("beginMask without an open beginGroup")
             return
         }

@@ -7,21 +7,24 @@ struct FramePass {
     let renderer: GLRenderer
     let width: Int
     let height: Int
-    /// Instances in the list; the group composite quad follows them in the buffer.
-    let instanceCount: Int
+    /// The list's instances; the group composite quad follows them in the buffer.
+    let instances: [QuadInstance]
     var levels: [TargetLevel]
     var statistics: FrameStatistics
 
     init(
-        renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instanceCount: Int,
+        renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instances: [QuadInstance],
         statistics: FrameStatistics
     ) {
         self.renderer = renderer
         (self.width, self.height) = (width, height)
-        self.instanceCount = instanceCount
+        self.instances = instances
         self.levels = [TargetLevel(framebuffer: framebuffer, group: nil, baseDepth: 0)]
         self.statistics = statistics
     }
+
+    /// Instances in the list.
+    var instanceCount: Int { instances.count }
 
     /// The level being drawn into.
     var current: TargetLevel {
@@ -35,6 +38,8 @@ struct FramePass {
         case .draw(let batch): draw(batch)
         case .pushClip(let instance): pushClip(instance)
         case .popClip(let instance): popClip(instance)
+        case .beginShapeClip(let instance): beginShapeClip(instance)
+        case .endShapeClip(let instance): endShapeClip(instance)
         case .beginGroup: beginGroup()
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
@@ -42,7 +47,8 @@ struct FramePass {
         }
     }
 
-    /// Closes what the list left open: groups (masked or not) are composited at full opacity;
+    /// Closes what the list left open: groups (masked or not) are composited at full opacity,
+    /// shape clips with their shape;
     /// clips need no undoing because the next frame clears the stencil. Leaves the frame's
     /// framebuffer bound.
     mutating func finish() {
@@ -51,7 +57,13 @@ struct FramePass {
                 "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask); composited at opacity 1"
             )
             while levels.count > 1 {
-                if current.isMask { endMask(opacity: 1) } else { endGroup(opacity: 1) }
+                if current.isMask {
+                    endMask(opacity: 1)
+                } else if let instance = current.shapeClip {
+                    endShapeClip(instance)
+                } else {
+                    endGroup(opacity: 1)
+                }
             }
         }
         if !current.clips.isEmpty {

@@ -16,6 +16,9 @@ public struct FrameStatistics: Sendable, Equatable {
     public var groups = 0
     /// Of those groups, the ones composited by the alpha of a mask.
     public var maskedGroups = 0
+    /// Of those groups, the sublayers of a layer clipped by `masksToBounds` to a rounded (or
+    /// anti-aliased) shape, composited by the shape's coverage.
+    public var antialiasedClips = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

@@ -69,7 +69,7 @@ final class GLRenderer {
 
         var pass = FramePass(
             renderer: self, width: list.width, height: list.height,
-            framebuffer: GLuint(baseFramebuffer), instanceCount: list.instances.count, statistics: statistics)
+            framebuffer: GLuint(baseFramebuffer), instances: list.instances, statistics: statistics)
         for command in list.commands { pass.execute(command) }
         pass.finish()
         self.statistics = pass.statistics

@@ -14,10 +14,13 @@ struct LayerProgram {
         var clipMask = false
         /// Multiplies the output by the alpha of the mask texture on unit 1 (masked groups).
         var masked = false
+        /// Takes the colour from the texture's pixel under the fragment (a group's target,
+        /// the same size as the frame's) instead of the instance's colour: shape clips.
+        var screenTextured = false
 
         var defines: String {
             "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
-                + "#define MASKED \(masked ? 1 : 0)\n"
+                + "#define MASKED \(masked ? 1 : 0)\n#define SCREEN_TEXTURED \(screenTextured ? 1 : 0)\n"
         }
     }
 
@@ -61,6 +64,8 @@ struct LayerPrograms {
     let clipMask: LayerProgram
     /// Composites a masked group: its texture times the mask texture's alpha.
     let maskComposite: LayerProgram
+    /// Composites a shape clip's target inside the clip shape, by its anti-aliased coverage.
+    let shapeClipComposite: LayerProgram
 
     init() throws(GLError) {
         fill = try LayerProgram(.init())
@@ -69,9 +74,12 @@ struct LayerPrograms {
         shapedTextured = try LayerProgram(.init(shaped: true, textured: true))
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
         maskComposite = try LayerProgram(.init(textured: true, masked: true))
+        shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
     }
 
-    var all: [LayerProgram] { [fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite] }
+    var all: [LayerProgram] {
+        [fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite, shapeClipComposite]
+    }
 
     /// The variant that draws a batch.
     func forBatch(shaped isShaped: Bool, textured: Bool) -> LayerProgram {

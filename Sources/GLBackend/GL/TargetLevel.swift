@@ -16,6 +16,8 @@ struct TargetLevel {
     let baseDepth: Int
     /// Whether this level holds a mask (opened by `beginMask`, closed by `endMask`).
     var isMask = false
+    /// For a level opened by `beginShapeClip`, the instance whose shape clips it at `endShapeClip`.
+    var shapeClip: Int?
     /// Whether what is drawn at this level is thrown away: a mask that got no target of its own.
     var discardsDrawing = false
     /// The instance of every open `pushClip`, innermost last; nil for a refused push, which is

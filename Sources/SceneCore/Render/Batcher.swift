@@ -43,6 +43,20 @@ struct Batcher {
         commands.append(.popClip(instance: index))
     }
 
+    /// Starts drawing what the anti-aliased `shape` clips; returns the shape's instance index.
+    mutating func beginShapeClip(_ shape: QuadInstance) -> Int {
+        closeBatch()
+        instances.append(shape)
+        commands.append(.beginShapeClip(instance: instances.count - 1))
+        return instances.count - 1
+    }
+
+    /// Ends the shape clip started by `beginShapeClip` that returned `index`.
+    mutating func endShapeClip(_ index: Int) {
+        closeBatch()
+        commands.append(.endShapeClip(instance: index))
+    }
+
     mutating func beginGroup() {
         closeBatch()
         commands.append(.beginGroup)

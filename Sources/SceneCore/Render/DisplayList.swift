@@ -33,6 +33,13 @@ package enum DisplayCommand: Sendable, Equatable {
     case pushClip(instance: Int)
     /// Undo the matching `pushClip` of the same instance.
     case popClip(instance: Int)
+    /// Start drawing into a new transparent layer that the matching `endShapeClip` clips to the
+    /// anti-aliased shape of instance `index` (a rounded `masksToBounds`).
+    case beginShapeClip(instance: Int)
+    /// Composite the layer started by the matching `beginShapeClip` onto what is below it, each
+    /// pixel multiplied by the anti-aliased coverage of the instance's shape (its `shapeRect`
+    /// and `radii` under its transform), inside the current clip.
+    case endShapeClip(instance: Int)
     /// Start drawing into a new transparent layer (group opacity).
     case beginGroup
     /// Composite the layer started by the matching `beginGroup` onto what is below it,

@@ -6,10 +6,11 @@ import Foundation
 /// transform, its superlayer's geometry flip and `sublayerTransform`, and the superlayer's
 /// own transform, flattening every layer into its superlayer's plane as Core Animation does.
 /// Sublayers are drawn in zPosition order (stable). Per layer, in order: background,
-/// contents, sublayers (clipped when `masksToBounds`), border; a layer with opacity below 1
-/// that draws more than one thing is composited as one group. A layer with a `mask` is
-/// always drawn as a group, composited by the alpha of its mask, which is drawn like a
-/// sublayer of the layer into a layer of its own.
+/// contents, sublayers (clipped when `masksToBounds`: by anti-aliased coverage when the shape
+/// is rounded or `allowsEdgeAntialiasing` is set, else by the stencil), border; a layer with
+/// opacity below 1 that draws more than one thing is composited as one group. A layer with a
+/// `mask` is always drawn as a group, composited by the alpha of its mask, which is drawn like
+/// a sublayer of the layer into a layer of its own.
 package struct FrameBuilder {
     /// Trees deeper than this are cut off, with an error logged once per process (the frame
     /// builder recurses, and never unboundedly).
@@ -90,7 +91,8 @@ package struct FrameBuilder {
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
-        let isGroup = mask != nil || (opacity < 1 && p.allowsGroupOpacity && primitives > 1)
+        let drawsSeveral = primitives > 1 || (primitives == 1 && children.count == 1 && tree.drawsSeveral(children[0]))
+        let isGroup = mask != nil || (opacity < 1 && p.allowsGroupOpacity && drawsSeveral)
         let alpha = isGroup ? 1 : opacity * inheritedOpacity
 
         if isGroup { batcher.beginGroup() }
@@ -126,15 +128,22 @@ package struct FrameBuilder {
             }
         }
         if !children.isEmpty {
-            let clipIndex =
-                p.masksToBounds ? batcher.pushClip(shape.quad(clip, color: .zero, params: [0, 0, 0, 1])) : nil
+            // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
+            let clipShape = shape.quad(clip, color: .zero, params: [0, 0, 1, 1])
+            let softClip = smooth == 1
+            var clipIndex: Int?
+            if p.masksToBounds {
+                clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
+            }
             let childSpace = p.sublayerSpaceToOwnSpace
             for child in children {
                 visit(
                     child, parentToWindow: toWindow, sublayerSpace: childSpace, inheritedOpacity: alpha,
                     depth: depth + 1)
             }
-            if let clipIndex { batcher.popClip(clipIndex) }
+            if let clipIndex {
+                if softClip { batcher.endShapeClip(clipIndex) } else { batcher.popClip(clipIndex) }
+            }
         }
         if let border {
             batcher.add(
@@ -229,7 +238,9 @@ private struct Shape {
 
     init(properties p: LayerProperties) {
         rect = p.bounds.float4
-        let r = Float(min(p.cornerRadius, min(p.bounds.width, p.bounds.height) / 2))
+        let clamped = Float(min(p.cornerRadius, min(p.bounds.width, p.bounds.height) / 2))
+        // A continuous corner travels to the shader as a negative radius (see `QuadInstance.radii`).
+        let r = p.cornerCurve == .continuous ? -clamped : clamped
         let m = p.maskedCorners
         radii = SIMD4(
             m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
@@ -248,6 +259,23 @@ extension RGBA {
 }
 
 extension RenderTree {
+    /// Whether the subtree under `id` may draw more than one thing, so that an opacity over it
+    /// must be applied to it as a group: the layer has two or more of a background, contents, a
+    /// border, a mask and sublayers, or its only sublayer's subtree has.
+    func drawsSeveral(_ id: LayerID) -> Bool {
+        var current = id
+        for _ in 0..<FrameBuilder.maximumDepth {
+            guard let layer = self[current] else { return false }
+            let p = layer.properties
+            let own =
+                (p.shownBackgroundColor == nil ? 0 : 1) + (p.contents == nil ? 0 : 1) + (p.borderWidth > 0 ? 1 : 0)
+                + (layer.mask == nil ? 0 : 1)
+            guard own == 0, layer.sublayers.count == 1 else { return own + layer.sublayers.count > 1 }
+            current = layer.sublayers[0]
+        }
+        return true
+    }
+
     /// The sublayers of `layer` in drawing order: ascending zPosition, array order among equals.
     func drawOrder(of layer: RenderLayer) -> [LayerID] {
         let ids = layer.sublayers

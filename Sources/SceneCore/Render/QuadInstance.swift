@@ -17,7 +17,9 @@ package struct QuadInstance: Sendable, Equatable {
     package var color: SIMD4<Float>
     /// The rounded rectangle that coverage is computed against: x, y, width, height.
     package var shapeRect: SIMD4<Float>
-    /// Corner radii of `shapeRect`: minX/minY, maxX/minY, maxX/maxY, minX/maxY corners.
+    /// Corner radii of `shapeRect`: minX/minY, maxX/minY, maxX/maxY, minX/maxY corners. A
+    /// negative radius asks for a continuous corner (`CALayerCornerCurve.continuous`) of that
+    /// magnitude; zero is a square corner.
     package var radii: SIMD4<Float>
     /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
     /// whatever w says); y: 1 when textured; z: 1 to anti-alias the shape's edge (0: hard edge at

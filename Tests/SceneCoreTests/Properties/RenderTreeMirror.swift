@@ -85,6 +85,11 @@ enum RenderTreeMirror {
                 open.append("mask")
             case .endMask:
                 if open.popLast() != "mask" { Issue.record("endMask without its beginMask\n\(context())") }
+            case .beginShapeClip(let instance): open.append("shape clip \(instance)")
+            case .endShapeClip(let instance):
+                if open.popLast() != "shape clip \(instance)" {
+                    Issue.record("endShapeClip without its beginShapeClip\n\(context())")
+                }
             }
         }
         if !open.isEmpty { Issue.record("unclosed \(open) in the display list\n\(context())") }

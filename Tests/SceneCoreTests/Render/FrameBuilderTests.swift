@@ -101,6 +101,25 @@ import Testing
         #expect(list.instances.map(\.color) == [SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1)])
     }
 
+    @Test func groupOpacityWrapsASingleSublayerWhoseSubtreeDrawsSeveralThings() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        root.opacity = 0.5
+        let only = CALayer()
+        only.frame = root.bounds
+        root.addSublayer(only)
+        let child = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        only.addSublayer(child)
+        // One thing drawn down a chain of single sublayers: the opacity multiplies down.
+        #expect(displayList(for: root).commands.count == 1)
+        // Two overlapping things below the only sublayer: they are composited as one group.
+        child.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
+        let list = displayList(for: root)
+        #expect(list.commands.first == .beginGroup)
+        #expect(list.commands.last == .endGroup(opacity: 0.5))
+        #expect(list.instances.map(\.color) == [SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1)])
+    }
+
     @Test func aMaskedLayerIsAGroupCompositedByItsMaskDrawnInItsSpace() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
@@ -125,19 +144,45 @@ import Testing
         #expect(displayList(for: root).commands.isEmpty)
     }
 
-    @Test func masksToBoundsClipsSublayersToTheRoundedBounds() {
+    @Test func masksToBoundsClipsSublayersToTheRoundedBoundsByCoverage() {
         let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), red)
         root.masksToBounds = true
         root.cornerRadius = 10
         root.maskedCorners = [.layerMinXMinYCorner]
         root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), green))
         let list = displayList(for: root)
-        guard case .pushClip(let index) = list.commands[1], case .popClip(index) = list.commands[3] else {
-            Issue.record("expected draw, pushClip, draw, popClip; got \(list.commands)")
+        // Rounded: the sublayers are drawn offscreen and composited by the shape's coverage.
+        guard case .beginShapeClip(let index) = list.commands[1], case .endShapeClip(index) = list.commands[3] else {
+            Issue.record("expected draw, beginShapeClip, draw, endShapeClip; got \(list.commands)")
             return
         }
         #expect(list.instances[index].radii == SIMD4(10, 0, 0, 0))
         #expect(list.instances[index].shapeRect == SIMD4(0, 0, 50, 50))
+        #expect(list.instances[index].params == SIMD4(0, 0, 1, 1))
+
+        // Square corners and no edge anti-aliasing: the stencil's hard clip.
+        root.cornerRadius = 0
+        let square = displayList(for: root)
+        guard case .pushClip(let squareIndex) = square.commands[1], case .popClip(squareIndex) = square.commands[3]
+        else {
+            Issue.record("expected draw, pushClip, draw, popClip; got \(square.commands)")
+            return
+        }
+        // Edge anti-aliasing asks for the soft clip even without rounding.
+        root.allowsEdgeAntialiasing = true
+        guard case .beginShapeClip = displayList(for: root).commands[1] else {
+            Issue.record("expected a shape clip with allowsEdgeAntialiasing")
+            return
+        }
+    }
+
+    @Test func continuousCornersTravelAsNegativeRadii() {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 40), red)
+        root.cornerRadius = 30
+        root.cornerCurve = .continuous
+        root.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        // Clamped to half the shorter side first, as circular corners are.
+        #expect(displayList(for: root).instances[0].radii == SIMD4(-20, 0, -20, 0))
     }
 
     @Test func singleSidedLayerFacingAwayIsCulled() {
