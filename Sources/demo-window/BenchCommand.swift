@@ -28,6 +28,9 @@ struct BenchCommand: ParsableCommand {
     )
     var animation: AnimationDriver = .explicit
 
+    @Option(help: "An effect on every stress layer: none, mask, shadow or shadow-path.")
+    var effect: StressEffect = .none
+
     @Option(help: "Seconds measured (after the warm-up).")
     var seconds: Double = 5
 
@@ -97,7 +100,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let options = SceneOptions(
-            size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation)
+            size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation,
+            effect: effect)
         var result =
             headless
             ? try HeadlessBench(
@@ -115,7 +119,7 @@ struct BenchCommand: ParsableCommand {
         say(
             result.line(
                 prefix:
-                    "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"
+                    "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) effect=\(effect.rawValue) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"
             ))
         if let json { try result.writeJSON(to: json) }
         if let maxRssGrowthMb, let growth = result.growth {
@@ -128,3 +132,4 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension AnimationDriver: ExpressibleByArgument {}
+extension StressEffect: ExpressibleByArgument {}

@@ -5,9 +5,8 @@ extension FramePass {
     /// Redirects drawing into a fresh transparent offscreen target, or, when nesting is too
     /// deep or no target can be made, keeps drawing into the current one (without opacity).
     /// Inside a mask whose drawing is thrown away, the group's drawing is thrown away too.
-    /// With `region` (pixels, GL's bottom-left origin), only that part of the target is
-    /// cleared: the caller composites nothing outside it.
-    mutating func beginGroup(clearing region: PixelRegion? = nil) {
+    /// With `region`, the group is cleared and later composited only there.
+    mutating func beginGroup(region: PixelRegion? = nil) {
         guard !current.discardsDrawing else {
             levels.append(
                 TargetLevel(
@@ -28,15 +27,8 @@ extension FramePass {
             return
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
-        glClearColor(0, 0, 0, 0)
-        glClearStencil(0)
-        if let region {
-            glEnable(GL_SCISSOR_TEST.glEnum)
-            glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
-        }
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        if region != nil { glDisable(GL_SCISSOR_TEST.glEnum) }
-        levels.append(TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0))
+        clearTarget(region)
+        levels.append(TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0, region: region))
     }
 
     /// Composites the innermost group onto its parent, multiplied by `opacity`, inside the clip
@@ -50,7 +42,7 @@ extension FramePass {
         let level = levels.removeLast()
         guard let target = level.group else { return }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
-        composite(target, opacity: Self.sanitized(opacity))
+        composite(target, opacity: Self.sanitized(opacity), region: level.region)
         renderer.groupTargets.release(target)
         statistics.groups += 1
     }
@@ -68,9 +60,18 @@ extension FramePass {
         }
     }
 
-    /// Draws the group's texture over the whole target, pixel for pixel, multiplied by
-    /// `opacity` and, with a `mask` target, by the mask's alpha at each pixel.
-    mutating func composite(_ target: GroupTarget, mask: GroupTarget? = nil, opacity: Float) {
+    /// Clears the bound target's colour and stencil to zero, only inside `region` when given.
+    func clearTarget(_ region: PixelRegion?) {
+        glClearColor(0, 0, 0, 0)
+        glClearStencil(0)
+        setScissor(region)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
+        setScissor(nil)
+    }
+
+    /// Draws the group's texture over the target (inside `region` when given), pixel for
+    /// pixel, multiplied by `opacity` and, with a `mask` target, by the mask's alpha at each pixel.
+    mutating func composite(_ target: GroupTarget, mask: GroupTarget? = nil, opacity: Float, region: PixelRegion?) {
         let program = mask == nil ? renderer.programs.fillTextured : renderer.programs.maskComposite
         let nearest = renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest))
         if let mask {
@@ -84,7 +85,9 @@ extension FramePass {
         glUseProgram(program.program.id)
         glUniform1f(program.opacity, opacity)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        setScissor(region)
         drawInstances(first: instanceCount, count: 1)
+        setScissor(nil)
         glUniform1f(program.opacity, 1)
     }
 

@@ -20,10 +20,10 @@ extension FramePass {
             return
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
-        glClearColor(0, 0, 0, 0)
-        glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        levels.append(TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0, isMask: true))
+        let region = current.region
+        clearTarget(region)
+        levels.append(
+            TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0, isMask: true, region: region))
     }
 
     /// Composites the group whose mask is open onto its parent, multiplied by the mask's alpha
@@ -38,7 +38,7 @@ extension FramePass {
         let content = levels.removeLast()
         guard let target = content.group else { return }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
-        composite(target, mask: mask.group, opacity: Self.sanitized(opacity))
+        composite(target, mask: mask.group, opacity: Self.sanitized(opacity), region: content.region)
         renderer.groupTargets.release(target)
         statistics.groups += 1
         if let maskTarget = mask.group {

@@ -2,14 +2,14 @@ import CGL
 import SceneCore
 
 extension FramePass {
-    /// Redirects drawing into a fresh transparent target (cleared only where the shape of
-    /// `instance` can reach) whose content `endShapeClip` clips to that shape.
-    mutating func beginShapeClip(_ instance: Int) {
+    /// Redirects drawing into a fresh transparent target (cleared only inside `region` when
+    /// given) whose content `endShapeClip` clips to the shape of `instance`.
+    mutating func beginShapeClip(_ instance: Int, region: PixelRegion?) {
         guard isValidRange(first: instance, count: 1) else {
             reject("beginShapeClip of instance \(instance) is outside the list's \(instanceCount) instances")
             return
         }
-        beginGroup(clearing: PixelRegion(covering: instances[instance], width: width, height: height))
+        beginGroup(region: region)
         current.shapeClip = instance
     }
 
@@ -29,7 +29,9 @@ extension FramePass {
             0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
         glUseProgram(renderer.programs.shapeClipComposite.program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        setScissor(level.region)
         drawInstances(first: instance, count: 1)
+        setScissor(nil)
         renderer.groupTargets.release(target)
         statistics.groups += 1
         statistics.antialiasedClips += 1

@@ -7,24 +7,23 @@ struct FramePass {
     let renderer: GLRenderer
     let width: Int
     let height: Int
-    /// The list's instances; the group composite quad follows them in the buffer.
-    let instances: [QuadInstance]
+    /// Instances in the list; the group composite quad follows them in the buffer.
+    let instanceCount: Int
+    /// The pixels each group can touch, by the index of its opening command (see `DisplayList`).
+    let groupRegions: [Int: PixelRegion]
     var levels: [TargetLevel]
     var statistics: FrameStatistics
 
     init(
-        renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instances: [QuadInstance],
-        statistics: FrameStatistics
+        renderer: GLRenderer, list: DisplayList, framebuffer: GLuint, statistics: FrameStatistics
     ) {
         self.renderer = renderer
-        (self.width, self.height) = (width, height)
-        self.instances = instances
+        (self.width, self.height) = (list.width, list.height)
+        self.instanceCount = list.instances.count
+        self.groupRegions = list.groupRegions
         self.levels = [TargetLevel(framebuffer: framebuffer, group: nil, baseDepth: 0)]
         self.statistics = statistics
     }
-
-    /// Instances in the list.
-    var instanceCount: Int { instances.count }
 
     /// The level being drawn into.
     var current: TargetLevel {
@@ -32,15 +31,15 @@ struct FramePass {
         set { levels[levels.count - 1] = newValue }
     }
 
-    /// Runs one command, or skips it with a diagnostics error when it is invalid.
-    mutating func execute(_ command: DisplayCommand) {
+    /// Runs the command at `index` in the list, or skips it with a diagnostics error when it is invalid.
+    mutating func execute(_ command: DisplayCommand, at index: Int) {
         switch command {
         case .draw(let batch): draw(batch)
         case .pushClip(let instance): pushClip(instance)
         case .popClip(let instance): popClip(instance)
-        case .beginShapeClip(let instance): beginShapeClip(instance)
+        case .beginShapeClip(let instance): beginShapeClip(instance, region: groupRegions[index])
         case .endShapeClip(let instance): endShapeClip(instance)
-        case .beginGroup: beginGroup()
+        case .beginGroup: beginGroup(region: groupRegions[index])
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
         case .endMask(let opacity): endMask(opacity: opacity)
@@ -100,6 +99,16 @@ struct FramePass {
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count
+    }
+
+    /// Limits drawing to `region` (GL's scissor test), or lifts the limit when it is nil.
+    func setScissor(_ region: PixelRegion?) {
+        guard let region else {
+            glDisable(GL_SCISSOR_TEST.glEnum)
+            return
+        }
+        glEnable(GL_SCISSOR_TEST.glEnum)
+        glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
     }
 
     /// Passes fragments where the stencil equals `depth`, applying `passOperation` to them.

@@ -68,9 +68,8 @@ final class GLRenderer {
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
 
         var pass = FramePass(
-            renderer: self, width: list.width, height: list.height,
-            framebuffer: GLuint(baseFramebuffer), instances: list.instances, statistics: statistics)
-        for command in list.commands { pass.execute(command) }
+            renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)
+        for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
         pass.finish()
         self.statistics = pass.statistics
     }

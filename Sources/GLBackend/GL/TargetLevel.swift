@@ -1,4 +1,5 @@
 import CGL
+import SceneCore
 
 /// One level of a frame's target stack: the frame's own framebuffer at the bottom, then one
 /// level per open `beginGroup` and per open `beginMask`.
@@ -16,6 +17,8 @@ struct TargetLevel {
     let baseDepth: Int
     /// Whether this level holds a mask (opened by `beginMask`, closed by `endMask`).
     var isMask = false
+    /// The pixels the group can touch (cleared, and composited at its end); nil for the whole target.
+    var region: PixelRegion?
     /// For a level opened by `beginShapeClip`, the instance whose shape clips it at `endShapeClip`.
     var shapeClip: Int?
     /// Whether what is drawn at this level is thrown away: a mask that got no target of its own.

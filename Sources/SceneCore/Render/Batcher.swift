@@ -2,17 +2,36 @@
 /// share one instanced draw: untextured quads join any batch, textured quads join a batch
 /// with no texture yet or with the same image and sampling, and shaped quads (rings, rounded
 /// or clipped shapes) are kept apart from plain ones, which draw with a cheaper shader.
+///
+/// Given the target's size, it also works out the pixels each group, masked group and shape
+/// clip can touch (`DisplayList.groupRegions`), from the quads drawn inside it.
 struct Batcher {
+    /// A group being recorded: the index of its opening command and the boxes grown so far.
+    private struct OpenGroup {
+        let command: Int
+        var content = PixelBox.empty
+        /// What its mask draws, once `beginMask` has come.
+        var mask: PixelBox?
+        /// The shape of a shape clip.
+        var shape: PixelBox?
+    }
+
     private var instances: [QuadInstance] = []
     private var commands: [DisplayCommand] = []
     private var open: DrawBatch?
+    private let targetSize: SIMD2<Float>?
+    private var openGroups: [OpenGroup] = []
+    private var groupRegions: [Int: PixelRegion] = [:]
 
-    init(reservingCapacity capacity: Int = 0) {
+    /// A batcher for a target of `targetSize` pixels; without a size, no group regions are worked out.
+    init(reservingCapacity capacity: Int = 0, targetSize: SIMD2<Float>? = nil) {
         instances.reserveCapacity(capacity)
+        self.targetSize = targetSize
     }
 
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
     mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
+        if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         if var batch = open, batch.isShaped == quad.isShaped, Batcher.canJoin(batch, image: image, sampling: sampling) {
             if batch.image == nil, let image {
                 batch.image = image
@@ -48,6 +67,8 @@ struct Batcher {
         closeBatch()
         instances.append(shape)
         commands.append(.beginShapeClip(instance: instances.count - 1))
+        openGroups.append(
+            OpenGroup(command: commands.count - 1, shape: targetSize.map { PixelBox(covering: shape, in: $0) }))
         return instances.count - 1
     }
 
@@ -55,33 +76,61 @@ struct Batcher {
     mutating func endShapeClip(_ index: Int) {
         closeBatch()
         commands.append(.endShapeClip(instance: index))
+        closeGroup()
     }
 
     mutating func beginGroup() {
         closeBatch()
         commands.append(.beginGroup)
+        openGroups.append(OpenGroup(command: commands.count - 1))
     }
 
     mutating func endGroup(opacity: Float) {
         closeBatch()
         commands.append(.endGroup(opacity: opacity))
+        closeGroup()
     }
 
     mutating func beginMask() {
         closeBatch()
         commands.append(.beginMask)
+        if !openGroups.isEmpty { openGroups[openGroups.count - 1].mask = .empty }
     }
 
     mutating func endMask(opacity: Float) {
         closeBatch()
         commands.append(.endMask(opacity: opacity))
+        closeGroup()
     }
 
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()
         return DisplayList(
-            width: width, height: height, clearColor: clearColor, instances: instances, commands: commands)
+            width: width, height: height, clearColor: clearColor, instances: instances, commands: commands,
+            groupRegions: groupRegions)
+    }
+
+    /// Grows the innermost open group's box (its mask's, once the mask is being drawn) by `box`.
+    private mutating func grow(_ box: PixelBox) {
+        guard !openGroups.isEmpty else { return }
+        let last = openGroups.count - 1
+        if let mask = openGroups[last].mask {
+            openGroups[last].mask = mask.union(box)
+        } else {
+            openGroups[last].content = openGroups[last].content.union(box)
+        }
+    }
+
+    /// Records the region of the innermost open group — what it drew, within its mask and its
+    /// shape — and grows its parent by it.
+    private mutating func closeGroup() {
+        guard let group = openGroups.popLast(), let targetSize else { return }
+        var box = group.content
+        if let mask = group.mask { box = box.intersection(mask) }
+        if let shape = group.shape { box = box.intersection(shape) }
+        groupRegions[group.command] = box.region(in: targetSize)
+        grow(box)
     }
 
     private mutating func closeBatch() {

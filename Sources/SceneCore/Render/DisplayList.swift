@@ -63,16 +63,22 @@ package struct DisplayList: Sendable {
     package var clearColor: SIMD4<Float>
     package var instances: [QuadInstance]
     package var commands: [DisplayCommand]
+    /// The pixels each group can touch, by the index in `commands` of its `beginGroup` or
+    /// `beginShapeClip`: what is drawn inside it (within its mask and its shape, for masked
+    /// groups and shape clips). The renderer clears and composites only these pixels; a group
+    /// without an entry uses the whole target.
+    package var groupRegions: [Int: PixelRegion]
 
     init(
         width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-        instances: [QuadInstance] = [], commands: [DisplayCommand] = []
+        instances: [QuadInstance] = [], commands: [DisplayCommand] = [], groupRegions: [Int: PixelRegion] = [:]
     ) {
         self.width = width
         self.height = height
         self.clearColor = clearColor
         self.instances = instances
         self.commands = commands
+        self.groupRegions = groupRegions
     }
 
     /// The number of draw calls the renderer will issue for batches.

@@ -28,7 +28,8 @@ package struct FrameBuilder {
         self.tree = tree
         self.toClip = ClipSpace.fromWindow(width: width, height: height)
         self.target = CGRect(x: 0, y: 0, width: width, height: height)
-        self.batcher = Batcher(reservingCapacity: tree.layers.count * 2)
+        self.batcher = Batcher(
+            reservingCapacity: tree.layers.count * 2, targetSize: SIMD2(Float(width), Float(height)))
         self.clearColor = clearColor
     }
 

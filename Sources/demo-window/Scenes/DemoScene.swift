@@ -10,6 +10,22 @@ struct SceneOptions: Sendable {
     var radius: CGFloat = 0
     /// What moves the layers of scenes that offer a choice (the stress scene).
     var animation: AnimationDriver = .explicit
+    /// The visual effect on every layer of scenes that take one (the stress scene).
+    var effect: StressEffect = .none
+}
+
+/// An effect put on every quad of the stress scene, to measure what it costs.
+enum StressEffect: String, CaseIterable, Sendable {
+    /// Plain quads.
+    case none
+    /// Each quad masked by a circle: a mask layer with a background and a corner radius of
+    /// half the quad.
+    case mask
+    /// Each quad casts a shadow from its own alpha: opacity 0.5, radius 4, offset (0, 3).
+    case shadow
+    /// The same shadow given as `shadowPath` (the quad's rounded rectangle): no pass over the
+    /// quad's content.
+    case shadowPath = "shadow-path"
 }
 
 /// What moves a scene's layers.

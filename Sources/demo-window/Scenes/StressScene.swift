@@ -35,11 +35,32 @@ enum StressScene {
                     blue: 0.5 + 0.5 * sin(0.1 * f + 4.2), alpha: 0.6))
             layer.transform = CATransform3DMakeRotation(startAngle(i), 0, 0, 1)
             layer.cornerRadius = options.radius
+            apply(options.effect, to: layer)
             if options.animation == .explicit { layer.add(spin(i), forKey: animationKey) }
             root.addSublayer(layer)
         }
         root.setValue(0, forKey: stepKey)
         return root
+    }
+
+    /// Puts `effect` on one quad.
+    static func apply(_ effect: StressEffect, to layer: CALayer) {
+        switch effect {
+        case .none: return
+        case .mask:
+            let circle = CALayer.filled(layer.bounds, CGColor(gray: 0, alpha: 1))
+            circle.cornerRadius = layer.bounds.width / 2
+            layer.mask = circle
+        case .shadow, .shadowPath:
+            layer.shadowOpacity = 0.5
+            layer.shadowRadius = 4
+            layer.shadowOffset = CGSize(width: 0, height: 3)
+            if effect == .shadowPath {
+                layer.shadowPath = CGPath(
+                    roundedRect: layer.bounds, cornerWidth: layer.cornerRadius, cornerHeight: layer.cornerRadius,
+                    transform: nil)
+            }
+        }
     }
 
     /// Quad `i`'s angle when built: (7i) mod 360 degrees.
