@@ -32,7 +32,7 @@ let package = Package(
             exclude: ["README.md"]),
         .target(
             name: "Shaders", path: "Shaders",
-            resources: [.copy("layer.vert.glsl"), .copy("layer.frag.glsl")]),
+            resources: [.copy("layer.vert.glsl"), .copy("layer.frag.glsl"), .copy("filter.frag.glsl")]),
         .target(
             name: "GLBackend", dependencies: ["SceneCore", "CGL", "CGLX", "CX11", "Shaders"], exclude: ["README.md"]),
         .executableTarget(

@@ -39,6 +39,8 @@ struct FramePass {
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
         case .endMask(let opacity): endMask(opacity: opacity)
+        case .endEffectGroup(let opacity, let effects): endEffectGroup(opacity: opacity, effects: effects)
+        case .filterBackdrop(let passes): filterBackdrop(passes)
         }
     }
 

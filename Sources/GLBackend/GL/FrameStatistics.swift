@@ -16,6 +16,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var groups = 0
     /// Of those groups, the ones composited by the alpha of a mask.
     public var maskedGroups = 0
+    /// Offscreen passes run for layer filters and background filters (colour matrices, blurs).
+    public var filterPasses = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

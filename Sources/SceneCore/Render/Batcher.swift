@@ -63,6 +63,18 @@ struct Batcher {
         commands.append(.endMask(opacity: opacity))
     }
 
+    mutating func endEffectGroup(opacity: Float, effects: GroupEffects) {
+        closeBatch()
+        commands.append(.endEffectGroup(opacity: opacity, effects: effects))
+    }
+
+    /// Filters what was drawn so far inside the clip of the shape `shape` (background filters).
+    mutating func filterBackdrop(_ passes: [FilterPass], inside shape: QuadInstance) {
+        let clip = pushClip(shape)
+        commands.append(.filterBackdrop(passes))
+        popClip(clip)
+    }
+
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()
