@@ -2,7 +2,8 @@
 // The passes of layer filters and blend modes, drawn with layer.vert's full-target composite quad
 // (see FilterPrograms.swift). Textures hold premultiplied colour, sampled pixel for pixel.
 //
-// COLOR_MATRIX: a 4x5 colour matrix applied to the unpremultiplied texel, clamped, premultiplied.
+// COLOR_MATRIX: a 4x5 colour matrix applied to the unpremultiplied texel, clamped, premultiplied;
+// transparent texels (where the group drew nothing) stay transparent.
 // BLEND: the group texture (times u_opacity) composited onto the backdrop texture by a separable
 // blend mode (W3C Compositing and Blending Level 1), written with blending off:
 //   colour = Sc (1 - Da) + Dc (1 - Sa) + Sa Da B(Sc / Sa, Dc / Da),  alpha = Sa + Da - Sa Da.
@@ -44,7 +45,7 @@ void main() {
     vec4 source = texture(u_texture, v_uv);
 #if COLOR_MATRIX
     vec4 straight = vec4(unpremultiplied(source), source.a);
-    vec4 result = clamp(u_matrix * straight + u_offset, 0.0, 1.0);
+    vec4 result = source.a > 0.0 ? clamp(u_matrix * straight + u_offset, 0.0, 1.0) : vec4(0.0);
     fragColor = vec4(result.rgb * result.a, result.a) * u_opacity;
 #elif BLEND
     source *= u_opacity;

@@ -22,7 +22,8 @@ import Foundation
 /// | `colorBrightness` (`brightness`) | `inputAmount` (0) | adds the amount to red, green and blue |
 ///
 /// Colour filters work on unpremultiplied colour, clamped to 0...1 after the last of a run of
-/// consecutive colour filters (a run is applied as one matrix). In `compositingFilter`, the blend
+/// consecutive colour filters (a run is applied as one matrix); pixels where the layer and its
+/// sublayers draw nothing stay transparent. In `compositingFilter`, the blend
 /// modes `multiplyBlendMode`, `screenBlendMode`, `overlayBlendMode`, `darkenBlendMode`,
 /// `lightenBlendMode`, `differenceBlendMode`, `plusL` (plus-lighter) and `sourceOver` (also
 /// under Core Image's names, `CIMultiplyBlendMode`, ..., `CIAdditionCompositing`,
