@@ -25,6 +25,8 @@ final class GLRenderer {
     let instanceBuffer: InstanceBuffer
     let samplers = SamplerCache()
     let groupTargets = GroupTargetPool()
+    /// Blurs regions of textures (shadows, blur filters).
+    let blur: GaussianBlur
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -34,6 +36,7 @@ final class GLRenderer {
     /// - Throws: `GLError` when the shaders are missing or do not compile or link.
     package init(options: GLRendererOptions = GLRendererOptions()) throws(GLError) {
         programs = try LayerPrograms()
+        blur = try GaussianBlur()
         instanceBuffer = InstanceBuffer()
         textureCache = TextureCache(maxTextureSize: options.maxTextureSize)
         let version = GLQuery.version
