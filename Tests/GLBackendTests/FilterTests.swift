@@ -235,3 +235,122 @@ import Testing
         expectPixel(image, 10, 10, (204, 102, 51, 255), "in the rounded corner: untouched")
     }
 }
+
+/// The `gaussianBlur` filter and background blur: a standard deviation of `inputRadius` pixels.
+@Suite struct BlurFilterTests {
+    /// Φ(x): the share of a unit Gaussian below x, the profile a blurred straight edge takes.
+    static func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.squareRoot())) }
+
+    /// The alpha byte `distance` pixels inside a straight edge blurred by `sigma`.
+    static func edgeAlpha(_ distance: Double, sigma: Double) -> UInt8 {
+        UInt8((phi(distance / sigma) * 255).rounded())
+    }
+
+    /// The alpha byte at pixel (x, 50) of the square 30..<70 blurred by `sigma`: the product of
+    /// the blurred spans across and down.
+    static func squareAlpha(x: Int, sigma: Double) -> UInt8 {
+        func span(_ p: Double) -> Double { phi((p - 30) / sigma) - phi((p - 70) / sigma) }
+        return UInt8((span(Double(x) + 0.5) * span(50.5) * 255).rounded())
+    }
+
+    /// A transparent 100x100 root with an opaque black 40x40 square at (30, 30).
+    static func square(filters: [Any]) -> (root: CALayer, square: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let square = solidLayer(CGRect(x: 30, y: 30, width: 40, height: 40), CGColor(gray: 0, alpha: 1))
+        square.filters = filters
+        root.addSublayer(square)
+        return (root, square)
+    }
+
+    func blur(_ radius: Double, name: String = "blur") -> CAFilter {
+        let filter = CAFilter(type: .gaussianBlur)
+        filter.name = name
+        filter.setValue(radius, forKey: "inputRadius")
+        return filter
+    }
+
+    /// Checks the blurred square's left edge (x = 30) along row 50 for a standard deviation `sigma`.
+    func expectBlurredEdge(_ image: RenderedImage, sigma: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        for x in [22, 26, 29, 30, 33, 38] {
+            let alpha = Self.squareAlpha(x: x, sigma: sigma)
+            expectPixel(image, x, 50, (0, 0, 0, alpha), tolerance: 4, "x = \(x)", sourceLocation: sourceLocation)
+        }
+        expectPixel(image, 50, 50, (0, 0, 0, 255), sourceLocation: sourceLocation)
+        expectPixel(image, 5, 50, (0, 0, 0, 0), sourceLocation: sourceLocation)
+    }
+
+    @Test func aBlurredEdgeFollowsTheGaussianProfile() throws {
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let image = try renderer.render(Self.square(filters: [blur(4)]).root)
+        expectBlurredEdge(image, sigma: 4)
+        #expect(renderer.statistics.filterPasses >= 3, "two blur passes and the draw of the result")
+    }
+
+    @Test func aLargeRadiusIsBlurredAtALowerResolutionWithTheSameProfile() throws {
+        let image = try render(Self.square(filters: [blur(10)]).root)
+        for x in [12, 20, 29, 30, 40, 50] {
+            let alpha = Self.squareAlpha(x: x, sigma: 10)
+            expectPixel(image, x, 50, (0, 0, 0, alpha), tolerance: 5, "x = \(x)")
+        }
+    }
+
+    @Test func theBlurRadiusAnimatesByKeyPath() throws {
+        let clock = ManualClock(CALayer(), at: 0)
+        clock.layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let (_, square) = Self.square(filters: [blur(0)])
+        square.removeFromSuperlayer()
+        clock.layer.addSublayer(square)
+        CATransaction.flush()
+        let animation = CABasicAnimation(keyPath: "filters.blur.inputRadius")
+        animation.fromValue = 0
+        animation.toValue = 8
+        animation.duration = 4
+        square.add(animation, forKey: "blur")
+        CATransaction.flush()
+        clock.seek(to: 2)
+        expectBlurredEdge(try render(clock.layer, at: clock.now), sigma: 4)
+        clock.seek(to: 5)
+        let still = try render(clock.layer, at: clock.now)
+        expectPixel(still, 29, 50, (0, 0, 0, 0), "radius 0 again: a sharp edge")
+        expectPixel(still, 30, 50, (0, 0, 0, 255))
+    }
+
+    @Test func aBackgroundBlurBlursWhatLiesBehindInsideTheLayerOnly() throws {
+        // Red over x < 50, blue past it; the glass covers x 20..<80, y 20..<80.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(
+            solidLayer(CGRect(x: 50, y: 0, width: 50, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        let glass = CALayer()
+        glass.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+        glass.backgroundFilters = [blur(4)]
+        root.addSublayer(glass)
+        let image = try render(root)
+        for x in [44, 48, 49, 50, 53] {
+            let blue = Self.edgeAlpha(Double(x) + 0.5 - 50, sigma: 4)
+            expectPixel(image, x, 50, (255 - blue, 0, blue, 255), tolerance: 4, "x = \(x)")
+        }
+        expectPixel(image, 49, 10, (255, 0, 0, 255), "above the glass: sharp")
+        expectPixel(image, 50, 10, (0, 0, 255, 255), "above the glass: sharp")
+        expectPixel(image, 22, 50, (255, 0, 0, 255), "inside, far from the boundary: unchanged")
+    }
+
+    @Test func frostedGlassIsABackgroundBlurUnderATranslucentBackground() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(
+            solidLayer(CGRect(x: 50, y: 0, width: 50, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        let glass = solidLayer(CGRect(x: 20, y: 20, width: 60, height: 60), CGColor(gray: 1, alpha: 0.5))
+        glass.backgroundFilters = ["gaussianBlur"]  // the default radius, 10
+        root.addSublayer(glass)
+        let image = try render(root)
+        // At the boundary, half red and half blue, then half white over it.
+        expectPixel(image, 50, 50, (191, 128, 191, 255), tolerance: 8)
+        expectPixel(image, 50, 10, (0, 0, 255, 255))
+    }
+}

@@ -12,7 +12,7 @@ extension FramePass {
         closeOpenClips(before: "endEffectGroup")
         let level = levels.removeLast()
         guard let target = level.group else { return }
-        let filtered = applyFilters(effects.passes, to: target)
+        let filtered = applyFilters(effects.passes, to: target, edges: .transparent)
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
         composite(filtered, opacity: Self.sanitized(opacity), blendMode: effects.blendMode)
         renderer.groupTargets.release(filtered)
@@ -23,7 +23,7 @@ extension FramePass {
     /// `passes`: a layer's background filters, drawn before the layer.
     mutating func filterBackdrop(_ passes: [FilterPass]) {
         guard !current.discardsDrawing, !passes.isEmpty, let copy = copyOfCurrentTarget() else { return }
-        let filtered = applyFilters(passes, to: copy)
+        let filtered = applyFilters(passes, to: copy, edges: .clamped)
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
         glDisable(GL_BLEND.glEnum)
         composite(filtered, opacity: 1)
@@ -33,8 +33,11 @@ extension FramePass {
 
     /// Runs `passes` over `source`, each into a fresh target, releasing the targets it leaves;
     /// returns the target holding the result (`source` itself when there is nothing to do, or
-    /// what was done so far when no target or program can be had).
-    private mutating func applyFilters(_ passes: [FilterPass], to source: GroupTarget) -> GroupTarget {
+    /// what was done so far when no target or program can be had). Blurs read what lies past the
+    /// target's edges as `edges` says.
+    private mutating func applyFilters(_ passes: [FilterPass], to source: GroupTarget, edges: GaussianBlur.Edges)
+        -> GroupTarget
+    {
         var result = source
         for pass in passes {
             guard let programs = renderer.filterPrograms,
@@ -46,10 +49,11 @@ extension FramePass {
                 programs.colorMatrix.use(width: width, height: height, opacity: 1)
                 programs.setMatrix(matrix)
                 drawReplacing(result)
-            case .blur:
-                Diagnostics.errorOnce("GLRenderer.blurFilter", "GLRenderer: gaussianBlur filters are not drawn yet")
-                renderer.groupTargets.release(output)
-                continue
+            case .blur(let radius):
+                guard blur(result, by: radius, edges: edges) else {
+                    renderer.groupTargets.release(output)
+                    continue
+                }
             }
             renderer.groupTargets.release(result)
             result = output
@@ -57,6 +61,37 @@ extension FramePass {
         }
         return result
     }
+
+    /// Blurs `source` by a standard deviation of `radius` pixels (a filter's `inputRadius`, as
+    /// Core Image's Gaussian blur takes it) into the bound target, which it replaces; false,
+    /// with the target untouched, when the blur could not be made.
+    private mutating func blur(_ source: GroupTarget, by radius: Float, edges: GaussianBlur.Edges) -> Bool {
+        var output: GLint = 0
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &output)
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard
+            let blurred = renderer.blur.blur(
+                source.colorTexture, size: (width, height), region: whole, sigma: radius, edges: edges)
+        else { return false }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(output))
+        glDisable(GL_STENCIL_TEST.glEnum)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
+        let (w, h) = (Float(width), Float(height))
+        let covered = blurred.covered
+        let rect = SIMD4<Float>(
+            Float(covered.x) / w * 2 - 1, Float(covered.y) / h * 2 - 1, Float(covered.width) / w * 2,
+            Float(covered.height) / h * 2)
+        renderer.blur.draw(
+            blurred, transform: Self.clipIdentity, rect: rect, uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: 1),
+            alphaOnly: false)
+        renderer.blur.recycle(blurred)
+        statistics.filterPasses += blurred.passes
+        return true
+    }
+
+    private static let clipIdentity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
 
     /// Draws `source` over the whole bound target, pixel for pixel, replacing what is there,
     /// with the program in use.
