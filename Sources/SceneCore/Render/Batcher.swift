@@ -6,6 +6,8 @@ struct Batcher {
     private var instances: [QuadInstance] = []
     private var commands: [DisplayCommand] = []
     private var open: DrawBatch?
+    /// The first instance of each open group, outermost first.
+    private var groupStarts: [Int] = []
 
     init(reservingCapacity capacity: Int = 0) {
         instances.reserveCapacity(capacity)
@@ -46,11 +48,13 @@ struct Batcher {
     mutating func beginGroup() {
         closeBatch()
         commands.append(.beginGroup)
+        groupStarts.append(instances.count)
     }
 
     mutating func endGroup(opacity: Float) {
         closeBatch()
         commands.append(.endGroup(opacity: opacity))
+        _ = groupStarts.popLast()
     }
 
     mutating func beginMask() {
@@ -61,17 +65,22 @@ struct Batcher {
     mutating func endMask(opacity: Float) {
         closeBatch()
         commands.append(.endMask(opacity: opacity))
+        _ = groupStarts.popLast()
     }
 
+    /// Ends the innermost group with `effects`, bounded by what its instances cover.
     mutating func endEffectGroup(opacity: Float, effects: GroupEffects) {
         closeBatch()
-        commands.append(.endEffectGroup(opacity: opacity, effects: effects))
+        let drawn = instances[(groupStarts.popLast() ?? 0)...].reduce(nil as ClipBounds?) {
+            $0?.union($1.clipBounds) ?? $1.clipBounds
+        }
+        commands.append(.endEffectGroup(opacity: opacity, effects: effects, bounds: drawn ?? .nothing))
     }
 
     /// Filters what was drawn so far inside the clip of the shape `shape` (background filters).
     mutating func filterBackdrop(_ passes: [FilterPass], inside shape: QuadInstance) {
         let clip = pushClip(shape)
-        commands.append(.filterBackdrop(passes))
+        commands.append(.filterBackdrop(passes, bounds: shape.clipBounds))
         popClip(clip)
     }
 
