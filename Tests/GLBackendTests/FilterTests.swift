@@ -354,3 +354,46 @@ import Testing
         expectPixel(image, 50, 10, (0, 0, 255, 255))
     }
 }
+
+/// Effect-group and backdrop commands the renderer is handed by hand, malformed.
+@Suite struct FilterCommandBadInputTests {
+    let canvas = TestCanvas(width: 32, height: 32)
+    var quad: QuadInstance { canvas.rect(x: 0, y: 0, w: 16, h: 16, color: red) }
+    let nonFinite = ClipBounds(minX: .nan, minY: -1, maxX: .infinity, maxY: 1)
+
+    @Test func anEffectGroupEndWithoutItsBeginIsRejected() throws {
+        let surface = try HeadlessSurface(width: 32, height: 32)
+        let image = try surface.render(
+            canvas.list(
+                [quad], [batch(0, 1), .endEffectGroup(opacity: 1, effects: GroupEffects(), bounds: .everything)]))
+        #expect(surface.statistics.rejectedCommands == 1)
+        expectPixel(image, 4, 4, (255, 0, 0, 255))
+        #expect(Diagnostics.recent.contains { $0.contains("endEffectGroup without a matching beginGroup") })
+    }
+
+    @Test func nonFiniteBoundsAndRadiiFilterTheWholeTargetOrNothing() throws {
+        let surface = try HeadlessSurface(width: 32, height: 32)
+        let effects = GroupEffects(passes: [.blur(radius: .nan)], blendMode: .multiply)
+        let image = try surface.render(
+            canvas.list(
+                [quad],
+                [
+                    .filterBackdrop([.blur(radius: .infinity)], bounds: nonFinite), .beginGroup, batch(0, 1),
+                    .endEffectGroup(opacity: 1, effects: effects, bounds: nonFinite),
+                ]))
+        #expect(surface.statistics.rejectedCommands == 0)
+        // Red multiplied over the white clear: red; a NaN radius blurs nothing.
+        expectPixel(image, 4, 4, (255, 0, 0, 255))
+        expectPixel(image, 24, 24, (255, 255, 255, 255))
+    }
+
+    @Test func aGroupThatDrewNothingCompositesNothing() throws {
+        let surface = try HeadlessSurface(width: 32, height: 32)
+        let effects = GroupEffects(passes: [.color(.identity)], blendMode: .difference)
+        let image = try surface.render(
+            canvas.list(
+                [quad], [batch(0, 1), .beginGroup, .endEffectGroup(opacity: 1, effects: effects, bounds: .nothing)]))
+        expectPixel(image, 4, 4, (255, 0, 0, 255))
+        #expect(surface.statistics.filterPasses == 0)
+    }
+}

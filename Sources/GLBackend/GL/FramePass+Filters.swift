@@ -32,7 +32,7 @@ extension FramePass {
         var region = pixelRect(bounds)
         guard !current.discardsDrawing, !passes.isEmpty, !region.isEmpty else { return }
         // What the passes read: the region and as far around it as its blurs reach.
-        let margin = passes.reduce(0) { if case .blur(let radius) = $1 { $0 + Self.blurReach(radius) } else { $0 } }
+        let margin = passes.reduce(0) { if case .blur(let radius) = $1 { $0 + blurReach(radius) } else { $0 } }
         guard let copy = copyOfCurrentTarget(region.grown(by: margin).clipped(width: width, height: height)) else {
             return
         }
@@ -47,8 +47,15 @@ extension FramePass {
 
     /// How far beyond its input a blur of `radius` spreads, in whole pixels: three standard
     /// deviations and a little for the blur's downsampling.
-    static func blurReach(_ radius: Float) -> Int {
-        radius.isFinite ? Int((3 * min(max(radius, 0), GaussianBlur.largestSigma)).rounded(.up)) + 4 : 0
+    func blurReach(_ radius: Float) -> Int {
+        Int((3 * blurSigma(radius)).rounded(.up)) + 4
+    }
+
+    /// The standard deviation a blur of `radius` is drawn with: the radius, at most a quarter of
+    /// the target's larger side (a wider blur leaves the target nearly uniform already); 0 for a
+    /// radius that is not a number or is negative.
+    func blurSigma(_ radius: Float) -> Float {
+        radius.isNaN ? 0 : min(max(radius, 0), Float(max(width, height)) / 4)
     }
 
     /// Runs `passes` over `source` (whose pixels outside `region` are transparent or not needed),
@@ -73,7 +80,7 @@ extension FramePass {
                 programs.setMatrix(matrix)
                 withScissor(region) { $0.drawReplacing(result) }
             case .blur(let radius):
-                let reach = region.grown(by: Self.blurReach(radius)).clipped(width: width, height: height)
+                let reach = region.grown(by: blurReach(radius)).clipped(width: width, height: height)
                 guard blur(result, region: reach, by: radius, edges: edges) else {
                     renderer.groupTargets.release(output)
                     continue
@@ -87,7 +94,7 @@ extension FramePass {
         return result
     }
 
-    /// Blurs `region` of `source` by a standard deviation of `radius` pixels (a filter's
+    /// Blurs `region` of `source` by a standard deviation of `radius` pixels (`blurSigma`; a filter's
     /// `inputRadius`, as Core Image's Gaussian blur takes it) into the bound target, which must
     /// be clear there; false, with the target untouched, when the blur could not be made.
     private mutating func blur(_ source: GroupTarget, region: PixelRect, by radius: Float, edges: GaussianBlur.Edges)
@@ -97,7 +104,7 @@ extension FramePass {
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &output)
         guard
             let blurred = renderer.blur.blur(
-                source.colorTexture, size: (width, height), region: region, sigma: radius, edges: edges)
+                source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
         else { return false }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(output))
         glDisable(GL_STENCIL_TEST.glEnum)

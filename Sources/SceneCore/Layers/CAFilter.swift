@@ -16,7 +16,7 @@ import Foundation
 ///
 /// | type (and accepted aliases) | inputs | effect |
 /// | --- | --- | --- |
-/// | `gaussianBlur` (`CIGaussianBlur`) | `inputRadius` (10) | a Gaussian blur, radius in points |
+/// | `gaussianBlur` (`CIGaussianBlur`) | `inputRadius` (10) | a Gaussian blur whose standard deviation is the radius, in pixels (at most a quarter of the target's larger side) |
 /// | `colorMatrix` | `inputColorMatrix` (`CAColorMatrix`, identity) | colour = matrix × (r, g, b, a, 1) |
 /// | `colorSaturate` (`saturation`) | `inputAmount` (1) | 0 grey, 1 unchanged, above 1 more saturated |
 /// | `colorBrightness` (`brightness`) | `inputAmount` (0) | adds the amount to red, green and blue |

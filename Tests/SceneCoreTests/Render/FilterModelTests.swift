@@ -102,6 +102,21 @@ import Testing
         }
     }
 
+    @Test func thePresentationLayerShowsAnimatedInputs() throws {
+        let layer = CALayer()
+        layer.filters = [blur(2)]
+        LayerTest.commitWithoutActions { layer.position = CGPoint(x: 1, y: 1) }
+        let hold = CABasicAnimation(keyPath: "filters.blur.inputRadius")
+        hold.fromValue = 7
+        hold.toValue = 7
+        hold.duration = 1000
+        layer.add(hold, forKey: "hold")
+        CATransaction.flush()
+        let shown = try #require(layer.presentation()?.filters?.first as? CAFilter)
+        #expect(shown.name == "blur" && shown.value(forKey: "inputRadius") as? Double == 7)
+        #expect((layer.filters?.first as? CAFilter)?.value(forKey: "inputRadius") as? Double == 2, "the model keeps 2")
+    }
+
     @Test func filterListsOfTheSameFiltersInterpolateTheirInputs() {
         let a = RenderFilterList([RenderFilter(kind: .gaussianBlur, name: "b", amount: 2)])
         let b = RenderFilterList([RenderFilter(kind: .gaussianBlur, name: "b", amount: 10)])
