@@ -142,14 +142,15 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// `cornerRadius`), before the layer itself is drawn: a `gaussianBlur` here behind a
     /// translucent background is "frosted glass". What lies behind is what was drawn before the
     /// layer into the same group. Inputs animate by key path, `"backgroundFilters.<name>.<input>"`;
-    /// setting the property runs its action (none by default). Default nil.
+    /// setting the property runs its action, by default a fade `CATransition`. Default nil.
     open var backgroundFilters: [Any]? {
         get { isPresentation ? shownFilters(\.backgroundFilters, \.backgroundFilters) : attribute(\.backgroundFilters) }
         set { setFilters(\.backgroundFilters, \.backgroundFilters, newValue, .backgroundFilters) }
     }
     /// The blend mode compositing the layer (after its mask, filters and opacity) onto what lies
     /// behind it: a `CAFilter` or type name such as `"multiplyBlendMode"` (see `CAFilter`); nil
-    /// composites source-over. The getter returns the object set. Default nil.
+    /// composites source-over. The getter returns the object set. Setting it runs its action, by
+    /// default a fade `CATransition`. Default nil.
     open var compositingFilter: Any? {
         get { attribute(\.compositingFilter) }
         set {

@@ -129,7 +129,12 @@ extension CALayer {
         let copies = list?.map { ($0 as? CAFilter)?.copy() ?? $0 }
         LayerLock.withLock {
             setAttribute(attribute, copies, key: id.declared.key)
-            setState(property, FilterResolution.filters(copies, property: id.declared.key), id)
+            let resolved = FilterResolution.filters(copies, property: id.declared.key)
+            let changes = state[keyPath: property] != resolved
+            setState(property, resolved, id)
+            // Background filters animate only explicitly, so setState runs no action for them;
+            // their action (by default a fade transition) runs here.
+            if changes, committedState != nil, !id.declared.runsActions { propertyDidChange(id.declared.key) }
         }
     }
 

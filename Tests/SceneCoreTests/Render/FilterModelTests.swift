@@ -135,10 +135,27 @@ import Testing
         #expect(action.keyPath == "filters")
         let from = try #require(action.fromValue as? [Any])
         #expect((from.first as? CAFilter)?.value(forKey: "inputRadius") as? Double == 2)
-        // backgroundFilters and compositingFilter run no default animation.
+        CATransaction.flush()
+    }
+
+    @Test func backgroundFiltersAndCompositingFilterFadeByATransition() throws {
+        let layer = CALayer()
+        LayerTest.commitWithoutActions { layer.position = CGPoint(x: 1, y: 1) }
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(0.75)
         layer.backgroundFilters = [blur(4)]
+        CATransaction.commit()
+        let fade = try #require(layer.animation(forKey: "backgroundFilters") as? CATransition)
+        #expect(fade.type == .fade && fade.duration == 0.75)
         layer.compositingFilter = "multiplyBlendMode"
+        #expect(layer.animation(forKey: "compositingFilter") is CATransition)
+        // The same value again changes nothing and runs no action.
+        layer.removeAllAnimations()
+        layer.backgroundFilters = [blur(4)]
         #expect(layer.animation(forKey: "backgroundFilters") == nil)
+        // An action of the layer's own wins.
+        layer.actions = ["compositingFilter": NSNull()]
+        layer.compositingFilter = "screenBlendMode"
         #expect(layer.animation(forKey: "compositingFilter") == nil)
         CATransaction.flush()
     }
