@@ -149,8 +149,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     }
     /// The blend mode compositing the layer (after its mask, filters and opacity) onto what lies
     /// behind it: a `CAFilter` or type name such as `"multiplyBlendMode"` (see `CAFilter`); nil
-    /// composites source-over. The getter returns the object set. Setting it runs its action, by
-    /// default a fade `CATransition`. Default nil.
+    /// composites source-over. What lies behind is what was drawn before the layer into the same
+    /// group: a superlayer drawn as a group (group opacity, a mask, filters or a blend mode of its
+    /// own) isolates its sublayers' blending. The getter returns the object set. Setting it runs
+    /// its action, by default a fade `CATransition`. Default nil.
     open var compositingFilter: Any? {
         get { attribute(\.compositingFilter) }
         set {
