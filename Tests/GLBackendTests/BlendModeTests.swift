@@ -113,6 +113,38 @@ import Testing
         expectPixel(colour, 20, 20, Self.expected(.sourceOver, Self.source, Self.backdrop), "a blur is no blend mode")
     }
 
+    @Test func aTurnedLayerIsBlendedAllOverItsTurnedShape() throws {
+        let (root, top) = scene("differenceBlendMode")
+        top.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 4))
+        let image = try render(root)
+        // The turned square reaches 14.1 px from its centre (20, 20) along the axes.
+        for (x, y) in [(20, 20), (33, 20), (20, 7), (7, 20)] {
+            expectPixel(image, x, y, Self.expected(.difference, Self.source, Self.backdrop), "(\(x), \(y))")
+        }
+        expectPixel(image, 11, 11, Self.expected(.sourceOver, Self.backdrop, .zero), "outside the turned square")
+    }
+
+    @Test func aLayerInsideAGroupBlendsWithWhatTheGroupDrew() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        root.addSublayer(solidLayer(root.bounds, Self.cgColor(Self.backdrop)))
+        // A group (group opacity) holding a blended layer over nothing of its own on the left,
+        // and over a black layer of its own on the right.
+        let group = solidLayer(root.bounds)
+        group.opacity = 0.5
+        group.addSublayer(solidLayer(CGRect(x: 20, y: 0, width: 20, height: 40), CGColor(gray: 0, alpha: 1)))
+        let top = solidLayer(CGRect(x: 0, y: 10, width: 40, height: 20), Self.cgColor(Self.source))
+        top.compositingFilter = "screenBlendMode"
+        group.addSublayer(top)
+        root.addSublayer(group)
+        let image = try render(root)
+        // Left: screen over the group's transparent pixels is the source, then faded over the backdrop.
+        expectPixel(image, 10, 20, Self.expected(.sourceOver, SIMD4(0.8, 0.4, 0.2, 0.5), Self.backdrop))
+        // Right: screen over black is the source again, now opaque within the group.
+        expectPixel(image, 30, 20, Self.expected(.sourceOver, SIMD4(0.8, 0.4, 0.2, 0.5), Self.backdrop))
+        expectPixel(image, 30, 5, Self.expected(.sourceOver, SIMD4(0, 0, 0, 0.5), Self.backdrop))
+    }
+
     @Test func aBlendedLayerInsideAClipIsBlendedOnlyInsideIt() throws {
         let (root, top) = scene("differenceBlendMode")
         root.sublayers?.first?.removeFromSuperlayer()

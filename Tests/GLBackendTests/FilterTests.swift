@@ -287,6 +287,18 @@ import Testing
         #expect(renderer.statistics.filterPasses >= 3, "two blur passes and the draw of the result")
     }
 
+    @Test func aSublayerOutsideItsSuperlayersBoundsIsBlurredWithIt() throws {
+        // The filtered layer is an empty 10x10 at the origin; its sublayer is the square.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let holder = CALayer()
+        holder.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        holder.filters = [blur(4)]
+        holder.addSublayer(solidLayer(CGRect(x: 30, y: 30, width: 40, height: 40), CGColor(gray: 0, alpha: 1)))
+        root.addSublayer(holder)
+        expectBlurredEdge(try render(root), sigma: 4)
+    }
+
     @Test func aLargeRadiusIsBlurredAtALowerResolutionWithTheSameProfile() throws {
         let image = try render(Self.square(filters: [blur(10)]).root)
         for x in [12, 20, 29, 30, 40, 50] {
