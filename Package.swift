@@ -32,7 +32,10 @@ let package = Package(
             exclude: ["README.md"]),
         .target(
             name: "Shaders", path: "Shaders",
-            resources: [.copy("layer.vert.glsl"), .copy("layer.frag.glsl")]),
+            resources: [
+                .copy("layer.vert.glsl"), .copy("layer.frag.glsl"), .copy("blur.vert.glsl"), .copy("blur.frag.glsl"),
+                .copy("filter.frag.glsl"),
+            ]),
         .target(
             name: "GLBackend", dependencies: ["SceneCore", "CGL", "CGLX", "CX11", "Shaders"], exclude: ["README.md"]),
         .executableTarget(
@@ -63,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "GLBackendTests",
             dependencies: [
-                "GLBackend", "SceneCore", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
+                "GLBackend", "CGL", "SceneCore", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Reference")]),

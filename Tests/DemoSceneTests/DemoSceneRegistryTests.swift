@@ -9,7 +9,8 @@ import Testing
         let names = DemoScene.all.map(\.name)
         #expect(
             names == [
-                "gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "layout",
+                "gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "effects",
+                "layout",
                 "text", "static", "stress",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })

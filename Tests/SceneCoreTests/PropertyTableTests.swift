@@ -38,6 +38,9 @@ import Testing
         case .shadowRadius: CGFloat(9)
         case .shadowPath: CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 20), transform: nil) as CGPath?
         case .rasterizationScale: CGFloat(2)
+        case .filters, .backgroundFilters:
+            RenderFilterList([RenderFilter(kind: .gaussianBlur, name: "blur", amount: 4)])
+        case .compositingFilter: BlendMode.multiply
         case .contents: image as CGImage?
         case .contentsRect: CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
         case .contentsCenter: CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
@@ -149,8 +152,10 @@ private enum LayerValueProbe {
         case .color(let v): v == nil
         case .image(let v): v == nil
         case .path(let v): v == nil
-        case .name(let v): v.isEmpty
+        // A layer without a compositing filter composites source-over.
+        case .name(let v): v.isEmpty || v == BlendMode.sourceOver.rawValue
         case .bits(let v): v == 0
+        case .filters(let v): v.filters.isEmpty
         }
     }
 }

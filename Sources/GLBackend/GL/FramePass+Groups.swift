@@ -71,7 +71,9 @@ extension FramePass {
 
     /// Draws the group's texture over the target (inside `region` when given), pixel for
     /// pixel, multiplied by `opacity` and, with a `mask` target, by the mask's alpha at each pixel.
-    mutating func composite(_ target: GroupTarget, mask: GroupTarget? = nil, opacity: Float, region: PixelRegion?) {
+    mutating func composite(
+        _ target: GroupTarget, mask: GroupTarget? = nil, opacity: Float, region: PixelRegion? = nil
+    ) {
         let program = mask == nil ? renderer.programs.fillTextured : renderer.programs.maskComposite
         let nearest = renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest))
         if let mask {
@@ -85,9 +87,10 @@ extension FramePass {
         glUseProgram(program.program.id)
         glUniform1f(program.opacity, opacity)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        setScissor(region)
+        // Without a region, a scissor set by the caller stays in force.
+        if let region { setScissor(region) }
         drawInstances(first: instanceCount, count: 1)
-        setScissor(nil)
+        if region != nil { setScissor(nil) }
         glUniform1f(program.opacity, 1)
     }
 

@@ -29,9 +29,9 @@ extension FramePass {
             0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
         glUseProgram(renderer.programs.shapeClipComposite.program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        setScissor(level.region)
+        if let region = level.region { setScissor(region) }
         drawInstances(first: instance, count: 1)
-        setScissor(nil)
+        if level.region != nil { setScissor(nil) }
         renderer.groupTargets.release(target)
         statistics.groups += 1
         statistics.antialiasedClips += 1

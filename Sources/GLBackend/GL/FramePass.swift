@@ -43,6 +43,9 @@ struct FramePass {
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
         case .endMask(let opacity): endMask(opacity: opacity)
+        case .endEffectGroup(let opacity, let effects, let bounds):
+            endEffectGroup(opacity: opacity, effects: effects, bounds: bounds)
+        case .filterBackdrop(let passes, let bounds): filterBackdrop(passes, bounds: bounds)
         }
     }
 

@@ -19,6 +19,8 @@ public struct FrameStatistics: Sendable, Equatable {
     /// Of those groups, the sublayers of a layer clipped by `masksToBounds` to a rounded (or
     /// anti-aliased) shape, composited by the shape's coverage.
     public var antialiasedClips = 0
+    /// Offscreen passes run for layer filters and background filters (colour matrices, blurs).
+    public var filterPasses = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

@@ -25,6 +25,19 @@ final class GLRenderer {
     let instanceBuffer: InstanceBuffer
     let samplers = SamplerCache()
     let groupTargets = GroupTargetPool()
+    /// Blurs regions of textures (shadows, blur filters).
+    let blur: GaussianBlur
+    /// The programs of filters and blend modes, compiled the first time a frame needs them; nil
+    /// (logged once) when they do not compile, and filters and blend modes are then not drawn.
+    private(set) lazy var filterPrograms: FilterPrograms? = {
+        do {
+            return try FilterPrograms()
+        } catch {
+            Diagnostics.errorOnce(
+                "GLRenderer.filterPrograms", "GLRenderer: filter shaders unusable, filters not drawn: \(error)")
+            return nil
+        }
+    }()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -34,6 +47,7 @@ final class GLRenderer {
     /// - Throws: `GLError` when the shaders are missing or do not compile or link.
     package init(options: GLRendererOptions = GLRendererOptions()) throws(GLError) {
         programs = try LayerPrograms()
+        blur = try GaussianBlur()
         instanceBuffer = InstanceBuffer()
         textureCache = TextureCache(maxTextureSize: options.maxTextureSize)
         let version = GLQuery.version

@@ -43,7 +43,7 @@ struct LayerProgram {
     }
 
     /// The shader source with `defines` inserted after its `#version` line.
-    private static func source(named name: String, defines: String) throws(GLError) -> String {
+    static func source(named name: String, defines: String) throws(GLError) -> String {
         let text: String
         do {
             text = try ShaderLibrary.source(named: name)

@@ -14,6 +14,8 @@ enum AnimatableValue: Sendable, Equatable {
     case vector(SIMD3<Double>)
     /// Layer contents; images do not blend as values (the renderer cross-fades them).
     case image(ImageReference)
+    /// A filter list (`filters`, `backgroundFilters`); lists of the same filters blend their inputs.
+    case filters(RenderFilterList)
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`);
@@ -29,8 +31,13 @@ enum AnimatableValue: Sendable, Equatable {
         case let image as CGImage: self = .image(ImageReference(image))
         case let list as [Any]:
             let numbers = list.compactMap(ValueConversion.double)
-            guard list.count == 3, numbers.count == 3 else { return nil }
-            self = .vector(SIMD3(numbers[0], numbers[1], numbers[2]))
+            if list.count == 3, numbers.count == 3 {
+                self = .vector(SIMD3(numbers[0], numbers[1], numbers[2]))
+            } else if list.allSatisfy({ $0 is CAFilter || $0 is String }) {
+                self = .filters(FilterResolution.filters(list, property: "filters"))
+            } else {
+                return nil
+            }
         default:
             guard let number = ValueConversion.double(value) else { return nil }
             self = .number(number)
@@ -48,6 +55,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .transform(let v): v
         case .image(let v): v.image as Any
         case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
+        case .filters(let v): v.objects
         }
     }
 
@@ -55,7 +63,7 @@ enum AnimatableValue: Sendable, Equatable {
     func isSameKind(as other: AnimatableValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-            (.transform, .transform), (.image, .image), (.vector, .vector):
+            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters):
             true
         default: false
         }
@@ -72,6 +80,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .transform(let t): t.isFinite
         case .image: true
         case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
+        case .filters(let v): v.isFinite
         }
     }
 
@@ -96,6 +105,7 @@ enum AnimatableValue: Sendable, Equatable {
             .transform(Self.interpolate(TransformDecomposition(a), TransformDecomposition(b), f))
         case (.image(let a), .image(let b)): .image(f < 0.5 ? a : b)
         case (.vector(let a), .vector(let b)): .vector(a + (b - a) * f)
+        case (.filters(let a), .filters(let b)): .filters(a.interpolated(to: b, fraction: f))
         default: nil
         }
     }
@@ -139,7 +149,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .rect: .rect(.zero)
         case .color: .color(.clear)
         case .transform: .transform(.identity)
-        case .image: nil
+        case .image, .filters: nil
         case .vector: .vector(.zero)
         }
     }

@@ -180,6 +180,7 @@ extension AnimatableValue {
         case .transform: "a CATransform3D"
         case .image: "a CGImage"
         case .vector: "three numbers"
+        case .filters: "a filter list"
         }
     }
 }

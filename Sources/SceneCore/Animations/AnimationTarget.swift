@@ -49,6 +49,9 @@ enum AnimatableProperty: Sendable, Equatable {
 enum AnimationField: Sendable, Equatable {
     case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
     case transform(TransformKey)
+    /// The number input `input` of the filter named `name` in a filter list
+    /// (`filters.blur.inputRadius`).
+    case filterInput(name: String, input: String)
 
     /// The field named `name` of a value of `value`'s kind, nil when that kind has no such field.
     init?(_ name: String, of value: AnimatableValue) {
@@ -78,6 +81,12 @@ enum AnimationField: Sendable, Equatable {
         case .transform:
             guard let key = TransformKey(name) else { return nil }
             self = .transform(key)
+        case .filters(let list):
+            guard let dot = name.firstIndex(of: "."),
+                let filter = list.filters.first(where: { $0.name == name[..<dot] }),
+                filter.numberInputKey == String(name[name.index(after: dot)...])
+            else { return nil }
+            self = .filterInput(name: filter.name, input: String(name[name.index(after: dot)...]))
         default: return nil
         }
     }
@@ -96,6 +105,8 @@ enum AnimationField: Sendable, Equatable {
         case (.sizeWidth, .rect(let r)): .number(Double(r.width))
         case (.sizeHeight, .rect(let r)): .number(Double(r.height))
         case (.transform(let key), .transform(let t)): Self.read(key, of: cache.parts(of: t))
+        case (.filterInput(let name, _), .filters(let list)):
+            .number(list.filters.first { $0.name == name }?.amount ?? 0)
         default: .number(0)
         }
     }
@@ -135,6 +146,11 @@ enum AnimationField: Sendable, Equatable {
             return .rect(r)
         case (.transform(let key), .transform(let t), _):
             return .transform(Self.write(key, value, into: t, cache: &cache))
+        case (.filterInput(let name, _), .filters(var list), .number(let v)):
+            guard let index = list.filters.firstIndex(where: { $0.name == name }) else { return base }
+            let filter = list.filters[index]
+            list.filters[index].amount = filter.kind == .gaussianBlur ? max(v, 0) : v
+            return .filters(list)
         default: return base
         }
     }

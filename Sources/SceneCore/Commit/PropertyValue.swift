@@ -19,6 +19,8 @@ enum PropertyValue: Sendable, Equatable {
     case name(String)
     /// The raw value of an option set (`CACornerMask`, ...).
     case bits(UInt64)
+    /// A layer's `filters` or `backgroundFilters`.
+    case filters(RenderFilterList)
 }
 
 /// A type that layer properties have: how its values travel in commits, where animations find

@@ -21,6 +21,8 @@ enum AnimationSlot: Sendable, Equatable {
     case color(model: UInt16, shown: UInt16)
     /// A `CGImage?` (contents: animations cross-fade images, they do not blend them).
     case image(offset: UInt16)
+    /// A `RenderFilterList` (`filters`, `backgroundFilters`).
+    case filters(offset: UInt16)
 
     /// The value shown in `p`.
     @inline(__always)
@@ -39,6 +41,7 @@ enum AnimationSlot: Sendable, Equatable {
                     bytes.load(fromByteOffset: Int(shown), as: RGBA?.self)
                         ?? bytes.load(fromByteOffset: Int(model), as: CGColor?.self)?.value ?? .clear)
             case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: Int(offset), as: CGImage?.self)))
+            case .filters(let offset): .filters(bytes.load(fromByteOffset: Int(offset), as: RenderFilterList.self))
             }
         }
     }
@@ -58,6 +61,7 @@ enum AnimationSlot: Sendable, Equatable {
             copy(CGColor?.self, at: modelOffset, from: model, into: &p)
             store(RGBA?.none, at: shown, in: &p)
         case .image(let offset): copy(CGImage?.self, at: offset, from: model, into: &p)
+        case .filters(let offset): copy(RenderFilterList.self, at: offset, from: model, into: &p)
         }
     }
 
@@ -78,6 +82,7 @@ enum AnimationSlot: Sendable, Equatable {
         case (.transform(let offset), .transform(let v)): store(v, at: offset, in: &p)
         case (.color(_, let shown), .color(let v)): store(RGBA?.some(v), at: shown, in: &p)
         case (.image(let offset), .image(let v)): store(v.image, at: offset, in: &p)
+        case (.filters(let offset), .filters(let v)): store(v, at: offset, in: &p)
         default: break
         }
     }

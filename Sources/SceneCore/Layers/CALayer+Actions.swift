@@ -53,9 +53,19 @@ extension CALayer {
         AnimatableProperty.implicitlyAnimatedKeys.contains(key) || CustomAnimatableKeys.contains(key, for: self)
     }
 
+    /// The keys whose default action is a fade `CATransition` of the layer, as in Core Animation.
+    static let transitionActionKeys: Set<String> = ["backgroundFilters", "compositingFilter"]
+
     /// The implicit animation of property `key`: from its presentation value now, with the
-    /// transaction's duration and timing function (`.default` when it has none).
-    func implicitAnimation(forKey key: String) -> CABasicAnimation? {
+    /// transaction's duration and timing function (`.default` when it has none); for
+    /// `backgroundFilters` and `compositingFilter`, a fade transition with them.
+    func implicitAnimation(forKey key: String) -> CAAnimation? {
+        if CALayer.transitionActionKeys.contains(key) {
+            let transition = CATransition()
+            transition.duration = CATransaction.animationDuration()
+            transition.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+            return transition
+        }
         guard isImplicitlyAnimatable(key) else { return nil }
         let animation = CABasicAnimation(keyPath: key)
         animation.fromValue = presentationValue(forKeyPath: key)

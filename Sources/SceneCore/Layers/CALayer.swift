@@ -128,22 +128,39 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     // MARK: - Identity, actions, style
 
-    /// Core Image filters applied to the layer and its sublayers. Stored (a copy of the array set)
-    /// and returned; SceneCore draws no filters. Default nil.
+    /// Filters applied to the layer and its sublayers as one group, after its `mask` and before
+    /// its `opacity`: `CAFilter`s or type names (see `CAFilter` for the types drawn and their
+    /// inputs). The getter returns the array set (a presentation layer: the filters shown, with
+    /// animated inputs). Setting it runs the `filters` action, by default a basic animation;
+    /// inputs animate by key path, `"filters.<name>.<input>"`. Unknown types and inputs are
+    /// ignored with a logged message. Default nil.
     open var filters: [Any]? {
-        get { attribute(\.filters) }
-        set { setAttribute(\.filters, newValue, key: "filters") }
+        get { isPresentation ? shownFilters(\.filters, \.filters) : attribute(\.filters) }
+        set { setFilters(\.filters, \.filters, newValue, .filters) }
     }
-    /// Filters applied to what lies behind the layer. Stored and returned; not drawn. Default nil.
+    /// Filters applied to what lies behind the layer, inside its shape (bounds rounded by
+    /// `cornerRadius`), before the layer itself is drawn: a `gaussianBlur` here behind a
+    /// translucent background is "frosted glass". What lies behind is what was drawn before the
+    /// layer into the same group. Inputs animate by key path, `"backgroundFilters.<name>.<input>"`;
+    /// setting the property runs its action, by default a fade `CATransition`. Default nil.
     open var backgroundFilters: [Any]? {
-        get { attribute(\.backgroundFilters) }
-        set { setAttribute(\.backgroundFilters, newValue, key: "backgroundFilters") }
+        get { isPresentation ? shownFilters(\.backgroundFilters, \.backgroundFilters) : attribute(\.backgroundFilters) }
+        set { setFilters(\.backgroundFilters, \.backgroundFilters, newValue, .backgroundFilters) }
     }
-    /// The filter compositing the layer onto what lies behind it; the object set is kept as is.
-    /// Stored and returned; not drawn. Default nil.
+    /// The blend mode compositing the layer (after its mask, filters and opacity) onto what lies
+    /// behind it: a `CAFilter` or type name such as `"multiplyBlendMode"` (see `CAFilter`); nil
+    /// composites source-over. What lies behind is what was drawn before the layer into the same
+    /// group: a superlayer drawn as a group (group opacity, a mask, filters or a blend mode of its
+    /// own) isolates its sublayers' blending. The getter returns the object set. Setting it runs
+    /// its action, by default a fade `CATransition`. Default nil.
     open var compositingFilter: Any? {
         get { attribute(\.compositingFilter) }
-        set { setAttribute(\.compositingFilter, newValue, key: "compositingFilter") }
+        set {
+            LayerLock.withLock {
+                setAttribute(\.compositingFilter, newValue, key: "compositingFilter")
+                setState(\.compositingFilter, FilterResolution.blendMode(newValue), .compositingFilter)
+            }
+        }
     }
 
     /// How far above standard white (in stops) the contents' brightest values reach; 0 for standard

@@ -26,10 +26,6 @@ struct LayerKey: @unchecked Sendable {
             "name": LayerKey(\.name, { $0 == nil ? .some(nil) : V.string($0).map(Optional.some) }),
             "sublayers": LayerKey(\.sublayers, { $0 == nil ? .some(nil) : ($0 as? [CALayer]).map(Optional.some) }),
             "mask": LayerKey(\.mask, { $0 == nil ? .some(nil) : ($0 as? CALayer).map(Optional.some) }),
-            "filters": LayerKey(\.filters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
-            "backgroundFilters": LayerKey(
-                \.backgroundFilters, { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) }),
-            "compositingFilter": LayerKey(\.compositingFilter, { .some($0) }),
             "contentsHeadroom": LayerKey(\.contentsHeadroom, V.cgFloat),
             "wantsExtendedDynamicRangeContent": LayerKey(\.wantsExtendedDynamicRangeContent, V.bool),
             "preferredDynamicRange": LayerKey(

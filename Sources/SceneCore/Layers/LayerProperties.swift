@@ -35,6 +35,10 @@ struct LayerProperties: Sendable, Equatable {
     var shadowPath: CGPath? = nil
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
+    // Filters
+    var filters = RenderFilterList()
+    var backgroundFilters = RenderFilterList()
+    var compositingFilter: BlendMode = .sourceOver
     // Contents
     var contents: CGImage? = nil
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)

@@ -16,6 +16,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
     case opacity, allowsGroupOpacity, allowsEdgeAntialiasing, edgeAntialiasingMask, backgroundColor
     case cornerRadius, maskedCorners, cornerCurve, borderWidth, borderColor
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, shouldRasterize, rasterizationScale
+    // Filters
+    case filters, backgroundFilters, compositingFilter
     // Contents
     case contents, contentsRect, contentsCenter, contentsGravity, contentsScale, contentsFormat
     case minificationFilter, magnificationFilter, minificationFilterBias, isOpaque
@@ -137,6 +139,15 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .rasterizationScale:
             return StoredProperty(
                 self, "rasterizationScale", \.rasterizationScale, LayerKey(\.rasterizationScale, V.cgFloat), .explicit)
+        case .filters:
+            return StoredProperty(self, "filters", \.filters, LayerKey(\.filters, V.filterList), .implicit)
+        case .backgroundFilters:
+            return StoredProperty(
+                self, "backgroundFilters", \.backgroundFilters, LayerKey(\.backgroundFilters, V.filterList), .explicit)
+        case .compositingFilter:
+            return StoredProperty(
+                self, "compositingFilter", \.compositingFilter, LayerKey(\.compositingFilter, { .some($0) }),
+                .actionOnly)
         case .contents:
             return StoredProperty(self, "contents", \.contents, LayerKey(\.contents, { .some($0) }), .implicit)
         case .contentsRect:

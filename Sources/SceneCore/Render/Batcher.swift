@@ -22,6 +22,8 @@ struct Batcher {
     private let targetSize: SIMD2<Float>?
     private var openGroups: [OpenGroup] = []
     private var groupRegions: [Int: PixelRegion] = [:]
+    /// The first instance of each open group, outermost first.
+    private var groupStarts: [Int] = []
 
     /// A batcher for a target of `targetSize` pixels; without a size, no group regions are worked out.
     init(reservingCapacity capacity: Int = 0, targetSize: SIMD2<Float>? = nil) {
@@ -83,12 +85,14 @@ struct Batcher {
         closeBatch()
         commands.append(.beginGroup)
         openGroups.append(OpenGroup(command: commands.count - 1))
+        groupStarts.append(instances.count)
     }
 
     mutating func endGroup(opacity: Float) {
         closeBatch()
         commands.append(.endGroup(opacity: opacity))
         closeGroup()
+        _ = groupStarts.popLast()
     }
 
     mutating func beginMask() {
@@ -100,7 +104,27 @@ struct Batcher {
     mutating func endMask(opacity: Float) {
         closeBatch()
         commands.append(.endMask(opacity: opacity))
+        _ = groupStarts.popLast()
         closeGroup()
+    }
+
+    /// Ends the innermost group with `effects`, bounded by what its instances cover.
+    mutating func endEffectGroup(opacity: Float, effects: GroupEffects) {
+        closeBatch()
+        let drawn = instances[(groupStarts.popLast() ?? 0)...].reduce(nil as ClipBounds?) {
+            $0?.union($1.clipBounds) ?? $1.clipBounds
+        }
+        commands.append(.endEffectGroup(opacity: opacity, effects: effects, bounds: drawn ?? .nothing))
+        // Blurs read and write around what was drawn: the group is cleared that far and its
+        // parent grows by it.
+        closeGroup(spread: targetSize.map { Float(effects.spread(width: Int($0.x), height: Int($0.y))) } ?? 0)
+    }
+
+    /// Filters what was drawn so far inside the clip of the shape `shape` (background filters).
+    mutating func filterBackdrop(_ passes: [FilterPass], inside shape: QuadInstance) {
+        let clip = pushClip(shape)
+        commands.append(.filterBackdrop(passes, bounds: shape.clipBounds))
+        popClip(clip)
     }
 
     /// The finished display list.
@@ -123,12 +147,13 @@ struct Batcher {
     }
 
     /// Records the region of the innermost open group — what it drew, within its mask and its
-    /// shape — and grows its parent by it.
-    private mutating func closeGroup() {
+    /// shape, grown by `spread` pixels — and grows its parent by it.
+    private mutating func closeGroup(spread: Float = 0) {
         guard let group = openGroups.popLast(), let targetSize else { return }
         var box = group.content
         if let mask = group.mask { box = box.intersection(mask) }
         if let shape = group.shape { box = box.intersection(shape) }
+        if spread > 0 { box = box.grown(by: spread) }
         groupRegions[group.command] = box.region(in: targetSize)
         grow(box)
     }

@@ -52,6 +52,14 @@ package enum DisplayCommand: Sendable, Equatable {
     /// pixel multiplied by the alpha of the mask drawn since `beginMask` and by `opacity`,
     /// inside the clip that was current at `beginGroup`.
     case endMask(opacity: Float)
+    /// Composite the group started by the matching `beginGroup` onto what is below it, inside
+    /// the clip that was current at `beginGroup`, after `effects`: its filter passes, then
+    /// `opacity`, then its blend mode. `bounds` holds everything drawn in the group (the
+    /// renderer filters and blends only there, and as far around it as a blur spreads it).
+    case endEffectGroup(opacity: Float, effects: GroupEffects, bounds: ClipBounds)
+    /// Replace what the current target holds inside the current clip, which lies within
+    /// `bounds`, with itself filtered by the passes (a layer's `backgroundFilters`, inside its shape).
+    case filterBackdrop([FilterPass], bounds: ClipBounds)
 }
 
 /// A frame as plain data: instances plus the commands that draw them.

@@ -11,6 +11,9 @@ import Foundation
 /// opacity below 1 that draws more than one thing is composited as one group. A layer with a
 /// `mask` is always drawn as a group, composited by the alpha of its mask, which is drawn like
 /// a sublayer of the layer into a layer of its own.
+/// A layer with effective `filters` or a `compositingFilter` is drawn as a group that is
+/// filtered and blended as it is composited (`GroupEffects`); `backgroundFilters` first filter
+/// what lies behind it, inside its shape.
 package struct FrameBuilder {
     /// Trees deeper than this are cut off, with an error logged once per process (the frame
     /// builder recurses, and never unboundedly).
@@ -93,9 +96,12 @@ package struct FrameBuilder {
         let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let drawsSeveral = primitives > 1 || (primitives == 1 && children.count == 1 && tree.drawsSeveral(children[0]))
-        let isGroup = mask != nil || (opacity < 1 && p.allowsGroupOpacity && drawsSeveral)
+        let effects = primitives > 0 ? GroupEffects(p) : nil
+        let isGroup = mask != nil || effects != nil || (opacity < 1 && p.allowsGroupOpacity && drawsSeveral)
         let alpha = isGroup ? 1 : opacity * inheritedOpacity
 
+        FrameBuilder.filterBackdrop(of: p, clip: clip, into: &batcher)
+        if effects != nil && mask != nil { batcher.beginGroup() }
         if isGroup { batcher.beginGroup() }
         let shape = Shape(properties: p)
         // Rounded shapes are always anti-aliased; straight edges only with allowsEdgeAntialiasing
@@ -160,10 +166,11 @@ package struct FrameBuilder {
                 mask, parentToWindow: toWindow, sublayerSpace: p.maskSpaceToOwnSpace, inheritedOpacity: 1,
                 depth: depth + 1)
             masksBeingDrawn.removeLast()
-            batcher.endMask(opacity: opacity * inheritedOpacity)
-        } else if isGroup {
+            batcher.endMask(opacity: effects == nil ? opacity * inheritedOpacity : 1)
+        } else if isGroup && effects == nil {
             batcher.endGroup(opacity: opacity * inheritedOpacity)
         }
+        if let effects { batcher.endEffectGroup(opacity: opacity * inheritedOpacity, effects: effects) }
     }
 
     /// The layer's mask when it can be drawn: nil when the layer has none, and, with an error
@@ -233,7 +240,7 @@ private struct ContentsDraw {
 }
 
 /// A layer's rounded-rectangle shape, shared by its background, contents clip, sublayer clip and border.
-private struct Shape {
+struct Shape {
     let rect: SIMD4<Float>
     let radii: SIMD4<Float>
 

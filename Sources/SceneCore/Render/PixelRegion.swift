@@ -49,6 +49,11 @@ struct PixelBox: Equatable {
         (self.low, self.high) = (low, high)
     }
 
+    /// The box grown by `margin` on every side (an empty box stays empty).
+    func grown(by margin: Float) -> PixelBox {
+        low.x > high.x || low.y > high.y ? self : PixelBox(low: low - margin, high: high + margin)
+    }
+
     func union(_ other: PixelBox) -> PixelBox {
         PixelBox(low: pointwiseMin(low, other.low), high: pointwiseMax(high, other.high))
     }

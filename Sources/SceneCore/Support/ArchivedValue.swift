@@ -33,7 +33,8 @@ final class ArchivedValue: NSObject, NSSecureCoding {
 
     /// The classes a value may be an instance of (besides the Core Graphics types written by parts).
     static let objectClasses: [AnyClass] = [
-        CALayer.self, CAAnimation.self, CAMediaTimingFunction.self, CAValueFunction.self, NSNumber.self,
+        CALayer.self, CAAnimation.self, CAMediaTimingFunction.self, CAValueFunction.self, CAFilter.self,
+        NSNumber.self,
     ]
 
     /// `value` ready to archive; nil, with a logged warning naming `context` (a key), when

@@ -9,10 +9,12 @@ extension ValueConversion {
     /// - `CGRect`: `origin`, `size`, and through them `origin.x`, `origin.y`, `size.width`,
     ///   `size.height` (not `x`, `y`, `width` or `height`).
     /// - `CATransform3D`: the keys of `CATransform3D.value(forTransformKey:)`.
+    /// - A filter list: `<name>.<input>` (see `filterInput(_:in:)`).
     ///
     /// - Returns: a `CGFloat`, `CGPoint` or `CGSize`, or nil for a field the type does not have.
     static func value(ofField field: String, in value: Any) -> Any? {
         if let transform = value as? CATransform3D { return transform.value(forTransformKey: field) }
+        if let filters = value as? [Any] { return filterInput(field, in: filters) }
         let (head, rest) = split(field)
         guard let component = component(head, of: value) else { return nil }
         guard let rest else { return component }
@@ -26,6 +28,7 @@ extension ValueConversion {
     ///   of the wrong type.
     static func setting(_ newValue: Any?, forField field: String, in value: Any) -> Any? {
         if let transform = value as? CATransform3D { return transform.setting(newValue, forTransformKey: field) }
+        if let filters = value as? [Any] { return settingFilterInput(newValue, field, in: filters) }
         let (head, rest) = split(field)
         guard let rest else { return replacing(head, of: value, with: newValue) }
         guard let inner = component(head, of: value), let updated = setting(newValue, forField: rest, in: inner)

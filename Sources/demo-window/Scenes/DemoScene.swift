@@ -99,6 +99,10 @@ struct DemoScene: Sendable {
             summary: "drawn content: a delegate's curve, a subclass's dial, images, text, a shape and gradients",
             build: { ContentScene.make($0.size) }),
         DemoScene(
+            name: "effects",
+            summary: "masks revealing a picture, blend modes over it, an animated blur and saturation, frosted glass",
+            build: { EffectsScene.make($0.size) }),
+        DemoScene(
             name: "layout",
             summary:
                 "autoresizing header and badge, cards flowed by a delegate and the guide's constraint example, following the window",

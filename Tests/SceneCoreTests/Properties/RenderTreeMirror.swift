@@ -76,6 +76,9 @@ enum RenderTreeMirror {
                 }
             case .pushClip: open.append("clip")
             case .beginGroup: open.append("group")
+            case .filterBackdrop: break
+            case .endEffectGroup:
+                if open.popLast() != "group" { Issue.record("endEffectGroup without its beginGroup\n\(context())") }
             case .popClip:
                 if open.popLast() != "clip" { Issue.record("popClip without its pushClip\n\(context())") }
             case .endGroup:

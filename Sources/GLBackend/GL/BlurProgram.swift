@@ -1,0 +1,53 @@
+import CGL
+
+/// One variant of the blur shader pair from `Shaders/` (`blur.vert`, `blur.frag`), with its
+/// uniform locations. Needs a current context.
+struct BlurProgram {
+    /// What a variant's fragment shader does.
+    enum Pass: Int {
+        /// Draws the texture times a tint.
+        case draw = 0
+        /// Averages 2x2 texels with one bilinear tap.
+        case downsample = 1
+        /// One direction of the separable blur.
+        case blur = 2
+    }
+
+    let program: ShaderProgram
+    let transform: GLint
+    let rect: GLint
+    let uv: GLint
+    let tint: GLint
+    let step: GLint
+    let sigma: GLint
+    let taps: GLint
+
+    /// Compiles and links the variant; `alphaTint` (drawing only) multiplies the tint by the
+    /// texel's alpha instead of by the texel.
+    init(_ pass: Pass, alphaTint: Bool = false) throws(GLError) {
+        let defines = "#define PASS \(pass.rawValue)\n#define ALPHA_TINT \(alphaTint ? 1 : 0)\n"
+        program = try ShaderProgram(
+            vertexSource: try LayerProgram.source(named: "blur.vert", defines: defines),
+            fragmentSource: try LayerProgram.source(named: "blur.frag", defines: defines))
+        transform = program.uniformLocation("u_transform")
+        rect = program.uniformLocation("u_rect")
+        uv = program.uniformLocation("u_uv")
+        tint = program.uniformLocation("u_tint")
+        step = program.uniformLocation("u_step")
+        sigma = program.uniformLocation("u_sigma")
+        taps = program.uniformLocation("u_taps")
+        glUseProgram(program.id)
+        glUniform1i(program.uniformLocation("u_texture"), 0)
+    }
+
+    /// Sets the quad: `rect` in the space `transform` maps to clip space (row-vector
+    /// convention, as `QuadInstance.transform`), with texture coordinates `uv` at its
+    /// (minX, minY) and (maxX, maxY) corners.
+    func setQuad(transform matrix: SIMD16<Float>, rect r: SIMD4<Float>, uv t: SIMD4<Float>) {
+        withUnsafeBytes(of: matrix) {
+            glUniformMatrix4fv(transform, 1, GLboolean(GL_FALSE), $0.bindMemory(to: GLfloat.self).baseAddress)
+        }
+        glUniform4f(rect, r.x, r.y, r.z, r.w)
+        glUniform4f(uv, t.x, t.y, t.z, t.w)
+    }
+}

@@ -1,0 +1,196 @@
+import CGL
+import Foundation
+import SceneCore
+
+extension FramePass {
+    /// Composites the innermost group onto its parent after its effects: its filter passes, then
+    /// `opacity`, then its blend mode, inside the clip that was current at its `beginGroup`.
+    /// Only the pixels within `bounds` (and as far around them as a blur spreads them) are
+    /// filtered and composited.
+    mutating func endEffectGroup(opacity: Float, effects: GroupEffects, bounds: ClipBounds) {
+        guard levels.count > 1, !current.isMask else {
+            reject("endEffectGroup without a matching beginGroup")
+            return
+        }
+        closeOpenClips(before: "endEffectGroup")
+        let level = levels.removeLast()
+        guard let target = level.group else { return }
+        var region = pixelRect(bounds)
+        let filtered =
+            region.isEmpty ? target : applyFilters(effects.passes, to: target, region: &region, edges: .transparent)
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        if !region.isEmpty {
+            composite(filtered, opacity: Self.sanitized(opacity), blendMode: effects.blendMode, region: region)
+        }
+        renderer.groupTargets.release(filtered)
+        statistics.groups += 1
+    }
+
+    /// Replaces what the current target holds inside the current clip (within `bounds`) with
+    /// itself filtered by `passes`: a layer's background filters, drawn before the layer.
+    mutating func filterBackdrop(_ passes: [FilterPass], bounds: ClipBounds) {
+        var region = pixelRect(bounds)
+        guard !current.discardsDrawing, !passes.isEmpty, !region.isEmpty else { return }
+        // What the passes read: the region and as far around it as its blurs reach.
+        let margin = FilterPass.spread(of: passes, width: width, height: height)
+        guard let copy = copyOfCurrentTarget(region.grown(by: margin).clipped(width: width, height: height)) else {
+            return
+        }
+        let shape = region
+        let filtered = applyFilters(passes, to: copy, region: &region, edges: .clamped)
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        glDisable(GL_BLEND.glEnum)
+        withScissor(shape) { $0.composite(filtered, opacity: 1) }
+        glEnable(GL_BLEND.glEnum)
+        renderer.groupTargets.release(filtered)
+    }
+
+    /// How far beyond its input a blur of `radius` spreads in this pass's target (`FilterPass.blurReach`).
+    func blurReach(_ radius: Float) -> Int {
+        FilterPass.blurReach(radius, width: width, height: height)
+    }
+
+    /// The standard deviation a blur of `radius` is drawn with in this pass's target (`FilterPass.blurSigma`).
+    func blurSigma(_ radius: Float) -> Float {
+        FilterPass.blurSigma(radius, width: width, height: height)
+    }
+
+    /// Runs `passes` over `source` (whose pixels outside `region` are transparent or not needed),
+    /// each into a fresh target, releasing the targets it leaves; returns the target holding the
+    /// result (`source` itself when there is nothing to do, or what was done so far when no
+    /// target or program can be had) and grows `region` by the spread of its blurs. Blurs read
+    /// what lies past the target's edges as `edges` says.
+    private mutating func applyFilters(
+        _ passes: [FilterPass], to source: GroupTarget, region: inout PixelRect, edges: GaussianBlur.Edges
+    ) -> GroupTarget {
+        var result = source
+        for pass in passes {
+            guard let programs = renderer.filterPrograms,
+                let output = renderer.groupTargets.acquire(width: width, height: height)
+            else { break }
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
+            glClearColor(0, 0, 0, 0)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            switch pass {
+            case .color(let matrix):
+                programs.colorMatrix.use(width: width, height: height, opacity: 1)
+                programs.setMatrix(matrix)
+                withScissor(region) { $0.drawReplacing(result) }
+            case .blur(let radius):
+                let reach = region.grown(by: blurReach(radius)).clipped(width: width, height: height)
+                guard blur(result, region: reach, by: radius, edges: edges) else {
+                    renderer.groupTargets.release(output)
+                    continue
+                }
+                region = reach
+            }
+            renderer.groupTargets.release(result)
+            result = output
+            statistics.filterPasses += 1
+        }
+        return result
+    }
+
+    /// Blurs `region` of `source` by a standard deviation of `radius` pixels (`blurSigma`; a filter's
+    /// `inputRadius`, as Core Image's Gaussian blur takes it) into the bound target, which must
+    /// be clear there; false, with the target untouched, when the blur could not be made.
+    private mutating func blur(_ source: GroupTarget, region: PixelRect, by radius: Float, edges: GaussianBlur.Edges)
+        -> Bool
+    {
+        var output: GLint = 0
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &output)
+        guard
+            let blurred = renderer.blur.blur(
+                source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
+        else { return false }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(output))
+        glDisable(GL_STENCIL_TEST.glEnum)
+        // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
+        let (w, h) = (Float(width), Float(height))
+        let covered = blurred.covered
+        let rect = SIMD4<Float>(
+            Float(covered.x) / w * 2 - 1, Float(covered.y) / h * 2 - 1, Float(covered.width) / w * 2,
+            Float(covered.height) / h * 2)
+        renderer.blur.draw(
+            blurred, transform: Self.clipIdentity, rect: rect, uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: 1),
+            alphaOnly: false)
+        renderer.blur.recycle(blurred)
+        statistics.filterPasses += blurred.passes
+        return true
+    }
+
+    private static let clipIdentity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+
+    /// Draws `source` over the whole bound target (within the scissor box), pixel for pixel,
+    /// replacing what is there, with the program in use.
+    private mutating func drawReplacing(_ source: GroupTarget) {
+        glDisable(GL_BLEND.glEnum)
+        glDisable(GL_STENCIL_TEST.glEnum)
+        bindNearest(source, unit: 0)
+        drawInstances(first: instanceCount, count: 1)
+        glEnable(GL_BLEND.glEnum)
+    }
+
+    /// Binds `target`'s colour texture to texture `unit`, sampled nearest (pixel for pixel).
+    func bindNearest(_ target: GroupTarget, unit: Int32) {
+        glActiveTexture((GL_TEXTURE0 + unit).glEnum)
+        glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
+        glBindSampler(
+            GLuint(unit),
+            renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
+        glActiveTexture(GL_TEXTURE0.glEnum)
+    }
+
+    /// A pooled target holding a copy of `region` of what the current level's framebuffer
+    /// holds (the rest of it is left as it was); nil when no target can be had. Leaves the
+    /// current level's framebuffer bound for drawing.
+    func copyOfCurrentTarget(_ region: PixelRect) -> GroupTarget? {
+        guard let copy = renderer.groupTargets.acquire(width: width, height: height) else { return nil }
+        var reading: GLint = 0
+        glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING.glEnum, &reading)
+        glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, current.framebuffer)
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, copy.framebuffer)
+        let (x0, y0) = (GLint(region.x), GLint(region.y))
+        let (x1, y1) = (GLint(region.x + region.width), GLint(region.y + region.height))
+        glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GL_NEAREST.glEnum)
+        glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, GLuint(reading))
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        return copy
+    }
+
+    /// The target pixels `bounds` covers, with a pixel of margin for anti-aliased edges, within
+    /// the target (rows from the bottom).
+    func pixelRect(_ bounds: ClipBounds) -> PixelRect {
+        let (w, h) = (Float(width), Float(height))
+        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
+            return PixelRect(x: 0, y: 0, width: width, height: height)
+        }
+        let x0 = Int(((bounds.minX + 1) / 2 * w).rounded(.down)) - 1
+        let y0 = Int(((bounds.minY + 1) / 2 * h).rounded(.down)) - 1
+        let x1 = Int(((bounds.maxX + 1) / 2 * w).rounded(.up)) + 1
+        let y1 = Int(((bounds.maxY + 1) / 2 * h).rounded(.up)) + 1
+        guard bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else {
+            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).clipped(width: width, height: height)
+    }
+
+    /// Runs `body` with drawing limited to `region`.
+    mutating func withScissor(_ region: PixelRect, _ body: (inout FramePass) -> Void) {
+        glEnable(GL_SCISSOR_TEST.glEnum)
+        glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
+        body(&self)
+        glDisable(GL_SCISSOR_TEST.glEnum)
+    }
+}
+
+extension PixelRect {
+    /// The part of the rectangle inside a `width` x `height` target.
+    func clipped(width: Int, height: Int) -> PixelRect {
+        let x0 = min(max(x, 0), width)
+        let y0 = min(max(y, 0), height)
+        let x1 = min(max(x + self.width, 0), width)
+        let y1 = min(max(y + self.height, 0), height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,272 @@
+import CGL
+import Foundation
+import SceneCore
+
+/// A Gaussian blur on the GPU, for shadows and blur filters. Needs a current context.
+///
+/// `blur(_:size:region:sigma:edges:)` blurs a rectangle of any texture (a group target's
+/// colour texture, a cached image) by a standard deviation given in pixels and returns the
+/// result in a texture of its own; `draw(_:transform:rect:uv:tint:alphaOnly:)` draws such a
+/// result into the bound framebuffer with premultiplied source-over blending; `recycle(_:)`
+/// hands its texture back for reuse (or a caller keeps it, as the shadow cache does).
+///
+/// The blur is separable (a horizontal pass, then a vertical one, each weighting whole texels
+/// by the Gaussian and normalising by the weights' sum) and, for a standard deviation above
+/// `largestLevelSigma`, runs on a copy of the region downsampled by 2, 4, ... (averaging 2x2
+/// texels per halving), with the standard deviation reduced by what the downsampling's box and
+/// the bilinear upsampling of the result already blur, so that the result is within a few
+/// percent of the exact Gaussian at any size. A standard deviation that is not finite, is
+/// negative or exceeds `largestSigma` is clamped (0 or `largestSigma`) with an error logged once.
+final class GaussianBlur {
+    /// The largest standard deviation blurred, in pixels; larger ones are clamped.
+    static let largestSigma: Float = 512
+    /// The largest standard deviation a pass blurs by at its own resolution; larger ones are
+    /// blurred at a lower resolution.
+    static let largestLevelSigma: Float = 4
+    /// Standard deviations below this (in pixels) are no blur: the region is copied.
+    static let smallestSigma: Float = 0.05
+
+    /// How texels outside the source texture are read.
+    enum Edges {
+        /// As transparent black: a shadow fades out at the texture's edge.
+        case transparent
+        /// As the nearest edge texel: a background blur keeps its colour up to the edge.
+        case clamped
+    }
+
+    /// How one blur runs: `halvings` downsampling passes, then the two blur passes by
+    /// `levelSigma` texels of the downsampled image, weighting `taps` texels on each side.
+    struct Plan: Equatable {
+        let halvings: Int
+        let levelSigma: Float
+        let taps: Int
+        /// Source pixels per texel of the result.
+        var scale: Int { 1 << halvings }
+    }
+
+    /// A blurred region: `texture` covers `covered`, given in the source texture's pixels
+    /// (GL's convention, rows from the bottom), `scale` source pixels per texel.
+    struct Result {
+        let texture: BlurTexture
+        let covered: PixelRect
+        let scale: Int
+        /// Offscreen passes the blur drew.
+        let passes: Int
+    }
+
+    private let draws: BlurProgram
+    private let alphaDraws: BlurProgram
+    private let downsample: BlurProgram
+    private let pass: BlurProgram
+    private let vertexArray: GLuint
+    private let transparentEdges: GLuint
+    private let clampedEdges: GLuint
+    private var free: [BlurTexture] = []
+
+    /// Compiles the blur shaders and creates the blur's sampler objects.
+    /// - Throws: `GLError` when the shaders are missing or do not compile or link.
+    init() throws(GLError) {
+        draws = try BlurProgram(.draw)
+        alphaDraws = try BlurProgram(.draw, alphaTint: true)
+        downsample = try BlurProgram(.downsample)
+        pass = try BlurProgram(.blur)
+        var vertexArray: GLuint = 0
+        glGenVertexArrays(1, &vertexArray)
+        self.vertexArray = vertexArray
+        transparentEdges = Self.makeSampler(wrap: GL_CLAMP_TO_BORDER)
+        clampedEdges = Self.makeSampler(wrap: GL_CLAMP_TO_EDGE)
+    }
+
+    /// The plan that blurs by `sigma` pixels (already sanitised).
+    static func plan(sigma: Float) -> Plan {
+        guard sigma >= smallestSigma else { return Plan(halvings: 0, levelSigma: 0, taps: 0) }
+        var halvings = 0
+        while sigma / Float(1 << halvings) > largestLevelSigma { halvings += 1 }
+        let f = Float(1 << halvings)
+        // Averaging f x f pixels adds a variance of (f² − 1) / 12, and upsampling bilinearly (a
+        // tent f pixels wide on each side) f² / 6: the level blurs by what is left.
+        let added = halvings == 0 ? 0 : (f * f - 1) / 12 + f * f / 6
+        let levelSigma = max(sigma * sigma - added, 0.25 * f * f).squareRoot() / f
+        return Plan(halvings: halvings, levelSigma: levelSigma, taps: Int((3 * levelSigma).rounded(.up)))
+    }
+
+    /// `sigma` clamped to 0...`largestSigma`, with an error logged once when it had to be.
+    static func sanitized(_ sigma: Float) -> Float {
+        if sigma.isNaN || sigma < 0 {
+            Diagnostics.errorOnce("blur.sigma", "blur: a blur of \(sigma) pixels is no blur; drawn unblurred")
+            return 0
+        }
+        if sigma > largestSigma {
+            Diagnostics.errorOnce(
+                "blur.largeSigma", "blur: a blur of \(sigma) pixels is clamped to \(largestSigma) pixels")
+            return largestSigma
+        }
+        return sigma
+    }
+
+    /// Blurs `region` of `texture` (a `size.width` x `size.height` texture; the region may
+    /// reach outside it, where `edges` says what is read) by a standard deviation of `sigma`
+    /// pixels. Leaves blending on, the stencil test off, texture unit 0 active and the draw
+    /// framebuffer, viewport and vertex array as they were.
+    /// - Returns: the blurred region, or nil (with an error logged) for an empty region or
+    ///   when no texture can be made.
+    func blur(
+        _ texture: GLuint, size: (width: Int, height: Int), region: PixelRect, sigma: Float, edges: Edges = .transparent
+    ) -> Result? {
+        guard !region.isEmpty, size.width > 0, size.height > 0 else { return nil }
+        let plan = Self.plan(sigma: Self.sanitized(sigma))
+        let saved = SavedState()
+        defer { saved.restore() }
+        glBindVertexArray(vertexArray)
+        glDisable(GL_BLEND.glEnum)
+        glDisable(GL_STENCIL_TEST.glEnum)
+        glActiveTexture(GL_TEXTURE0.glEnum)
+        glBindSampler(0, edges == .transparent ? transparentEdges : clampedEdges)
+
+        var input = (texture: texture, width: size.width, height: size.height, region: region)
+        var owned: BlurTexture?
+        var passes = 0
+        for _ in 0..<plan.halvings {
+            let (w, h) = ((input.region.width + 1) / 2, (input.region.height + 1) / 2)
+            guard let output = acquire(width: w, height: h) else { return release(owned) }
+            let source = PixelRect(x: input.region.x, y: input.region.y, width: 2 * w, height: 2 * h)
+            run(downsample, from: input.texture, uv: Self.uv(source, input.width, input.height), into: output)
+            if let owned { recycle(owned) }
+            owned = output
+            input = (output.texture, w, h, PixelRect(x: 0, y: 0, width: w, height: h))
+            passes += 1
+        }
+        let (w, h) = (input.region.width, input.region.height)
+        guard let across = acquire(width: w, height: h) else { return release(owned) }
+        guard let result = acquire(width: w, height: h) else {
+            recycle(across)
+            return release(owned)
+        }
+        glUseProgram(pass.program.id)
+        glUniform1f(pass.sigma, max(plan.levelSigma, Self.smallestSigma))
+        glUniform1i(pass.taps, GLint(plan.taps))
+        glUniform2f(pass.step, 1 / Float(input.width), 0)
+        run(pass, from: input.texture, uv: Self.uv(input.region, input.width, input.height), into: across)
+        glUniform2f(pass.step, 0, 1 / Float(h))
+        run(pass, from: across.texture, uv: SIMD4(0, 0, 1, 1), into: result)
+        recycle(across)
+        if let owned { recycle(owned) }
+        let covered = PixelRect(x: region.x, y: region.y, width: w * plan.scale, height: h * plan.scale)
+        return Result(texture: result, covered: covered, scale: plan.scale, passes: passes + 2)
+    }
+
+    /// Draws `result` as the quad `rect` in the space `transform` maps to clip space
+    /// (row-vector convention, as `QuadInstance.transform`), sampling `uv` at its (minX, minY)
+    /// and (maxX, maxY) corners, times the premultiplied `tint`, or with `alphaOnly` the
+    /// texels' alpha times `tint` (a shadow's colour). Uses the bound framebuffer, viewport,
+    /// blending and stencil state.
+    func draw(
+        _ result: Result, transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, tint: SIMD4<Float>,
+        alphaOnly: Bool
+    ) {
+        var vertexArray: GLint = 0
+        glGetIntegerv(GL_VERTEX_ARRAY_BINDING.glEnum, &vertexArray)
+        glBindVertexArray(self.vertexArray)
+        let program = alphaOnly ? alphaDraws : draws
+        glUseProgram(program.program.id)
+        program.setQuad(transform: transform, rect: rect, uv: uv)
+        glUniform4f(program.tint, tint.x, tint.y, tint.z, tint.w)
+        glActiveTexture(GL_TEXTURE0.glEnum)
+        glBindTexture(GL_TEXTURE_2D.glEnum, result.texture.texture)
+        glBindSampler(0, transparentEdges)
+        glDrawArrays(GL_TRIANGLE_STRIP.glEnum, 0, 4)
+        glBindVertexArray(GLuint(vertexArray))
+    }
+
+    /// Hands a result's texture back for reuse by later blurs.
+    func recycle(_ result: Result) { recycle(result.texture) }
+
+    /// Deletes the textures held for reuse.
+    func trim() {
+        for texture in free { texture.delete() }
+        free.removeAll()
+    }
+
+    // MARK: Passes
+
+    /// Draws `texture`'s `uv` rectangle over the whole of `target` with `program`.
+    private func run(_ program: BlurProgram, from texture: GLuint, uv: SIMD4<Float>, into target: BlurTexture) {
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        glUseProgram(program.program.id)
+        program.setQuad(transform: Self.identity, rect: SIMD4(-1, -1, 2, 2), uv: uv)
+        glBindTexture(GL_TEXTURE_2D.glEnum, texture)
+        glDrawArrays(GL_TRIANGLE_STRIP.glEnum, 0, 4)
+    }
+
+    /// `rect`'s corners as texture coordinates of a `width` x `height` texture.
+    private static func uv(_ rect: PixelRect, _ width: Int, _ height: Int) -> SIMD4<Float> {
+        let (w, h) = (Float(width), Float(height))
+        return SIMD4(
+            Float(rect.x) / w, Float(rect.y) / h, Float(rect.x + rect.width) / w, Float(rect.y + rect.height) / h)
+    }
+
+    private static let identity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
+
+    // MARK: Textures
+
+    /// A texture of the given size, reused when one is free, else newly made; nil (with an
+    /// error logged) when the GL cannot make one.
+    private func acquire(width: Int, height: Int) -> BlurTexture? {
+        if let index = free.firstIndex(where: { $0.width == width && $0.height == height }) {
+            return free.remove(at: index)
+        }
+        do {
+            return try BlurTexture(width: width, height: height)
+        } catch {
+            Diagnostics.error("blur: no \(width)x\(height) texture to blur into: \(error)")
+            return nil
+        }
+    }
+
+    /// Keeps a texture for reuse; beyond a few, the oldest are deleted.
+    private func recycle(_ texture: BlurTexture) {
+        free.append(texture)
+        if free.count > Self.keptTextures { free.removeFirst().delete() }
+    }
+
+    /// Gives back a partial blur's texture and returns nil.
+    private func release(_ owned: BlurTexture?) -> Result? {
+        if let owned { recycle(owned) }
+        return nil
+    }
+
+    /// Textures kept for reuse between blurs.
+    private static let keptTextures = 8
+
+    private static func makeSampler(wrap: Int32) -> GLuint {
+        var sampler: GLuint = 0
+        glGenSamplers(1, &sampler)
+        glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER.glEnum, GL_LINEAR)
+        glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER.glEnum, GL_LINEAR)
+        glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S.glEnum, wrap)
+        glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T.glEnum, wrap)
+        return sampler
+    }
+}
+
+/// The GL state a blur changes and puts back: the draw framebuffer, viewport and vertex array
+/// (blending is turned back on, as frames draw with it).
+private struct SavedState {
+    var framebuffer: GLint = 0
+    var viewport: [GLint] = [0, 0, 0, 0]
+    var vertexArray: GLint = 0
+
+    init() {
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &framebuffer)
+        glGetIntegerv(GL_VIEWPORT.glEnum, &viewport)
+        glGetIntegerv(GL_VERTEX_ARRAY_BINDING.glEnum, &vertexArray)
+    }
+
+    func restore() {
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(framebuffer))
+        glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
+        glBindVertexArray(GLuint(vertexArray))
+        glEnable(GL_BLEND.glEnum)
+    }
+}
