@@ -129,4 +129,31 @@ import Testing
         let onLeft = front.convert(CGPoint(x: 10, y: 20), to: left)
         #expect(isClose(left.convert(onLeft, to: front), CGPoint(x: 10, y: 20), tolerance: 1e-9))
     }
+
+    @Test func deepNestingAndOverflowingTransformsStillGiveAFrame() throws {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        // 300 nested transform layers: the plane at the bottom is past the frame builder's depth
+        // limit and cut off (logged once); hit-testing walks the nesting without recursing.
+        var parent: CALayer = root
+        for _ in 0..<300 {
+            let nested = CATransformLayer()
+            parent.addSublayer(nested)
+            parent = nested
+        }
+        let deep = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), red)
+        parent.addSublayer(deep)
+        // A plane whose place overflows to infinity in the 3D space is not drawn nor hit.
+        let overflowing = CATransformLayer()
+        overflowing.transform = CATransform3DMakeScale(1e300, 1e300, 1e300)
+        let huge = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green)
+        huge.transform = CATransform3DMakeScale(1e300, 1e300, 1e300)
+        overflowing.addSublayer(huge)
+        root.addSublayer(overflowing)
+        root.addSublayer(solidLayer(CGRect(x: 50, y: 50, width: 10, height: 10), blue))
+        let list = displayList(for: root, width: 100, height: 100)
+        #expect(list.instances.map(\.color) == [blue.value * 1])
+        #expect(root.hitTest(CGPoint(x: 5, y: 5)) === deep)
+        #expect(root.hitTest(CGPoint(x: 55, y: 55))?.backgroundColor == blue)
+        #expect(root.hitTest(CGPoint(x: 30, y: 30)) === root)
+    }
 }
