@@ -62,6 +62,28 @@ import Testing
         for x in [103, 140, 168] { expectPixel(image, x, 100, CubeFace.back.pixel) }
     }
 
+    @Test func perspectiveAndZPositionComposeWhereverTheyAreSet() throws {
+        // The turn and the perspective as the transform layer's own sublayerTransform (about its
+        // centre, which is the root's) instead of its transform and the root's: the same picture.
+        let fixture = CubeFixture(angle: 0)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 400
+        fixture.root.sublayerTransform = CATransform3DIdentity
+        fixture.cube.sublayerTransform = CATransform3DConcat(
+            CATransform3DMakeRotation(.pi / 6, 0, 1, 0), perspective)
+        let turned = try render(fixture.root)
+        for x in [37, 60, 75] { expectPixel(turned, x, 100, CubeFace.left.pixel) }
+        for x in [81, 100, 140, 169] { expectPixel(turned, x, 100, CubeFace.front.pixel) }
+        for x in [32, 175] { expectPixel(turned, x, 100, white) }
+        // Unturned and moved 100 back under the root's perspective: the front face, at z = −50,
+        // is seen 1/(1 + 50/400) = 0.889 times its size, 55.6 ... 144.4.
+        let pushed = CubeFixture(angle: 0)
+        pushed.cube.zPosition = -100
+        let image = try render(pushed.root)
+        for x in [57, 100, 143] { expectPixel(image, x, 100, CubeFace.front.pixel) }
+        for x in [54, 145] { expectPixel(image, x, 100, white) }
+    }
+
     @Test func singleSidedFacesTurnedAwayAreNotDrawn() throws {
         // The culled cube looks the same from the front: its hidden faces were behind anyway.
         #expect(try cube(30, doubleSided: false) == cube(30))

@@ -6,7 +6,10 @@ extension CALayer {
     /// nil means the absolute space (the root layer's superlayer space, i.e. the window).
     /// Layers in different trees convert through the absolute space. Points are carried
     /// through every transform, sublayerTransform and bounds origin, and unprojected onto
-    /// 3D-rotated layers. A point that cannot be mapped (a layer seen edge-on) is returned unchanged.
+    /// 3D-rotated layers. Inside a `CATransformLayer` the sublayers' transforms are composed in
+    /// 3D, unflattened, up to the transform layer's superlayer, so a point un-projects onto a
+    /// cube's face as hit-testing does. A point that cannot be mapped (a layer seen edge-on) is
+    /// returned unchanged.
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         LayerLock.lock()
         defer { LayerLock.unlock() }
