@@ -9,9 +9,8 @@ import Testing
         let names = DemoScene.all.map(\.name)
         #expect(
             names == [
-                "gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "effects",
-                "layout",
-                "text", "static", "stress",
+                "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
+                "effects", "layout", "text", "static", "stress",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -23,7 +22,7 @@ import Testing
         // The clock and the stress scene (by default) move by render-thread animations alone;
         // the text benchmark changes every string on every frame.
         #expect(ticking == ["perspective", "zorder", "text"])
-        #expect(clickable == ["zorder", "hittest", "animations"])
+        #expect(clickable == ["cube", "zorder", "hittest", "animations"])
         #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations"])
     }
 

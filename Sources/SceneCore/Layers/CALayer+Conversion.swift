@@ -6,7 +6,10 @@ extension CALayer {
     /// nil means the absolute space (the root layer's superlayer space, i.e. the window).
     /// Layers in different trees convert through the absolute space. Points are carried
     /// through every transform, sublayerTransform and bounds origin, and unprojected onto
-    /// 3D-rotated layers. A point that cannot be mapped (a layer seen edge-on) is returned unchanged.
+    /// 3D-rotated layers. Inside a `CATransformLayer` the sublayers' transforms are composed in
+    /// 3D, unflattened, up to the transform layer's superlayer, so a point un-projects onto a
+    /// cube's face as hit-testing does. A point that cannot be mapped (a layer seen edge-on) is
+    /// returned unchanged.
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         LayerLock.lock()
         defer { LayerLock.unlock() }
@@ -33,24 +36,45 @@ extension CALayer {
     }
 
     /// Maps a point of this layer's space to the absolute space; nil if it goes behind the eye.
+    ///
+    /// The point is carried from plane to plane: from a layer to its superlayer, or, inside a
+    /// `CATransformLayer`, through the unflattened 3D transforms up to the transform layer's
+    /// superlayer, where the 3D space is flattened.
     func pointToAbsolute(_ p: CGPoint) -> CGPoint? {
         var point = p
         var layer: CALayer? = self
+        var unflattened: CATransform3D?
         while let current = layer {
-            guard let mapped = Homography(current.transformToSuperlayer()).map(point) else { return nil }
-            point = mapped
+            var step = current.transformToSuperlayer()
+            if let unflattened { step = unflattened.concatenating(step) }
             layer = current.superlayer
+            if let layer, layer.state.isTransformLayer {
+                unflattened = step
+                continue
+            }
+            unflattened = nil
+            guard let mapped = Homography(step).map(point) else { return nil }
+            point = mapped
         }
         return point
     }
 
     /// Maps a point of the absolute space into this layer's space; nil if it cannot be unprojected.
     ///
-    /// The ancestors are gathered first and the point carried from the root down, without recursion.
+    /// The ancestors are gathered first and the point carried from the root down, without
+    /// recursion, plane by plane as `pointToAbsolute(_:)` carries it up.
     func pointFromAbsolute(_ p: CGPoint) -> CGPoint? {
         var point = p
+        var unflattened: CATransform3D?
         for layer in selfAndAncestors.reversed() {
-            guard let mapped = layer.pointFromSuperlayer(point) else { return nil }
+            var step = layer.transformToSuperlayer()
+            if let unflattened { step = step.concatenating(unflattened) }
+            if layer !== self && layer.state.isTransformLayer {
+                unflattened = step
+                continue
+            }
+            unflattened = nil
+            guard let mapped = Homography(step).inverse?.map(point) else { return nil }
             point = mapped
         }
         return point

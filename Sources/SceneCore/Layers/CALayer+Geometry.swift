@@ -124,10 +124,7 @@ extension CALayer {
     /// `T(-anchor) · transform · T(position, zPosition)`, followed by the superlayer's
     /// geometry flip and `T(-A) · sublayerTransform · T(A)` about its anchor `A`.
     func transformToSuperlayer(includingSublayerTransform: Bool = true) -> CATransform3D {
-        let (ax, ay, az) = state.anchorInBounds
-        var m = CATransform3DMakeTranslation(-ax, -ay, -az)
-            .concatenating(state.transform)
-            .concatenating(CATransform3DMakeTranslation(state.position.x, state.position.y, state.zPosition))
+        var m = state.placement(offset: nil)
         if includingSublayerTransform, let parent = superlayer {
             m = m.concatenating(parent.state.sublayerSpaceToOwnSpace)
         }
@@ -136,6 +133,15 @@ extension CALayer {
 }
 
 extension LayerProperties {
+    /// Maps the layer's bounds space into the space it is positioned in:
+    /// `T(−anchor + offset) · transform · T(position, zPosition)`.
+    func placement(offset: CGSize?) -> CATransform3D {
+        let (ax, ay, az) = anchorInBounds
+        return CATransform3DMakeTranslation(-ax + (offset?.width ?? 0), -ay + (offset?.height ?? 0), -az)
+            .concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+    }
+
     /// Maps the space sublayers are positioned in to this layer's own bounds space:
     /// the geometry flip, then `sublayerTransform` about the anchor point.
     var sublayerSpaceToOwnSpace: CATransform3D {

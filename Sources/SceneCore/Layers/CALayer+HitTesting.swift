@@ -10,6 +10,8 @@ extension CALayer {
     /// the bounds, and the point is unprojected onto 3D-transformed layers. Call it on a
     /// `presentation()` layer to test what is on screen; it then returns presentation layers,
     /// whose `model()` is the layer you built.
+    /// A `CATransformLayer` passes the test through to the planes of its 3D space, front-most
+    /// first (`hitTestThroughTransformLayer(_:)`), and is never hit itself.
     ///
     /// The subtree is searched with an explicit stack, so a chain of layers 100,000 deep does not
     /// run out of call stack. A sublayer of SceneCore's own classes is searched in the same walk;
@@ -21,7 +23,14 @@ extension CALayer {
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
         LayerLock.lock()
         defer { LayerLock.unlock() }
+        if state.isTransformLayer { return hitTestThroughTransformLayer(p) }
         guard let first = HitTestFrame(self, point: p) else { return nil }
+        return CALayer.hitTestWalk(from: first)
+    }
+
+    /// The deepest layer hit in the subtree of `first`'s layer, `first` itself when none of its
+    /// sublayers is; the caller holds the layer lock.
+    static func hitTestWalk(from first: HitTestFrame) -> CALayer? {
         var stack = [first]
         while !stack.isEmpty {
             guard let sublayer = stack[stack.count - 1].remaining.popLast() else {
@@ -42,7 +51,8 @@ extension CALayer {
         return nil
     }
 
-    /// True for SceneCore's own layer classes, none of which overrides `hitTest(_:)`.
+    /// True for SceneCore's own layer classes that hit-test as plain layers, none of which
+    /// overrides `hitTest(_:)` (a `CATransformLayer` is asked, and hit-tests its 3D space).
     fileprivate var hitTestsByDefault: Bool {
         let type = type(of: self)
         return type == CALayer.self || type == CAShapeLayer.self || type == CATextLayer.self
@@ -85,7 +95,7 @@ private enum NestedHitTests {
 
 /// One layer of a hit-test walk: the point in its own space, whether the point is inside it,
 /// and its sublayers still to search (the next one last).
-private struct HitTestFrame {
+struct HitTestFrame {
     let layer: CALayer
     let local: CGPoint
     let inside: Bool
@@ -94,8 +104,14 @@ private struct HitTestFrame {
     /// nil when `layer` cannot be hit at `point` (given in its superlayer's space) nor any of its
     /// sublayers: hidden, seen edge-on, or masking to bounds the point lies outside.
     init?(_ layer: CALayer, point: CGPoint) {
-        if layer.state.isHidden { return nil }
         guard let local = layer.pointFromSuperlayer(point) else { return nil }
+        self.init(layer, local: local)
+    }
+
+    /// nil when `layer` cannot be hit at `local` (in its own space) nor any of its sublayers:
+    /// hidden, or masking to bounds the point lies outside.
+    init?(_ layer: CALayer, local: CGPoint) {
+        if layer.state.isHidden { return nil }
         let inside = layer.contains(local)
         if layer.state.masksToBounds && !inside { return nil }
         self.layer = layer

@@ -57,6 +57,10 @@ struct LayerProperties: Sendable, Equatable {
     /// animations into these instead of making a `CGColor` every frame. When set they win
     /// over `backgroundColor`, `borderColor` and `shadowColor`.
     var animatedColors = AnimatedColors()
+    /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
+    /// once when such a layer is made, not a property of its own: it reaches the render side
+    /// with the layer's first commit, which carries every value.
+    var isTransformLayer = false
 
     init() {}
 

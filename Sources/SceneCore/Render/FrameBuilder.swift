@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Each layer's 4x4 transform is composed from its anchor point, position, zPosition and
 /// transform, its superlayer's geometry flip and `sublayerTransform`, and the superlayer's
-/// own transform, flattening every layer into its superlayer's plane as Core Animation does.
+/// own transform, flattening every layer into its superlayer's plane as Core Animation does,
+/// except the sublayers of a `CATransformLayer`, which keep their 3D places and are drawn in
+/// depth order (`FrameBuilder+TransformLayers.swift`).
 /// Sublayers are drawn in zPosition order (stable). Per layer, in order: background,
 /// contents, sublayers (clipped when `masksToBounds`: by anti-aliased coverage when the shape
 /// is rounded or `allowsEdgeAntialiasing` is set, else by the stencil), border; a layer with
@@ -19,7 +21,7 @@ package struct FrameBuilder {
     /// builder recurses, and never unboundedly).
     static let maximumDepth = 256
 
-    private var tree: RenderTree
+    private(set) var tree: RenderTree
     private let toClip: CATransform3D
     private let target: CGRect
     private var batcher: Batcher
@@ -45,7 +47,7 @@ package struct FrameBuilder {
         return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
     }
 
-    private mutating func visit(
+    mutating func visit(
         _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float,
         depth: Int,
         offset: CGSize? = nil
@@ -77,12 +79,14 @@ package struct FrameBuilder {
         let p = layer.properties
         let opacity = p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
         guard !p.isHidden, opacity > 0 else { return }
+        if p.isTransformLayer {
+            visitTransformLayer(
+                layer, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
+                opacity: opacity * inheritedOpacity, depth: depth, offset: offset)
+            return
+        }
 
-        let (ax, ay, az) = p.anchorInBounds
-        var toParent = CATransform3DMakeTranslation(-ax + (offset?.width ?? 0), -ay + (offset?.height ?? 0), -az)
-            .concatenating(p.transform)
-            .concatenating(CATransform3DMakeTranslation(p.position.x, p.position.y, p.zPosition))
-            .concatenating(sublayerSpace)
+        var toParent = p.placement(offset: offset).concatenating(sublayerSpace)
         if let parentToWindow { toParent = toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow) }
         let toWindow = toParent
         guard toWindow.isFinite else { return }

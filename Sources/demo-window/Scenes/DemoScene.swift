@@ -79,6 +79,11 @@ struct DemoScene: Sendable {
             name: "perspective", summary: "a cube of single-sided faces turning under a sublayerTransform with m34",
             build: { PerspectiveScene.make($0.size) }, tick: { _ in .everyFrame(PerspectiveScene.turn) }),
         DemoScene(
+            name: "cube",
+            summary:
+                "CATransformLayer: a cube and a carousel around a nested cube turning in 3D; click a face to light it",
+            build: { CubeScene.make($0.size) }, click: CubeScene.click),
+        DemoScene(
             name: "clock",
             summary: "an analog clock whose hands turn by render-thread animations about a moved anchorPoint",
             build: { ClockScene.make($0.size) }),
