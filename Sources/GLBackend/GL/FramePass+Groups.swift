@@ -21,7 +21,8 @@ extension FramePass {
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
             return
         }
-        guard let target = renderer.groupTargets.acquire(width: width, height: height) else {
+        let size = targetSize
+        guard let target = renderer.groupTargets.acquire(width: size.width, height: size.height) else {
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
             return
         }
@@ -35,7 +36,7 @@ extension FramePass {
     /// Composites the innermost group onto its parent, multiplied by `opacity`, inside the clip
     /// that was current at its `beginGroup`.
     mutating func endGroup(opacity: Float) {
-        guard levels.count > 1, !current.isMask else {
+        guard levels.count > 1, !current.isMask, !current.isRaster else {
             reject("endGroup without a matching beginGroup")
             return
         }

@@ -11,6 +11,8 @@ struct FramePass {
     let instanceCount: Int
     var levels: [TargetLevel]
     var statistics: FrameStatistics
+    /// While above 0, the commands of a bitmap the raster cache holds are being skipped.
+    var skippedRasterDepth = 0
 
     init(
         renderer: GLRenderer, width: Int, height: Int, framebuffer: GLuint, instanceCount: Int,
@@ -31,6 +33,10 @@ struct FramePass {
 
     /// Runs one command, or skips it with a diagnostics error when it is invalid.
     mutating func execute(_ command: DisplayCommand) {
+        if skippedRasterDepth > 0 {
+            skipCachedRaster(command)
+            return
+        }
         switch command {
         case .draw(let batch): draw(batch)
         case .pushClip(let instance): pushClip(instance)
@@ -39,6 +45,9 @@ struct FramePass {
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
         case .endMask(let opacity): endMask(opacity: opacity)
+        case .beginRaster(let request): beginRaster(request)
+        case .endRaster: endRaster()
+        case .drawRaster(let layer, let batch): drawRaster(of: layer, batch)
         }
     }
 
@@ -51,7 +60,13 @@ struct FramePass {
                 "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask); composited at opacity 1"
             )
             while levels.count > 1 {
-                if current.isMask { endMask(opacity: 1) } else { endGroup(opacity: 1) }
+                if current.isRaster {
+                    endRaster()
+                } else if current.isMask {
+                    endMask(opacity: 1)
+                } else {
+                    endGroup(opacity: 1)
+                }
             }
         }
         if !current.clips.isEmpty {

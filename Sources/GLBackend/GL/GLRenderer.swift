@@ -25,6 +25,8 @@ final class GLRenderer {
     let instanceBuffer: InstanceBuffer
     let samplers = SamplerCache()
     let groupTargets = GroupTargetPool()
+    /// The bitmaps of rasterized layers.
+    let rasterCache = RasterCache()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -72,6 +74,8 @@ final class GLRenderer {
             framebuffer: GLuint(baseFramebuffer), instanceCount: list.instances.count, statistics: statistics)
         for command in list.commands { pass.execute(command) }
         pass.finish()
+        rasterCache.endFrame()
+        pass.statistics.rasterCacheBytes = rasterCache.bytes
         self.statistics = pass.statistics
     }
 

@@ -16,6 +16,8 @@ struct TargetLevel {
     let baseDepth: Int
     /// Whether this level holds a mask (opened by `beginMask`, closed by `endMask`).
     var isMask = false
+    /// Whether this level holds a rasterized layer's bitmap (opened by `beginRaster`).
+    var isRaster = false
     /// Whether what is drawn at this level is thrown away: a mask that got no target of its own.
     var discardsDrawing = false
     /// The instance of every open `pushClip`, innermost last; nil for a refused push, which is

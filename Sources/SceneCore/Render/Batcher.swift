@@ -63,6 +63,25 @@ struct Batcher {
         commands.append(.endMask(opacity: opacity))
     }
 
+    mutating func beginRaster(_ request: RasterRequest) {
+        closeBatch()
+        commands.append(.beginRaster(request))
+    }
+
+    mutating func endRaster() {
+        closeBatch()
+        commands.append(.endRaster)
+    }
+
+    /// Draws `layer`'s cached bitmap with `quad` (a batch of its own).
+    mutating func drawRaster(of layer: LayerID, quad: QuadInstance, sampling: TextureSampling) {
+        closeBatch()
+        instances.append(quad)
+        let batch = DrawBatch(
+            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+        commands.append(.drawRaster(layer: layer, batch: batch))
+    }
+
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()

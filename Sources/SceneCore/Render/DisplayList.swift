@@ -2,9 +2,16 @@
 package struct TextureSampling: Hashable, Sendable {
     package var minification: CALayerContentsFilter
     package var magnification: CALayerContentsFilter
-    package init(minification: CALayerContentsFilter = .linear, magnification: CALayerContentsFilter = .linear) {
+    /// Added to the level of detail when minifying with mipmaps (`minificationFilterBias`):
+    /// positive values pick smaller, blurrier levels. Only trilinear minification has levels to
+    /// pick from, so the bias is 0 for the other filters, and for a value that is not finite.
+    package var bias: Float
+    package init(
+        minification: CALayerContentsFilter = .linear, magnification: CALayerContentsFilter = .linear, bias: Float = 0
+    ) {
         self.minification = minification
         self.magnification = magnification
+        self.bias = minification == .trilinear && bias.isFinite ? bias : 0
     }
 }
 
@@ -45,6 +52,17 @@ package enum DisplayCommand: Sendable, Equatable {
     /// pixel multiplied by the alpha of the mask drawn since `beginMask` and by `opacity`,
     /// inside the clip that was current at `beginGroup`.
     case endMask(opacity: Float)
+    /// Start drawing a rasterized layer's bitmap (see `RasterRequest`). When the renderer's
+    /// cache holds the bitmap of `request.layer` at `request.version` and size, every command
+    /// up to the matching `endRaster` is skipped (a cache hit); otherwise they draw into a fresh
+    /// transparent `request.width` x `request.height` target that becomes the cached bitmap.
+    case beginRaster(RasterRequest)
+    /// End the bitmap started by the matching `beginRaster` and draw into what was current before.
+    case endRaster
+    /// Draw the cached bitmap of `layer` with the batch's quads (textured with it, sampled with
+    /// the batch's sampling, the batch's image being nil), inside the current clip. Draws
+    /// nothing when the cache holds no bitmap of `layer` (its target could not be made).
+    case drawRaster(layer: LayerID, batch: DrawBatch)
 }
 
 /// A frame as plain data: instances plus the commands that draw them.
