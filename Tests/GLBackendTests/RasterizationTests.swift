@@ -82,8 +82,15 @@ import Testing
         let darker = try renderer.render(scene.root)
         #expect(renderer.statistics.rasterCacheHits == 1 && renderer.statistics.rasterCacheMisses == 0)
         expectPixel(darker, 40, 40, (0, 0, 128, 255))
-        // The card's own opacity is applied when compositing, so changing it keeps the bitmap
-        // too on Apple's platforms; here it is a change in the subtree and redraws it.
+        // The card's opacity and position apply when the bitmap is composited: it is kept.
+        withoutActions {
+            scene.card.opacity = 1
+            scene.card.position.x += 10
+        }
+        let moved = try renderer.render(scene.root)
+        #expect(renderer.statistics.rasterCacheHits == 1 && renderer.statistics.rasterCacheMisses == 0)
+        expectPixel(moved, 50, 40, (0, 0, 255, 255))
+        expectPixel(moved, 85, 75, (0, 255, 0, 255))
         withoutActions { scene.card.shouldRasterize = false }
         _ = try renderer.render(scene.root)
         #expect(renderer.statistics.rasterCacheBytes == 0, "a bitmap no longer drawn is deleted")
@@ -129,6 +136,37 @@ import Testing
         let still = try renderer.render(scene.root, at: t0 + 4)
         #expect(renderer.statistics.rasterCacheHits == 1)
         expectPixel(still, 30, 40, (128, 128, 255, 255))
+    }
+
+    @Test func aRasterizedLayerMovedAndScaledByAnimationsKeepsItsBitmap() throws {
+        let scene = Card(self)
+        scene.card.shouldRasterize = true
+        let t0 = CACurrentMediaTime() + 1000
+        let grow = CABasicAnimation(keyPath: "transform.scale")
+        grow.fromValue = 1
+        grow.toValue = 1.5
+        grow.beginTime = t0
+        grow.duration = 2
+        scene.card.add(grow, forKey: "grow")
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.5
+        fade.toValue = 1
+        fade.beginTime = t0
+        fade.duration = 2
+        scene.card.add(fade, forKey: "fade")
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        _ = try renderer.render(scene.root, at: t0)
+        #expect(renderer.statistics.rasterCacheMisses == 1)
+        for time in [t0 + 0.5, t0 + 1, t0 + 1.5] {
+            let image = try renderer.render(scene.root, at: time)
+            #expect(renderer.statistics.rasterCacheHits == 1, "frame at t0 + \(time - t0)")
+            // Scaled about the card's centre (45, 45): the blue square's centre stays at 40 − 5s.
+            let scale = 1 + 0.5 * (time - t0) / 2
+            let opacity = 0.5 + 0.5 * (time - t0) / 2
+            let shade = UInt8((255 * (1 - opacity)).rounded())
+            expectPixel(
+                image, at: CGPoint(x: 45 - 5 * scale, y: 45 - 5 * scale), (shade, shade, 255, 255), tolerance: 2)
+        }
     }
 
     /// A 40x40 layer at (20, 20), black in its left half and white in its right: the edge

@@ -24,9 +24,10 @@ struct RasterPlacement {
 /// screen's pixels and the picture is the one drawn without rasterization.
 ///
 /// The display list always carries the commands that draw the bitmap, between `beginRaster`
-/// and `endRaster`, tagged with the layer's `RenderTree.subtreeVersion(of:)`: the renderer
+/// and `endRaster`, tagged with the layer's `RenderTree.contentVersion(of:)`: the renderer
 /// skips them when it holds the bitmap of that version (a cache hit) and then only composites
-/// it with `drawRaster`. A layer whose own transition is running is drawn without a bitmap.
+/// it with `drawRaster`. Moving, turning, scaling or fading the layer (committed or animated)
+/// keeps its bitmap, as on Apple's platforms. A layer whose own transition is running is drawn without a bitmap.
 extension FrameBuilder {
     /// The largest side of a bitmap, in pixels: a larger layer is rasterized at a lower scale.
     package static let maximumRasterSize = 4096
@@ -71,7 +72,7 @@ extension FrameBuilder {
                 CATransform3DMakeTranslation(-minX, -minY, 0))
         )
         toClip = ClipSpace.fromWindow(width: width, height: height)
-        batcher.beginRaster(RasterRequest(layer: id, version: layer.subtreeVersion, width: width, height: height))
+        batcher.beginRaster(RasterRequest(layer: id, version: layer.contentVersion, width: width, height: height))
         visit(id, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: depth)
         batcher.endRaster()
         (raster, toClip) = saved

@@ -24,10 +24,11 @@ import Testing
 
         var layers: [CALayer] { [root, a, a1, b, m] }
         var versions: [UInt64?] { layers.map { tree.subtreeVersion(of: $0.layerID) } }
+        var contentVersions: [UInt64?] { layers.map { tree.contentVersion(of: $0.layerID) } }
 
         /// The layers (by name) whose versions differ between `before` and now.
-        func changed(since before: [UInt64?]) -> [String] {
-            zip(["root", "a", "a1", "b", "m"], zip(before, versions)).filter { $1.0 != $1.1 }.map(\.0)
+        func changed(since before: [UInt64?], of versions: KeyPath<Fixture, [UInt64?]> = \.versions) -> [String] {
+            zip(["root", "a", "a1", "b", "m"], zip(before, self[keyPath: versions])).filter { $1.0 != $1.1 }.map(\.0)
         }
 
         mutating func commit(_ updates: [LayerUpdate], released: [LayerID] = []) {
@@ -90,6 +91,36 @@ import Testing
         #expect(f.changed(since: before) == ["root", "a", "a1", "b"])
         let stamp = f.tree.subtreeVersion(of: f.root.layerID)
         #expect(f.tree.subtreeVersion(of: f.a1.layerID) == stamp && f.tree.subtreeVersion(of: f.b.layerID) == stamp)
+    }
+
+    @Test func aLayersPlacementMovesItsSubtreeVersionButNotItsContentVersion() {
+        var f = Fixture()
+        let (subtree, content) = (f.versions, f.contentVersions)
+        f.commit([
+            LayerUpdate(layer: f.a.layerID, field: .property(.point(CGPoint(x: 7, y: 8)), .position)),
+            LayerUpdate(layer: f.a.layerID, field: .property(.number(0.5), .opacity)),
+        ])
+        #expect(f.changed(since: subtree) == ["root", "a"])
+        #expect(f.changed(since: content, of: \.contentVersions) == ["root"], "a's placement is root's content")
+        f.commit([LayerUpdate(layer: f.a1.layerID, field: .property(.number(1), .cornerRadius))])
+        #expect(f.changed(since: content, of: \.contentVersions) == ["root", "a", "a1"])
+    }
+
+    @Test func anAnimationOfThePlacementAloneKeepsTheContentVersion() {
+        let t0 = CACurrentMediaTime() + 1000
+        var f = Fixture {
+            let move = CABasicAnimation(keyPath: "transform.scale")
+            move.fromValue = 1
+            move.toValue = 2
+            move.beginTime = t0
+            move.duration = 2
+            $0.a.add(move, forKey: "grow")
+        }
+        _ = f.tree.evaluateAnimations(at: t0 + 0.5)
+        let (subtree, content) = (f.versions, f.contentVersions)
+        _ = f.tree.evaluateAnimations(at: t0 + 1)
+        #expect(f.changed(since: subtree) == ["root", "a"])
+        #expect(f.changed(since: content, of: \.contentVersions) == ["root"])
     }
 
     @Test func aSuperlayerCycleEndsTheWalk() {
