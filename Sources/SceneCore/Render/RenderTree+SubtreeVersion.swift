@@ -63,20 +63,21 @@ extension RenderTree {
     /// first layer whose content version already has it (whose chain, stamped with it before,
     /// has it too). Cycles end there as well.
     mutating func stampSubtree(of id: LayerID) {
-        var current = id
-        while let index = layers.index(forKey: current), layers.values[index].contentVersion != versionStamp {
-            layers.values[index].subtreeVersion = versionStamp
-            layers.values[index].contentVersion = versionStamp
-            guard let parent = layers.values[index].superlayer else { return }
-            current = parent
+        var next: LayerID? = id
+        while let current = next, let index = layers.index(forKey: current) {
+            guard let superlayer = layers.values[index].stamp(versionStamp, content: true, unlessStamped: true) else {
+                return
+            }
+            next = superlayer
         }
     }
 
     /// Stamps a change of `id`'s placement: its subtree version and its superlayers' versions.
     mutating func stampPlacement(of id: LayerID) {
-        guard let index = layers.index(forKey: id) else { return }
-        layers.values[index].subtreeVersion = versionStamp
-        if let parent = layers.values[index].superlayer { stampSubtree(of: parent) }
+        guard let index = layers.index(forKey: id),
+            case let parent?? = layers.values[index].stamp(versionStamp, content: false, unlessStamped: false)
+        else { return }
+        stampSubtree(of: parent)
     }
 
     /// Stamps the animated layer at `index` (its content version too unless its animations
@@ -84,11 +85,24 @@ extension RenderTree {
     /// layers are visited one after another and are often siblings: when the layer's superlayer
     /// is `lastStampedParent` (stamped earlier this frame), only the layer is set.
     mutating func stampAnimatedLayer(at index: [LayerID: RenderLayer].Index, lastStampedParent: inout LayerID?) {
-        layers.values[index].subtreeVersion = versionStamp
-        if layers.values[index].animatesContent { layers.values[index].contentVersion = versionStamp }
-        guard let parent = layers.values[index].superlayer, parent != lastStampedParent else { return }
+        // One in-place call: reading a field of `layers.values[index]` would copy the whole layer.
+        let stamped = layers.values[index].stamp(versionStamp, content: nil, unlessStamped: false)
+        guard case let parent?? = stamped, parent != lastStampedParent else { return }
         stampSubtree(of: parent)
         lastStampedParent = parent
+    }
+}
+
+extension RenderLayer {
+    /// Sets the subtree version to `stamp`, and the content version when `content` is true (nil:
+    /// when the layer's animations change its content). With `unlessStamped`, does nothing to a
+    /// layer whose content version already is `stamp`, and returns nil. Otherwise returns the
+    /// superlayer (nil inside when there is none).
+    mutating func stamp(_ stamp: UInt64, content: Bool?, unlessStamped: Bool) -> LayerID?? {
+        if unlessStamped && contentVersion == stamp { return nil }
+        subtreeVersion = stamp
+        if content ?? animatesContent { contentVersion = stamp }
+        return .some(superlayer)
     }
 }
 
