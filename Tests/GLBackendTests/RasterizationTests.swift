@@ -96,6 +96,41 @@ import Testing
         #expect(renderer.statistics.rasterCacheBytes == 0, "a bitmap no longer drawn is deleted")
     }
 
+    @Test func clipsGroupsAndMasksInsideABitmapLookAsWithout() throws {
+        let root = whiteRoot()
+        let card = solidLayer(CGRect(x: 10, y: 10, width: 70, height: 60), red)
+        card.cornerRadius = 12
+        card.masksToBounds = true
+        // A group (opacity 0.5, two overlapping squares) sticking out of the rounded card.
+        let group = solidLayer(CGRect(x: 40, y: 30, width: 40, height: 40))
+        group.opacity = 0.5
+        group.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 25, height: 25), blue))
+        group.addSublayer(solidLayer(CGRect(x: 15, y: 15, width: 25, height: 25), green))
+        card.addSublayer(group)
+        // A square masked by a circle.
+        let masked = solidLayer(CGRect(x: 5, y: 5, width: 30, height: 30), black)
+        let circle = CAShapeLayer()
+        circle.frame = masked.bounds
+        circle.path = CGPath(ellipseIn: masked.bounds, transform: nil)
+        masked.mask = circle
+        card.addSublayer(masked)
+        root.addSublayer(card)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let plain = try renderer.render(root)
+        withoutActions { card.shouldRasterize = true }
+        let rasterized = try renderer.render(root)
+        #expect(renderer.statistics.rasterCacheMisses == 1)
+        #expect(renderer.statistics.groups == 2 && renderer.statistics.maskedGroups == 1)
+        #expect(largestDifference(plain, rasterized) <= 2)
+        #expect(renderer.statistics.rasterCacheBytes == 70 * 60 * 8, "cut to the bounds by masksToBounds")
+        expectPixel(rasterized, 11, 11, white, "the rounded corner")
+        expectPixel(rasterized, 20, 20, (0, 0, 0, 255), "inside the circle")
+        expectPixel(rasterized, 16, 16, (255, 0, 0, 255), "the masked square's corner, outside the circle")
+        let cached = try renderer.render(root)
+        #expect(renderer.statistics.rasterCacheHits == 1 && renderer.statistics.groups == 0)
+        #expect(cached == rasterized)
+    }
+
     @Test func aSublayerChangeRedrawsTheBitmap() throws {
         let scene = Card(self)
         scene.card.shouldRasterize = true
