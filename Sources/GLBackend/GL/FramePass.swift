@@ -57,7 +57,7 @@ struct FramePass {
     mutating func finish() {
         if levels.count > 1 {
             Diagnostics.error(
-                "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask); composited at opacity 1"
+                "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask, beginRaster without endRaster); composited at opacity 1"
             )
             while levels.count > 1 {
                 if current.isRaster {

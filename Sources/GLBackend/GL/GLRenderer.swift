@@ -26,7 +26,7 @@ final class GLRenderer {
     let samplers = SamplerCache()
     let groupTargets = GroupTargetPool()
     /// The bitmaps of rasterized layers.
-    let rasterCache = RasterCache()
+    let rasterCache: RasterCache
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -41,6 +41,7 @@ final class GLRenderer {
         let version = GLQuery.version
         drawsWithBaseInstance = options.allowsBaseInstance && (version.major, version.minor) >= (4, 2)
         maxGroupDepth = max(0, options.maxGroupDepth)
+        rasterCache = RasterCache(budgetBytes: options.rasterCacheBudget)
         var dimensions: [GLint] = [0, 0]
         glGetIntegerv(GL_MAX_VIEWPORT_DIMS.glEnum, &dimensions)
         maxViewportSize = (Int(dimensions[0]), Int(dimensions[1]))
