@@ -4,7 +4,9 @@ import SceneCore
 
 /// The frame-rate overlay any scene can show (`f` toggles it): a `CATextLayer` in the top-right
 /// corner with the frames presented per second and the median frame time over the last half
-/// second, updated twice a second from the window's statistics.
+/// second, updated twice a second from the window's statistics; and, on a second line when the
+/// last frame drew rasterized layers, how many came from their cached bitmap and how many were
+/// drawn again.
 @MainActor
 final class FrameRateOverlay {
     private let label = CATextLayer()
@@ -21,6 +23,7 @@ final class FrameRateOverlay {
         label.alignmentMode = .center
         label.contentsScale = 2
         label.zPosition = 1000
+        label.frame.size.height = 24
     }
 
     /// Whether the overlay is showing.
@@ -49,7 +52,7 @@ final class FrameRateOverlay {
     private func attach(to root: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        label.frame = CGRect(x: root.bounds.width - 190, y: 10, width: 180, height: 24)
+        label.frame = CGRect(x: root.bounds.width - 190, y: 10, width: 180, height: label.frame.height)
         root.addSublayer(label)
         CATransaction.commit()
     }
@@ -61,7 +64,14 @@ final class FrameRateOverlay {
         let median = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        label.string = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
+        var text = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
+        let statistics = window.statistics
+        let rasterized = statistics.rasterCacheHitsLastFrame + statistics.rasterCacheMissesLastFrame
+        if rasterized > 0 {
+            text += "\nraster \(statistics.rasterCacheHitsLastFrame) hit \(statistics.rasterCacheMissesLastFrame) miss"
+        }
+        label.string = text
+        label.frame.size.height = rasterized > 0 ? 42 : 24
         CATransaction.commit()
     }
 }

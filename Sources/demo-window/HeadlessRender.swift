@@ -37,7 +37,10 @@ struct HeadlessRender {
             : String(format: "%d frames: p50 %.2f ms, p95 %.2f ms, %.1f fps", frames, p50, p95, 1000 / p50)
         say(
             "demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
-                + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame")
+                + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame"
+                + (stats.rasterCacheHits + stats.rasterCacheMisses > 0
+                    ? "; rasterized layers: \(stats.rasterCacheHits) from cache, \(stats.rasterCacheMisses) drawn" : "")
+        )
         say("demo-window: wrote \(url.path)")
     }
 }

@@ -23,7 +23,7 @@ import Testing
         // the text benchmark changes every string on every frame.
         #expect(ticking == ["perspective", "zorder", "text"])
         #expect(clickable == ["cube", "zorder", "hittest", "animations"])
-        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations"])
+        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress"])
     }
 
     @Test(arguments: DemoScene.all.map(\.name))

@@ -41,4 +41,15 @@ import Testing
         expectPixel(first, at: CGPoint(x: 1, y: 1), opaque(Palette.background), tolerance: 2)
         #expect(try renderer.render(root) == first)
     }
+
+    @Test func theGroupCellsAreRasterizedAndDrawnFromTheirCache() throws {
+        let root = StaticScene.make(size)
+        let groups = allLayers(under: root).filter { $0.shouldRasterize }
+        #expect(groups.count == 20 && groups.allSatisfy { $0.opacity == 0.5 && $0.sublayers?.count == 2 })
+        let renderer = try OffscreenRenderer(width: 640, height: 360)
+        let first = try renderer.render(root)
+        #expect(renderer.statistics.rasterCacheMisses == 20 && renderer.statistics.rasterCacheHits == 0)
+        #expect(try renderer.render(root) == first)
+        #expect(renderer.statistics.rasterCacheHits == 20 && renderer.statistics.rasterCacheMisses == 0)
+    }
 }

@@ -1,3 +1,4 @@
+import GLBackend
 import SceneCore
 import SceneCoreTestSupport
 import Testing
@@ -74,5 +75,22 @@ import Testing
             #expect(isClose(angle(quad.transform), expected, tolerance: 1e-9))
             #expect(quad.animationKeys() == nil)
         }
+    }
+
+    @Test func rRasterizesTheTurningQuadsWhichAreThenDrawnFromTheirBitmaps() throws {
+        let root = StressScene.make(options(.explicit))
+        #expect(StressScene.key(root, "x") == nil)
+        #expect(StressScene.key(root, "r") == "stress: quads rasterized (r)")
+        #expect((root.sublayers ?? []).allSatisfy { $0.shouldRasterize })
+        let renderer = try OffscreenRenderer(width: 1280, height: 720)
+        let now = CACurrentMediaTime()
+        _ = try renderer.render(root, at: now)
+        #expect(renderer.statistics.rasterCacheMisses == 20)
+        // Turning only places each quad: the next frame draws all twenty from their bitmaps.
+        _ = try renderer.render(root, at: now + 0.1)
+        #expect(renderer.statistics.rasterCacheHits == 20 && renderer.statistics.rasterCacheMisses == 0)
+        #expect(StressScene.key(root, "r") == "stress: quads drawn directly (r)")
+        _ = try renderer.render(root, at: now + 0.2)
+        #expect(renderer.statistics.rasterCacheHits == 0 && renderer.statistics.rasterCacheBytes == 0)
     }
 }

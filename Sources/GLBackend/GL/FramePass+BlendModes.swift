@@ -38,7 +38,7 @@ extension FramePass {
             withScissor(region) { $0.composite(target, opacity: opacity) }
             return
         }
-        programs.blend.use(width: width, height: height, opacity: opacity)
+        programs.blend.use(width: targetSize.width, height: targetSize.height, opacity: opacity)
         glUniform1i(programs.mode, mode)
         bindNearest(target, unit: 0)
         bindNearest(backdrop, unit: 1)

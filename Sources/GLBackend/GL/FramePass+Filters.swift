@@ -32,8 +32,11 @@ extension FramePass {
         var region = pixelRect(bounds)
         guard !current.discardsDrawing, !passes.isEmpty, !region.isEmpty else { return }
         // What the passes read: the region and as far around it as its blurs reach.
-        let margin = FilterPass.spread(of: passes, width: width, height: height)
-        guard let copy = copyOfCurrentTarget(region.grown(by: margin).clipped(width: width, height: height)) else {
+        let margin = FilterPass.spread(of: passes, width: targetSize.width, height: targetSize.height)
+        guard
+            let copy = copyOfCurrentTarget(
+                region.grown(by: margin).clipped(width: targetSize.width, height: targetSize.height))
+        else {
             return
         }
         let shape = region
@@ -47,12 +50,12 @@ extension FramePass {
 
     /// How far beyond its input a blur of `radius` spreads in this pass's target (`FilterPass.blurReach`).
     func blurReach(_ radius: Float) -> Int {
-        FilterPass.blurReach(radius, width: width, height: height)
+        FilterPass.blurReach(radius, width: targetSize.width, height: targetSize.height)
     }
 
     /// The standard deviation a blur of `radius` is drawn with in this pass's target (`FilterPass.blurSigma`).
     func blurSigma(_ radius: Float) -> Float {
-        FilterPass.blurSigma(radius, width: width, height: height)
+        FilterPass.blurSigma(radius, width: targetSize.width, height: targetSize.height)
     }
 
     /// Runs `passes` over `source` (whose pixels outside `region` are transparent or not needed),
@@ -66,18 +69,19 @@ extension FramePass {
         var result = source
         for pass in passes {
             guard let programs = renderer.filterPrograms,
-                let output = renderer.groupTargets.acquire(width: width, height: height)
+                let output = renderer.groupTargets.acquire(width: targetSize.width, height: targetSize.height)
             else { break }
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             switch pass {
             case .color(let matrix):
-                programs.colorMatrix.use(width: width, height: height, opacity: 1)
+                programs.colorMatrix.use(width: targetSize.width, height: targetSize.height, opacity: 1)
                 programs.setMatrix(matrix)
                 withScissor(region) { $0.drawReplacing(result) }
             case .blur(let radius):
-                let reach = region.grown(by: blurReach(radius)).clipped(width: width, height: height)
+                let reach = region.grown(by: blurReach(radius)).clipped(
+                    width: targetSize.width, height: targetSize.height)
                 guard blur(result, region: reach, by: radius, edges: edges) else {
                     renderer.groupTargets.release(output)
                     continue
@@ -101,12 +105,12 @@ extension FramePass {
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &output)
         guard
             let blurred = renderer.blur.blur(
-                source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
+                source.colorTexture, size: targetSize, region: region, sigma: blurSigma(radius), edges: edges)
         else { return false }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(output))
         glDisable(GL_STENCIL_TEST.glEnum)
         // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
-        let (w, h) = (Float(width), Float(height))
+        let (w, h) = (Float(targetSize.width), Float(targetSize.height))
         let covered = blurred.covered
         let rect = SIMD4<Float>(
             Float(covered.x) / w * 2 - 1, Float(covered.y) / h * 2 - 1, Float(covered.width) / w * 2,
@@ -145,7 +149,9 @@ extension FramePass {
     /// holds (the rest of it is left as it was); nil when no target can be had. Leaves the
     /// current level's framebuffer bound for drawing.
     func copyOfCurrentTarget(_ region: PixelRect) -> GroupTarget? {
-        guard let copy = renderer.groupTargets.acquire(width: width, height: height) else { return nil }
+        guard let copy = renderer.groupTargets.acquire(width: targetSize.width, height: targetSize.height) else {
+            return nil
+        }
         var reading: GLint = 0
         glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING.glEnum, &reading)
         glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, current.framebuffer)
@@ -161,9 +167,9 @@ extension FramePass {
     /// The target pixels `bounds` covers, with a pixel of margin for anti-aliased edges, within
     /// the target (rows from the bottom).
     func pixelRect(_ bounds: ClipBounds) -> PixelRect {
-        let (w, h) = (Float(width), Float(height))
+        let (w, h) = (Float(targetSize.width), Float(targetSize.height))
         guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
-            return PixelRect(x: 0, y: 0, width: width, height: height)
+            return PixelRect(x: 0, y: 0, width: targetSize.width, height: targetSize.height)
         }
         let x0 = Int(((bounds.minX + 1) / 2 * w).rounded(.down)) - 1
         let y0 = Int(((bounds.minY + 1) / 2 * h).rounded(.down)) - 1
@@ -172,7 +178,8 @@ extension FramePass {
         guard bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else {
             return PixelRect(x: 0, y: 0, width: 0, height: 0)
         }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).clipped(width: width, height: height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).clipped(
+            width: targetSize.width, height: targetSize.height)
     }
 
     /// Runs `body` with drawing limited to `region`.

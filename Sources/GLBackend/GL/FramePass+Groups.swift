@@ -22,7 +22,8 @@ extension FramePass {
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
             return
         }
-        guard let target = renderer.groupTargets.acquire(width: width, height: height) else {
+        let size = targetSize
+        guard let target = renderer.groupTargets.acquire(width: size.width, height: size.height) else {
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
             return
         }
@@ -34,7 +35,7 @@ extension FramePass {
     /// Composites the innermost group onto its parent, multiplied by `opacity`, inside the clip
     /// that was current at its `beginGroup`.
     mutating func endGroup(opacity: Float) {
-        guard levels.count > 1, !current.isMask, current.shapeClip == nil else {
+        guard levels.count > 1, !current.isMask, current.shapeClip == nil, !current.isRaster else {
             reject("endGroup without a matching beginGroup")
             return
         }

@@ -7,12 +7,14 @@ extension FramePass {
     /// its parent), or no target can be made for the mask, the mask's drawing is thrown away
     /// and the group stays unmasked.
     mutating func beginMask() {
-        guard levels.count > 1, !current.isMask, current.shapeClip == nil else {
+        guard levels.count > 1, !current.isMask, current.shapeClip == nil, !current.isRaster else {
             reject("beginMask without an open beginGroup")
             return
         }
         closeOpenClips(before: "beginMask")
-        guard current.group != nil, let target = renderer.groupTargets.acquire(width: width, height: height) else {
+        let size = targetSize
+        guard current.group != nil, let target = renderer.groupTargets.acquire(width: size.width, height: size.height)
+        else {
             levels.append(
                 TargetLevel(
                     framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth, isMask: true,

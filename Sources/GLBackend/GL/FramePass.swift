@@ -13,6 +13,8 @@ struct FramePass {
     let groupRegions: [Int: PixelRegion]
     var levels: [TargetLevel]
     var statistics: FrameStatistics
+    /// While above 0, the commands of a bitmap the raster cache holds are being skipped.
+    var skippedRasterDepth = 0
 
     init(
         renderer: GLRenderer, list: DisplayList, framebuffer: GLuint, statistics: FrameStatistics
@@ -33,6 +35,10 @@ struct FramePass {
 
     /// Runs the command at `index` in the list, or skips it with a diagnostics error when it is invalid.
     mutating func execute(_ command: DisplayCommand, at index: Int) {
+        if skippedRasterDepth > 0 {
+            skipCachedRaster(command)
+            return
+        }
         switch command {
         case .draw(let batch): draw(batch)
         case .pushClip(let instance): pushClip(instance)
@@ -46,6 +52,9 @@ struct FramePass {
         case .endEffectGroup(let opacity, let effects, let bounds):
             endEffectGroup(opacity: opacity, effects: effects, bounds: bounds)
         case .filterBackdrop(let passes, let bounds): filterBackdrop(passes, bounds: bounds)
+        case .beginRaster(let request): beginRaster(request)
+        case .endRaster: endRaster()
+        case .drawRaster(let layer, let batch): drawRaster(of: layer, batch)
         }
     }
 
@@ -56,10 +65,12 @@ struct FramePass {
     mutating func finish() {
         if levels.count > 1 {
             Diagnostics.error(
-                "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask); composited at opacity 1"
+                "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask, beginRaster without endRaster); composited at opacity 1"
             )
             while levels.count > 1 {
-                if current.isMask {
+                if current.isRaster {
+                    endRaster()
+                } else if current.isMask {
                     endMask(opacity: 1)
                 } else if let instance = current.shapeClip {
                     endShapeClip(instance)

@@ -21,6 +21,12 @@ public struct FrameStatistics: Sendable, Equatable {
     public var antialiasedClips = 0
     /// Offscreen passes run for layer filters and background filters (colour matrices, blurs).
     public var filterPasses = 0
+    /// Rasterized layers (`shouldRasterize`) drawn from the bitmap cached in an earlier frame.
+    public var rasterCacheHits = 0
+    /// Rasterized layers whose bitmap was drawn again in this frame (new, changed, or evicted).
+    public var rasterCacheMisses = 0
+    /// Bytes held by the cached bitmaps of rasterized layers after this frame.
+    public var rasterCacheBytes = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

@@ -38,6 +38,8 @@ final class GLRenderer {
             return nil
         }
     }()
+    /// The bitmaps of rasterized layers.
+    let rasterCache: RasterCache
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -53,6 +55,7 @@ final class GLRenderer {
         let version = GLQuery.version
         drawsWithBaseInstance = options.allowsBaseInstance && (version.major, version.minor) >= (4, 2)
         maxGroupDepth = max(0, options.maxGroupDepth)
+        rasterCache = RasterCache(budgetBytes: options.rasterCacheBudget)
         var dimensions: [GLint] = [0, 0]
         glGetIntegerv(GL_MAX_VIEWPORT_DIMS.glEnum, &dimensions)
         maxViewportSize = (Int(dimensions[0]), Int(dimensions[1]))
@@ -85,6 +88,8 @@ final class GLRenderer {
             renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)
         for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
         pass.finish()
+        rasterCache.endFrame()
+        pass.statistics.rasterCacheBytes = rasterCache.bytes
         self.statistics = pass.statistics
     }
 

@@ -10,11 +10,18 @@ struct GLRendererOptions: Sendable {
     /// How deeply groups may nest offscreen; deeper groups draw straight into their parent,
     /// without their opacity (each offscreen level holds a full-size colour and stencil buffer).
     var maxGroupDepth = 16
+    /// The bytes the bitmaps of rasterized layers may hold together (`RasterCache`).
+    var rasterCacheBudget = RasterCache.defaultBudgetBytes
 
-    /// The defaults: the context's texture limit, base instances where available, 16 groups.
-    package init(maxTextureSize: Int? = nil, allowsBaseInstance: Bool = true, maxGroupDepth: Int = 16) {
+    /// The defaults: the context's texture limit, base instances where available, 16 groups,
+    /// 256 MiB of rasterized layers' bitmaps.
+    package init(
+        maxTextureSize: Int? = nil, allowsBaseInstance: Bool = true, maxGroupDepth: Int = 16,
+        rasterCacheBudget: Int = RasterCache.defaultBudgetBytes
+    ) {
         self.maxTextureSize = maxTextureSize
         self.allowsBaseInstance = allowsBaseInstance
         self.maxGroupDepth = maxGroupDepth
+        self.rasterCacheBudget = rasterCacheBudget
     }
 }

@@ -18,6 +18,8 @@ final class SamplerCache {
         glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER.glEnum, Self.magnificationFilter(sampling.magnification))
         glSamplerParameteri(sampler, GL_TEXTURE_WRAP_S.glEnum, GL_CLAMP_TO_EDGE)
         glSamplerParameteri(sampler, GL_TEXTURE_WRAP_T.glEnum, GL_CLAMP_TO_EDGE)
+        // minificationFilterBias: added to the level of detail the mipmap levels are chosen by.
+        glSamplerParameterf(sampler, GL_TEXTURE_LOD_BIAS.glEnum, sampling.bias)
         samplers[sampling] = sampler
         return sampler
     }

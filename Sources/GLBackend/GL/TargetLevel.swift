@@ -21,6 +21,8 @@ struct TargetLevel {
     var region: PixelRegion?
     /// For a level opened by `beginShapeClip`, the instance whose shape clips it at `endShapeClip`.
     var shapeClip: Int?
+    /// Whether this level holds a rasterized layer's bitmap (opened by `beginRaster`).
+    var isRaster = false
     /// Whether what is drawn at this level is thrown away: a mask that got no target of its own.
     var discardsDrawing = false
     /// The instance of every open `pushClip`, innermost last; nil for a refused push, which is

@@ -229,6 +229,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             s.renderCPUSeconds += cpu
             s.drawCallsLastFrame = frame.drawCalls
             s.quadsLastFrame = frame.instances
+            s.rasterCacheHitsLastFrame = frame.rasterCacheHits
+            s.rasterCacheMissesLastFrame = frame.rasterCacheMisses
             s.totalDrawCalls += frame.drawCalls
             s.totalTextureUploads += frame.textureUploads
             s.totalUploadedBytes += frame.uploadedBytes

@@ -13,6 +13,10 @@ public struct WindowStatistics: Sendable {
     /// Draw calls and quads of the last frame.
     public var drawCallsLastFrame = 0
     public var quadsLastFrame = 0
+    /// Rasterized layers (`shouldRasterize`) of the last frame drawn from their cached bitmap,
+    /// and drawn again into it (new, changed or evicted).
+    public var rasterCacheHitsLastFrame = 0
+    public var rasterCacheMissesLastFrame = 0
     /// Draw calls and texture uploads over all frames.
     public var totalDrawCalls = 0
     public var totalTextureUploads = 0

@@ -19,8 +19,11 @@ struct Batcher {
     private var instances: [QuadInstance] = []
     private var commands: [DisplayCommand] = []
     private var open: DrawBatch?
-    private let targetSize: SIMD2<Float>?
+    /// The size of the target being drawn: the frame's, or a rasterized layer's bitmap's.
+    private var targetSize: SIMD2<Float>?
     private var openGroups: [OpenGroup] = []
+    /// For each open `beginRaster`, the groups open outside the bitmap and the size drawn into.
+    private var outsideRasters: [(openGroups: [OpenGroup], targetSize: SIMD2<Float>?)] = []
     private var groupRegions: [Int: PixelRegion] = [:]
     /// The first instance of each open group, outermost first.
     private var groupStarts: [Int] = []
@@ -125,6 +128,32 @@ struct Batcher {
         let clip = pushClip(shape)
         commands.append(.filterBackdrop(passes, bounds: shape.clipBounds))
         popClip(clip)
+    }
+
+    /// Starts the commands that draw a rasterized layer's bitmap. Groups inside it are
+    /// regions of the bitmap, and what is drawn into it does not grow the groups outside.
+    mutating func beginRaster(_ request: RasterRequest) {
+        closeBatch()
+        commands.append(.beginRaster(request))
+        outsideRasters.append((openGroups, targetSize))
+        openGroups = []
+        if targetSize != nil { targetSize = SIMD2(Float(request.width), Float(request.height)) }
+    }
+
+    mutating func endRaster() {
+        closeBatch()
+        commands.append(.endRaster)
+        if let outside = outsideRasters.popLast() { (openGroups, targetSize) = outside }
+    }
+
+    /// Draws `layer`'s cached bitmap with `quad` (a batch of its own).
+    mutating func drawRaster(of layer: LayerID, quad: QuadInstance, sampling: TextureSampling) {
+        closeBatch()
+        if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
+        instances.append(quad)
+        let batch = DrawBatch(
+            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+        commands.append(.drawRaster(layer: layer, batch: batch))
     }
 
     /// The finished display list.

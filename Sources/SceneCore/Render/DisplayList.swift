@@ -2,9 +2,16 @@
 package struct TextureSampling: Hashable, Sendable {
     package var minification: CALayerContentsFilter
     package var magnification: CALayerContentsFilter
-    package init(minification: CALayerContentsFilter = .linear, magnification: CALayerContentsFilter = .linear) {
+    /// Added to the level of detail when minifying with mipmaps (`minificationFilterBias`):
+    /// positive values pick smaller, blurrier levels. Only trilinear minification has levels to
+    /// pick from, so the bias is 0 for the other filters, and for a value that is not finite.
+    package var bias: Float
+    package init(
+        minification: CALayerContentsFilter = .linear, magnification: CALayerContentsFilter = .linear, bias: Float = 0
+    ) {
         self.minification = minification
         self.magnification = magnification
+        self.bias = minification == .trilinear && bias.isFinite ? bias : 0
     }
 }
 
@@ -60,6 +67,17 @@ package enum DisplayCommand: Sendable, Equatable {
     /// Replace what the current target holds inside the current clip, which lies within
     /// `bounds`, with itself filtered by the passes (a layer's `backgroundFilters`, inside its shape).
     case filterBackdrop([FilterPass], bounds: ClipBounds)
+    /// Start drawing a rasterized layer's bitmap (see `RasterRequest`). When the renderer's
+    /// cache holds the bitmap of `request.layer` at `request.version` and size, every command
+    /// up to the matching `endRaster` is skipped (a cache hit); otherwise they draw into a fresh
+    /// transparent `request.width` x `request.height` target that becomes the cached bitmap.
+    case beginRaster(RasterRequest)
+    /// End the bitmap started by the matching `beginRaster` and draw into what was current before.
+    case endRaster
+    /// Draw the cached bitmap of `layer` with the batch's quads (textured with it, sampled with
+    /// the batch's sampling, the batch's image being nil), inside the current clip. Draws
+    /// nothing when the cache holds no bitmap of `layer` (its target could not be made).
+    case drawRaster(layer: LayerID, batch: DrawBatch)
 }
 
 /// A frame as plain data: instances plus the commands that draw them.

@@ -21,13 +21,16 @@ package struct FrameBuilder {
     /// builder recurses, and never unboundedly).
     static let maximumDepth = 256
 
-    private(set) var tree: RenderTree
-    private let toClip: CATransform3D
+    var tree: RenderTree
+    /// Maps window pixels to clip space; a bitmap's pixels while a rasterized layer's bitmap is drawn.
+    var toClip: CATransform3D
     private let target: CGRect
-    private var batcher: Batcher
+    var batcher: Batcher
     private var clearColor: SIMD4<Float>
     /// The masks whose subtrees are being visited, outermost first (a handful at most).
     private var masksBeingDrawn: [LayerID] = []
+    /// The rasterized layer whose bitmap is being drawn, innermost (see FrameBuilder+Rasterization).
+    var raster: RasterPlacement?
 
     private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>) {
         self.tree = tree
@@ -77,7 +80,9 @@ package struct FrameBuilder {
             return
         }
         let p = layer.properties
-        let opacity = p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
+        // A rasterized layer is drawn into its bitmap without its opacity (see FrameBuilder+Rasterization).
+        let placement = raster?.layer == id ? raster?.toBitmap : nil
+        let opacity = placement != nil ? 1 : p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
         guard !p.isHidden, opacity > 0 else { return }
         if p.isTransformLayer {
             visitTransformLayer(
@@ -88,9 +93,14 @@ package struct FrameBuilder {
 
         var toParent = p.placement(offset: offset).concatenating(sublayerSpace)
         if let parentToWindow { toParent = toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow) }
-        let toWindow = toParent
+        let toWindow = placement ?? toParent
         guard toWindow.isFinite else { return }
         if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return }
+        if p.shouldRasterize, placement == nil, offset == nil, layer.transition == nil,
+            drawRasterized(id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
+        {
+            return
+        }
         let clip = toWindow.concatenating(toClip).float16
 
         let children = tree.drawOrder(of: layer)
@@ -113,7 +123,7 @@ package struct FrameBuilder {
         let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
         if let background {
             let fill = background * alpha
-            if depth == 0, !isGroup, fill.w == 1, !shape.isRounded,
+            if depth == 0, raster == nil, !isGroup, fill.w == 1, !shape.isRounded,
                 FrameBuilder.covers(target, toWindow, bounds: p.bounds)
             {
                 // An opaque root background over the whole target is the clear colour: no quad to blend.
@@ -227,7 +237,8 @@ private struct ContentsDraw {
     init(shape: Shape, clip: SIMD16<Float>, properties p: LayerProperties, smooth: Float) {
         self.shape = shape
         self.clip = clip
-        sampling = TextureSampling(minification: p.minificationFilter, magnification: p.magnificationFilter)
+        sampling = TextureSampling(
+            minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
         let clipToShape: Float = p.masksToBounds ? 1 : 0
         params = [0, 1, clipToShape * smooth, clipToShape]
     }

@@ -5,6 +5,12 @@ struct RenderLayer: Sendable {
     var sublayers: [LayerID] = []
     var mask: LayerID?
     var superlayer: LayerID?
+    /// Changes whenever something in the layer's subtree changes (`RenderTree.subtreeVersion(of:)`).
+    var subtreeVersion: UInt64 = 0
+    /// The same without the layer's own placement (`RenderTree.contentVersion(of:)`).
+    var contentVersion: UInt64 = 0
+    /// Whether some attached animation changes more than the layer's placement.
+    private(set) var animatesContent = false
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
     private var animationState: AnimationState?
@@ -28,6 +34,7 @@ struct RenderLayer: Sendable {
 
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
     mutating func setAnimations(_ list: [RenderAnimation]) {
+        animatesContent = list.contains { $0.changesContent }
         guard !list.isEmpty else {
             if let state = animationState { properties = state.model }
             animationState = nil

@@ -116,12 +116,14 @@ struct DemoScene: Sendable {
             name: "text", summary: "text layers given new strings every frame (the text benchmark; --layers N)",
             build: TextScene.make, tick: { _ in .everyFrame(TextScene.tick) }),
         DemoScene(
-            name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
+            name: "static",
+            summary: "300 layers of every kind the renderer draws, none of them changing; group cells rasterized",
             build: { StaticScene.make($0.size) }),
         DemoScene(
-            name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6",
+            name: "stress",
+            summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,
-            tick: StressScene.tick),
+            tick: StressScene.tick, key: StressScene.key),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }

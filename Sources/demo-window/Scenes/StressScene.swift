@@ -12,6 +12,10 @@ import SceneCore
 ///   linear 2.5 s transaction; implicit animations, each starting from the angle on screen, do
 ///   the motion, and keep it going for 2 s after the app thread stops changing anything.
 /// - `.app`: the app thread sets every quad's transform once per frame (one turn per 4 s).
+///
+/// The `r` key rasterizes every quad (`shouldRasterize`) or stops: turning only places a quad,
+/// so each is drawn from its cached bitmap at every frame (the overlay, `f`, counts them), at
+/// the cost of one draw call per quad.
 enum StressScene {
     /// The key of each quad's animation in `.explicit` mode.
     static let animationKey = "spin"
@@ -61,6 +65,17 @@ enum StressScene {
                     transform: nil)
             }
         }
+    }
+
+    /// `r` switches `shouldRasterize` on every quad; other keys are not the scene's.
+    static func key(_ root: CALayer, _ characters: String) -> String? {
+        guard characters == "r" else { return nil }
+        let rasterize = !((root.sublayers?.first)?.shouldRasterize ?? false)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for layer in root.sublayers ?? [] { layer.shouldRasterize = rasterize }
+        CATransaction.commit()
+        return rasterize ? "stress: quads rasterized (r)" : "stress: quads drawn directly (r)"
     }
 
     /// Quad `i`'s angle when built: (7i) mod 360 degrees.

@@ -93,6 +93,13 @@ enum RenderTreeMirror {
                 if open.popLast() != "shape clip \(instance)" {
                     Issue.record("endShapeClip without its beginShapeClip\n\(context())")
                 }
+            case .beginRaster: open.append("raster")
+            case .endRaster:
+                if open.popLast() != "raster" { Issue.record("endRaster without its beginRaster\n\(context())") }
+            case .drawRaster(_, let batch):
+                if batch.first < 0 || batch.count != 1 || batch.first >= list.instances.count {
+                    Issue.record("raster quad \(batch.first) past \(list.instances.count) instances\n\(context())")
+                }
             }
         }
         if !open.isEmpty { Issue.record("unclosed \(open) in the display list\n\(context())") }
