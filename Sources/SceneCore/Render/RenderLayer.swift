@@ -5,6 +5,8 @@ struct RenderLayer: Sendable {
     var sublayers: [LayerID] = []
     var mask: LayerID?
     var superlayer: LayerID?
+    /// Changes whenever something in the layer's subtree changes (`RenderTree.subtreeVersion(of:)`).
+    var subtreeVersion: UInt64 = 0
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
     private var animationState: AnimationState?

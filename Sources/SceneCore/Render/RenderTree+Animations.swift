@@ -40,6 +40,8 @@ extension RenderTree {
         var tick = AnimationTick()
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
+        beginVersionStamp()
+        var lastStampedParent: LayerID?
         for id in animatedLayers(in: scope) {
             guard let index = layers.index(forKey: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
@@ -47,8 +49,12 @@ extension RenderTree {
             // An infinite layer time (a layer's timing may be infinite, as in Core Animation) has
             // no frame to show: the layer keeps what it showed, and no event is sent.
             guard layerTime.isFinite else { continue }
+            let eventCount = tick.events.count
             let outputs = layers.values[index].evaluate(
                 layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
+            if outputs.isChanging || tick.events.count != eventCount {
+                stampAnimatedLayer(at: index, lastStampedParent: &lastStampedParent)
+            }
             if outputs.isChanging && rate != 0 { tick.isAnimating = true }
             if let begin = outputs.nextBegin, rate > 0 {
                 let wake = time + max(begin - layerTime, 0) / rate

@@ -24,6 +24,8 @@ package struct RenderTree: Sendable {
     /// Serials of animations the render side finished and removed, so that a commit made
     /// before the app side heard of it does not bring them back.
     var removedSerials: Set<UInt64> = []
+    /// The stamp that changes carry now (see `subtreeVersion(of:)`).
+    var versionStamp: UInt64 = 0
 
     package init() {}
 
@@ -69,6 +71,7 @@ package struct RenderTree: Sendable {
                 }
             }
         if restructures { structureVersion &+= 1 }
+        stampChanges(of: commit)
         for id in commit.released {
             layers.removeValue(forKey: id)
             animatedLayers.remove(id)
