@@ -39,6 +39,9 @@ struct FramePass {
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
         case .endMask(let opacity): endMask(opacity: opacity)
+        case .beginShadow(let shadow): beginShadow(shadow)
+        case .endShadow(let bounds): endShadow(bounds: bounds)
+        case .drawShadow(let shadow): drawShadow(shadow)
         }
     }
 

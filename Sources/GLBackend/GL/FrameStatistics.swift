@@ -16,6 +16,11 @@ public struct FrameStatistics: Sendable, Equatable {
     public var groups = 0
     /// Of those groups, the ones composited by the alpha of a mask.
     public var maskedGroups = 0
+    /// Shadows drawn (each layer's shadow once).
+    public var shadows = 0
+    /// Of those shadows, the ones drawn from the blurred alpha kept from an earlier frame (one
+    /// textured quad each, no offscreen pass).
+    public var shadowCacheHits = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

@@ -27,6 +27,8 @@ final class GLRenderer {
     let groupTargets = GroupTargetPool()
     /// Blurs regions of textures (shadows, blur filters).
     let blur: GaussianBlur
+    /// The blurred alpha of each shadowed layer's shadow, kept while its key is unchanged.
+    let shadowCache = ShadowCache()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -65,7 +67,14 @@ final class GLRenderer {
         groupTargets.trim(keepingWidth: list.width, height: list.height)
 
         var statistics = FrameStatistics()
-        let clips = list.commands.contains { if case .pushClip = $0 { true } else { false } }
+        let clips = list.commands.contains {
+            switch $0 {
+            case .pushClip: true
+            case .beginShadow(let shadow): shadow.clip != nil
+            case .drawShadow(let shadow): shadow.clip != nil
+            default: false
+            }
+        }
         prepare(width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips)
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
@@ -75,6 +84,7 @@ final class GLRenderer {
             framebuffer: GLuint(baseFramebuffer), instanceCount: list.instances.count, statistics: statistics)
         for command in list.commands { pass.execute(command) }
         pass.finish()
+        shadowCache.evictUndrawn(returningTexturesTo: blur)
         self.statistics = pass.statistics
     }
 

@@ -63,6 +63,28 @@ struct Batcher {
         commands.append(.endMask(opacity: opacity))
     }
 
+    /// Adds a quad that only commands refer to by its index (a shadow's clip shape); no batch draws it.
+    mutating func addReferencedInstance(_ quad: QuadInstance) -> Int {
+        closeBatch()
+        instances.append(quad)
+        return instances.count - 1
+    }
+
+    mutating func beginShadow(_ shadow: ContentShadow) {
+        closeBatch()
+        commands.append(.beginShadow(shadow))
+    }
+
+    mutating func endShadow(bounds: SIMD4<Float>) {
+        closeBatch()
+        commands.append(.endShadow(bounds: bounds))
+    }
+
+    mutating func drawShadow(_ shadow: PathShadow) {
+        closeBatch()
+        commands.append(.drawShadow(shadow))
+    }
+
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()

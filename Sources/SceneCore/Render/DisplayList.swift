@@ -45,6 +45,15 @@ package enum DisplayCommand: Sendable, Equatable {
     /// pixel multiplied by the alpha of the mask drawn since `beginMask` and by `opacity`,
     /// inside the clip that was current at `beginGroup`.
     case endMask(opacity: Float)
+    /// Start drawing a layer that casts a shadow from what it draws until the matching
+    /// `endShadow`: the shadow is drawn under it (from the renderer's cache while the shadow's
+    /// key is unchanged, else from the drawing's blurred alpha).
+    case beginShadow(ContentShadow)
+    /// End the layer started by the innermost open `beginShadow`; `bounds` is the window area
+    /// (x, y, width, height in pixels, y down) its drawing covers.
+    case endShadow(bounds: SIMD4<Float>)
+    /// Draw a `shadowPath` shadow.
+    case drawShadow(PathShadow)
 }
 
 /// A frame as plain data: instances plus the commands that draw them.

@@ -22,6 +22,8 @@ package struct FrameBuilder {
     private var clearColor: SIMD4<Float>
     /// The masks whose subtrees are being visited, outermost first (a handful at most).
     private var masksBeingDrawn: [LayerID] = []
+    /// The shadows being drawn (FrameBuilder+Shadows.swift).
+    private var shadows = ShadowTracker()
 
     private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>) {
         self.tree = tree
@@ -95,6 +97,13 @@ package struct FrameBuilder {
 
         if isGroup { batcher.beginGroup() }
         let shape = Shape(properties: p)
+        let castsFromContent =
+            (primitives > 0 || p.shadowPath != nil)
+            && shadows.begin(
+                id, p, version: tree.subtreeVersion(of: id) ?? 0, toWindow: toWindow, toClip: toClip, alpha: alpha,
+                clipShape: p.masksToBounds ? shape.quad(clip, color: .zero, params: [0, 0, 0, 1]) : nil,
+                into: &batcher)
+        shadows.note(pieces.reduce(p.bounds) { $0.union($1.destination) }, toWindow: toWindow)
         // Rounded shapes are always anti-aliased; straight edges only with allowsEdgeAntialiasing
         // (default false, as on iOS), and then the plain fill needs no shape coverage at all.
         let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
@@ -141,6 +150,7 @@ package struct FrameBuilder {
                 shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil,
                 sampling: .init())
         }
+        shadows.end(castsFromContent, into: &batcher)
         if let mask {
             // The mask is placed like a sublayer of the layer, in its bounds space (with the
             // geometry flip, without sublayerTransform), and drawn only as the group's alpha.

@@ -85,6 +85,10 @@ enum RenderTreeMirror {
                 open.append("mask")
             case .endMask:
                 if open.popLast() != "mask" { Issue.record("endMask without its beginMask\n\(context())") }
+            case .beginShadow: open.append("shadow")
+            case .endShadow:
+                if open.popLast() != "shadow" { Issue.record("endShadow without its beginShadow\n\(context())") }
+            case .drawShadow: break
             }
         }
         if !open.isEmpty { Issue.record("unclosed \(open) in the display list\n\(context())") }
