@@ -24,9 +24,13 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help:
-            "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), or app (the app thread sets every frame)."
+            "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), app (the app thread sets every frame), or still (nothing moves)."
     )
     var animation: AnimationDriver = .explicit
+
+    @Option(
+        help: "The shadow on every stress layer: none, content (blurred from its alpha) or path (from a shadowPath).")
+    var shadow: StressShadow = .none
 
     @Option(help: "Seconds measured (after the warm-up).")
     var seconds: Double = 5
@@ -97,7 +101,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let options = SceneOptions(
-            size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation)
+            size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation,
+            shadow: shadow)
         var result =
             headless
             ? try HeadlessBench(
@@ -115,7 +120,7 @@ struct BenchCommand: ParsableCommand {
         say(
             result.line(
                 prefix:
-                    "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue)"
+                    "bench=scenecore scene=\(selection.chosen(default: "stress").name) n=\(layers) radius=\(Int(radius)) mode=\(mode) paced=\(unpaced || headless ? 0 : 1) animation=\(animation.rawValue) shadow=\(shadow.rawValue)"
             ))
         if let json { try result.writeJSON(to: json) }
         if let maxRssGrowthMb, let growth = result.growth {
@@ -128,3 +133,4 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension AnimationDriver: ExpressibleByArgument {}
+extension StressShadow: ExpressibleByArgument {}

@@ -10,7 +10,7 @@ import Testing
         #expect(
             names == [
                 "gallery", "gravity", "perspective", "clock", "zorder", "hittest", "animations", "content", "layout",
-                "text", "static", "stress",
+                "text", "static", "cards", "stress",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

@@ -10,6 +10,18 @@ struct SceneOptions: Sendable {
     var radius: CGFloat = 0
     /// What moves the layers of scenes that offer a choice (the stress scene).
     var animation: AnimationDriver = .explicit
+    /// The shadow on every layer of scenes that take one (the stress scene).
+    var shadow: StressShadow = .none
+}
+
+/// The shadow the stress scene gives each quad.
+enum StressShadow: String, CaseIterable, Sendable {
+    /// No shadow.
+    case none
+    /// A shadow blurred from each quad's alpha (radius 6, offset (0, 4), opacity 0.5).
+    case content
+    /// The same shadow from a `shadowPath` of the quad's rounded bounds.
+    case path
 }
 
 /// What moves a scene's layers.
@@ -20,6 +32,8 @@ enum AnimationDriver: String, CaseIterable, Sendable {
     case implicit
     /// The app thread sets every value on every frame (no Core Animation animations).
     case app
+    /// Nothing moves: the cost of a still scene's frame (cached shadows, for one).
+    case still
 }
 
 /// A change a scene makes from the app thread, `change(root, t)` for `t` seconds since the
@@ -93,6 +107,11 @@ struct DemoScene: Sendable {
         DemoScene(
             name: "static", summary: "300 layers of every kind the renderer draws, none of them changing",
             build: { StaticScene.make($0.size) }),
+        DemoScene(
+            name: "cards",
+            summary:
+                "rounded cards casting shadows from their alpha and from shadowPath, with images masked to circles",
+            build: { CardsScene.make($0.size) }),
         DemoScene(
             name: "stress", summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6",
             build: StressScene.make,

@@ -35,11 +35,25 @@ enum StressScene {
                     blue: 0.5 + 0.5 * sin(0.1 * f + 4.2), alpha: 0.6))
             layer.transform = CATransform3DMakeRotation(startAngle(i), 0, 0, 1)
             layer.cornerRadius = options.radius
+            addShadow(options.shadow, to: layer)
             if options.animation == .explicit { layer.add(spin(i), forKey: animationKey) }
             root.addSublayer(layer)
         }
         root.setValue(0, forKey: stepKey)
         return root
+    }
+
+    /// Gives `layer` the shadow `shadow` asks for.
+    static func addShadow(_ shadow: StressShadow, to layer: CALayer) {
+        guard shadow != .none else { return }
+        layer.shadowOpacity = 0.5
+        layer.shadowRadius = 6
+        layer.shadowOffset = CGSize(width: 0, height: 4)
+        if shadow == .path {
+            layer.shadowPath = CGPath(
+                roundedRect: layer.bounds, cornerWidth: layer.cornerRadius, cornerHeight: layer.cornerRadius,
+                transform: nil)
+        }
     }
 
     /// Quad `i`'s angle when built: (7i) mod 360 degrees.
@@ -65,7 +79,7 @@ enum StressScene {
     /// The app-thread change for the chosen driver: none for `.explicit`.
     static func tick(_ options: SceneOptions) -> SceneTick? {
         switch options.animation {
-        case .explicit: nil
+        case .explicit, .still: nil
         case .implicit: SceneTick(interval: implicitInterval, change: retarget)
         case .app: .everyFrame(rotate)
         }
