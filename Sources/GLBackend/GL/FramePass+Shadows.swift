@@ -9,8 +9,9 @@ extension FramePass {
     /// composited at `endShadow`.
     mutating func beginShadow(_ shadow: ContentShadow) {
         statistics.shadows += 1
-        if !current.discardsDrawing, let entry = renderer.shadowCache.entry(for: shadow.layer, key: shadow.key),
-            entry.cutForOffset == nil || entry.cutForOffset == shadow.offset
+        if !current.discardsDrawing,
+            let entry = renderer.shadowCache.entry(
+                for: shadow.layer, key: shadow.key, frame: frameOfCut(offset: shadow.offset))
         {
             statistics.shadowCacheHits += 1
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
@@ -96,7 +97,8 @@ extension FramePass {
             Float(covered.x), Float(height - covered.y - covered.height), Float(covered.width),
             Float(covered.height))
         return ShadowCache.Entry(
-            key: shadow.key, blurred: blurred, rect: rect, uv: SIMD4(0, 1, 1, 0), cutForOffset: cut ? offset : nil)
+            key: shadow.key, blurred: blurred, rect: rect, uv: SIMD4(0, 1, 1, 0),
+            cutFor: cut ? frameOfCut(offset: shadow.offset) : nil)
     }
 
     /// Rasterises a `shadowPath`, uploads it and blurs it; nil when the path draws nothing or
@@ -140,7 +142,7 @@ extension FramePass {
             Float(mask.origin.x), Float(mask.origin.y), Float(blurred.covered.width) * unitsPerPixel,
             Float(blurred.covered.height) * unitsPerPixel)
         return ShadowCache.Entry(
-            key: shadow.key, blurred: blurred, rect: rect, uv: SIMD4(0, 0, 1, 1), cutForOffset: nil)
+            key: shadow.key, blurred: blurred, rect: rect, uv: SIMD4(0, 0, 1, 1), cutFor: nil)
     }
 
     // MARK: Drawing
@@ -156,6 +158,12 @@ extension FramePass {
             entry.blurred, transform: transform, rect: entry.rect, uv: entry.uv, tint: color, alphaOnly: true)
         statistics.drawCalls += 1
         if let clip { popClip(clip) }
+    }
+
+    /// What a content shadow's blurred area, once cut to the frame, depends on: the offset and
+    /// the frame's size.
+    private func frameOfCut(offset: SIMD2<Float>) -> SIMD4<Float> {
+        SIMD4(offset.x, offset.y, Float(width), Float(height))
     }
 
     /// Window pixels (y down) moved by `offset` → clip space.

@@ -15,8 +15,8 @@ final class ShadowCache {
         /// Texture coordinates at the quad's (minX, minY) and (maxX, maxY) corners.
         let uv: SIMD4<Float>
         /// For a content shadow whose blurred area was cut to what can reach the frame with its
-        /// offset: that offset, which the entry is only good for.
-        let cutForOffset: SIMD2<Float>?
+        /// offset: that offset and the frame's width and height, which the entry is only good for.
+        let cutFor: SIMD4<Float>?
     }
 
     private var entries: [LayerID: Entry] = [:]
@@ -25,12 +25,13 @@ final class ShadowCache {
     /// How many layers' shadows are kept.
     var count: Int { entries.count }
 
-    /// The entry of `layer` when it was made for `key` (and, when cut to the frame, `offset`);
-    /// records that the layer's shadow is drawn this frame either way.
-    func entry(for layer: LayerID, key: ShadowKey, offset: SIMD2<Float>? = nil) -> Entry? {
+    /// The entry of `layer` when it was made for `key` (and, when cut to the frame, for
+    /// `frame`: the offset and the frame's size); records that the layer's shadow is drawn this
+    /// frame either way.
+    func entry(for layer: LayerID, key: ShadowKey, frame: SIMD4<Float>? = nil) -> Entry? {
         drawn.insert(layer)
         guard let entry = entries[layer], entry.key == key else { return nil }
-        if let cut = entry.cutForOffset, cut != offset { return nil }
+        if let cut = entry.cutFor, cut != frame { return nil }
         return entry
     }
 
