@@ -43,8 +43,28 @@ extension FramePass {
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
-        composite(target, opacity: 1)
+        // Only the layer's drawn area is composited: the rest of the target is transparent.
+        if let area = drawnArea(bounds) {
+            glEnable(GL_SCISSOR_TEST.glEnum)
+            glScissor(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height))
+            composite(target, opacity: 1)
+            glDisable(GL_SCISSOR_TEST.glEnum)
+        }
         renderer.groupTargets.release(target)
+    }
+
+    /// The frame's pixels (GL's convention, rows from the bottom) that hold `bounds` (window
+    /// pixels, y down) and a pixel around it for anti-aliasing; nil when none do.
+    private func drawnArea(_ bounds: SIMD4<Float>) -> PixelRect? {
+        guard (0..<4).allSatisfy({ bounds[$0].isFinite }) else {
+            return PixelRect(x: 0, y: 0, width: width, height: height)
+        }
+        let x0 = max(Int(max(bounds.x, -1).rounded(.down)) - 1, 0)
+        let y0 = max(Int(max(bounds.y, -1).rounded(.down)) - 1, 0)
+        let x1 = min(Int(min(bounds.x + bounds.z, Float(width) + 1).rounded(.up)) + 1, width)
+        let y1 = min(Int(min(bounds.y + bounds.w, Float(height) + 1).rounded(.up)) + 1, height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0)
     }
 
     /// Draws a `shadowPath` shadow: from the shadow cache, or from the path rasterised, uploaded
