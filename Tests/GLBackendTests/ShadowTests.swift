@@ -195,6 +195,36 @@ import Testing
         expectPixel(later, 76, 40, white, tolerance: 0)
     }
 
+    @Test func shadowColorAndRadiusAnimateOnTheRenderSide() throws {
+        let clock = ManualClock(whiteRoot(120, 140), at: 0)
+        let layer = caster(CGRect(x: 20, y: 10, width: 40, height: 120), radius: 0)
+        clock.layer.addSublayer(layer)
+        let renderer = try OffscreenRenderer(width: 120, height: 140)
+        _ = try renderer.render(clock.layer)
+        let tint = CABasicAnimation(keyPath: "shadowColor")
+        tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        tint.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        tint.duration = 4
+        let blur = CABasicAnimation(keyPath: "shadowRadius")
+        blur.fromValue = 0
+        blur.toValue = 10
+        blur.duration = 4
+        layer.add(tint, forKey: "tint")
+        layer.add(blur, forKey: "blur")
+        CATransaction.flush()
+        clock.seek(to: 2)
+        let image = try renderer.render(clock.layer)
+        // Colour (0.5, 0, 0.5), radius 5: at the edge's pixel centre 0.5 px out the shadow's
+        // alpha is ½·erfc(0.5 / (5√2)) = 0.46, so red and blue are 255 − 0.46·127.5 and green
+        // 255 − 0.46·255.
+        let a = 0.5 * erfc(0.5 / (5 * 2.0.squareRoot()))
+        let redBlue = UInt8((255 - a * 127.5).rounded())
+        let green = UInt8((255 - a * 255).rounded())
+        expectPixel(image, 60, 70, (redBlue, green, redBlue, 255), tolerance: 3)
+        #expect(image.pixel(x: 69, y: 70).g <= 250, "blurred by radius 5: still painted 9 px out")
+        #expect(image.pixel(x: 72, y: 70).g >= 252, "and gone by 12")
+    }
+
     @Test func aStillShadowIsDrawnFromTheCacheUntilASublayerChanges() throws {
         let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 4, offset: CGSize(width: 5, height: 5))
         let sublayer = solidLayer(CGRect(x: 30, y: 30, width: 20, height: 20), red)
@@ -217,6 +247,10 @@ import Testing
         #expect(renderer.statistics.shadowCacheHits == 0, "the subtree changed")
         // The moved sublayer covers window x 65..<85; its shadow reaches x 90, blurred by 4.
         #expect(moved.pixel(x: 87, y: 65).r < 100, "the moved sublayer's shadow")
+        // Where the sublayer was (outside the layer), grey shadow only: the reused offscreen
+        // target was cleared where the last frame drew.
+        let before = moved.pixel(x: 62, y: 52)
+        #expect(before.r == before.g && before.g == before.b && before.r < 255, "\(before)")
         _ = try renderer.render(root)
         #expect(renderer.statistics.shadowCacheHits == 1)
         CATransaction.begin()

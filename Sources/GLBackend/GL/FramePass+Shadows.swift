@@ -5,8 +5,8 @@ import SceneCore
 extension FramePass {
     /// Starts a layer that casts a shadow from its drawing. With the layer's blurred alpha in
     /// the shadow cache, draws the shadow now and lets the layer draw straight into the current
-    /// target; otherwise redirects the layer's drawing into a group target, blurred and
-    /// composited at `endShadow`.
+    /// target; otherwise redirects the layer's drawing into a target of `ShadowTargets`, blurred
+    /// and composited at `endShadow`.
     mutating func beginShadow(_ shadow: ContentShadow) {
         statistics.shadows += 1
         if !current.discardsDrawing,
@@ -20,9 +20,19 @@ extension FramePass {
             levels.append(level)
             return
         }
-        beginGroup()
-        current.isShadow = true
-        current.shadow = shadow
+        // Drawn offscreen, unless drawing is thrown away or groups nest too deep (then the
+        // layer draws into its parent with no shadow, as a group would, logged).
+        guard !current.discardsDrawing, levels.count - 1 < renderer.maxGroupDepth,
+            let target = renderer.shadowTargets.acquire(width: width, height: height)
+        else {
+            beginGroup()
+            current.isShadow = true
+            return
+        }
+        var level = TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0)
+        level.isShadow = true
+        level.shadow = shadow
+        levels.append(level)
     }
 
     /// Ends the layer started by the innermost open `beginShadow`. When it was drawn offscreen:
@@ -36,21 +46,22 @@ extension FramePass {
         }
         closeOpenClips(before: "endShadow")
         let level = levels.removeLast()
-        guard let target = level.group, let shadow = level.shadow else { return }
-        if let entry = blurContent(target, bounds: bounds, shadow: shadow) {
+        guard let target = level.group else { return }
+        let area = drawnArea(bounds)
+        defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRect(x: 0, y: 0, width: 0, height: 0)) }
+        if let shadow = level.shadow, let entry = blurContent(target, bounds: bounds, shadow: shadow) {
             renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
         // Only the layer's drawn area is composited: the rest of the target is transparent.
-        if let area = drawnArea(bounds) {
+        if let area {
             glEnable(GL_SCISSOR_TEST.glEnum)
             glScissor(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height))
             composite(target, opacity: 1)
             glDisable(GL_SCISSOR_TEST.glEnum)
         }
-        renderer.groupTargets.release(target)
     }
 
     /// The frame's pixels (GL's convention, rows from the bottom) that hold `bounds` (window

@@ -29,6 +29,8 @@ final class GLRenderer {
     let blur: GaussianBlur
     /// The blurred alpha of each shadowed layer's shadow, kept while its key is unchanged.
     let shadowCache = ShadowCache()
+    /// The targets layers casting an uncached shadow are drawn into.
+    let shadowTargets = ShadowTargets()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
