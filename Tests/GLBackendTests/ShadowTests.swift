@@ -159,6 +159,18 @@ import Testing
         expectPixel(image, 30, 40, (128, 128, 255, 255), tolerance: 2, "half blue over white")
     }
 
+    @Test func aMaskCutsTheShadowToo() throws {
+        // The mask comes after the shadow in Core Animation's compositing order: a shadow
+        // falling outside the mask is not seen.
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 30, height: 0))
+        let mask = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 40), CGColor(gray: 0, alpha: 1))
+        layer.mask = mask
+        let image = try render(scene(100, 100, layer))
+        expectPixel(image, 40, 40, opaque(blue), tolerance: 0)
+        expectPixel(image, 65, 40, black, tolerance: 0, "inside the mask (layer x < 50)")
+        expectPixel(image, 75, 40, white, tolerance: 0, "outside the mask")
+    }
+
     @Test func theLayersOpacityAppliesToItsShadow() throws {
         let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 30, height: 0))
         layer.opacity = 0.5
@@ -260,6 +272,26 @@ import Testing
         _ = try renderer.render(root)
         #expect(renderer.statistics.shadows == 0)
         #expect(renderer.statistics.drawCalls == hitCalls - 1)
+    }
+
+    @Test func theShadowsOfLayersNoLongerDrawnAreDropped() throws {
+        let first = caster(CGRect(x: 10, y: 10, width: 30, height: 30), radius: 3)
+        let second = caster(CGRect(x: 50, y: 50, width: 30, height: 30), radius: 3, color: red)
+        second.shadowPath = CGPath(rect: second.bounds, transform: nil)
+        let root = scene(100, 100, first, second)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 2 && renderer.statistics.cachedShadows == 2)
+        second.removeFromSuperlayer()
+        CATransaction.flush()
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.cachedShadows == 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        first.isHidden = true
+        CATransaction.commit()
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 0 && renderer.statistics.cachedShadows == 0)
     }
 
     @Test func unusableShadowValuesDrawAFrame() throws {

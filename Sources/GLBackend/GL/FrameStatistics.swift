@@ -21,6 +21,8 @@ public struct FrameStatistics: Sendable, Equatable {
     /// Of those shadows, the ones drawn from the blurred alpha kept from an earlier frame (one
     /// textured quad each, no offscreen pass).
     public var shadowCacheHits = 0
+    /// Shadows kept for the next frame: one per layer whose shadow this frame drew.
+    public var cachedShadows = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

@@ -87,6 +87,7 @@ final class GLRenderer {
         for command in list.commands { pass.execute(command) }
         pass.finish()
         shadowCache.evictUndrawn(returningTexturesTo: blur)
+        pass.statistics.cachedShadows = shadowCache.count
         self.statistics = pass.statistics
     }
 
