@@ -37,4 +37,19 @@ import Testing
         _ = try renderer.render(root)
         #expect(renderer.statistics.shadowCacheHits >= 6, "the still cards' shadows come from the cache")
     }
+
+    @Test func theBreathingCardsShadowGrowsOnTheRenderSide() throws {
+        let clock = ManualClock(CardsScene.make(size), at: 0)
+        let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        let breathing = try #require(clock.layer.descendant(named: "card-1-0")).frame
+        let still = try #require(clock.layer.descendant(named: "card-1-1")).frame
+        let start = try renderer.render(clock.layer)
+        // At rest both cards' shadows are alike; near the top of the breath (0.9 s: radius
+        // 17.8, offset 15.8, opacity 0.49) the breathing card's shadow reaches further below it.
+        let y = Int(still.maxY) + 14
+        #expect(start.pixel(x: Int(breathing.midX), y: y) == start.pixel(x: Int(still.midX), y: y))
+        clock.seek(to: 0.9)
+        let top = try renderer.render(clock.layer)
+        #expect(Int(top.pixel(x: Int(breathing.midX), y: y).r) < Int(top.pixel(x: Int(still.midX), y: y).r) - 20)
+    }
 }

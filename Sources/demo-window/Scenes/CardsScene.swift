@@ -91,6 +91,8 @@ enum CardsScene {
         offset.toValue = CGSize(width: 0, height: 16)
         let opacity = CABasicAnimation(keyPath: "shadowOpacity")
         opacity.toValue = 0.5
+        // A group's animations run for their own duration (0.25 s when unset), not the group's.
+        for animation in [radius, offset, opacity] { animation.duration = 1 }
         let group = CAAnimationGroup()
         group.animations = [radius, offset, opacity]
         group.duration = 1
