@@ -45,7 +45,6 @@ import Testing
             glPixelStorei(GL_PACK_ALIGNMENT.glEnum, 1)
             glReadPixels(0, GLint(size / 2), GLsizei(size), 1, GL_RGBA.glEnum, GL_UNSIGNED_BYTE.glEnum, &read)
             blur.recycle(result)
-            blur.trim()
             source.delete()
             output.delete()
             return (0..<size).map { Int(read[4 * $0 + 3]) }

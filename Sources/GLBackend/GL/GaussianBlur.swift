@@ -181,12 +181,6 @@ final class GaussianBlur {
     /// Hands a result's texture back for reuse by later blurs.
     func recycle(_ result: Result) { recycle(result.texture) }
 
-    /// Deletes the textures held for reuse.
-    func trim() {
-        for texture in free { texture.delete() }
-        free.removeAll()
-    }
-
     // MARK: Passes
 
     /// Draws `texture`'s `uv` rectangle over the whole of `target` with `program`.

@@ -8,9 +8,4 @@ struct PixelRect: Hashable {
 
     /// Whether the rectangle holds no pixel.
     var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// The rectangle grown by `margin` pixels on every side.
-    func grown(by margin: Int) -> PixelRect {
-        PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
-    }
 }
