@@ -1,7 +1,7 @@
 // The peers' stress scene (../../../shared/peers/qtquick/bench.qml) with a drop shadow on every
 // quad through `layer.effect`, Qt Quick's way to shadow an item: the quad is drawn into a layer of
 // its own, blurred and composited under itself, on the render thread. Offset (0, 3), blur radius
-// 8 px (17 samples), black at alpha 0.5: about SceneCore's `--effect shadow` (shadowRadius 4).
+// 8 px (17 samples), black at alpha 0.5: about SceneCore's `--effect shadow` (shadowRadius 6).
 import QtQuick 2.15
 import QtGraphicalEffects 1.15
 

@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help:
-            "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), or app (the app thread sets every frame)."
+            "What moves the stress layers: explicit (render-thread animations added once), implicit (new values every 0.5 s, implicit animations), app (the app thread sets every frame), or still (nothing moves)."
     )
     var animation: AnimationDriver = .explicit
 

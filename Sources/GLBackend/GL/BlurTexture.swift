@@ -30,9 +30,6 @@ struct BlurTexture {
         }
     }
 
-    /// Bytes of texel data the texture holds.
-    var bytes: Int { width * height * 4 }
-
     /// Deletes the framebuffer and texture.
     func delete() {
         var framebuffer = framebuffer

@@ -6,20 +6,20 @@ extension FramePass {
     /// `opacity`, inside the current clip. Source-over, screen and plus-lighter are exact in
     /// fixed-function blending on premultiplied colour; the other modes read a copy of the
     /// backdrop and write the blended result (`FilterPrograms.blend`).
-    mutating func composite(_ target: GroupTarget, opacity: Float, blendMode: BlendMode, region: PixelRect) {
+    mutating func composite(_ target: GroupTarget, opacity: Float, blendMode: BlendMode, region: PixelRegion) {
         switch blendMode {
         case .sourceOver:
-            withScissor(region) { $0.composite(target, opacity: opacity) }
+            composite(target, opacity: opacity, region: region)
         case .screen:
             // Sc + Dc·(1 − Sc) for colour, Sa + Da·(1 − Sa) for alpha.
             glBlendFuncSeparate(
                 GL_ONE.glEnum, GL_ONE_MINUS_SRC_COLOR.glEnum, GL_ONE.glEnum, GL_ONE_MINUS_SRC_ALPHA.glEnum)
-            withScissor(region) { $0.composite(target, opacity: opacity) }
+            composite(target, opacity: opacity, region: region)
             glBlendFunc(GL_ONE.glEnum, GL_ONE_MINUS_SRC_ALPHA.glEnum)
         case .plusLighter:
             // min(1, S + D): the fixed-point target clamps the sum.
             glBlendFunc(GL_ONE.glEnum, GL_ONE.glEnum)
-            withScissor(region) { $0.composite(target, opacity: opacity) }
+            composite(target, opacity: opacity, region: region)
             glBlendFunc(GL_ONE.glEnum, GL_ONE_MINUS_SRC_ALPHA.glEnum)
         case .multiply, .overlay, .darken, .lighten, .difference:
             compositeThroughShader(target, opacity: opacity, blendMode: blendMode, region: region)
@@ -30,15 +30,15 @@ extension FramePass {
     /// copied, and the blend program writes the result over it. Without a program or a target
     /// for the copy, the group is composited source-over (the reason is logged).
     private mutating func compositeThroughShader(
-        _ target: GroupTarget, opacity: Float, blendMode: BlendMode, region: PixelRect
+        _ target: GroupTarget, opacity: Float, blendMode: BlendMode, region: PixelRegion
     ) {
         guard let programs = renderer.filterPrograms, let mode = FilterPrograms.shaderMode(blendMode),
             let backdrop = copyOfCurrentTarget(region)
         else {
-            withScissor(region) { $0.composite(target, opacity: opacity) }
+            composite(target, opacity: opacity, region: region)
             return
         }
-        programs.blend.use(width: targetSize.width, height: targetSize.height, opacity: opacity)
+        programs.blend.use(width: width, height: height, opacity: opacity)
         glUniform1i(programs.mode, mode)
         bindNearest(target, unit: 0)
         bindNearest(backdrop, unit: 1)

@@ -32,10 +32,10 @@ extension FramePass {
         var region = pixelRect(bounds)
         guard !current.discardsDrawing, !passes.isEmpty, !region.isEmpty else { return }
         // What the passes read: the region and as far around it as its blurs reach.
-        let margin = FilterPass.spread(of: passes, width: targetSize.width, height: targetSize.height)
+        let margin = FilterPass.spread(of: passes, width: width, height: height)
         guard
             let copy = copyOfCurrentTarget(
-                region.grown(by: margin).clipped(width: targetSize.width, height: targetSize.height))
+                region.grown(by: margin).clipped(width: width, height: height))
         else {
             return
         }
@@ -50,12 +50,12 @@ extension FramePass {
 
     /// How far beyond its input a blur of `radius` spreads in this pass's target (`FilterPass.blurReach`).
     func blurReach(_ radius: Float) -> Int {
-        FilterPass.blurReach(radius, width: targetSize.width, height: targetSize.height)
+        FilterPass.blurReach(radius, width: width, height: height)
     }
 
     /// The standard deviation a blur of `radius` is drawn with in this pass's target (`FilterPass.blurSigma`).
     func blurSigma(_ radius: Float) -> Float {
-        FilterPass.blurSigma(radius, width: targetSize.width, height: targetSize.height)
+        FilterPass.blurSigma(radius, width: width, height: height)
     }
 
     /// Runs `passes` over `source` (whose pixels outside `region` are transparent or not needed),
@@ -64,24 +64,24 @@ extension FramePass {
     /// target or program can be had) and grows `region` by the spread of its blurs. Blurs read
     /// what lies past the target's edges as `edges` says.
     private mutating func applyFilters(
-        _ passes: [FilterPass], to source: GroupTarget, region: inout PixelRect, edges: GaussianBlur.Edges
+        _ passes: [FilterPass], to source: GroupTarget, region: inout PixelRegion, edges: GaussianBlur.Edges
     ) -> GroupTarget {
         var result = source
         for pass in passes {
             guard let programs = renderer.filterPrograms,
-                let output = renderer.groupTargets.acquire(width: targetSize.width, height: targetSize.height)
+                let output = renderer.groupTargets.acquire(width: width, height: height)
             else { break }
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             switch pass {
             case .color(let matrix):
-                programs.colorMatrix.use(width: targetSize.width, height: targetSize.height, opacity: 1)
+                programs.colorMatrix.use(width: width, height: height, opacity: 1)
                 programs.setMatrix(matrix)
                 withScissor(region) { $0.drawReplacing(result) }
             case .blur(let radius):
                 let reach = region.grown(by: blurReach(radius)).clipped(
-                    width: targetSize.width, height: targetSize.height)
+                    width: width, height: height)
                 guard blur(result, region: reach, by: radius, edges: edges) else {
                     renderer.groupTargets.release(output)
                     continue
@@ -98,19 +98,19 @@ extension FramePass {
     /// Blurs `region` of `source` by a standard deviation of `radius` pixels (`blurSigma`; a filter's
     /// `inputRadius`, as Core Image's Gaussian blur takes it) into the bound target, which must
     /// be clear there; false, with the target untouched, when the blur could not be made.
-    private mutating func blur(_ source: GroupTarget, region: PixelRect, by radius: Float, edges: GaussianBlur.Edges)
+    private mutating func blur(_ source: GroupTarget, region: PixelRegion, by radius: Float, edges: GaussianBlur.Edges)
         -> Bool
     {
         var output: GLint = 0
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &output)
         guard
             let blurred = renderer.blur.blur(
-                source.colorTexture, size: targetSize, region: region, sigma: blurSigma(radius), edges: edges)
+                source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
         else { return false }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(output))
         glDisable(GL_STENCIL_TEST.glEnum)
         // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
-        let (w, h) = (Float(targetSize.width), Float(targetSize.height))
+        let (w, h) = (Float(width), Float(height))
         let covered = blurred.covered
         let rect = SIMD4<Float>(
             Float(covered.x) / w * 2 - 1, Float(covered.y) / h * 2 - 1, Float(covered.width) / w * 2,
@@ -148,8 +148,8 @@ extension FramePass {
     /// A pooled target holding a copy of `region` of what the current level's framebuffer
     /// holds (the rest of it is left as it was); nil when no target can be had. Leaves the
     /// current level's framebuffer bound for drawing.
-    func copyOfCurrentTarget(_ region: PixelRect) -> GroupTarget? {
-        guard let copy = renderer.groupTargets.acquire(width: targetSize.width, height: targetSize.height) else {
+    func copyOfCurrentTarget(_ region: PixelRegion) -> GroupTarget? {
+        guard let copy = renderer.groupTargets.acquire(width: width, height: height) else {
             return nil
         }
         var reading: GLint = 0
@@ -166,38 +166,19 @@ extension FramePass {
 
     /// The target pixels `bounds` covers, with a pixel of margin for anti-aliased edges, within
     /// the target (rows from the bottom).
-    func pixelRect(_ bounds: ClipBounds) -> PixelRect {
-        let (w, h) = (Float(targetSize.width), Float(targetSize.height))
+    func pixelRect(_ bounds: ClipBounds) -> PixelRegion {
+        let (w, h) = (Float(width), Float(height))
         guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
-            return PixelRect(x: 0, y: 0, width: targetSize.width, height: targetSize.height)
+            return PixelRegion(x: 0, y: 0, width: width, height: height)
         }
         let x0 = Int(((bounds.minX + 1) / 2 * w).rounded(.down)) - 1
         let y0 = Int(((bounds.minY + 1) / 2 * h).rounded(.down)) - 1
         let x1 = Int(((bounds.maxX + 1) / 2 * w).rounded(.up)) + 1
         let y1 = Int(((bounds.maxY + 1) / 2 * h).rounded(.up)) + 1
         guard bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else {
-            return PixelRect(x: 0, y: 0, width: 0, height: 0)
+            return PixelRegion(x: 0, y: 0, width: 0, height: 0)
         }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).clipped(
-            width: targetSize.width, height: targetSize.height)
-    }
-
-    /// Runs `body` with drawing limited to `region`.
-    mutating func withScissor(_ region: PixelRect, _ body: (inout FramePass) -> Void) {
-        glEnable(GL_SCISSOR_TEST.glEnum)
-        glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
-        body(&self)
-        glDisable(GL_SCISSOR_TEST.glEnum)
-    }
-}
-
-extension PixelRect {
-    /// The part of the rectangle inside a `width` x `height` target.
-    func clipped(width: Int, height: Int) -> PixelRect {
-        let x0 = min(max(x, 0), width)
-        let y0 = min(max(y, 0), height)
-        let x1 = min(max(x + self.width, 0), width)
-        let y1 = min(max(y + self.height, 0), height)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0).clipped(
+            width: width, height: height)
     }
 }

@@ -62,12 +62,10 @@ extension FramePass {
     }
 
     /// Clears the bound target's colour and stencil to zero, only inside `region` when given.
-    func clearTarget(_ region: PixelRegion?) {
+    mutating func clearTarget(_ region: PixelRegion?) {
         glClearColor(0, 0, 0, 0)
         glClearStencil(0)
-        setScissor(region)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
-        setScissor(nil)
+        withScissor(region) { _ in glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)) }
     }
 
     /// Draws the group's texture over the target (inside `region` when given), pixel for
@@ -88,10 +86,7 @@ extension FramePass {
         glUseProgram(program.program.id)
         glUniform1f(program.opacity, opacity)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        // Without a region, a scissor set by the caller stays in force.
-        if let region { setScissor(region) }
-        drawInstances(first: instanceCount, count: 1)
-        if region != nil { setScissor(nil) }
+        withScissor(region) { $0.drawInstances(first: $0.instanceCount, count: 1) }
         glUniform1f(program.opacity, 1)
     }
 

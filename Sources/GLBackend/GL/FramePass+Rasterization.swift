@@ -82,8 +82,14 @@ extension FramePass {
         for level in levels.reversed() {
             if let target = level.group { return (target.width, target.height) }
         }
-        return (width, height)
+        return (frameWidth, frameHeight)
     }
+
+    /// The width of the target being drawn into (`targetSize`): what groups, masks, filters and
+    /// shadows inside a rasterized layer's bitmap are sized and placed by.
+    var width: Int { targetSize.width }
+    /// The height of the target being drawn into (`targetSize`).
+    var height: Int { targetSize.height }
 
     /// Draws into `width` x `height` pixels from now on (the viewport and every program's size uniform).
     func setViewport(width: Int, height: Int) {

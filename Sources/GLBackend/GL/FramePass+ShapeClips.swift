@@ -29,9 +29,7 @@ extension FramePass {
             0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
         glUseProgram(renderer.programs.shapeClipComposite.program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        if let region = level.region { setScissor(region) }
-        drawInstances(first: instance, count: 1)
-        if level.region != nil { setScissor(nil) }
+        withScissor(level.region) { $0.drawInstances(first: instance, count: 1) }
         renderer.groupTargets.release(target)
         statistics.groups += 1
         statistics.antialiasedClips += 1

@@ -5,8 +5,9 @@ import SceneCore
 /// nesting in each target's stencil buffer, and the frame's statistics.
 struct FramePass {
     let renderer: GLRenderer
-    let width: Int
-    let height: Int
+    /// The frame's size in pixels.
+    let frameWidth: Int
+    let frameHeight: Int
     /// Instances in the list; the group composite quad follows them in the buffer.
     let instanceCount: Int
     /// The pixels each group can touch, by the index of its opening command (see `DisplayList`).
@@ -20,7 +21,7 @@ struct FramePass {
         renderer: GLRenderer, list: DisplayList, framebuffer: GLuint, statistics: FrameStatistics
     ) {
         self.renderer = renderer
-        (self.width, self.height) = (list.width, list.height)
+        (frameWidth, frameHeight) = (list.width, list.height)
         self.instanceCount = list.instances.count
         self.groupRegions = list.groupRegions
         self.levels = [TargetLevel(framebuffer: framebuffer, group: nil, baseDepth: 0)]
@@ -55,6 +56,9 @@ struct FramePass {
         case .beginRaster(let request): beginRaster(request)
         case .endRaster: endRaster()
         case .drawRaster(let layer, let batch): drawRaster(of: layer, batch)
+        case .beginShadow(let shadow): beginShadow(shadow)
+        case .endShadow(let bounds): endShadow(bounds: bounds)
+        case .drawShadow(let shadow): drawShadow(shadow)
         }
     }
 
@@ -115,14 +119,17 @@ struct FramePass {
         statistics.instances += batch.count
     }
 
-    /// Limits drawing to `region` (GL's scissor test), or lifts the limit when it is nil.
-    func setScissor(_ region: PixelRegion?) {
+    /// Runs `body` with drawing limited to `region` (GL's scissor test); without a region, as
+    /// the caller left the scissor.
+    mutating func withScissor(_ region: PixelRegion?, _ body: (inout FramePass) -> Void) {
         guard let region else {
-            glDisable(GL_SCISSOR_TEST.glEnum)
+            body(&self)
             return
         }
         glEnable(GL_SCISSOR_TEST.glEnum)
         glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
+        body(&self)
+        glDisable(GL_SCISSOR_TEST.glEnum)
     }
 
     /// Passes fragments where the stencil equals `depth`, applying `passOperation` to them.

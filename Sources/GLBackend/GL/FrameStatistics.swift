@@ -27,6 +27,13 @@ public struct FrameStatistics: Sendable, Equatable {
     public var rasterCacheMisses = 0
     /// Bytes held by the cached bitmaps of rasterized layers after this frame.
     public var rasterCacheBytes = 0
+    /// Shadows drawn (each layer's shadow once).
+    public var shadows = 0
+    /// Of those shadows, the ones drawn from the blurred alpha kept from an earlier frame (one
+    /// textured quad each, no offscreen pass).
+    public var shadowCacheHits = 0
+    /// Shadows kept for the next frame: one per layer whose shadow this frame drew.
+    public var cachedShadows = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

@@ -40,6 +40,10 @@ final class GLRenderer {
     }()
     /// The bitmaps of rasterized layers.
     let rasterCache: RasterCache
+    /// The blurred alpha of each shadowed layer's shadow, kept while its key is unchanged.
+    let shadowCache = ShadowCache()
+    /// The targets layers casting an uncached shadow are drawn into.
+    let shadowTargets = ShadowTargets()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -79,7 +83,14 @@ final class GLRenderer {
         groupTargets.trim(keepingWidth: list.width, height: list.height)
 
         var statistics = FrameStatistics()
-        let clips = list.commands.contains { if case .pushClip = $0 { true } else { false } }
+        let clips = list.commands.contains {
+            switch $0 {
+            case .pushClip: true
+            case .beginShadow(let shadow): shadow.clip != nil
+            case .drawShadow(let shadow): shadow.clip != nil
+            default: false
+            }
+        }
         prepare(width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips)
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
@@ -90,6 +101,8 @@ final class GLRenderer {
         pass.finish()
         rasterCache.endFrame()
         pass.statistics.rasterCacheBytes = rasterCache.bytes
+        shadowCache.evictUndrawn(returningTexturesTo: blur)
+        pass.statistics.cachedShadows = shadowCache.count
         self.statistics = pass.statistics
     }
 

@@ -48,7 +48,7 @@ final class GaussianBlur {
     /// (GL's convention, rows from the bottom), `scale` source pixels per texel.
     struct Result {
         let texture: BlurTexture
-        let covered: PixelRect
+        let covered: PixelRegion
         let scale: Int
         /// Offscreen passes the blur drew.
         let passes: Int
@@ -111,7 +111,8 @@ final class GaussianBlur {
     /// - Returns: the blurred region, or nil (with an error logged) for an empty region or
     ///   when no texture can be made.
     func blur(
-        _ texture: GLuint, size: (width: Int, height: Int), region: PixelRect, sigma: Float, edges: Edges = .transparent
+        _ texture: GLuint, size: (width: Int, height: Int), region: PixelRegion, sigma: Float,
+        edges: Edges = .transparent
     ) -> Result? {
         guard !region.isEmpty, size.width > 0, size.height > 0 else { return nil }
         let plan = Self.plan(sigma: Self.sanitized(sigma))
@@ -129,11 +130,11 @@ final class GaussianBlur {
         for _ in 0..<plan.halvings {
             let (w, h) = ((input.region.width + 1) / 2, (input.region.height + 1) / 2)
             guard let output = acquire(width: w, height: h) else { return release(owned) }
-            let source = PixelRect(x: input.region.x, y: input.region.y, width: 2 * w, height: 2 * h)
+            let source = PixelRegion(x: input.region.x, y: input.region.y, width: 2 * w, height: 2 * h)
             run(downsample, from: input.texture, uv: Self.uv(source, input.width, input.height), into: output)
             if let owned { recycle(owned) }
             owned = output
-            input = (output.texture, w, h, PixelRect(x: 0, y: 0, width: w, height: h))
+            input = (output.texture, w, h, PixelRegion(x: 0, y: 0, width: w, height: h))
             passes += 1
         }
         let (w, h) = (input.region.width, input.region.height)
@@ -151,7 +152,7 @@ final class GaussianBlur {
         run(pass, from: across.texture, uv: SIMD4(0, 0, 1, 1), into: result)
         recycle(across)
         if let owned { recycle(owned) }
-        let covered = PixelRect(x: region.x, y: region.y, width: w * plan.scale, height: h * plan.scale)
+        let covered = PixelRegion(x: region.x, y: region.y, width: w * plan.scale, height: h * plan.scale)
         return Result(texture: result, covered: covered, scale: plan.scale, passes: passes + 2)
     }
 
@@ -181,12 +182,6 @@ final class GaussianBlur {
     /// Hands a result's texture back for reuse by later blurs.
     func recycle(_ result: Result) { recycle(result.texture) }
 
-    /// Deletes the textures held for reuse.
-    func trim() {
-        for texture in free { texture.delete() }
-        free.removeAll()
-    }
-
     // MARK: Passes
 
     /// Draws `texture`'s `uv` rectangle over the whole of `target` with `program`.
@@ -200,7 +195,7 @@ final class GaussianBlur {
     }
 
     /// `rect`'s corners as texture coordinates of a `width` x `height` texture.
-    private static func uv(_ rect: PixelRect, _ width: Int, _ height: Int) -> SIMD4<Float> {
+    private static func uv(_ rect: PixelRegion, _ width: Int, _ height: Int) -> SIMD4<Float> {
         let (w, h) = (Float(width), Float(height))
         return SIMD4(
             Float(rect.x) / w, Float(rect.y) / h, Float(rect.x + rect.width) / w, Float(rect.y + rect.height) / h)

@@ -28,6 +28,12 @@ struct TargetLevel {
     /// The instance of every open `pushClip`, innermost last; nil for a refused push, which is
     /// kept so that its `popClip` still pairs up.
     var clips: [Int?] = []
+    /// Whether this level holds a layer that casts a shadow from its drawing (opened by
+    /// `beginShadow`, closed by `endShadow`).
+    var isShadow = false
+    /// The shadow to blur from this level's drawing at `endShadow`; nil when the shadow was
+    /// drawn from the cache at `beginShadow` (the level then draws into its parent).
+    var shadow: ContentShadow?
 
     /// The stencil value of pixels inside the current clip.
     var stencilDepth: Int { baseDepth + clips.reduce(0) { $1 == nil ? $0 : $0 + 1 } }

@@ -6,9 +6,12 @@
 /// Given the target's size, it also works out the pixels each group, masked group and shape
 /// clip can touch (`DisplayList.groupRegions`), from the quads drawn inside it.
 struct Batcher {
-    /// A group being recorded: the index of its opening command and the boxes grown so far.
+    /// A group (or a layer casting a shadow from its drawing) being recorded: the index of its
+    /// opening command and the boxes grown so far.
     private struct OpenGroup {
         let command: Int
+        /// The shadow cast from what the group draws (`beginShadow`).
+        var shadow: ContentShadow?
         var content = PixelBox.empty
         /// What its mask draws, once `beginMask` has come.
         var mask: PixelBox?
@@ -154,6 +157,46 @@ struct Batcher {
         let batch = DrawBatch(
             first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
         commands.append(.drawRaster(layer: layer, batch: batch))
+    }
+
+    /// Adds a quad that only commands refer to by its index (a shadow's clip shape); no batch draws it.
+    mutating func addReferencedInstance(_ quad: QuadInstance) -> Int {
+        closeBatch()
+        instances.append(quad)
+        return instances.count - 1
+    }
+
+    mutating func beginShadow(_ shadow: ContentShadow) {
+        closeBatch()
+        commands.append(.beginShadow(shadow))
+        openGroups.append(OpenGroup(command: commands.count - 1, shadow: shadow))
+    }
+
+    /// Ends the layer started by the innermost `beginShadow` with the window area its drawing
+    /// covers, and grows the group around it by that and by its shadow.
+    mutating func endShadow() {
+        closeBatch()
+        guard let group = openGroups.popLast(), let shadow = group.shadow, let targetSize else {
+            commands.append(.endShadow(bounds: SIMD4(repeating: .infinity)))
+            return
+        }
+        commands.append(.endShadow(bounds: group.content.windowRect(in: targetSize)))
+        // The offset is in window pixels with y down; boxes have y up.
+        let cast = group.content.offset(by: SIMD2(shadow.offset.x, -shadow.offset.y))
+            .grown(by: PixelBox.shadowReach(sigma: shadow.sigma))
+        grow(group.content.union(cast))
+    }
+
+    mutating func drawShadow(_ shadow: PathShadow) {
+        closeBatch()
+        commands.append(.drawShadow(shadow))
+        if let targetSize, !openGroups.isEmpty {
+            let bounds = shadow.path.boundingBoxOfPath
+            let box = PixelBox(
+                rect: SIMD4(Float(bounds.minX), Float(bounds.minY), Float(bounds.width), Float(bounds.height)),
+                transform: shadow.transform, in: targetSize)
+            grow(box.grown(by: PixelBox.shadowReach(sigma: shadow.key.sigma)))
+        }
     }
 
     /// The finished display list.

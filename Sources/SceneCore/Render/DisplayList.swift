@@ -78,6 +78,15 @@ package enum DisplayCommand: Sendable, Equatable {
     /// the batch's sampling, the batch's image being nil), inside the current clip. Draws
     /// nothing when the cache holds no bitmap of `layer` (its target could not be made).
     case drawRaster(layer: LayerID, batch: DrawBatch)
+    /// Start drawing a layer that casts a shadow from what it draws until the matching
+    /// `endShadow`: the shadow is drawn under it (from the renderer's cache while the shadow's
+    /// key is unchanged, else from the drawing's blurred alpha).
+    case beginShadow(ContentShadow)
+    /// End the layer started by the innermost open `beginShadow`; `bounds` is the window area
+    /// (x, y, width, height in pixels, y down) its drawing covers.
+    case endShadow(bounds: SIMD4<Float>)
+    /// Draw a `shadowPath` shadow.
+    case drawShadow(PathShadow)
 }
 
 /// A frame as plain data: instances plus the commands that draw them.

@@ -118,6 +118,12 @@ package struct FrameBuilder {
         if effects != nil && mask != nil { batcher.beginGroup() }
         if isGroup { batcher.beginGroup() }
         let shape = Shape(properties: p)
+        let castsFromContent =
+            (primitives > 0 || p.shadowPath != nil)
+            && ShadowTracker.begin(
+                id, p, version: tree.subtreeVersion(of: id) ?? 0, toWindow: toWindow, toClip: toClip, alpha: alpha,
+                clipShape: p.masksToBounds ? shape.quad(clip, color: .zero, params: [0, 0, 0, 1]) : nil,
+                into: &batcher)
         // Rounded shapes are always anti-aliased; straight edges only with allowsEdgeAntialiasing
         // (default false, as on iOS), and then the plain fill needs no shape coverage at all.
         let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
@@ -171,6 +177,7 @@ package struct FrameBuilder {
                 shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil,
                 sampling: .init())
         }
+        if castsFromContent { batcher.endShadow() }
         if let mask {
             // The mask is placed like a sublayer of the layer, in its bounds space (with the
             // geometry flip, without sublayerTransform), and drawn only as the group's alpha.

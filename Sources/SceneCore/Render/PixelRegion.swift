@@ -1,6 +1,7 @@
-/// A rectangle of whole pixels in a frame's target, in GL's window coordinates (origin
-/// bottom-left), as `DisplayList.groupRegions` limits groups to.
-package struct PixelRegion: Sendable, Equatable {
+/// A rectangle of whole pixels in a target or texture, in GL's convention: `x` counts columns
+/// from the left, `y` rows from the bottom. `DisplayList.groupRegions` limits groups to such
+/// regions; the renderer blurs, filters and copies them.
+package struct PixelRegion: Sendable, Hashable {
     package var x: Int
     package var y: Int
     package var width: Int
@@ -8,6 +9,23 @@ package struct PixelRegion: Sendable, Equatable {
 
     package init(x: Int, y: Int, width: Int, height: Int) {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+
+    /// Whether the region holds no pixel.
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The region grown by `margin` pixels on every side.
+    package func grown(by margin: Int) -> PixelRegion {
+        PixelRegion(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
+    /// The part of the region inside a `width` x `height` target.
+    package func clipped(width: Int, height: Int) -> PixelRegion {
+        let x0 = min(max(x, 0), width)
+        let y0 = min(max(y, 0), height)
+        let x1 = min(max(x + self.width, 0), width)
+        let y1 = min(max(y + self.height, 0), height)
+        return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 
@@ -25,8 +43,12 @@ struct PixelBox: Equatable {
     /// anti-aliasing padding the vertex shader may add; unbounded when a corner lies behind
     /// the eye or is not finite.
     init(covering quad: QuadInstance, in size: SIMD2<Float>) {
-        let m = quad.transform
-        let r = quad.rect
+        self.init(rect: quad.rect, transform: quad.transform, in: size)
+    }
+
+    /// The pixels the rectangle `rect` (x, y, width, height) mapped to clip space by the
+    /// row-vector `transform` can touch, as `init(covering:in:)`.
+    init(rect r: SIMD4<Float>, transform m: SIMD16<Float>, in size: SIMD2<Float>) {
         self = .empty
         for corner in [SIMD2<Float>(0, 0), SIMD2(1, 0), SIMD2(0, 1), SIMD2(1, 1)] {
             let p = SIMD2(r.x, r.y) + corner * SIMD2(r.z, r.w)
@@ -47,6 +69,25 @@ struct PixelBox: Equatable {
 
     init(low: SIMD2<Float>, high: SIMD2<Float>) {
         (self.low, self.high) = (low, high)
+    }
+
+    /// How far a shadow blurred by `sigma` pixels reaches past what casts it: three standard
+    /// deviations and two pixels (a non-finite sigma reaches anywhere).
+    static func shadowReach(sigma: Float) -> Float {
+        sigma.isFinite ? 3 * max(sigma, 0) + 2 : .infinity
+    }
+
+    /// The box moved by `delta`.
+    func offset(by delta: SIMD2<Float>) -> PixelBox {
+        guard delta.x.isFinite, delta.y.isFinite else { return self }
+        return PixelBox(low: low + delta, high: high + delta)
+    }
+
+    /// The box as window pixels with y down (x, y, width, height) in a `size` target; not
+    /// finite when the box is unbounded, zero-sized when it is empty.
+    func windowRect(in size: SIMD2<Float>) -> SIMD4<Float> {
+        guard low.x <= high.x, low.y <= high.y else { return .zero }
+        return SIMD4(low.x, size.y - high.y, high.x - low.x, high.y - low.y)
     }
 
     /// The box grown by `margin` on every side (an empty box stays empty).

@@ -14,6 +14,8 @@ package enum Diagnostics {
     /// The messages logged by one task while `capturing(_:)` runs.
     private final class Capture: Sendable {
         let messages = Locked<[String]>([])
+        /// The `errorOnce` topics this capture has received.
+        let topics = Locked<Set<String>>([])
     }
 
     @TaskLocal private static var capture: Capture?
@@ -35,8 +37,14 @@ package enum Diagnostics {
 
     /// Logs an error the first time `topic` comes up in the process, and nothing after: for
     /// conditions met on every frame (the render side logs them once, not sixty times a second).
+    /// A `capturing(_:)` block receives each topic's message once too, even when the process
+    /// logged it before the block (a test sees it whichever test met the topic first).
     package static func errorOnce(_ topic: String, _ message: @autoclosure () -> String) {
-        guard loggedTopics.withLock({ $0.insert(topic).inserted }) else { return }
+        let firstInCapture = capture?.topics.withLock { $0.insert(topic).inserted } ?? false
+        guard loggedTopics.withLock({ $0.insert(topic).inserted }) else {
+            if firstInCapture { capture?.messages.withLock { $0.append(message()) } }
+            return
+        }
         error(message())
     }
 

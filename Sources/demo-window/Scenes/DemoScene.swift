@@ -21,7 +21,7 @@ enum StressEffect: String, CaseIterable, Sendable {
     /// Each quad masked by a circle: a mask layer with a background and a corner radius of
     /// half the quad.
     case mask
-    /// Each quad casts a shadow from its own alpha: opacity 0.5, radius 4, offset (0, 3).
+    /// Each quad casts a shadow from its own alpha: opacity 0.5, radius 6, offset (0, 4).
     case shadow
     /// The same shadow given as `shadowPath` (the quad's rounded rectangle): no pass over the
     /// quad's content.
@@ -36,6 +36,8 @@ enum AnimationDriver: String, CaseIterable, Sendable {
     case implicit
     /// The app thread sets every value on every frame (no Core Animation animations).
     case app
+    /// Nothing moves: the cost of a still scene's frame (cached shadows, for one).
+    case still
 }
 
 /// A change a scene makes from the app thread, `change(root, t)` for `t` seconds since the
@@ -119,6 +121,11 @@ struct DemoScene: Sendable {
             name: "static",
             summary: "300 layers of every kind the renderer draws, none of them changing; group cells rasterized",
             build: { StaticScene.make($0.size) }),
+        DemoScene(
+            name: "cards",
+            summary:
+                "rounded cards casting shadows from their alpha and from shadowPath, with images masked to circles",
+            build: { CardsScene.make($0.size) }),
         DemoScene(
             name: "stress",
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",

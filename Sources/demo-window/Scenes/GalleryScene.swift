@@ -47,6 +47,10 @@ enum GalleryScene {
         let rotated = CALayer.filled(CGRect(x: 500, y: 60, width: 100, height: 100), Palette.orange)
         rotated.transform = CATransform3DMakeRotation(.pi / 8, 0, 0, 1)
         rotated.cornerRadius = 12
+        // Its shadow turns with it: the offset is in the layer's own space.
+        rotated.shadowOpacity = 0.4
+        rotated.shadowRadius = 6
+        rotated.shadowOffset = CGSize(width: 0, height: 8)
         root.addSublayer(rotated)
         return root
     }

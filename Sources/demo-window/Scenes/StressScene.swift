@@ -57,8 +57,8 @@ enum StressScene {
             layer.mask = circle
         case .shadow, .shadowPath:
             layer.shadowOpacity = 0.5
-            layer.shadowRadius = 4
-            layer.shadowOffset = CGSize(width: 0, height: 3)
+            layer.shadowRadius = 6
+            layer.shadowOffset = CGSize(width: 0, height: 4)
             if effect == .shadowPath {
                 layer.shadowPath = CGPath(
                     roundedRect: layer.bounds, cornerWidth: layer.cornerRadius, cornerHeight: layer.cornerRadius,
@@ -101,7 +101,7 @@ enum StressScene {
     /// The app-thread change for the chosen driver: none for `.explicit`.
     static func tick(_ options: SceneOptions) -> SceneTick? {
         switch options.animation {
-        case .explicit: nil
+        case .explicit, .still: nil
         case .implicit: SceneTick(interval: implicitInterval, change: retarget)
         case .app: .everyFrame(rotate)
         }

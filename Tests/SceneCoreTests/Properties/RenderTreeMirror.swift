@@ -100,6 +100,10 @@ enum RenderTreeMirror {
                 if batch.first < 0 || batch.count != 1 || batch.first >= list.instances.count {
                     Issue.record("raster quad \(batch.first) past \(list.instances.count) instances\n\(context())")
                 }
+            case .beginShadow: open.append("shadow")
+            case .endShadow:
+                if open.popLast() != "shadow" { Issue.record("endShadow without its beginShadow\n\(context())") }
+            case .drawShadow: break
             }
         }
         if !open.isEmpty { Issue.record("unclosed \(open) in the display list\n\(context())") }

@@ -234,8 +234,10 @@ import Testing
             parent.addSublayer(child)
             parent = child
         }
-        #expect(displayList(for: root).instances.count == FrameBuilder.maximumDepth)
-        #expect(Diagnostics.recent.contains { $0.contains("deeper than") })
+        var list: DisplayList?
+        let messages = Diagnostics.capturing { list = displayList(for: root) }
+        #expect(list?.instances.count == FrameBuilder.maximumDepth)
+        #expect(messages.contains { $0.contains("deeper than") })
     }
 
     @Test func anOpaqueRootBackgroundCoveringTheTargetBecomesTheClearColour() {

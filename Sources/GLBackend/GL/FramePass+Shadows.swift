@@ -1,0 +1,205 @@
+import CGL
+import Foundation
+import SceneCore
+
+extension FramePass {
+    /// Starts a layer that casts a shadow from its drawing. With the layer's blurred alpha in
+    /// the shadow cache, draws the shadow now and lets the layer draw straight into the current
+    /// target; otherwise redirects the layer's drawing into a target of `ShadowTargets`, blurred
+    /// and composited at `endShadow`.
+    mutating func beginShadow(_ shadow: ContentShadow) {
+        statistics.shadows += 1
+        if !current.discardsDrawing,
+            let entry = renderer.shadowCache.entry(
+                for: shadow.layer, key: shadow.key, frame: frameOfCut(offset: shadow.offset))
+        {
+            statistics.shadowCacheHits += 1
+            drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
+            var level = TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth)
+            level.isShadow = true
+            levels.append(level)
+            return
+        }
+        // Drawn offscreen, unless drawing is thrown away or groups nest too deep (then the
+        // layer draws into its parent with no shadow, as a group would, logged).
+        guard !current.discardsDrawing, levels.count - 1 < renderer.maxGroupDepth,
+            let target = renderer.shadowTargets.acquire(width: width, height: height)
+        else {
+            beginGroup()
+            current.isShadow = true
+            return
+        }
+        var level = TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0)
+        level.isShadow = true
+        level.shadow = shadow
+        levels.append(level)
+    }
+
+    /// Ends the layer started by the innermost open `beginShadow`. When it was drawn offscreen:
+    /// blurs the alpha of its drawing over `bounds` (window pixels, y down) grown by three
+    /// standard deviations, keeps that in the shadow cache, draws the shadow, then composites
+    /// the layer's drawing over it.
+    mutating func endShadow(bounds: SIMD4<Float>) {
+        guard levels.count > 1, current.isShadow else {
+            reject("endShadow without a matching beginShadow")
+            return
+        }
+        closeOpenClips(before: "endShadow")
+        let level = levels.removeLast()
+        guard let target = level.group else { return }
+        let area = drawnArea(bounds)
+        defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRegion(x: 0, y: 0, width: 0, height: 0)) }
+        if let shadow = level.shadow, let entry = blurContent(target, bounds: bounds, shadow: shadow) {
+            renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
+            glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+            drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
+        }
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        // Only the layer's drawn area is composited: the rest of the target is transparent.
+        if let area {
+            glEnable(GL_SCISSOR_TEST.glEnum)
+            glScissor(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height))
+            composite(target, opacity: 1)
+            glDisable(GL_SCISSOR_TEST.glEnum)
+        }
+    }
+
+    /// The frame's pixels (GL's convention, rows from the bottom) that hold `bounds` (window
+    /// pixels, y down) and a pixel around it for anti-aliasing; nil when none do.
+    private func drawnArea(_ bounds: SIMD4<Float>) -> PixelRegion? {
+        guard (0..<4).allSatisfy({ bounds[$0].isFinite }) else {
+            return PixelRegion(x: 0, y: 0, width: width, height: height)
+        }
+        let x0 = max(Int(max(bounds.x, -1).rounded(.down)) - 1, 0)
+        let y0 = max(Int(max(bounds.y, -1).rounded(.down)) - 1, 0)
+        let x1 = min(Int(min(bounds.x + bounds.z, Float(width) + 1).rounded(.up)) + 1, width)
+        let y1 = min(Int(min(bounds.y + bounds.w, Float(height) + 1).rounded(.up)) + 1, height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRegion(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Draws a `shadowPath` shadow: from the shadow cache, or from the path rasterised, uploaded
+    /// and blurred, kept in the cache for the next frames.
+    mutating func drawShadow(_ shadow: PathShadow) {
+        statistics.shadows += 1
+        guard !current.discardsDrawing else { return }
+        if let entry = renderer.shadowCache.entry(for: shadow.layer, key: shadow.key) {
+            statistics.shadowCacheHits += 1
+            drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip)
+            return
+        }
+        guard let entry = blurPath(shadow) else { return }
+        renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
+        drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip)
+    }
+
+    // MARK: Blurring
+
+    /// Blurs the alpha of `target` over `bounds` grown by three standard deviations, cut to
+    /// what can reach the frame once offset; nil when nothing can.
+    private mutating func blurContent(
+        _ target: GroupTarget, bounds: SIMD4<Float>, shadow: ContentShadow
+    ) -> ShadowCache.Entry? {
+        let sigma = GaussianBlur.sanitized(shadow.sigma)
+        let margin = Float(Int((3 * sigma).rounded(.up)) + 1)
+        let limit: Float = 1e7
+        func clamped(_ v: Float) -> Float { v.isFinite ? min(max(v, -limit), limit) : 0 }
+        let offset = SIMD2(clamped(shadow.offset.x), clamped(shadow.offset.y))
+        // What the content covers, grown by the blur's reach...
+        var low = SIMD2(clamped(bounds.x).rounded(.down), clamped(bounds.y).rounded(.down)) - margin
+        var high =
+            SIMD2(clamped(bounds.x + bounds.z).rounded(.up), clamped(bounds.y + bounds.w).rounded(.up)) + margin
+        // ...and what, once offset, can reach the frame.
+        let frameLow = -offset - margin
+        let frameHigh = SIMD2(Float(width), Float(height)) - offset + margin
+        let cut = any(low .< frameLow) || any(high .> frameHigh)
+        low = pointwiseMax(low, frameLow.rounded(.down))
+        high = pointwiseMin(high, frameHigh.rounded(.up))
+        guard all(high .> low) else { return nil }
+        let (x0, y0, x1, y1) = (Int(low.x), Int(low.y), Int(high.x), Int(high.y))
+        let region = PixelRegion(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0)
+        guard
+            let blurred = renderer.blur.blur(
+                target.colorTexture, size: (width, height), region: region, sigma: sigma)
+        else { return nil }
+        statistics.drawCalls += blurred.passes
+        let covered = blurred.covered
+        let rect = SIMD4(
+            Float(covered.x), Float(height - covered.y - covered.height), Float(covered.width),
+            Float(covered.height))
+        return ShadowCache.Entry(
+            key: shadow.key, blurred: blurred, rect: rect, uv: SIMD4(0, 1, 1, 0),
+            cutFor: cut ? frameOfCut(offset: shadow.offset) : nil)
+    }
+
+    /// Rasterises a `shadowPath`, uploads it and blurs it; nil when the path draws nothing or
+    /// no texture can be made.
+    private mutating func blurPath(_ shadow: PathShadow) -> ShadowCache.Entry? {
+        let sigma = GaussianBlur.sanitized(shadow.key.sigma)
+        let margin = Int((3 * sigma).rounded(.up)) + 2
+        guard let mask = ShadowPathMask.image(of: shadow.path, scale: CGFloat(shadow.key.scale), margin: margin)
+        else { return nil }
+        let image = mask.image
+        let source: BlurTexture
+        do {
+            source = try BlurTexture(width: image.width, height: image.height)
+        } catch {
+            Diagnostics.error("GLRenderer: no \(image.width)x\(image.height) texture for a shadowPath: \(error)")
+            return nil
+        }
+        defer { source.delete() }
+        // Making the texture's framebuffer bound it: draw into the current target again.
+        glBindFramebuffer(GL_FRAMEBUFFER.glEnum, current.framebuffer)
+        glBindTexture(GL_TEXTURE_2D.glEnum, source.texture)
+        glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 1)
+        glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, GLint(image.bytesPerRow / 4))
+        image.pixels.withUnsafeBytes {
+            glTexSubImage2D(
+                GL_TEXTURE_2D.glEnum, 0, 0, 0, GLsizei(image.width), GLsizei(image.height), GL_RGBA.glEnum,
+                GL_UNSIGNED_BYTE.glEnum, $0.baseAddress)
+        }
+        glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, 0)
+        statistics.uploadedBytes += image.width * image.height * 4
+        // The raster may be coarser than asked (a huge path): the blur shrinks with it.
+        let rasterSigma = sigma * Float(mask.scale) / shadow.key.scale
+        let region = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
+        guard
+            let blurred = renderer.blur.blur(
+                source.texture, size: (image.width, image.height), region: region, sigma: rasterSigma)
+        else { return nil }
+        statistics.drawCalls += blurred.passes
+        let unitsPerPixel = Float(1 / mask.scale)
+        let rect = SIMD4(
+            Float(mask.origin.x), Float(mask.origin.y), Float(blurred.covered.width) * unitsPerPixel,
+            Float(blurred.covered.height) * unitsPerPixel)
+        return ShadowCache.Entry(
+            key: shadow.key, blurred: blurred, rect: rect, uv: SIMD4(0, 0, 1, 1), cutFor: nil)
+    }
+
+    // MARK: Drawing
+
+    /// Draws a kept shadow alpha tinted by `color` with `transform`, inside the layer's clip
+    /// shape `clip` when given (and the current clip).
+    private mutating func drawShadow(
+        _ entry: ShadowCache.Entry, color: SIMD4<Float>, transform: SIMD16<Float>, clip: Int?
+    ) {
+        if let clip { pushClip(clip) }
+        setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        renderer.blur.draw(
+            entry.blurred, transform: transform, rect: entry.rect, uv: entry.uv, tint: color, alphaOnly: true)
+        statistics.drawCalls += 1
+        if let clip { popClip(clip) }
+    }
+
+    /// What a content shadow's blurred area, once cut to the frame, depends on: the offset and
+    /// the frame's size.
+    private func frameOfCut(offset: SIMD2<Float>) -> SIMD4<Float> {
+        SIMD4(offset.x, offset.y, Float(width), Float(height))
+    }
+
+    /// Window pixels (y down) moved by `offset` → clip space.
+    private func windowToClip(offset: SIMD2<Float>) -> SIMD16<Float> {
+        let (w, h) = (Float(width), Float(height))
+        return SIMD16(2 / w, 0, 0, 0, 0, -2 / h, 0, 0, 0, 0, 1, 0, -1 + 2 * offset.x / w, 1 - 2 * offset.y / h, 0, 1)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SceneCore
+
+/// Rounded cards casting shadows: a row whose shadows are blurred from what the cards draw
+/// (rounded backgrounds, a badge sticking out casts too) and a row whose shadows come from a
+/// `shadowPath`, the fast path. Each card shows an image masked to a circle. One card's shadow
+/// breathes (its radius, offset and opacity animate on the render thread). The band at the
+/// top is left free for a header.
+enum CardsScene {
+    /// Height of the free band at the top.
+    static let headerHeight: CGFloat = 56
+    /// The caption shown under the cards.
+    static let caption =
+        "cards: shadows blurred from each card's alpha (top row) and from shadowPath (bottom row), images masked to circles"
+
+    static func make(_ size: CGSize) -> CALayer {
+        let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
+        let columns = 4
+        let margin: CGFloat = 24
+        let captionHeight: CGFloat = 28
+        let width = max((size.width - margin * CGFloat(columns + 1)) / CGFloat(columns), 1)
+        let height = max((size.height - headerHeight - captionHeight - 3 * margin) / 2, 1)
+        let colors = [Palette.blue, Palette.orange, Palette.green, Palette.purple]
+        for row in 0..<2 {
+            for column in 0..<columns {
+                let frame = CGRect(
+                    x: margin + CGFloat(column) * (width + margin),
+                    y: headerHeight + margin + CGFloat(row) * (height + margin), width: width, height: height)
+                let card = makeCard(frame, accent: colors[column], usesShadowPath: row == 1)
+                card.name = "card-\(row)-\(column)"
+                if row == 0 && column == 3 { card.addSublayer(badge(in: card.bounds)) }
+                if row == 1 && column == 0 { card.add(breathing(), forKey: "breathe") }
+                root.addSublayer(card)
+            }
+        }
+        let text = CATextLayer()
+        text.name = "caption"
+        text.frame = CGRect(x: margin, y: size.height - captionHeight, width: size.width - 2 * margin, height: 20)
+        text.fontSize = 13
+        text.foregroundColor = Palette.ink
+        text.contentsScale = 2
+        text.string = caption
+        root.addSublayer(text)
+        return root
+    }
+
+    /// A white rounded card with a coloured band, a circular image and a shadow.
+    static func makeCard(_ frame: CGRect, accent: CGColor, usesShadowPath: Bool) -> CALayer {
+        let card = CALayer.filled(frame, CGColor(gray: 1, alpha: 1))
+        card.cornerRadius = 16
+        card.shadowColor = CGColor(gray: 0, alpha: 1)
+        card.shadowOpacity = 0.35
+        card.shadowRadius = 8
+        card.shadowOffset = CGSize(width: 0, height: 6)
+        if usesShadowPath {
+            card.shadowPath = CGPath(
+                roundedRect: card.bounds, cornerWidth: card.cornerRadius, cornerHeight: card.cornerRadius,
+                transform: nil)
+        }
+        let band = CALayer.filled(CGRect(x: 0, y: 0, width: frame.width, height: frame.height * 0.3), accent)
+        band.cornerRadius = 16
+        band.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        card.addSublayer(band)
+
+        let side = min(frame.width, frame.height) * 0.45
+        let image = CALayer()
+        image.frame = CGRect(x: (frame.width - side) / 2, y: frame.height * 0.3 - side / 2, width: side, height: side)
+        image.contents = Palette.quadrants
+        image.contentsGravity = .resizeAspectFill
+        let circle = CAShapeLayer()
+        circle.frame = image.bounds
+        circle.path = CGPath(ellipseIn: image.bounds, transform: nil)
+        image.mask = circle
+        card.addSublayer(image)
+        return card
+    }
+
+    /// A round badge over the card's top-right corner: its shadow is part of the card's.
+    static func badge(in bounds: CGRect) -> CALayer {
+        let badge = CALayer.filled(CGRect(x: bounds.maxX - 22, y: -14, width: 36, height: 36), Palette.orange)
+        badge.cornerRadius = 18
+        badge.name = "badge"
+        return badge
+    }
+
+    /// The shadow lifting and settling every two seconds, on the render thread.
+    static func breathing() -> CAAnimationGroup {
+        let radius = CABasicAnimation(keyPath: "shadowRadius")
+        radius.toValue = 18
+        let offset = CABasicAnimation(keyPath: "shadowOffset")
+        offset.toValue = CGSize(width: 0, height: 16)
+        let opacity = CABasicAnimation(keyPath: "shadowOpacity")
+        opacity.toValue = 0.5
+        // A group's animations run for their own duration (0.25 s when unset), not the group's.
+        for animation in [radius, offset, opacity] { animation.duration = 1 }
+        let group = CAAnimationGroup()
+        group.animations = [radius, offset, opacity]
+        group.duration = 1
+        group.autoreverses = true
+        group.repeatCount = .infinity
+        group.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        return group
+    }
+}

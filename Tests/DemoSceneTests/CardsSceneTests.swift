@@ -1,0 +1,55 @@
+import GLBackend
+import SceneCore
+import SceneCoreTestSupport
+import Testing
+
+@testable import demo_window
+
+/// The cards scene: rounded cards whose shadows show under them, from their alpha and from
+/// `shadowPath`, each with an image masked to a circle, and a caption.
+@Suite struct CardsSceneTests {
+    let size = CGSize(width: 960, height: 600)
+
+    @Test func eightCardsCastShadowsHalfOfThemFromAShadowPath() throws {
+        let root = CardsScene.make(size)
+        let cards = (0..<2).flatMap { row in (0..<4).compactMap { root.descendant(named: "card-\(row)-\($0)") } }
+        #expect(cards.count == 8)
+        #expect(cards.allSatisfy { $0.shadowOpacity > 0 && $0.sublayers?.contains { $0.mask != nil } == true })
+        #expect(cards.filter { $0.shadowPath != nil }.count == 4)
+        #expect((root.descendant(named: "caption") as? CATextLayer)?.string as? String == CardsScene.caption)
+        #expect(cards.allSatisfy { $0.frame.minY >= CardsScene.headerHeight }, "the header band stays free")
+    }
+
+    @Test func theShadowDarkensTheBackgroundBelowEachCard() throws {
+        let root = CardsScene.make(size)
+        let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        let image = try renderer.render(root)
+        let background = opaque(Palette.background)
+        for name in ["card-0-1", "card-1-1"] {
+            let card = try #require(root.descendant(named: name)).frame
+            // 6 px below the card, the shadow (offset 6, radius 8, opacity 0.35) is at its edge: about 17 %.
+            let below = image.pixel(x: Int(card.midX), y: Int(card.maxY) + 4)
+            #expect(Int(below.r) < Int(background.r) - 20, "\(name): \(below)")
+            // Far from every card, the background is untouched.
+            expectPixel(image, Int(card.midX), 20, background, tolerance: 1)
+        }
+        #expect(renderer.statistics.shadows == 8)
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadowCacheHits >= 6, "the still cards' shadows come from the cache")
+    }
+
+    @Test func theBreathingCardsShadowGrowsOnTheRenderSide() throws {
+        let clock = ManualClock(CardsScene.make(size), at: 0)
+        let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        let breathing = try #require(clock.layer.descendant(named: "card-1-0")).frame
+        let still = try #require(clock.layer.descendant(named: "card-1-1")).frame
+        let start = try renderer.render(clock.layer)
+        // At rest both cards' shadows are alike; near the top of the breath (0.9 s: radius
+        // 17.8, offset 15.8, opacity 0.49) the breathing card's shadow reaches further below it.
+        let y = Int(still.maxY) + 14
+        #expect(start.pixel(x: Int(breathing.midX), y: y) == start.pixel(x: Int(still.midX), y: y))
+        clock.seek(to: 0.9)
+        let top = try renderer.render(clock.layer)
+        #expect(Int(top.pixel(x: Int(breathing.midX), y: y).r) < Int(top.pixel(x: Int(still.midX), y: y).r) - 20)
+    }
+}

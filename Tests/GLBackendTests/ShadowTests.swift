@@ -1,0 +1,326 @@
+import Foundation
+import SceneCoreTestSupport
+import Testing
+
+@testable import GLBackend
+@testable import SceneCore
+
+/// Shadows through the headless renderer: black shadows (opacity 1) on a white root, so that a
+/// pixel's shade is 255 × (1 − the shadow's alpha there). `shadowRadius` r blurs by σ = r, so
+/// a straight edge's shadow has the alpha ½·erfc(d / (r√2)) at d past the offset edge.
+@Suite struct ShadowTests {
+    let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let white: Pixel = (255, 255, 255, 255)
+    let black: Pixel = (0, 0, 0, 255)
+
+    /// A layer at `frame` casting a black shadow of opacity 1.
+    func caster(_ frame: CGRect, radius: CGFloat, offset: CGSize = .zero, color: CGColor? = nil) -> CALayer {
+        let layer = solidLayer(frame, color ?? blue)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = radius
+        layer.shadowOffset = offset
+        return layer
+    }
+
+    /// The shade (0...255) of a white pixel under a black shadow of alpha ½·erfc(d / (r√2)),
+    /// d being the distance of the pixel's centre past the shadow's edge.
+    func shade(distance d: Double, radius r: Double) -> Int {
+        Int((255 * (1 - 0.5 * erfc(d / (r * 2.0.squareRoot())))).rounded())
+    }
+
+    func scene(_ width: CGFloat, _ height: CGFloat, _ layers: CALayer...) -> CALayer {
+        let root = whiteRoot(width, height)
+        for layer in layers { root.addSublayer(layer) }
+        return root
+    }
+
+    @Test func radiusFiveIsPaintedNinePixelsPastTheEdgeAndGoneByTwelve() throws {
+        // A 40x120 layer whose right edge is at x = 60; its shadow is measured along row 70.
+        let root = scene(120, 140, caster(CGRect(x: 20, y: 10, width: 40, height: 120), radius: 5))
+        let image = try render(root)
+        for d in 0...16 {
+            let expected = UInt8(shade(distance: Double(d) + 0.5, radius: 5))
+            expectPixel(image, 60 + d, 70, (expected, expected, expected, 255), tolerance: 3, "\(d) px past the edge")
+        }
+        // Painted at 9 px: ½·erfc(9.5 / (5√2)) = 2.9 %, shade 248; gone by 12: 0.6 %, shade 253.
+        #expect(image.pixel(x: 69, y: 70).r <= 250)
+        #expect(image.pixel(x: 72, y: 70).r >= 252)
+        #expect(image.pixel(x: 80, y: 70).r == 255)
+        try image.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "shadow-radius5.png"))
+    }
+
+    @Test func radiusZeroIsAHardShadow() throws {
+        let root = scene(
+            100, 100,
+            caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 10, height: 10)))
+        let image = try render(root)
+        expectPixel(image, 40, 40, opaque(blue), tolerance: 0)
+        expectPixel(image, 65, 65, black, tolerance: 0)
+        expectPixel(image, 69, 69, black, tolerance: 0)
+        expectPixel(image, 70, 65, white, tolerance: 0)
+        expectPixel(image, 65, 70, white, tolerance: 0)
+        expectPixel(image, 25, 65, white, tolerance: 0, "the shadow starts at x = 30")
+    }
+
+    @Test func theOffsetIsInTheLayersSpaceSoTheDefaultCastsUpward() throws {
+        let layer = solidLayer(CGRect(x: 30, y: 30, width: 40, height: 40), blue)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        #expect(layer.shadowOffset == CGSize(width: 0, height: -3))
+        let image = try render(scene(100, 100, layer))
+        expectPixel(image, 50, 28, black, tolerance: 0, "(0, −3) casts 3 px up")
+        expectPixel(image, 50, 26, white, tolerance: 0)
+        expectPixel(image, 50, 70, white, tolerance: 0, "nothing below")
+        // Under a geometry-flipped superlayer +y is up on screen, and the same offset casts down.
+        let flipped = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100))
+        flipped.isGeometryFlipped = true
+        let inner = solidLayer(CGRect(x: 30, y: 30, width: 40, height: 40), blue)
+        inner.shadowOpacity = 1
+        inner.shadowRadius = 0
+        flipped.addSublayer(inner)
+        let down = try render(scene(100, 100, flipped))
+        expectPixel(down, 50, 71, black, tolerance: 0)
+        expectPixel(down, 50, 28, white, tolerance: 0)
+    }
+
+    @Test func aSublayerStickingOutCastsToo() throws {
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 20), radius: 0, offset: CGSize(width: 0, height: 30))
+        layer.addSublayer(solidLayer(CGRect(x: 40, y: 0, width: 20, height: 20), red))
+        let image = try render(scene(100, 100, layer))
+        expectPixel(image, 70, 30, opaque(red), tolerance: 0)
+        expectPixel(image, 30, 55, black, tolerance: 0, "the layer's own shadow")
+        expectPixel(image, 70, 55, black, tolerance: 0, "the sublayer's shadow, outside the layer")
+        expectPixel(image, 85, 55, white, tolerance: 0)
+        expectPixel(image, 70, 45, white, tolerance: 0)
+    }
+
+    @Test func aLayerDrawingNothingCastsNothing() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = CGSize(width: 5, height: 5)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let image = try renderer.render(scene(100, 100, layer))
+        expectPixel(image, 40, 40, white, tolerance: 0)
+        expectPixel(image, 62, 62, white, tolerance: 0)
+        #expect(renderer.statistics.shadows == 0)
+    }
+
+    @Test func aShadowPathIsFilledWithoutDrawingTheLayerOffscreen() throws {
+        // The path covers the layer's left half; offset 30 to the right it lands at x 50..<70.
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 30, height: 0))
+        layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 40), transform: nil)
+        let root = scene(100, 100, layer)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let image = try renderer.render(root)
+        expectPixel(image, 40, 40, opaque(blue), tolerance: 0)
+        expectPixel(image, 65, 40, black, tolerance: 0)
+        expectPixel(image, 69, 59, black, tolerance: 0)
+        expectPixel(image, 70, 40, white, tolerance: 0)
+        expectPixel(image, 65, 61, white, tolerance: 0)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.groups == 0)
+        #expect(try renderer.render(root) == image)
+        #expect(renderer.statistics.shadowCacheHits == 1)
+    }
+
+    @Test func aBlurredShadowPathFollowsTheErrorFunction() throws {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 20, y: 10, width: 40, height: 120)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 5
+        layer.shadowOffset = .zero
+        layer.shadowPath = CGPath(rect: layer.bounds, transform: nil)
+        let image = try render(scene(120, 140, layer))
+        for d in [-3, 0, 4, 9, 12] {
+            let expected = UInt8(shade(distance: Double(d) + 0.5, radius: 5))
+            expectPixel(image, 60 + d, 70, (expected, expected, expected, 255), tolerance: 3, "\(d) px past the edge")
+        }
+    }
+
+    @Test func aRoundedBackgroundCastsARoundedShadowClippedByMasksToBounds() throws {
+        let layer = caster(
+            CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 10, height: 10))
+        layer.cornerRadius = 20
+        var image = try render(scene(100, 100, layer))
+        expectPixel(image, 62, 55, black, tolerance: 0, "inside the offset circle, outside the layer's")
+        expectPixel(image, 67, 67, white, tolerance: 0, "outside the offset circle")
+        // masksToBounds clips the shadow to the layer's own rounded shape, as Core Animation does.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.masksToBounds = true
+        layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        CATransaction.commit()
+        image = try render(scene(100, 100, layer))
+        expectPixel(image, 62, 55, white, tolerance: 0, "outside the layer")
+        // The translucent background casts a half shadow: half blue over 50 % grey.
+        expectPixel(image, 50, 50, (64, 64, 191, 255), tolerance: 2, "half blue over the half shadow")
+        expectPixel(image, 30, 40, (128, 128, 255, 255), tolerance: 2, "half blue over white")
+    }
+
+    @Test func aMaskCutsTheShadowToo() throws {
+        // The mask comes after the shadow in Core Animation's compositing order: a shadow
+        // falling outside the mask is not seen.
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 30, height: 0))
+        let mask = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 40), CGColor(gray: 0, alpha: 1))
+        layer.mask = mask
+        let image = try render(scene(100, 100, layer))
+        expectPixel(image, 40, 40, opaque(blue), tolerance: 0)
+        expectPixel(image, 65, 40, black, tolerance: 0, "inside the mask (layer x < 50)")
+        expectPixel(image, 75, 40, white, tolerance: 0, "outside the mask")
+    }
+
+    @Test func theLayersOpacityAppliesToItsShadow() throws {
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0, offset: CGSize(width: 30, height: 0))
+        layer.opacity = 0.5
+        let image = try render(scene(100, 100, layer))
+        expectPixel(image, 80, 40, (128, 128, 128, 255), tolerance: 2)
+    }
+
+    @Test func shadowOpacityAndOffsetAnimateOnTheRenderSide() throws {
+        let clock = ManualClock(whiteRoot(100, 100), at: 0)
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 0)
+        clock.layer.addSublayer(layer)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        _ = try renderer.render(clock.layer)
+        let fade = CABasicAnimation(keyPath: "shadowOpacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 4
+        let move = CABasicAnimation(keyPath: "shadowOffset")
+        move.fromValue = CGSize(width: 0, height: 0)
+        move.toValue = CGSize(width: 20, height: 0)
+        move.duration = 4
+        layer.add(fade, forKey: "fade")
+        layer.add(move, forKey: "move")
+        CATransaction.flush()
+        clock.seek(to: 2)
+        let image = try renderer.render(clock.layer)
+        // Opacity 0.5, offset (10, 0): the shadow covers x 30..<70.
+        expectPixel(image, 65, 40, (128, 128, 128, 255), tolerance: 2)
+        expectPixel(image, 71, 40, white, tolerance: 0)
+        clock.seek(to: 3)
+        let later = try renderer.render(clock.layer)
+        // Opacity 0.75, offset (15, 0): x 35..<75.
+        expectPixel(later, 72, 40, (64, 64, 64, 255), tolerance: 2)
+        expectPixel(later, 76, 40, white, tolerance: 0)
+    }
+
+    @Test func shadowColorAndRadiusAnimateOnTheRenderSide() throws {
+        let clock = ManualClock(whiteRoot(120, 140), at: 0)
+        let layer = caster(CGRect(x: 20, y: 10, width: 40, height: 120), radius: 0)
+        clock.layer.addSublayer(layer)
+        let renderer = try OffscreenRenderer(width: 120, height: 140)
+        _ = try renderer.render(clock.layer)
+        let tint = CABasicAnimation(keyPath: "shadowColor")
+        tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        tint.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        tint.duration = 4
+        let blur = CABasicAnimation(keyPath: "shadowRadius")
+        blur.fromValue = 0
+        blur.toValue = 10
+        blur.duration = 4
+        layer.add(tint, forKey: "tint")
+        layer.add(blur, forKey: "blur")
+        CATransaction.flush()
+        clock.seek(to: 2)
+        let image = try renderer.render(clock.layer)
+        // Colour (0.5, 0, 0.5), radius 5: at the edge's pixel centre 0.5 px out the shadow's
+        // alpha is ½·erfc(0.5 / (5√2)) = 0.46, so red and blue are 255 − 0.46·127.5 and green
+        // 255 − 0.46·255.
+        let a = 0.5 * erfc(0.5 / (5 * 2.0.squareRoot()))
+        let redBlue = UInt8((255 - a * 127.5).rounded())
+        let green = UInt8((255 - a * 255).rounded())
+        expectPixel(image, 60, 70, (redBlue, green, redBlue, 255), tolerance: 3)
+        #expect(image.pixel(x: 69, y: 70).g <= 250, "blurred by radius 5: still painted 9 px out")
+        #expect(image.pixel(x: 72, y: 70).g >= 252, "and gone by 12")
+    }
+
+    @Test func aStillShadowIsDrawnFromTheCacheUntilASublayerChanges() throws {
+        let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 4, offset: CGSize(width: 5, height: 5))
+        let sublayer = solidLayer(CGRect(x: 30, y: 30, width: 20, height: 20), red)
+        layer.addSublayer(sublayer)
+        let root = scene(100, 100, layer)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let first = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.shadowCacheHits == 0)
+        let second = try renderer.render(root)
+        #expect(renderer.statistics.shadowCacheHits == 1)
+        #expect(second == first)
+        // A hit draws the shadow as one quad, with no offscreen pass: as many draw calls as
+        // the same scene without a shadow, plus one.
+        let hitCalls = renderer.statistics.drawCalls
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        sublayer.position.x += 15
+        CATransaction.commit()
+        let moved = try renderer.render(root)
+        #expect(renderer.statistics.shadowCacheHits == 0, "the subtree changed")
+        // The moved sublayer covers window x 65..<85; its shadow reaches x 90, blurred by 4.
+        #expect(moved.pixel(x: 87, y: 65).r < 100, "the moved sublayer's shadow")
+        // Where the sublayer was (outside the layer), grey shadow only: the reused offscreen
+        // target was cleared where the last frame drew.
+        let before = moved.pixel(x: 62, y: 52)
+        #expect(before.r == before.g && before.g == before.b && before.r < 255, "\(before)")
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadowCacheHits == 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.shadowOpacity = 0
+        CATransaction.commit()
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 0)
+        #expect(renderer.statistics.drawCalls == hitCalls - 1)
+    }
+
+    @Test func theShadowsOfLayersNoLongerDrawnAreDropped() throws {
+        let first = caster(CGRect(x: 10, y: 10, width: 30, height: 30), radius: 3)
+        let second = caster(CGRect(x: 50, y: 50, width: 30, height: 30), radius: 3, color: red)
+        second.shadowPath = CGPath(rect: second.bounds, transform: nil)
+        let root = scene(100, 100, first, second)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 2 && renderer.statistics.cachedShadows == 2)
+        second.removeFromSuperlayer()
+        CATransaction.flush()
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.cachedShadows == 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        first.isHidden = true
+        CATransaction.commit()
+        _ = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 0 && renderer.statistics.cachedShadows == 0)
+    }
+
+    @Test func unusableShadowValuesDrawAFrame() throws {
+        // The model refuses NaN and infinite values (keeping the old one, logged); what gets
+        // through, and what an animation produces, the render side makes drawable.
+        let cases: [(CALayer) -> Void] = [
+            { $0.shadowRadius = .nan },
+            { $0.shadowRadius = -4 },
+            { $0.shadowRadius = 1e12 },
+            { $0.shadowOffset = CGSize(width: CGFloat.nan, height: 3) },
+            { $0.shadowOffset = CGSize(width: 1e30, height: -1e30) },
+            { $0.shadowOpacity = 1e30 },
+            { $0.shadowPath = CGMutablePath() },
+            { $0.shadowPath = CGPath(rect: CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9), transform: nil) },
+            {
+                $0.shadowRadius = 1e12
+                $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
+            },
+        ]
+        for configure in cases {
+            let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 3)
+            configure(layer)
+            let image = try render(scene(100, 100, layer))
+            expectPixel(image, 40, 40, opaque(blue), tolerance: 0)
+        }
+        // A negative radius is a hard shadow.
+        let negative = caster(
+            CGRect(x: 20, y: 20, width: 40, height: 40), radius: -4, offset: CGSize(width: 10, height: 0))
+        expectPixel(try render(scene(100, 100, negative)), 69, 40, black, tolerance: 0)
+        expectPixel(try render(scene(100, 100, negative)), 70, 40, white, tolerance: 0)
+    }
+}
