@@ -371,27 +371,28 @@ import Testing
 @Suite struct FilterCommandBadInputTests {
     let canvas = TestCanvas(width: 32, height: 32)
     var quad: QuadInstance { canvas.rect(x: 0, y: 0, w: 16, h: 16, color: red) }
-    let nonFinite = ClipBounds(minX: .nan, minY: -1, maxX: .infinity, maxY: 1)
+    /// A region reaching far outside the 32x32 target on every side.
+    let huge = PixelRegion(x: -1 << 30, y: -1 << 30, width: Int(Int32.max), height: Int(Int32.max))
 
     @Test func anEffectGroupEndWithoutItsBeginIsRejected() throws {
         let surface = try HeadlessSurface(width: 32, height: 32)
         let image = try surface.render(
             canvas.list(
-                [quad], [batch(0, 1), .endEffectGroup(opacity: 1, effects: GroupEffects(), bounds: .everything)]))
+                [quad], [batch(0, 1), .endEffectGroup(opacity: 1, effects: GroupEffects(), region: .everything)]))
         #expect(surface.statistics.rejectedCommands == 1)
         expectPixel(image, 4, 4, (255, 0, 0, 255))
         #expect(Diagnostics.recent.contains { $0.contains("endEffectGroup without a matching beginGroup") })
     }
 
-    @Test func nonFiniteBoundsAndRadiiFilterTheWholeTargetOrNothing() throws {
+    @Test func hugeRegionsAndNonFiniteRadiiFilterTheWholeTargetOrNothing() throws {
         let surface = try HeadlessSurface(width: 32, height: 32)
         let effects = GroupEffects(passes: [.blur(radius: .nan)], blendMode: .multiply)
         let image = try surface.render(
             canvas.list(
                 [quad],
                 [
-                    .filterBackdrop([.blur(radius: .infinity)], bounds: nonFinite), .beginGroup, batch(0, 1),
-                    .endEffectGroup(opacity: 1, effects: effects, bounds: nonFinite),
+                    .filterBackdrop([.blur(radius: .infinity)], region: huge), .beginGroup, batch(0, 1),
+                    .endEffectGroup(opacity: 1, effects: effects, region: huge),
                 ]))
         #expect(surface.statistics.rejectedCommands == 0)
         // Red multiplied over the white clear: red; a NaN radius blurs nothing.
@@ -404,7 +405,11 @@ import Testing
         let effects = GroupEffects(passes: [.color(.identity)], blendMode: .difference)
         let image = try surface.render(
             canvas.list(
-                [quad], [batch(0, 1), .beginGroup, .endEffectGroup(opacity: 1, effects: effects, bounds: .nothing)]))
+                [quad],
+                [
+                    batch(0, 1), .beginGroup,
+                    .endEffectGroup(opacity: 1, effects: effects, region: PixelRegion(x: 0, y: 0, width: 0, height: 0)),
+                ]))
         expectPixel(image, 4, 4, (255, 0, 0, 255))
         #expect(surface.statistics.filterPasses == 0)
     }

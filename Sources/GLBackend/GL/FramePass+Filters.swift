@@ -5,9 +5,9 @@ import SceneCore
 extension FramePass {
     /// Composites the innermost group onto its parent after its effects: its filter passes, then
     /// `opacity`, then its blend mode, inside the clip that was current at its `beginGroup`.
-    /// Only the pixels within `bounds` (and as far around them as a blur spreads them) are
+    /// Only the pixels within `drawn` (and as far around them as a blur spreads them) are
     /// filtered and composited.
-    mutating func endEffectGroup(opacity: Float, effects: GroupEffects, bounds: ClipBounds) {
+    mutating func endEffectGroup(opacity: Float, effects: GroupEffects, region drawn: PixelRegion) {
         guard levels.count > 1, !current.isMask else {
             reject("endEffectGroup without a matching beginGroup")
             return
@@ -15,7 +15,7 @@ extension FramePass {
         closeOpenClips(before: "endEffectGroup")
         let level = levels.removeLast()
         guard let target = level.group else { return }
-        var region = pixelRect(bounds)
+        var region = drawn.clipped(width: width, height: height)
         let filtered =
             region.isEmpty ? target : applyFilters(effects.passes, to: target, region: &region, edges: .transparent)
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
@@ -26,10 +26,11 @@ extension FramePass {
         statistics.groups += 1
     }
 
-    /// Replaces what the current target holds inside the current clip (within `bounds`) with
+    /// Replaces what the current target holds inside the current clip (within `shape`) with
     /// itself filtered by `passes`: a layer's background filters, drawn before the layer.
-    mutating func filterBackdrop(_ passes: [FilterPass], bounds: ClipBounds) {
-        var region = pixelRect(bounds)
+    mutating func filterBackdrop(_ passes: [FilterPass], region shape: PixelRegion) {
+        let shape = shape.clipped(width: width, height: height)
+        var region = shape
         guard !current.discardsDrawing, !passes.isEmpty, !region.isEmpty else { return }
         // What the passes read: the region and as far around it as its blurs reach.
         let margin = FilterPass.spread(of: passes, width: width, height: height)
@@ -39,7 +40,6 @@ extension FramePass {
         else {
             return
         }
-        let shape = region
         let filtered = applyFilters(passes, to: copy, region: &region, edges: .clamped)
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
         glDisable(GL_BLEND.glEnum)
@@ -162,23 +162,5 @@ extension FramePass {
         glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, GLuint(reading))
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
         return copy
-    }
-
-    /// The target pixels `bounds` covers, with a pixel of margin for anti-aliased edges, within
-    /// the target (rows from the bottom).
-    func pixelRect(_ bounds: ClipBounds) -> PixelRegion {
-        let (w, h) = (Float(width), Float(height))
-        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite else {
-            return PixelRegion(x: 0, y: 0, width: width, height: height)
-        }
-        let x0 = Int(((bounds.minX + 1) / 2 * w).rounded(.down)) - 1
-        let y0 = Int(((bounds.minY + 1) / 2 * h).rounded(.down)) - 1
-        let x1 = Int(((bounds.maxX + 1) / 2 * w).rounded(.up)) + 1
-        let y1 = Int(((bounds.maxY + 1) / 2 * h).rounded(.up)) + 1
-        guard bounds.maxX > bounds.minX, bounds.maxY > bounds.minY else {
-            return PixelRegion(x: 0, y: 0, width: 0, height: 0)
-        }
-        return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0).clipped(
-            width: width, height: height)
     }
 }

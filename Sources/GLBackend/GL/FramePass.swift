@@ -50,9 +50,9 @@ struct FramePass {
         case .endGroup(let opacity): endGroup(opacity: opacity)
         case .beginMask: beginMask()
         case .endMask(let opacity): endMask(opacity: opacity)
-        case .endEffectGroup(let opacity, let effects, let bounds):
-            endEffectGroup(opacity: opacity, effects: effects, bounds: bounds)
-        case .filterBackdrop(let passes, let bounds): filterBackdrop(passes, bounds: bounds)
+        case .endEffectGroup(let opacity, let effects, let region):
+            endEffectGroup(opacity: opacity, effects: effects, region: region)
+        case .filterBackdrop(let passes, let region): filterBackdrop(passes, region: region)
         case .beginRaster(let request): beginRaster(request)
         case .endRaster: endRaster()
         case .drawRaster(let layer, let batch): drawRaster(of: layer, batch)

@@ -28,8 +28,6 @@ struct Batcher {
     /// For each open `beginRaster`, the groups open outside the bitmap and the size drawn into.
     private var outsideRasters: [(openGroups: [OpenGroup], targetSize: SIMD2<Float>?)] = []
     private var groupRegions: [Int: PixelRegion] = [:]
-    /// The first instance of each open group, outermost first.
-    private var groupStarts: [Int] = []
 
     /// A batcher for a target of `targetSize` pixels; without a size, no group regions are worked out.
     init(reservingCapacity capacity: Int = 0, targetSize: SIMD2<Float>? = nil) {
@@ -91,14 +89,12 @@ struct Batcher {
         closeBatch()
         commands.append(.beginGroup)
         openGroups.append(OpenGroup(command: commands.count - 1))
-        groupStarts.append(instances.count)
     }
 
     mutating func endGroup(opacity: Float) {
         closeBatch()
         commands.append(.endGroup(opacity: opacity))
         closeGroup()
-        _ = groupStarts.popLast()
     }
 
     mutating func beginMask() {
@@ -110,26 +106,27 @@ struct Batcher {
     mutating func endMask(opacity: Float) {
         closeBatch()
         commands.append(.endMask(opacity: opacity))
-        _ = groupStarts.popLast()
         closeGroup()
     }
 
-    /// Ends the innermost group with `effects`, bounded by what its instances cover.
+    /// Ends the innermost group with `effects`, which are applied where the group drew.
     mutating func endEffectGroup(opacity: Float, effects: GroupEffects) {
         closeBatch()
-        let drawn = instances[(groupStarts.popLast() ?? 0)...].reduce(nil as ClipBounds?) {
-            $0?.union($1.clipBounds) ?? $1.clipBounds
-        }
-        commands.append(.endEffectGroup(opacity: opacity, effects: effects, bounds: drawn ?? .nothing))
+        let index = commands.count
+        commands.append(.endEffectGroup(opacity: opacity, effects: effects, region: PixelRegion.everything))
         // Blurs read and write around what was drawn: the group is cleared that far and its
         // parent grows by it.
-        closeGroup(spread: targetSize.map { Float(effects.spread(width: Int($0.x), height: Int($0.y))) } ?? 0)
+        let spread = targetSize.map { Float(effects.spread(width: Int($0.x), height: Int($0.y))) } ?? 0
+        if let drawn = closeGroup(spread: spread) {
+            commands[index] = .endEffectGroup(opacity: opacity, effects: effects, region: drawn)
+        }
     }
 
     /// Filters what was drawn so far inside the clip of the shape `shape` (background filters).
     mutating func filterBackdrop(_ passes: [FilterPass], inside shape: QuadInstance) {
         let clip = pushClip(shape)
-        commands.append(.filterBackdrop(passes, bounds: shape.clipBounds))
+        let region = targetSize.map { PixelBox(covering: shape, in: $0).region(in: $0) } ?? PixelRegion.everything
+        commands.append(.filterBackdrop(passes, region: region))
         popClip(clip)
     }
 
@@ -220,14 +217,17 @@ struct Batcher {
 
     /// Records the region of the innermost open group — what it drew, within its mask and its
     /// shape, grown by `spread` pixels — and grows its parent by it.
-    private mutating func closeGroup(spread: Float = 0) {
-        guard let group = openGroups.popLast(), let targetSize else { return }
+    /// - Returns: the region of what it drew, not grown; nil without a target size.
+    @discardableResult
+    private mutating func closeGroup(spread: Float = 0) -> PixelRegion? {
+        guard let group = openGroups.popLast(), let targetSize else { return nil }
         var box = group.content
         if let mask = group.mask { box = box.intersection(mask) }
         if let shape = group.shape { box = box.intersection(shape) }
-        if spread > 0 { box = box.grown(by: spread) }
-        groupRegions[group.command] = box.region(in: targetSize)
-        grow(box)
+        let spreadBox = spread > 0 ? box.grown(by: spread) : box
+        groupRegions[group.command] = spreadBox.region(in: targetSize)
+        grow(spreadBox)
+        return box.region(in: targetSize)
     }
 
     private mutating func closeBatch() {

@@ -61,12 +61,12 @@ package enum DisplayCommand: Sendable, Equatable {
     case endMask(opacity: Float)
     /// Composite the group started by the matching `beginGroup` onto what is below it, inside
     /// the clip that was current at `beginGroup`, after `effects`: its filter passes, then
-    /// `opacity`, then its blend mode. `bounds` holds everything drawn in the group (the
+    /// `opacity`, then its blend mode. `region` holds everything drawn in the group (the
     /// renderer filters and blends only there, and as far around it as a blur spreads it).
-    case endEffectGroup(opacity: Float, effects: GroupEffects, bounds: ClipBounds)
+    case endEffectGroup(opacity: Float, effects: GroupEffects, region: PixelRegion)
     /// Replace what the current target holds inside the current clip, which lies within
-    /// `bounds`, with itself filtered by the passes (a layer's `backgroundFilters`, inside its shape).
-    case filterBackdrop([FilterPass], bounds: ClipBounds)
+    /// `region`, with itself filtered by the passes (a layer's `backgroundFilters`, inside its shape).
+    case filterBackdrop([FilterPass], region: PixelRegion)
     /// Start drawing a rasterized layer's bitmap (see `RasterRequest`). When the renderer's
     /// cache holds the bitmap of `request.layer` at `request.version` and size, every command
     /// up to the matching `endRaster` is skipped (a cache hit); otherwise they draw into a fresh

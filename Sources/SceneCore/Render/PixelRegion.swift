@@ -11,6 +11,9 @@ package struct PixelRegion: Sendable, Hashable {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 
+    /// A region holding every pixel of any target (cut to the target where it is used).
+    package static let everything = PixelRegion(x: 0, y: 0, width: Int(Int32.max), height: Int(Int32.max))
+
     /// Whether the region holds no pixel.
     package var isEmpty: Bool { width <= 0 || height <= 0 }
 
