@@ -30,12 +30,29 @@ import Testing
             // 6 px below the card, the shadow (offset 6, radius 8, opacity 0.35) is at its edge: about 17 %.
             let below = image.pixel(x: Int(card.midX), y: Int(card.maxY) + 4)
             #expect(Int(below.r) < Int(background.r) - 20, "\(name): \(below)")
-            // Far from every card, the background is untouched.
-            expectPixel(image, Int(card.midX), 20, background, tolerance: 1)
+            // Left of the first column, 20 px from every card, the background is untouched.
+            expectPixel(image, 4, Int(card.midY), background, tolerance: 1)
         }
         #expect(renderer.statistics.shadows == 8)
         _ = try renderer.render(root)
         #expect(renderer.statistics.shadowCacheHits >= 6, "the still cards' shadows come from the cache")
+    }
+
+    @Test func theHeaderFrostsTheChipsScrollingUnderIt() throws {
+        let clock = ManualClock(CardsScene.make(size), at: 0)
+        let header = try #require(clock.layer.descendant(named: "header"))
+        #expect((header.backgroundFilters?.first as? CAFilter)?.type == .gaussianBlur)
+        let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        let start = try renderer.render(clock.layer)
+        // Under the header a chip's edge is soft: the strip's first chip ends at x = 90, and
+        // 4 px either side of it the blurred colours are still mixing (not a hard step).
+        let inside = start.pixel(x: 86, y: 28)
+        let outside = start.pixel(x: 94, y: 28)
+        #expect(inside != outside && abs(Int(inside.b) - Int(outside.b)) < 120, "\(inside) \(outside)")
+        // The chips move on the render thread: 2 s later the same pixel shows something else.
+        clock.seek(to: 2)
+        let later = try renderer.render(clock.layer)
+        #expect(later.pixel(x: 86, y: 28) != inside)
     }
 
     @Test func theBreathingCardsShadowGrowsOnTheRenderSide() throws {

@@ -4,10 +4,11 @@ import SceneCore
 /// Rounded cards casting shadows: a row whose shadows are blurred from what the cards draw
 /// (rounded backgrounds, a badge sticking out casts too) and a row whose shadows come from a
 /// `shadowPath`, the fast path. Each card shows an image masked to a circle. One card's shadow
-/// breathes (its radius, offset and opacity animate on the render thread). The band at the
-/// top is left free for a header.
+/// breathes (its radius, offset and opacity animate on the render thread). Across the top, a
+/// frosted header (a translucent layer whose `backgroundFilters` blur what lies behind it)
+/// floats over a strip of coloured chips that scrolls by on the render thread.
 enum CardsScene {
-    /// Height of the free band at the top.
+    /// Height of the header band at the top.
     static let headerHeight: CGFloat = 56
     /// The caption shown under the cards.
     static let caption =
@@ -33,6 +34,8 @@ enum CardsScene {
                 root.addSublayer(card)
             }
         }
+        root.addSublayer(chipStrip(width: size.width))
+        root.addSublayer(header(width: size.width))
         let text = CATextLayer()
         text.name = "caption"
         text.frame = CGRect(x: margin, y: size.height - captionHeight, width: size.width - 2 * margin, height: 20)
@@ -73,6 +76,47 @@ enum CardsScene {
         image.mask = circle
         card.addSublayer(image)
         return card
+    }
+
+    /// Coloured chips under the header, twice the window wide, scrolling left by one window
+    /// width every 8 s and starting over: content for the frosted header to blur.
+    static func chipStrip(width: CGFloat) -> CALayer {
+        let strip = CALayer()
+        strip.name = "chips"
+        strip.frame = CGRect(x: 0, y: 10, width: 2 * width, height: headerHeight - 20)
+        let colors = [Palette.blue, Palette.orange, Palette.green, Palette.purple]
+        let chipWidth: CGFloat = 90
+        for index in 0..<Int(2 * width / (chipWidth + 20)) {
+            let chip = CALayer.filled(
+                CGRect(x: CGFloat(index) * (chipWidth + 20), y: 0, width: chipWidth, height: strip.bounds.height),
+                colors[index % colors.count])
+            chip.cornerRadius = strip.bounds.height / 2
+            strip.addSublayer(chip)
+        }
+        let scroll = CABasicAnimation(keyPath: "position.x")
+        scroll.byValue = -width
+        scroll.duration = 8
+        scroll.repeatCount = .infinity
+        strip.add(scroll, forKey: "scroll")
+        return strip
+    }
+
+    /// The frosted header: white at 55 % over what lies behind it blurred by 10 px, with a title.
+    static func header(width: CGFloat) -> CALayer {
+        let header = CALayer.filled(
+            CGRect(x: 0, y: 0, width: width, height: headerHeight), CGColor(gray: 1, alpha: 0.55))
+        header.name = "header"
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(10, forKey: "inputRadius")
+        header.backgroundFilters = [blur]
+        let title = CATextLayer()
+        title.frame = CGRect(x: 24, y: 16, width: width - 48, height: 24)
+        title.fontSize = 17
+        title.foregroundColor = Palette.ink
+        title.contentsScale = 2
+        title.string = "Cards — a frosted header (backgroundFilters: gaussianBlur) over scrolling chips"
+        header.addSublayer(title)
+        return header
     }
 
     /// A round badge over the card's top-right corner: its shadow is part of the card's.
