@@ -15,7 +15,7 @@ import Testing
         let context = try HeadlessGLContext()
         return try context.withCurrent {
             let blur = try GaussianBlur()
-            let source = try BlurTexture(width: size, height: size)
+            let source = try ColorTarget(width: size, height: size)
             let row = (0..<size).flatMap { $0 < edge ? [UInt8](repeating: 255, count: 4) : [0, 0, 0, 0] }
             let pixels = [[UInt8]](repeating: row, count: size).flatMap { $0 }
             glBindTexture(GL_TEXTURE_2D.glEnum, source.texture)
@@ -23,7 +23,7 @@ import Testing
             glTexSubImage2D(
                 GL_TEXTURE_2D.glEnum, 0, 0, 0, GLsizei(size), GLsizei(size), GL_RGBA.glEnum,
                 GL_UNSIGNED_BYTE.glEnum, pixels)
-            let output = try BlurTexture(width: size, height: size)
+            let output = try ColorTarget(width: size, height: size)
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
             glViewport(0, 0, GLsizei(size), GLsizei(size))
             glClearColor(0, 0, 0, 0)

@@ -140,9 +140,9 @@ extension FramePass {
         guard let mask = ShadowPathMask.image(of: shadow.path, scale: CGFloat(shadow.key.scale), margin: margin)
         else { return nil }
         let image = mask.image
-        let source: BlurTexture
+        let source: ColorTarget
         do {
-            source = try BlurTexture(width: image.width, height: image.height)
+            source = try ColorTarget(width: image.width, height: image.height)
         } catch {
             Diagnostics.error("GLRenderer: no \(image.width)x\(image.height) texture for a shadowPath: \(error)")
             return nil

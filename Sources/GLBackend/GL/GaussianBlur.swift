@@ -47,7 +47,7 @@ final class GaussianBlur {
     /// A blurred region: `texture` covers `covered`, given in the source texture's pixels
     /// (GL's convention, rows from the bottom), `scale` source pixels per texel.
     struct Result {
-        let texture: BlurTexture
+        let texture: ColorTarget
         let covered: PixelRegion
         let scale: Int
         /// Offscreen passes the blur drew.
@@ -61,7 +61,7 @@ final class GaussianBlur {
     private let vertexArray: GLuint
     private let transparentEdges: GLuint
     private let clampedEdges: GLuint
-    private var free: [BlurTexture] = []
+    private var free: [ColorTarget] = []
 
     /// Compiles the blur shaders and creates the blur's sampler objects.
     /// - Throws: `GLError` when the shaders are missing or do not compile or link.
@@ -125,7 +125,7 @@ final class GaussianBlur {
         glBindSampler(0, edges == .transparent ? transparentEdges : clampedEdges)
 
         var input = (texture: texture, width: size.width, height: size.height, region: region)
-        var owned: BlurTexture?
+        var owned: ColorTarget?
         var passes = 0
         for _ in 0..<plan.halvings {
             let (w, h) = ((input.region.width + 1) / 2, (input.region.height + 1) / 2)
@@ -185,7 +185,7 @@ final class GaussianBlur {
     // MARK: Passes
 
     /// Draws `texture`'s `uv` rectangle over the whole of `target` with `program`.
-    private func run(_ program: BlurProgram, from texture: GLuint, uv: SIMD4<Float>, into target: BlurTexture) {
+    private func run(_ program: BlurProgram, from texture: GLuint, uv: SIMD4<Float>, into target: ColorTarget) {
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
         glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         glUseProgram(program.program.id)
@@ -207,12 +207,12 @@ final class GaussianBlur {
 
     /// A texture of the given size, reused when one is free, else newly made; nil (with an
     /// error logged) when the GL cannot make one.
-    private func acquire(width: Int, height: Int) -> BlurTexture? {
+    private func acquire(width: Int, height: Int) -> ColorTarget? {
         if let index = free.firstIndex(where: { $0.width == width && $0.height == height }) {
             return free.remove(at: index)
         }
         do {
-            return try BlurTexture(width: width, height: height)
+            return try ColorTarget(width: width, height: height)
         } catch {
             Diagnostics.error("blur: no \(width)x\(height) texture to blur into: \(error)")
             return nil
@@ -220,13 +220,13 @@ final class GaussianBlur {
     }
 
     /// Keeps a texture for reuse; beyond a few, the oldest are deleted.
-    private func recycle(_ texture: BlurTexture) {
+    private func recycle(_ texture: ColorTarget) {
         free.append(texture)
         if free.count > Self.keptTextures { free.removeFirst().delete() }
     }
 
     /// Gives back a partial blur's texture and returns nil.
-    private func release(_ owned: BlurTexture?) -> Result? {
+    private func release(_ owned: ColorTarget?) -> Result? {
         if let owned { recycle(owned) }
         return nil
     }

@@ -32,15 +32,9 @@ enum AnimationsScene {
         stage.frame = root.bounds
         root.addSublayer(stage)
         for (index, name) in panels.enumerated() {
-            let panel = CALayer.filled(panelFrame(index, in: size), .white)
-            panel.name = "panel-\(name)"
-            panel.cornerRadius = 10
-            panel.borderWidth = 1
-            panel.borderColor = Palette.ink
             // Moving transitions slide content beyond the layer, as in Core Animation: the
             // panel clips them to itself.
-            panel.masksToBounds = true
-            stage.addSublayer(panel)
+            stage.addSublayer(CALayer.panel(panelFrame(index, in: size), named: name))
         }
         addImplicit(to: panel("implicit", in: root))
         addAction(to: panel("action", in: root))

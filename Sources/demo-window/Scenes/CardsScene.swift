@@ -70,10 +70,7 @@ enum CardsScene {
         image.frame = CGRect(x: (frame.width - side) / 2, y: frame.height * 0.3 - side / 2, width: side, height: side)
         image.contents = Palette.quadrants
         image.contentsGravity = .resizeAspectFill
-        let circle = CAShapeLayer()
-        circle.frame = image.bounds
-        circle.path = CGPath(ellipseIn: image.bounds, transform: nil)
-        image.mask = circle
+        image.maskToCentredCircle()
         card.addSublayer(image)
         return card
     }

@@ -15,13 +15,7 @@ enum ContentScene {
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
         for (index, name) in panels.enumerated() {
-            let panel = CALayer.filled(panelFrame(index, in: size), .white)
-            panel.name = "panel-\(name)"
-            panel.cornerRadius = 10
-            panel.borderWidth = 1
-            panel.borderColor = Palette.ink
-            panel.masksToBounds = true
-            root.addSublayer(panel)
+            root.addSublayer(CALayer.panel(panelFrame(index, in: size), named: name))
         }
         addCurve(to: root.descendant(named: "panel-curve")!)
         addDial(to: root.descendant(named: "panel-dial")!)
@@ -123,29 +117,8 @@ enum ContentScene {
             image.name = "image-\(gravity.rawValue)"
             panel.addSublayer(image)
         }
-        if let aspect = panel.descendant(named: "image-resizeAspect") {
-            let circle = CAShapeLayer()
-            circle.frame = aspect.bounds
-            let side = min(aspect.bounds.width, aspect.bounds.height)
-            circle.path = CGPath(
-                ellipseIn: CGRect(
-                    x: aspect.bounds.midX - side / 2, y: aspect.bounds.midY - side / 2, width: side, height: side),
-                transform: nil)
-            aspect.mask = circle
-        }
-        if let centre = panel.descendant(named: "image-center") {
-            let wipe = CALayer.filled(centre.bounds, .black)
-            wipe.anchorPoint = .zero
-            wipe.position = .zero
-            let reveal = CABasicAnimation(keyPath: "bounds.size.width")
-            reveal.fromValue = 0
-            reveal.toValue = centre.bounds.width
-            reveal.duration = 1.5
-            reveal.autoreverses = true
-            reveal.repeatCount = .infinity
-            wipe.add(reveal, forKey: "reveal")
-            centre.mask = wipe
-        }
+        panel.descendant(named: "image-resizeAspect")?.maskToCentredCircle()
+        panel.descendant(named: "image-center")?.maskWithWipe(duration: 1.5)
     }
 
     /// A star stroked by a `CAShapeLayer` whose `strokeEnd` runs from 0 to 1 and back, endlessly.

@@ -173,4 +173,43 @@ extension CALayer {
         layer.backgroundColor = color
         return layer
     }
+
+    /// A white panel named `panel-<name>` with rounded corners and a thin ink border that clips
+    /// what it holds (the panels of the multi-panel scenes).
+    static func panel(_ frame: CGRect, named name: String) -> CALayer {
+        let panel = CALayer.filled(frame, .white)
+        panel.name = "panel-\(name)"
+        panel.cornerRadius = 10
+        panel.borderWidth = 1
+        panel.borderColor = Palette.ink
+        panel.masksToBounds = true
+        return panel
+    }
+
+    /// Masks the layer to the largest circle centred in its bounds.
+    func maskToCentredCircle() {
+        let circle = CAShapeLayer()
+        circle.frame = bounds
+        let side = min(bounds.width, bounds.height)
+        circle.path = CGPath(
+            ellipseIn: CGRect(x: bounds.midX - side / 2, y: bounds.midY - side / 2, width: side, height: side),
+            transform: nil)
+        mask = circle
+    }
+
+    /// Masks the layer with a wipe: a mask growing from nothing to the layer's width over
+    /// `duration` seconds and back, endlessly, on the render thread (the "reveal" idiom).
+    func maskWithWipe(duration: CFTimeInterval) {
+        let wipe = CALayer.filled(bounds, .black)
+        wipe.anchorPoint = .zero
+        wipe.position = .zero
+        let reveal = CABasicAnimation(keyPath: "bounds.size.width")
+        reveal.fromValue = 0
+        reveal.toValue = bounds.width
+        reveal.duration = duration
+        reveal.autoreverses = true
+        reveal.repeatCount = .infinity
+        wipe.add(reveal, forKey: "reveal")
+        mask = wipe
+    }
 }

@@ -28,12 +28,7 @@ enum EffectsScene {
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
         for (index, name) in panels.enumerated() {
-            let panel = CALayer.filled(panelFrame(index, in: size), .white)
-            panel.name = "panel-\(name)"
-            panel.cornerRadius = 10
-            panel.borderWidth = 1
-            panel.borderColor = Palette.ink
-            panel.masksToBounds = true
+            let panel = CALayer.panel(panelFrame(index, in: size), named: name)
             panel.addSublayer(caption(captions[index], width: panel.bounds.width))
             root.addSublayer(panel)
         }
@@ -87,28 +82,11 @@ enum EffectsScene {
         }
         let circled = picture(frames[0])
         circled.name = "mask-circle"
-        let circle = CAShapeLayer()
-        circle.frame = circled.bounds
-        let side = min(circled.bounds.width, circled.bounds.height)
-        circle.path = CGPath(
-            ellipseIn: CGRect(
-                x: circled.bounds.midX - side / 2, y: circled.bounds.midY - side / 2, width: side, height: side),
-            transform: nil)
-        circled.mask = circle
+        circled.maskToCentredCircle()
 
         let wiped = picture(frames[1])
         wiped.name = "mask-wipe"
-        let wipe = CALayer.filled(wiped.bounds, .black)
-        wipe.anchorPoint = .zero
-        wipe.position = .zero
-        let reveal = CABasicAnimation(keyPath: "bounds.size.width")
-        reveal.fromValue = 0
-        reveal.toValue = wiped.bounds.width
-        reveal.duration = 2
-        reveal.autoreverses = true
-        reveal.repeatCount = .infinity
-        wipe.add(reveal, forKey: "reveal")
-        wiped.mask = wipe
+        wiped.maskWithWipe(duration: 2)
 
         let faded = picture(frames[2])
         faded.name = "mask-gradient"

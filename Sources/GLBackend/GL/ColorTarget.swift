@@ -1,8 +1,8 @@
 import CGL
 
 /// A colour texture with a framebuffer to draw into it (RGBA8, no stencil): the intermediate
-/// and final images of a `GaussianBlur`. Needs a current context.
-struct BlurTexture {
+/// and final images of a `GaussianBlur`, and the colour of a `GroupTarget`. Needs a current context.
+struct ColorTarget {
     let framebuffer: GLuint
     let texture: GLuint
     let width: Int
