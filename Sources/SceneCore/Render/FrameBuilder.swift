@@ -61,45 +61,105 @@ package struct FrameBuilder {
                 "render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn")
             return
         }
-        guard let layer = tree[id] else { return }
-        if offset == nil, let transition = layer.transition, let old = tree.transitionSnapshots[transition.serial] {
-            let bounds = layer.properties.bounds.size
-            for side in TransitionSide.drawingOrder(transition.spec.type) {
-                let (shift, fade) = side.placement(transition, size: bounds)
-                guard fade > 0 else { continue }
-                let current = tree
-                if side == .old { tree = old }
-                if fade < 1 { batcher.beginGroup() }
-                visit(
-                    id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
-                    inheritedOpacity: inheritedOpacity,
-                    depth: depth, offset: shift)
-                if fade < 1 { batcher.endGroup(opacity: fade) }
-                tree = current
-            }
+        if offset == nil,
+            drawTransition(
+                of: id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
+                inheritedOpacity: inheritedOpacity,
+                depth: depth)
+        {
             return
         }
+        guard
+            let open = openLayer(
+                id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
+                depth: depth, offset: offset)
+        else { return }
+        for child in open.children {
+            visit(
+                child, parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
+                depth: depth + 1)
+        }
+        closeLayer(open, depth: depth)
+    }
+
+    /// Draws a layer in the middle of a transition: its old and new trees, each moved and faded
+    /// as the transition's type says; false when the layer has no transition running.
+    @inline(never)
+    private mutating func drawTransition(
+        of id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float,
+        depth: Int
+    ) -> Bool {
+        guard let layer = tree[id], let transition = layer.transition,
+            let old = tree.transitionSnapshots[transition.serial]
+        else { return false }
+        let bounds = layer.properties.bounds.size
+        for side in TransitionSide.drawingOrder(transition.spec.type) {
+            let (shift, fade) = side.placement(transition, size: bounds)
+            guard fade > 0 else { continue }
+            let current = tree
+            if side == .old { tree = old }
+            if fade < 1 { batcher.beginGroup() }
+            visit(
+                id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
+                depth: depth, offset: shift)
+            if fade < 1 { batcher.endGroup(opacity: fade) }
+            tree = current
+        }
+        return true
+    }
+
+    /// What the walk keeps of a layer while its sublayers are drawn: small, since one lives in
+    /// the stack frame of every level of the recursive walk (the headless renderer walks on its
+    /// caller's thread, whose stack may be small).
+    private struct OpenLayer {
+        let children: [LayerID]
+        let toWindow: CATransform3D
+        let childSpace: CATransform3D
+        let maskSpace: CATransform3D
+        /// The opacity the sublayers inherit.
+        let alpha: Float
+        /// The layer's opacity times what it inherits: its group's, mask's or effects' opacity.
+        let groupOpacity: Float
+        /// The instance of the clip around the sublayers, and whether it is by coverage.
+        let clipIndex: Int?
+        let softClip: Bool
+        let border: QuadInstance?
+        let castsFromContent: Bool
+        let mask: LayerID?
+        let isGroup: Bool
+        let effects: GroupEffects?
+    }
+
+    /// Draws what lies under the layer's sublayers — its shadow, background and contents — and
+    /// opens its group and its sublayers' clip; nil when the layer is drawn already (a
+    /// transform layer's 3D space, a rasterized layer's bitmap) or not at all.
+    @inline(never)
+    private mutating func openLayer(
+        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float,
+        depth: Int, offset: CGSize?
+    ) -> OpenLayer? {
+        guard let layer = tree[id] else { return nil }
         let p = layer.properties
         // A rasterized layer is drawn into its bitmap without its opacity (see FrameBuilder+Rasterization).
         let placement = raster?.layer == id ? raster?.toBitmap : nil
         let opacity = placement != nil ? 1 : p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
-        guard !p.isHidden, opacity > 0 else { return }
+        guard !p.isHidden, opacity > 0 else { return nil }
         if p.isTransformLayer {
             visitTransformLayer(
                 layer, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
                 opacity: opacity * inheritedOpacity, depth: depth, offset: offset)
-            return
+            return nil
         }
 
         var toParent = p.placement(offset: offset).concatenating(sublayerSpace)
         if let parentToWindow { toParent = toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow) }
         let toWindow = placement ?? toParent
-        guard toWindow.isFinite else { return }
-        if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return }
+        guard toWindow.isFinite else { return nil }
+        if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return nil }
         if p.shouldRasterize, placement == nil, offset == nil, layer.transition == nil,
             drawRasterized(id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
         {
-            return
+            return nil
         }
         let clip = toWindow.concatenating(toClip).float16
 
@@ -118,8 +178,9 @@ package struct FrameBuilder {
         if effects != nil && mask != nil { batcher.beginGroup() }
         if isGroup { batcher.beginGroup() }
         let shape = Shape(properties: p)
+        // `!(x <= 0)` lets a NaN opacity through to be reported; most layers stop at this test.
         let castsFromContent =
-            (primitives > 0 || p.shadowPath != nil)
+            (primitives > 0 || p.shadowPath != nil) && !(p.shadowOpacity <= 0)
             && ShadowTracker.begin(
                 id, p, version: tree.subtreeVersion(of: id) ?? 0, toWindow: toWindow, toClip: toClip, alpha: alpha,
                 clipShape: p.masksToBounds ? shape.quad(clip, color: .zero, params: [0, 0, 0, 1]) : nil,
@@ -154,44 +215,46 @@ package struct FrameBuilder {
                 contents.add(pieces, of: image, alpha: alpha, to: &batcher)
             }
         }
-        if !children.isEmpty {
-            // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
+        // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
+        let softClip = smooth == 1
+        var clipIndex: Int?
+        if p.masksToBounds && !children.isEmpty {
             let clipShape = shape.quad(clip, color: .zero, params: [0, 0, 1, 1])
-            let softClip = smooth == 1
-            var clipIndex: Int?
-            if p.masksToBounds {
-                clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
-            }
-            let childSpace = p.sublayerSpaceToOwnSpace
-            for child in children {
-                visit(
-                    child, parentToWindow: toWindow, sublayerSpace: childSpace, inheritedOpacity: alpha,
-                    depth: depth + 1)
-            }
-            if let clipIndex {
-                if softClip { batcher.endShapeClip(clipIndex) } else { batcher.popClip(clipIndex) }
-            }
+            clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
         }
-        if let border {
-            batcher.add(
-                shape.quad(clip, color: border * alpha, params: [Float(p.borderWidth), 0, smooth, 1]), image: nil,
-                sampling: .init())
+        return OpenLayer(
+            children: children, toWindow: toWindow, childSpace: p.sublayerSpaceToOwnSpace,
+            maskSpace: p.maskSpaceToOwnSpace, alpha: alpha, groupOpacity: opacity * inheritedOpacity,
+            clipIndex: clipIndex, softClip: softClip,
+            border: border.map {
+                shape.quad(clip, color: $0 * alpha, params: [Float(p.borderWidth), 0, smooth, 1])
+            },
+            castsFromContent: castsFromContent, mask: mask, isGroup: isGroup, effects: effects)
+    }
+
+    /// Closes what `openLayer` opened once the sublayers are drawn: the sublayers' clip, then the
+    /// border, the shadow, the mask and the group.
+    @inline(never)
+    private mutating func closeLayer(_ open: OpenLayer, depth: Int) {
+        if let clipIndex = open.clipIndex {
+            if open.softClip { batcher.endShapeClip(clipIndex) } else { batcher.popClip(clipIndex) }
         }
-        if castsFromContent { batcher.endShadow() }
-        if let mask {
+        if let border = open.border { batcher.add(border, image: nil, sampling: .init()) }
+        if open.castsFromContent { batcher.endShadow() }
+        if let mask = open.mask {
             // The mask is placed like a sublayer of the layer, in its bounds space (with the
             // geometry flip, without sublayerTransform), and drawn only as the group's alpha.
             batcher.beginMask()
             masksBeingDrawn.append(mask)
             visit(
-                mask, parentToWindow: toWindow, sublayerSpace: p.maskSpaceToOwnSpace, inheritedOpacity: 1,
+                mask, parentToWindow: open.toWindow, sublayerSpace: open.maskSpace, inheritedOpacity: 1,
                 depth: depth + 1)
             masksBeingDrawn.removeLast()
-            batcher.endMask(opacity: effects == nil ? opacity * inheritedOpacity : 1)
-        } else if isGroup && effects == nil {
-            batcher.endGroup(opacity: opacity * inheritedOpacity)
+            batcher.endMask(opacity: open.effects == nil ? open.groupOpacity : 1)
+        } else if open.isGroup && open.effects == nil {
+            batcher.endGroup(opacity: open.groupOpacity)
         }
-        if let effects { batcher.endEffectGroup(opacity: opacity * inheritedOpacity, effects: effects) }
+        if let effects = open.effects { batcher.endEffectGroup(opacity: open.groupOpacity, effects: effects) }
     }
 
     /// The layer's mask when it can be drawn: nil when the layer has none, and, with an error
