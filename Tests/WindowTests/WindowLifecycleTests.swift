@@ -77,7 +77,7 @@ extension WindowTests {
                 #expect(window.statistics.textures == 0, "window \(index)")
                 #expect(window.statistics.textureBytes == 0, "window \(index)")
             }
-            let left = ProcessResources.current.added(since: baseline)
+            let left = resourcesLeft(since: baseline)
             #expect(left.threads.isEmpty && left.descriptors.isEmpty, "left behind: \(left)")
         }
 
@@ -107,7 +107,7 @@ extension WindowTests {
             #expect(final.textures == 0)
             window = nil
             #expect(closed == nil, "the closed window is still referenced")
-            let left = ProcessResources.current.added(since: baseline)
+            let left = resourcesLeft(since: baseline)
             #expect(left.threads.isEmpty && left.descriptors.isEmpty, "left behind: \(left)")
             // No window times the link now; its fallback timer does.
             let ticksAtClose = ticks
@@ -115,6 +115,20 @@ extension WindowTests {
         }
 
         /// Runs the test thread's run loop (the link's) until `condition` holds, for up to ten seconds.
+        /// What the process holds that `baseline` did not, once it holds nothing more or 10 s
+        /// (scaled) have passed. A closed window's threads have ended when `close()` returns, but
+        /// the system may list them a moment longer, and Mesa ends a context's rasteriser and
+        /// shader-cache threads on its own; suites running beside these (headless renderers in
+        /// the same process) start and end such threads too.
+        private func resourcesLeft(since baseline: ProcessResources) -> ProcessResources {
+            var left = ProcessResources.current.added(since: baseline)
+            _ = waitUntilBlocking(timeout: .seconds(10), polling: .milliseconds(20)) {
+                left = ProcessResources.current.added(since: baseline)
+                return left.threads.isEmpty && left.descriptors.isEmpty
+            }
+            return left
+        }
+
         private func waitForTicks(_ condition: () -> Bool) -> Bool {
             let deadline = Date(timeIntervalSinceNow: 10)
             while !condition() && Date() < deadline {

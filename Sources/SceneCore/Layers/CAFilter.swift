@@ -37,7 +37,7 @@ open class CAFilter: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(stringLiteral value: String) { rawValue = value }
 
-        /// A Gaussian blur; input `inputRadius` (points, default 10).
+        /// A Gaussian blur; input `inputRadius` (its standard deviation in pixels, default 10).
         public static let gaussianBlur = FilterType(rawValue: "gaussianBlur")
         /// A 4x5 colour matrix; input `inputColorMatrix` (a `CAColorMatrix`, default identity).
         public static let colorMatrix = FilterType(rawValue: "colorMatrix")

@@ -46,7 +46,7 @@ import Testing
                 $0.fillMode = .forwards
             }, forKey: "fade")
         CATransaction.flush()
-        #expect(await waitUntil(timeout: .seconds(5)) { log.calls == ["start", "stop(true)"] })
+        #expect(await waitUntil(timeout: .seconds(30)) { log.calls == ["start", "stop(true)"] })
         #expect(layer.animationKeys() == ["fade"])
         #expect(layer.presentation()?.opacity == 0)
     }
