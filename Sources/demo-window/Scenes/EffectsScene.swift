@@ -129,33 +129,32 @@ enum EffectsScene {
         let width = (stage.width - 10) / 2
         let blurred = picture(CGRect(x: stage.minX, y: stage.minY, width: width, height: stage.height))
         blurred.name = "filter-blur"
-        let blur = CAFilter(type: .gaussianBlur)
-        blur.name = "blur"
-        blur.setValue(0, forKey: "inputRadius")
-        blurred.filters = [blur]
-        let radius = CABasicAnimation(keyPath: "filters.blur.inputRadius")
-        radius.fromValue = 0
-        radius.toValue = 12
-        radius.duration = 2
-        radius.autoreverses = true
-        radius.repeatCount = .infinity
-        blurred.add(radius, forKey: "blur")
-
+        addAnimatedFilter(.gaussianBlur, named: "blur", input: "inputRadius", from: 0, to: 12, duration: 2, to: blurred)
         let saturated = picture(CGRect(x: stage.minX + width + 10, y: stage.minY, width: width, height: stage.height))
         saturated.name = "filter-saturate"
-        let saturate = CAFilter(type: .colorSaturate)
-        saturate.name = "saturate"
-        saturate.setValue(0, forKey: "inputAmount")
-        saturated.filters = [saturate]
-        let amount = CABasicAnimation(keyPath: "filters.saturate.inputAmount")
-        amount.fromValue = 0
-        amount.toValue = 1.5
-        amount.duration = 3
-        amount.autoreverses = true
-        amount.repeatCount = .infinity
-        saturated.add(amount, forKey: "saturate")
+        addAnimatedFilter(
+            .colorSaturate, named: "saturate", input: "inputAmount", from: 0, to: 1.5, duration: 3, to: saturated)
         panel.addSublayer(blurred)
         panel.addSublayer(saturated)
+    }
+
+    /// Gives `layer` one filter of `type`, called `name`, whose `input` goes from `from` to `to`
+    /// and back every `duration` seconds, endlessly, animated by key path on the render thread.
+    static func addAnimatedFilter(
+        _ type: CAFilter.FilterType, named name: String, input: String, from: Double, to: Double,
+        duration: CFTimeInterval, to layer: CALayer
+    ) {
+        let filter = CAFilter(type: type)
+        filter.name = name
+        filter.setValue(from, forKey: input)
+        layer.filters = [filter]
+        let animation = CABasicAnimation(keyPath: "filters.\(name).\(input)")
+        animation.fromValue = from
+        animation.toValue = to
+        animation.duration = duration
+        animation.autoreverses = true
+        animation.repeatCount = .infinity
+        layer.add(animation, forKey: name)
     }
 
     static func addGlass(to panel: CALayer) {
