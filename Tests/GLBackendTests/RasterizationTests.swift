@@ -297,6 +297,28 @@ import Testing
         #expect(sizeMessages.contains { $0.contains("larger than 4096 pixels") })
     }
 
+    @Test func theBitmapHoldsTheShadowsCastInsideIt() throws {
+        let root = whiteRoot()
+        let layer = solidLayer(CGRect(x: 20, y: 20, width: 40, height: 40))
+        let caster = solidLayer(layer.bounds, red)
+        caster.shadowOpacity = 1
+        caster.shadowRadius = 0
+        caster.shadowOffset = CGSize(width: 10, height: 10)
+        layer.addSublayer(caster)
+        root.addSublayer(layer)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let plain = try renderer.render(root)
+        // The hard shadow reaches 10 px past the layer's bounds, right and down.
+        expectPixel(plain, 65, 65, (0, 0, 0, 255))
+        withoutActions { layer.shouldRasterize = true }
+        let rasterized = try renderer.render(root)
+        #expect(renderer.statistics.rasterCacheMisses == 1)
+        #expect(largestDifference(plain, rasterized) <= 2)
+        // The bitmap covers the bounds and the shadow (10...50, grown by the 2 points kept
+        // around any shadow's edge): 52x52 at scale 1.
+        #expect(renderer.statistics.rasterCacheBytes == 52 * 52 * 8)
+    }
+
     @Test func aRotatedRasterizedLayerHasSoftEdgesOnlyWithEdgeAntialiasing() throws {
         let root = whiteRoot()
         let layer = solidLayer(CGRect(x: 30, y: 30, width: 40, height: 40), blue)

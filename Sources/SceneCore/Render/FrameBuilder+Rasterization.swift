@@ -89,8 +89,9 @@ extension FrameBuilder {
     }
 
     /// The rectangle of `layer`'s own space that holds everything its subtree draws: its bounds,
-    /// its contents, and its visible sublayers (and theirs), cut to the bounds by `masksToBounds`.
-    /// Null when nothing is drawn. Parts of sublayers at or behind the eye are left out.
+    /// its contents, its visible sublayers (and theirs), cut to the bounds by `masksToBounds`, and
+    /// the shadows they cast. Null when nothing is drawn. Parts of sublayers at or behind the eye
+    /// are left out.
     func drawnExtent(of layer: RenderLayer, depth: Int) -> CGRect {
         let p = layer.properties
         var extent = p.bounds.width > 0 && p.bounds.height > 0 ? p.bounds : CGRect.null
@@ -107,13 +108,7 @@ extension FrameBuilder {
             guard let child = tree[childID], !child.properties.isHidden, child.properties.opacity != 0 else { continue }
             let inner = drawnExtent(of: child, depth: depth + 1)
             guard !inner.isNull else { continue }
-            let c = child.properties
-            let (ax, ay, az) = c.anchorInBounds
-            let toParent = CATransform3DMakeTranslation(-ax, -ay, -az)
-                .concatenating(c.transform)
-                .concatenating(CATransform3DMakeTranslation(c.position.x, c.position.y, c.zPosition))
-                .concatenating(space)
-            let h = Homography(toParent)
+            let h = Homography(child.properties.placement(offset: nil).concatenating(space))
             let corners = [
                 CGPoint(x: inner.minX, y: inner.minY), CGPoint(x: inner.maxX, y: inner.minY),
                 CGPoint(x: inner.minX, y: inner.maxY), CGPoint(x: inner.maxX, y: inner.maxY),
@@ -125,6 +120,13 @@ extension FrameBuilder {
                 CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
         }
         if p.masksToBounds { sublayers = sublayers.intersection(p.bounds) }
-        return sublayers.isNull ? extent : extent.union(sublayers)
+        let drawn = sublayers.isNull ? extent : extent.union(sublayers)
+        // The layer's shadow (cut away by masksToBounds outside the bounds): what casts it,
+        // moved by the offset and grown by three standard deviations and a little.
+        let caster = p.shadowPath?.boundingBoxOfPath ?? drawn
+        guard !p.masksToBounds, p.shadowOpacity > 0, !caster.isNull else { return drawn }
+        let offset = ShadowTracker.offset(p.shadowOffset)
+        let reach = 3 * ShadowTracker.radius(p.shadowRadius) + 2
+        return drawn.union(caster.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -reach, dy: -reach))
     }
 }
