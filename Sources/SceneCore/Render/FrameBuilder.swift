@@ -169,9 +169,13 @@ package struct FrameBuilder {
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
-        let drawsSeveral = primitives > 1 || (primitives == 1 && children.count == 1 && tree.drawsSeveral(children[0]))
         let effects = primitives > 0 ? GroupEffects(p) : nil
-        let isGroup = mask != nil || effects != nil || (opacity < 1 && p.allowsGroupOpacity && drawsSeveral)
+        // Only a translucent layer asks whether its drawing overlaps itself (a walk down a
+        // chain of single sublayers).
+        let isGroup =
+            mask != nil || effects != nil
+            || (opacity < 1 && p.allowsGroupOpacity
+                && (primitives > 1 || (children.count == 1 && primitives == 1 && tree.drawsSeveral(children[0]))))
         let alpha = isGroup ? 1 : opacity * inheritedOpacity
 
         FrameBuilder.filterBackdrop(of: p, clip: clip, into: &batcher)

@@ -104,6 +104,8 @@ package struct RenderFilterList: Sendable, Equatable {
     /// The passes that draw the list, in order: enabled filters only, consecutive colour filters
     /// folded into one matrix, and blurs of no radius and identity matrices left out.
     package var passes: [FilterPass] {
+        // Asked of every drawn layer every frame; most have no filters.
+        guard !filters.isEmpty else { return [] }
         var passes: [FilterPass] = []
         for filter in filters where filter.isEnabled {
             if let matrix = filter.colorMatrix {
