@@ -143,10 +143,7 @@ import Testing
         layer.filters = [filter(.colorSaturate, "sat", ["inputAmount": 0])]
         clock.layer.addSublayer(layer)
         CATransaction.flush()
-        let animation = CABasicAnimation(keyPath: "filters.sat.inputAmount")
-        animation.fromValue = 0
-        animation.toValue = 1
-        animation.duration = 4
+        let animation = basic("filters.sat.inputAmount", from: 0, to: 1, duration: 4)
         layer.add(animation, forKey: "saturate")
         CATransaction.flush()
         clock.seek(to: 1)
@@ -314,10 +311,7 @@ import Testing
         square.removeFromSuperlayer()
         clock.layer.addSublayer(square)
         CATransaction.flush()
-        let animation = CABasicAnimation(keyPath: "filters.blur.inputRadius")
-        animation.fromValue = 0
-        animation.toValue = 8
-        animation.duration = 4
+        let animation = basic("filters.blur.inputRadius", from: 0, to: 8, duration: 4)
         square.add(animation, forKey: "blur")
         CATransaction.flush()
         clock.seek(to: 2)

@@ -214,10 +214,7 @@ import Testing
         layer.mask = mask
         clock.layer.addSublayer(layer)
         CATransaction.flush()
-        let reveal = CABasicAnimation(keyPath: "bounds.size.width")
-        reveal.fromValue = 0
-        reveal.toValue = 100
-        reveal.duration = 4
+        let reveal = basic("bounds.size.width", from: 0, to: 100, duration: 4)
         mask.add(reveal, forKey: "reveal")
         CATransaction.flush()
         clock.seek(to: 1)
@@ -236,10 +233,7 @@ import Testing
         layer.mask = solidLayer(CGRect(x: 0, y: 0, width: 20, height: 100), opaqueBlack)
         clock.layer.addSublayer(layer)
         CATransaction.flush()
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.fromValue = 10
-        slide.toValue = 90
-        slide.duration = 4
+        let slide = basic("position.x", from: 10, to: 90, duration: 4)
         try #require(layer.mask).add(slide, forKey: "slide")
         CATransaction.flush()
         clock.seek(to: 2)
@@ -260,10 +254,9 @@ import Testing
         layer.mask = shape
         clock.layer.addSublayer(layer)
         CATransaction.flush()
-        let grow = CABasicAnimation(keyPath: "path")
-        grow.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 0, height: 100), transform: nil)
-        grow.toValue = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
-        grow.duration = 4
+        let grow = basic(
+            "path", from: CGPath(rect: CGRect(x: 0, y: 0, width: 0, height: 100), transform: nil),
+            to: CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil), duration: 4)
         shape.add(grow, forKey: "grow")
         CATransaction.flush()
         clock.seek(to: 2)

@@ -184,14 +184,9 @@ import Testing
         clock.layer.addSublayer(layer)
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         _ = try renderer.render(clock.layer)
-        let fade = CABasicAnimation(keyPath: "shadowOpacity")
-        fade.fromValue = 0
-        fade.toValue = 1
-        fade.duration = 4
-        let move = CABasicAnimation(keyPath: "shadowOffset")
-        move.fromValue = CGSize(width: 0, height: 0)
-        move.toValue = CGSize(width: 20, height: 0)
-        move.duration = 4
+        let fade = basic("shadowOpacity", from: 0, to: 1, duration: 4)
+        let move = basic(
+            "shadowOffset", from: CGSize(width: 0, height: 0), to: CGSize(width: 20, height: 0), duration: 4)
         layer.add(fade, forKey: "fade")
         layer.add(move, forKey: "move")
         CATransaction.flush()
@@ -213,14 +208,10 @@ import Testing
         clock.layer.addSublayer(layer)
         let renderer = try OffscreenRenderer(width: 120, height: 140)
         _ = try renderer.render(clock.layer)
-        let tint = CABasicAnimation(keyPath: "shadowColor")
-        tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        tint.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        tint.duration = 4
-        let blur = CABasicAnimation(keyPath: "shadowRadius")
-        blur.fromValue = 0
-        blur.toValue = 10
-        blur.duration = 4
+        let tint = basic(
+            "shadowColor", from: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+            to: CGColor(red: 0, green: 0, blue: 1, alpha: 1), duration: 4)
+        let blur = basic("shadowRadius", from: 0, to: 10, duration: 4)
         layer.add(tint, forKey: "tint")
         layer.add(blur, forKey: "blur")
         CATransaction.flush()

@@ -2,18 +2,6 @@ import Foundation
 
 @testable import SceneCore
 
-/// A basic animation of `keyPath` with the given values and duration.
-func basic(
-    _ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1,
-    _ configure: (CABasicAnimation) -> Void = { _ in }
-) -> CABasicAnimation {
-    let animation = CABasicAnimation(keyPath: keyPath)
-    (animation.fromValue, animation.toValue, animation.byValue) = (from, to, by)
-    animation.duration = duration
-    configure(animation)
-    return animation
-}
-
 /// The cubic Bézier timing curve through (0,0), (x1,y1), (x2,y2), (1,1) at input `x`, solved
 /// here by bisection, independently of `CAMediaTimingFunction.value(at:)`.
 func bezierTiming(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
