@@ -69,7 +69,7 @@ extension WindowTests {
             // The first window makes what a process keeps once it has shown one: the held
             // connection to the server, Mesa's rasteriser threads and its shader-cache thread.
             try openDrawnWindow(on: server.display).close()
-            let baseline = ProcessResources.current
+            let baseline = settledBaseline()
             #expect(baseline.windowThreads.isEmpty, "\(baseline)")
             for index in 0..<100 {
                 let window = try openDrawnWindow(on: server.display)
@@ -88,7 +88,7 @@ extension WindowTests {
             let server = try XvfbFixture()
             defer { server.stop() }
             try openDrawnWindow(on: server.display).close()
-            let baseline = ProcessResources.current
+            let baseline = settledBaseline()
 
             var window: LayerWindow? = try openDrawnWindow(on: server.display)
             weak let closed = window
@@ -114,7 +114,17 @@ extension WindowTests {
             #expect(waitForTicks { ticks >= ticksAtClose + 10 })
         }
 
-        /// Runs the test thread's run loop (the link's) until `condition` holds, for up to ten seconds.
+        /// What the process holds once the first window's own threads are no longer listed (the
+        /// system may list an ended thread a moment after `close()` returns), waiting up to 10 s.
+        private func settledBaseline() -> ProcessResources {
+            var baseline = ProcessResources.current
+            _ = waitUntilBlocking(timeout: .seconds(10), polling: .milliseconds(20)) {
+                baseline = ProcessResources.current
+                return baseline.windowThreads.isEmpty
+            }
+            return baseline
+        }
+
         /// What the process holds that `baseline` did not, once it holds nothing more or 10 s
         /// (scaled) have passed. A closed window's threads have ended when `close()` returns, but
         /// the system may list them a moment longer, and Mesa ends a context's rasteriser and
@@ -129,6 +139,7 @@ extension WindowTests {
             return left
         }
 
+        /// Runs the test thread's run loop (the link's) until `condition` holds, for up to ten seconds.
         private func waitForTicks(_ condition: () -> Bool) -> Bool {
             let deadline = Date(timeIntervalSinceNow: 10)
             while !condition() && Date() < deadline {
