@@ -42,20 +42,6 @@ import Testing
         CATransaction.commit()
     }
 
-    /// The largest difference of any channel of any pixel of two same-sized images.
-    func largestDifference(_ a: RenderedImage, _ b: RenderedImage) -> Int {
-        var largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let (p, q) = (a.pixel(x: x, y: y), b.pixel(x: x, y: y))
-                largest = max(
-                    largest, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
-                    abs(Int(p.a) - Int(q.a)))
-            }
-        }
-        return largest
-    }
-
     @Test func aRasterizedLayerIsDrawnOnceAndThenFromItsCacheLookingAsWithout() throws {
         let scene = Card(self)
         let renderer = try OffscreenRenderer(width: 100, height: 100)

@@ -228,26 +228,26 @@ import Testing
         #expect(image.pixel(x: 72, y: 70).g >= 252, "and gone by 12")
     }
 
-    @Test func aStillShadowIsDrawnFromTheCacheUntilASublayerChanges() throws {
+    @Test func aStillShadowIsDrawnFromItsKeptBitmapUntilASublayerChanges() throws {
         let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 4, offset: CGSize(width: 5, height: 5))
         let sublayer = solidLayer(CGRect(x: 30, y: 30, width: 20, height: 20), red)
         layer.addSublayer(sublayer)
         let root = scene(100, 100, layer)
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         let first = try renderer.render(root)
-        #expect(renderer.statistics.shadows == 1 && renderer.statistics.shadowCacheHits == 0)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.rasterCacheMisses == 1)
         let second = try renderer.render(root)
-        #expect(renderer.statistics.shadowCacheHits == 1)
+        // The layer, its sublayer and its shadow come from the bitmap kept of them: one quad,
+        // no offscreen pass, no blur.
+        #expect(renderer.statistics.rasterCacheHits == 1 && renderer.statistics.shadows == 0)
+        #expect(renderer.statistics.filterPasses == 0 && renderer.statistics.groups == 0)
         #expect(second == first)
-        // A hit draws the shadow as one quad, with no offscreen pass: as many draw calls as
-        // the same scene without a shadow, plus one.
-        let hitCalls = renderer.statistics.drawCalls
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         sublayer.position.x += 15
         CATransaction.commit()
         let moved = try renderer.render(root)
-        #expect(renderer.statistics.shadowCacheHits == 0, "the subtree changed")
+        #expect(renderer.statistics.rasterCacheMisses == 1 && renderer.statistics.shadows == 1, "the subtree changed")
         // The moved sublayer covers window x 65..<85; its shadow reaches x 90, blurred by 4.
         #expect(moved.pixel(x: 87, y: 65).r < 100, "the moved sublayer's shadow")
         // Where the sublayer was (outside the layer), grey shadow only: the reused offscreen
@@ -255,14 +255,31 @@ import Testing
         let before = moved.pixel(x: 62, y: 52)
         #expect(before.r == before.g && before.g == before.b && before.r < 255, "\(before)")
         _ = try renderer.render(root)
-        #expect(renderer.statistics.shadowCacheHits == 1)
+        #expect(renderer.statistics.rasterCacheHits == 1)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.shadowOpacity = 0
         CATransaction.commit()
         _ = try renderer.render(root)
-        #expect(renderer.statistics.shadows == 0)
-        #expect(renderer.statistics.drawCalls == hitCalls - 1)
+        #expect(renderer.statistics.shadows == 0 && renderer.statistics.rasterCacheMisses == 0)
+        #expect(renderer.statistics.rasterCacheBytes == 0, "no bitmap kept without a shadow")
+    }
+
+    @Test func aStillShadowDrawnDirectlyIsBlurredOnceThenDrawnFromTheShadowCache() throws {
+        // Larger than the window, the layer is not kept as a bitmap: it is drawn directly.
+        let layer = caster(
+            CGRect(x: -10, y: 20, width: 120, height: 40), radius: 4, offset: CGSize(width: 0, height: 5))
+        let root = scene(100, 100, layer)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let first = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.shadowCacheHits == 0)
+        #expect(renderer.statistics.rasterCacheMisses == 0)
+        let calls = renderer.statistics.drawCalls
+        let second = try renderer.render(root)
+        #expect(renderer.statistics.shadowCacheHits == 1 && renderer.statistics.filterPasses == 0)
+        #expect(renderer.statistics.drawCalls < calls, "no blur passes")
+        #expect(second == first)
+        #expect(first.pixel(x: 50, y: 62).r < 200, "the shadow 2 px below the layer")
     }
 
     @Test func theShadowsOfLayersNoLongerDrawnAreDropped() throws {
@@ -273,16 +290,19 @@ import Testing
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         _ = try renderer.render(root)
         #expect(renderer.statistics.shadows == 2 && renderer.statistics.cachedShadows == 2)
+        #expect(renderer.statistics.rasterCacheMisses == 1, "the first's content shadow is kept in a bitmap")
         second.removeFromSuperlayer()
         CATransaction.flush()
         _ = try renderer.render(root)
-        #expect(renderer.statistics.shadows == 1 && renderer.statistics.cachedShadows == 1)
+        // The first layer comes whole from its bitmap: no shadow is drawn, none is kept.
+        #expect(renderer.statistics.shadows == 0 && renderer.statistics.cachedShadows == 0)
+        #expect(renderer.statistics.rasterCacheHits == 1)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         first.isHidden = true
         CATransaction.commit()
         _ = try renderer.render(root)
-        #expect(renderer.statistics.shadows == 0 && renderer.statistics.cachedShadows == 0)
+        #expect(renderer.statistics.shadows == 0 && renderer.statistics.rasterCacheBytes == 0)
     }
 
     @Test func unusableShadowValuesDrawAFrame() throws {

@@ -31,6 +31,34 @@ public func isClose(_ a: Pixel, _ b: Pixel, tolerance: Int = 1) -> Bool {
         && abs(Int(a.b) - Int(b.b)) <= tolerance && abs(Int(a.a) - Int(b.a)) <= tolerance
 }
 
+/// The largest difference of any channel of any pixel of two images of the same size.
+public func largestDifference(_ a: some PixelImage, _ b: some PixelImage) -> Int {
+    var largest = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let (p, q) = (a.pixel(x: x, y: y), b.pixel(x: x, y: y))
+            largest = max(
+                largest, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                abs(Int(p.a) - Int(q.a)))
+        }
+    }
+    return largest
+}
+
+/// The mean difference of the channels of two images of the same size (all channels of all pixels).
+public func meanDifference(_ a: some PixelImage, _ b: some PixelImage) -> Double {
+    var total = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let (p, q) = (a.pixel(x: x, y: y), b.pixel(x: x, y: y))
+            total +=
+                abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+                + abs(Int(p.a) - Int(q.a))
+        }
+    }
+    return Double(total) / Double(4 * a.width * a.height)
+}
+
 /// The opaque pixel of a colour given by gray or RGB components (alpha ignored): each
 /// component times 255, rounded.
 public func opaque(_ color: CGColor) -> Pixel {

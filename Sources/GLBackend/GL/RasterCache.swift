@@ -2,7 +2,8 @@ import CGL
 import SceneCore
 
 /// The bitmaps of rasterized layers (`shouldRasterize`), kept from frame to frame: one offscreen
-/// target per layer, reused while the layer's subtree version and bitmap size stay the same.
+/// target per layer, reused while the layer's request (content version, scale and bitmap size)
+/// stays the same.
 /// Needs a current context.
 ///
 /// A bitmap not drawn in a frame is deleted at its end (its layer is gone, hidden, no longer
@@ -13,7 +14,8 @@ final class RasterCache {
     /// One layer's bitmap.
     struct Entry {
         var target: GroupTarget
-        var version: UInt64
+        /// What the bitmap holds.
+        var request: RasterRequest
         /// Whether the mipmap levels were built from the bitmap as it is now.
         var hasMipmaps = false
         /// Whether the bitmap was drawn or used in the current frame.
@@ -35,11 +37,10 @@ final class RasterCache {
     /// Bytes held by the bitmaps.
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
-    /// Whether the bitmap `request` asks for is held (the request's version and size); marks it used.
+    /// Whether the bitmap `request` asks for is held (the request's version, scale and size);
+    /// marks it used.
     func holds(_ request: RasterRequest) -> Bool {
-        guard let entry = entries[request.layer], entry.version == request.version,
-            entry.target.width == request.width, entry.target.height == request.height
-        else { return false }
+        guard entries[request.layer]?.request == request else { return false }
         entries[request.layer]?.isUsed = true
         return true
     }
@@ -50,7 +51,7 @@ final class RasterCache {
         if var entry = entries[request.layer], entry.target.width == request.width,
             entry.target.height == request.height
         {
-            entry.version = request.version
+            entry.request = request
             entry.hasMipmaps = false
             entry.isUsed = true
             entries[request.layer] = entry
@@ -59,7 +60,7 @@ final class RasterCache {
         entries.removeValue(forKey: request.layer)?.target.delete()
         do {
             let target = try GroupTarget(width: request.width, height: request.height)
-            entries[request.layer] = Entry(target: target, version: request.version)
+            entries[request.layer] = Entry(target: target, request: request)
             return target
         } catch {
             Diagnostics.error(

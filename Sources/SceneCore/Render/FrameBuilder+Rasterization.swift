@@ -58,6 +58,21 @@ extension FrameBuilder {
             )
             scale = min(largest / extent.width, largest / extent.height)
         }
+        let sampling = TextureSampling(
+            minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
+        drawThroughBitmap(
+            id, layer: layer, extent: extent, scale: scale, toWindow: toWindow, opacity: opacity, depth: depth,
+            sampling: sampling)
+        return true
+    }
+
+    /// The bitmap of `extent` (the layer's space) at `scale` pixels per unit: its commands,
+    /// tagged with the layer's content version, then the quad that composites it with the
+    /// layer's transform and `opacity`, sampled with `sampling`.
+    mutating func drawThroughBitmap(
+        _ id: LayerID, layer: RenderLayer, extent: CGRect, scale: CGFloat, toWindow: CATransform3D, opacity: Float,
+        depth: Int, sampling: TextureSampling
+    ) {
         // Whole bitmap pixels, so that at scale 1 they fall on whole points of the layer's space.
         let (minX, minY) = ((extent.minX * scale).rounded(.down), (extent.minY * scale).rounded(.down))
         let width = min(max(Int(((extent.maxX * scale).rounded(.up) - minX)), 1), FrameBuilder.maximumRasterSize)
@@ -72,20 +87,18 @@ extension FrameBuilder {
                 CATransform3DMakeTranslation(-minX, -minY, 0))
         )
         toClip = ClipSpace.fromWindow(width: width, height: height)
-        batcher.beginRaster(RasterRequest(layer: id, version: layer.contentVersion, width: width, height: height))
+        batcher.beginRaster(
+            RasterRequest(layer: id, version: layer.contentVersion, scale: Float(scale), width: width, height: height))
         visit(id, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: depth)
         batcher.endRaster()
         (raster, toClip) = saved
 
         // Straight edges of the bitmap are anti-aliased only with allowsEdgeAntialiasing, as a layer's are.
-        let smooth: Float = p.allowsEdgeAntialiasing ? 1 : 0
+        let smooth: Float = layer.properties.allowsEdgeAntialiasing ? 1 : 0
         let quad = QuadInstance(
             transform: toWindow.concatenating(toClip).float16, rect: rect.float4, uv: SIMD4(0, 1, 1, 0),
             color: SIMD4(repeating: opacity), shapeRect: rect.float4, params: [0, 1, smooth, smooth])
-        let sampling = TextureSampling(
-            minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
         batcher.drawRaster(of: id, quad: quad, sampling: sampling)
-        return true
     }
 
     /// The rectangle of `layer`'s own space that holds everything its subtree draws: its bounds,

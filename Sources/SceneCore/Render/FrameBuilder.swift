@@ -24,16 +24,23 @@ package struct FrameBuilder {
     var tree: RenderTree
     /// Maps window pixels to clip space; a bitmap's pixels while a rasterized layer's bitmap is drawn.
     var toClip: CATransform3D
-    private let target: CGRect
+    /// The target's rectangle in window pixels.
+    let target: CGRect
     var batcher: Batcher
     private var clearColor: SIMD4<Float>
     /// The masks whose subtrees are being visited, outermost first (a handful at most).
     private var masksBeingDrawn: [LayerID] = []
     /// The rasterized layer whose bitmap is being drawn, innermost (see FrameBuilder+Rasterization).
     var raster: RasterPlacement?
+    /// The pixels of the bitmaps this frame keeps for masks and shadows (FrameBuilder+CachedEffects).
+    var cachedEffectsPixels = 0
 
-    private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>) {
+    /// Whether masks and content shadows may be drawn from kept bitmaps (FrameBuilder+CachedEffects).
+    let keepsEffects: Bool
+
+    private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>, keepsEffects: Bool) {
         self.tree = tree
+        self.keepsEffects = keepsEffects
         self.toClip = ClipSpace.fromWindow(width: width, height: height)
         self.target = CGRect(x: 0, y: 0, width: width, height: height)
         self.batcher = Batcher(
@@ -42,10 +49,14 @@ package struct FrameBuilder {
     }
 
     /// The display list that draws the tree under `root` into a `width` x `height` target.
+    /// With `keepsEffects` false, every mask and content shadow is drawn directly, offscreen,
+    /// each frame, as on Apple's platforms, instead of from a kept bitmap when it can be.
     package static func build(
-        _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero
+        _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
+        keepsEffects: Bool = true
     ) -> DisplayList {
-        var builder = FrameBuilder(tree: tree, width: width, height: height, clearColor: clearColor)
+        var builder = FrameBuilder(
+            tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
         builder.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
         return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
     }
@@ -156,8 +167,12 @@ package struct FrameBuilder {
         let toWindow = placement ?? toParent
         guard toWindow.isFinite else { return nil }
         if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return nil }
-        if p.shouldRasterize, placement == nil, offset == nil, layer.transition == nil,
-            drawRasterized(id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
+        if placement == nil, offset == nil, layer.transition == nil,
+            p.shouldRasterize
+                ? drawRasterized(
+                    id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
+                : drawKeepingEffects(
+                    id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
         {
             return nil
         }

@@ -38,9 +38,11 @@ extension RenderTree {
     /// - Parameter scope: which layers' animations run.
     package mutating func evaluateAnimations(at time: Double, in scope: AnimationScope = .all) -> AnimationTick {
         var tick = AnimationTick()
+        animationStamp = 0
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
         beginVersionStamp()
+        animationStamp = versionStamp
         var lastStampedParent: LayerID?
         for id in animatedLayers(in: scope) {
             guard let index = layers.index(forKey: id) else { continue }

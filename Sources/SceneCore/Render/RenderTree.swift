@@ -26,6 +26,10 @@ package struct RenderTree: Sendable {
     var removedSerials: Set<UInt64> = []
     /// The stamp that changes carry now (see `subtreeVersion(of:)`).
     var versionStamp: UInt64 = 0
+    /// The stamp of the changes the last evaluation of animations made (`evaluateAnimations`);
+    /// 0 when that evaluation had no animation to run. A layer whose content version carries it
+    /// is being changed by an animation frame after frame.
+    var animationStamp: UInt64 = 0
 
     package init() {}
 

@@ -127,7 +127,7 @@ import Testing
         layer.opacity = 0.5
         layer.mask = solidLayer(CGRect(x: 10, y: 20, width: 5, height: 5), green)
         root.addSublayer(layer)
-        let list = displayList(for: root)
+        let list = displayList(for: root, keepingEffects: false)
         guard case .draw(let content) = list.commands[1], case .draw(let mask) = list.commands[3] else {
             Issue.record("\(list.commands)")
             return
@@ -139,9 +139,41 @@ import Testing
         let topLeft = windowPoint(maskQuad, x: 0, y: 0, width: 200, height: 100)
         #expect(abs(topLeft.x - 110) < 1e-3 && abs(topLeft.y - 20) < 1e-3)
 
-        // A masked layer that draws nothing needs no group.
+        // A masked layer that draws nothing needs no group, nor a kept bitmap.
         layer.backgroundColor = nil
+        #expect(displayList(for: root, keepingEffects: false).commands.isEmpty)
         #expect(displayList(for: root).commands.isEmpty)
+    }
+
+    @Test func aStillMaskedLayerIsDrawnIntoABitmapInItsOwnSpaceThenComposited() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let layer = solidLayer(CGRect(x: 100, y: 0, width: 50, height: 40), red)
+        layer.opacity = 0.5
+        layer.transform = CATransform3DMakeScale(2, 2, 1)
+        layer.mask = solidLayer(CGRect(x: 10, y: 20, width: 5, height: 5), green)
+        root.addSublayer(layer)
+        let list = displayList(for: root)
+        // Scaled by 2 on screen, the 50x40 layer is drawn at 2 pixels a point, without its
+        // opacity, then composited at half opacity.
+        let id = layer.layerID
+        guard case .beginRaster(let request) = list.commands.first,
+            case .drawRaster(id, let quad) = list.commands.last,
+            case .draw(let mask) = list.commands[4]
+        else {
+            Issue.record("\(list.commands)")
+            return
+        }
+        #expect(request == RasterRequest(layer: id, version: request.version, scale: 2, width: 100, height: 80))
+        #expect(
+            Array(list.commands[1...6]) == [
+                .beginGroup, list.commands[2], .beginMask, list.commands[4], .endMask(opacity: 1), .endRaster,
+            ])
+        // The mask is placed in the bitmap: its top-left corner at (20, 40) pixels.
+        let corner = windowPoint(list.instances[mask.first], x: 0, y: 0, width: 100, height: 80)
+        #expect(abs(corner.x - 20) < 1e-3 && abs(corner.y - 40) < 1e-3)
+        #expect(list.instances[quad.first].color == SIMD4(repeating: 0.5))
+        #expect(list.instances[quad.first].rect == SIMD4(0, 0, 50, 40))
     }
 
     @Test func masksToBoundsClipsSublayersToTheRoundedBoundsByCoverage() {

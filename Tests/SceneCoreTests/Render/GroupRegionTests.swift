@@ -43,7 +43,8 @@ import Testing
         let layer = solidLayer(CGRect(x: 20, y: 10, width: 40, height: 30), red)
         let mask = solidLayer(CGRect(x: 30, y: 0, width: 100, height: 10), green)
         layer.mask = mask
-        let list = displayList(for: scene(layer))
+        // Drawn directly (a still masked layer is otherwise kept as a bitmap, in its own space).
+        let list = displayList(for: scene(layer), keepingEffects: false)
         #expect(list.commands.first == .beginGroup)
         // Content x 18...62, GL y 58...92; the mask is window x 50...150, y 10...20: GL
         // x 48...152, y 78...92. The intersection: x 48...62, y 78...92.

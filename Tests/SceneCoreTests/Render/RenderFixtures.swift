@@ -12,8 +12,11 @@ func renderTree(for root: CALayer) -> RenderTree {
 }
 
 /// The display list of the tree under `root` in a `width` x `height` target.
-func displayList(for root: CALayer, width: Int = 200, height: Int = 100) -> DisplayList {
-    FrameBuilder.build(renderTree(for: root), root: root.layerID, width: width, height: height)
+func displayList(
+    for root: CALayer, width: Int = 200, height: Int = 100, keepingEffects: Bool = true
+) -> DisplayList {
+    FrameBuilder.build(
+        renderTree(for: root), root: root.layerID, width: width, height: height, keepsEffects: keepingEffects)
 }
 
 /// Maps a layer-space point through an instance's clip transform back to window pixels.
