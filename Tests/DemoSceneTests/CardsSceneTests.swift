@@ -73,4 +73,23 @@ import Testing
         let top = try renderer.render(clock.layer)
         #expect(Int(top.pixel(x: Int(breathing.midX), y: y).r) < Int(top.pixel(x: Int(still.midX), y: y).r) - 20)
     }
+
+    @Test func theSpreadingCardsShadowPathWidensOnTheRenderSide() throws {
+        let clock = ManualClock(CardsScene.make(size), at: 0)
+        let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        let spreading = try #require(clock.layer.descendant(named: "card-1-2"))
+        let still = try #require(clock.layer.descendant(named: "card-1-1")).frame
+        #expect(spreading.animation(forKey: "spread")?.repeatCount == .infinity)
+        let start = try renderer.render(clock.layer)
+        // 12 px right of each card, level with its middle: alike at rest; at the widest (1.5 s,
+        // the path 10 px wider a side) the spreading card's shadow is darker there than at rest.
+        let y = Int(spreading.frame.midY)
+        let x = Int(spreading.frame.maxX) + 12
+        #expect(start.pixel(x: x, y: y) == start.pixel(x: Int(still.maxX) + 12, y: y))
+        clock.seek(to: 1.5)
+        let widest = try renderer.render(clock.layer)
+        #expect(Int(widest.pixel(x: x, y: y).r) < Int(start.pixel(x: x, y: y).r) - 20)
+        let shown = try #require(spreading.presentation()?.shadowPath?.boundingBox)
+        #expect(isClose(shown, spreading.bounds.insetBy(dx: -10, dy: -4).offsetBy(dx: 0, dy: 8), tolerance: 1e-9))
+    }
 }

@@ -173,6 +173,29 @@ import Testing
         // The red image at 0.5 over white, then the blue at 0.5.
         try expectPixel(renderer.render(root), 20, 20, (128, 64, 191, 255), tolerance: 2)
     }
+
+    @Test func contentsSetWhereThereWereNoneFadeIn() throws {
+        // The implicit animation starts from the value on screen, no image: the new image fades in.
+        let clock = pausedRoot()
+        let picture = solidLayer(CGRect(x: 0, y: 0, width: 40, height: 40))
+        clock.layer.addSublayer(picture)
+        let renderer = try OffscreenRenderer(width: 100, height: 60)
+        _ = try renderer.render(clock.layer)
+        let errors = Diagnostics.capturing {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(2)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            picture.contents = CGImage(rgbaPixels: [0, 0, 255, 255], width: 1, height: 1)!
+            CATransaction.commit()
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        let fade = try #require(picture.animation(forKey: "contents") as? CABasicAnimation)
+        #expect(fade.fromValue as? CGImage == nil)
+        clock.seek(to: 1)
+        try expectPixel(renderer.render(clock.layer), 20, 20, (128, 128, 255, 255), tolerance: 2)
+        clock.seek(to: 2)
+        try expectPixel(renderer.render(clock.layer), 20, 20, (0, 0, 255, 255), tolerance: 0)
+    }
 }
 
 /// A blue 40x20 panel in a white root on a manual clock, turned green under a 1 s (unless configured)

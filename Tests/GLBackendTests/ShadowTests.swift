@@ -228,6 +228,44 @@ import Testing
         #expect(image.pixel(x: 72, y: 70).g >= 252, "and gone by 12")
     }
 
+    @Test func aShadowPathAnimatesOnTheRenderSideAndIsBlurredAgainEachFrameUntilItEnds() throws {
+        // A layer drawing nothing at (20, 20), its shadow path growing from 20x20 to 60x20 over 4 s.
+        let layer = CALayer()
+        layer.frame = CGRect(x: 20, y: 20, width: 80, height: 40)
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = .zero
+        layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        let clock = ManualClock(whiteRoot(120, 60), at: 0) { $0.addSublayer(layer) }
+        let renderer = try OffscreenRenderer(width: 120, height: 60)
+        _ = try renderer.render(clock.layer)
+        layer.add(
+            basic(
+                "shadowPath", from: layer.shadowPath,
+                to: CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 20), transform: nil), duration: 4),
+            forKey: "grow")
+        CATransaction.flush()
+        for (time, width) in [(2.0, 40), (3.0, 50)] {
+            clock.seek(to: time)
+            let image = try renderer.render(clock.layer)
+            // The shadow covers window x 20..<20 + width, y 20..<40.
+            expectPixel(image, 20, 20, black, tolerance: 0, "at \(time) s")
+            expectPixel(image, 19 + width, 39, black, tolerance: 0, "at \(time) s")
+            expectPixel(image, 20 + width, 30, white, tolerance: 0, "at \(time) s")
+            expectPixel(image, 30, 40, white, tolerance: 0, "at \(time) s")
+            #expect(renderer.statistics.shadows == 1 && renderer.statistics.shadowCacheHits == 0, "at \(time) s")
+        }
+        // Once it has ended, the model's 20x20 path is shown and blurred once, then reused.
+        clock.seek(to: 5)
+        let ended = try renderer.render(clock.layer)
+        expectPixel(ended, 39, 39, black, tolerance: 0)
+        expectPixel(ended, 40, 30, white, tolerance: 0)
+        #expect(renderer.statistics.shadowCacheHits == 0)
+        clock.seek(to: 6)
+        #expect(try renderer.render(clock.layer) == ended)
+        #expect(renderer.statistics.shadows == 1 && renderer.statistics.shadowCacheHits == 1)
+    }
+
     @Test func aStillShadowIsDrawnFromItsKeptBitmapUntilASublayerChanges() throws {
         let layer = caster(CGRect(x: 20, y: 20, width: 40, height: 40), radius: 4, offset: CGSize(width: 5, height: 5))
         let sublayer = solidLayer(CGRect(x: 30, y: 30, width: 20, height: 20), red)

@@ -85,4 +85,61 @@ import Testing
             AnimatableValue.color(RGBA(r: 1, g: 1, b: 1, a: 1)).subtracting(.color(RGBA(r: 0.5, g: 0, b: 1, a: 1)))
                 == .color(RGBA(r: 0.5, g: 1, b: 0, a: 0)))
     }
+
+    /// A path from `(0, 0)` through a line, a quadratic and a cubic curve, closed, scaled by `k`.
+    private func curvy(_ k: CGFloat) -> CGPath {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 8 * k, y: 0))
+        path.addQuadCurve(to: CGPoint(x: 8 * k, y: 8 * k), control: CGPoint(x: 12 * k, y: 4 * k))
+        path.addCurve(
+            to: CGPoint(x: 0, y: 8 * k), control1: CGPoint(x: 4 * k, y: 12 * k), control2: CGPoint(x: 0, y: 12 * k))
+        path.closeSubpath()
+        return path
+    }
+
+    @Test func pathsWithTheSameElementsInterpolatePointByPoint() {
+        let from = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        let to = CGPath(rect: CGRect(x: 10, y: 20, width: 60, height: 40), transform: nil)
+        #expect(AnimatableValue(to) == .path(to))
+        #expect(AnimatableValue.path(to).objectValue as? CGPath == to)
+        let quarter = AnimatableValue.path(from).interpolated(to: .path(to), fraction: 0.25)
+        let expected = CGMutablePath()
+        expected.addLines(between: [
+            CGPoint(x: 2.5, y: 5), CGPoint(x: 32.5, y: 5), CGPoint(x: 32.5, y: 30), CGPoint(x: 2.5, y: 30),
+        ])
+        expected.closeSubpath()
+        #expect(quarter == .path(expected))
+        // Every element kind blends its control points and end point alike; 1.5 extrapolates.
+        #expect(AnimatableValue.path(curvy(1)).interpolated(to: .path(curvy(3)), fraction: 0.25) == .path(curvy(1.5)))
+        #expect(AnimatableValue.path(curvy(1)).interpolated(to: .path(curvy(3)), fraction: 1.5) == .path(curvy(4)))
+    }
+
+    @Test func pathsOfDifferentElementsAndNoPathSwitchHalfWay() {
+        let rect = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        let ellipse = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 60, height: 20), transform: nil)
+        #expect(AnimatableValue.path(rect).interpolated(to: .path(ellipse), fraction: 0.49) == .path(rect))
+        #expect(AnimatableValue.path(rect).interpolated(to: .path(ellipse), fraction: 0.5) == .path(ellipse))
+        // The same count of elements, of other kinds: a line where the other has a curve.
+        #expect(AnimatableValue.path(curvy(1)).interpolated(to: .path(rect), fraction: 0.25) == .path(curvy(1)))
+        #expect(AnimatableValue.path(nil).interpolated(to: .path(rect), fraction: 0.49) == .path(nil))
+        #expect(AnimatableValue.path(nil).interpolated(to: .path(rect), fraction: 0.5) == .path(rect))
+        #expect(AnimatableValue.path(rect).interpolated(to: .path(nil), fraction: 0.75) == .path(nil))
+        #expect(AnimatableValue.path(rect).interpolated(to: .number(1), fraction: 0.5) == nil)
+    }
+
+    @Test func pathsDoNotAddAndAreFiniteOnlyWithFinitePoints() {
+        let rect = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        #expect(AnimatableValue.path(rect).adding(.path(rect)) == nil)
+        #expect(AnimatableValue.path(rect).subtracting(.path(rect)) == nil)
+        #expect(AnimatableValue.path(rect).scaled(by: 2) == nil)
+        #expect(AnimatableValue.path(rect).isFinite && AnimatableValue.path(nil).isFinite)
+        var huge = CGAffineTransform(scaleX: 1e308, y: 1e308)
+        let overflowing = rect.copy(using: &huge)!
+        #expect(!AnimatableValue.path(overflowing).isFinite)
+        // Blending huge finite paths can overflow too.
+        let far = CGPath(rect: CGRect(x: -1e308, y: 0, width: 1, height: 1), transform: nil)
+        let farRight = CGPath(rect: CGRect(x: 1e308, y: 0, width: 1, height: 1), transform: nil)
+        #expect(AnimatableValue.path(far).interpolated(to: .path(farRight), fraction: 0.25)?.isFinite == false)
+    }
 }

@@ -93,7 +93,8 @@ import Testing
         LayerTest.commitNow { layer.opacity = 0.9 }
         let mark = sink.count
         let image = CGImage(rgbaPixels: [255, 0, 0, 255], width: 1, height: 1)!
-        LayerTest.commitNow {
+        // Without actions: the contents would fade in, and the animation travel too.
+        LayerTest.commitWithoutActions {
             layer.speed = 2
             layer.contents = image
             layer.contentsGravity = .center

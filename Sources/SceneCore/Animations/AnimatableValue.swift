@@ -16,12 +16,16 @@ enum AnimatableValue: Sendable, Equatable {
     case image(ImageReference)
     /// A filter list (`filters`, `backgroundFilters`); lists of the same filters blend their inputs.
     case filters(RenderFilterList)
+    /// A path (`shadowPath`); nil for no path. Paths with the same elements blend point by point;
+    /// other pairs, and a path and no path, do not blend (the value switches half-way).
+    case path(CGPath?)
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
-    /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`);
+    /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`, `CGPath`);
     /// nil for anything else.
     init?(_ value: Any?) {
         switch value {
+        case let path as CGPath: self = .path(path)
         case let point as CGPoint: self = .point(point)
         case let size as CGSize: self = .size(size)
         case let rect as CGRect: self = .rect(rect)
@@ -56,6 +60,19 @@ enum AnimatableValue: Sendable, Equatable {
         case .image(let v): v.image as Any
         case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
         case .filters(let v): v.objects
+        case .path(let v): v as Any
+        }
+    }
+
+    /// The "nothing" of a kind that can be absent: no path, no image; nil for other kinds.
+    /// A `nil` boxed in `Any` stands for it where a value of such a kind is expected (the
+    /// presentation value of a layer without a shadow path, handed to an implicit animation's
+    /// `fromValue`).
+    var absent: AnimatableValue? {
+        switch self {
+        case .path: .path(nil)
+        case .image: .image(ImageReference(nil))
+        default: nil
         }
     }
 
@@ -63,7 +80,7 @@ enum AnimatableValue: Sendable, Equatable {
     func isSameKind(as other: AnimatableValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters):
+            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters), (.path, .path):
             true
         default: false
         }
@@ -81,13 +98,18 @@ enum AnimatableValue: Sendable, Equatable {
         case .image: true
         case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
         case .filters(let v): v.isFinite
+        case .path(let v): v?.elements.allSatisfy(\.isFinite) ?? true
         }
     }
 
     /// The value `fraction` of the way from `self` to `end` (fractions outside 0...1 extrapolate,
     /// for overshooting timing functions). Transforms interpolate their decomposition (scale,
     /// rotation, translation, perspective), so a rotation stays a rotation instead of shrinking
-    /// through the matrix average. Nil when the two values are of different kinds.
+    /// through the matrix average. Paths with the same elements (the same number, each of the
+    /// same kind) blend point by point, as Core Animation's path interpolation; for other pairs,
+    /// which Core Animation leaves undefined, and between a path and no path, the value is the
+    /// start below half-way and the end from half-way. Nil when the two values are of different
+    /// kinds.
     func interpolated(to end: AnimatableValue, fraction f: Double) -> AnimatableValue? {
         switch (self, end) {
         case (.number(let a), .number(let b)): .number(a + (b - a) * f)
@@ -106,12 +128,18 @@ enum AnimatableValue: Sendable, Equatable {
         case (.image(let a), .image(let b)): .image(f < 0.5 ? a : b)
         case (.vector(let a), .vector(let b)): .vector(a + (b - a) * f)
         case (.filters(let a), .filters(let b)): .filters(a.interpolated(to: b, fraction: f))
+        case (.path(let a), .path(let b)):
+            .path(
+                a.flatMap { a in b.flatMap { b in CGPath.interpolated(from: a, to: b, fraction: CGFloat(f)) } }
+                    ?? (f < 0.5 ? a : b))
         default: nil
         }
     }
 
     /// `self + other`, for additive animations and `byValue`: components add; transforms
-    /// concatenate, `other` applying first (in the layer's space), then `self`.
+    /// concatenate, `other` applying first (in the layer's space), then `self`. Nil for images,
+    /// filter lists and paths, which do not add: for them `byValue` gives no end to blend to,
+    /// and additive and cumulative animations show their values as they are.
     func adding(_ other: AnimatableValue) -> AnimatableValue? {
         switch (self, other) {
         case (.number(let a), .number(let b)): .number(a + b)
@@ -149,7 +177,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .rect: .rect(.zero)
         case .color: .color(.clear)
         case .transform: .transform(.identity)
-        case .image, .filters: nil
+        case .image, .filters, .path: nil
         case .vector: .vector(.zero)
         }
     }

@@ -147,6 +147,13 @@ private struct ValueConverter {
         // A shape's path is not a value animations blend: the shape layer interpolates the paths
         // of its `path` animations itself (redrawing each frame); the compiled form keeps the timing.
         if keyPath == "path", raw is CGPath { return .success(nil) }
+        // A nil boxed in `Any` stands for "no path" or "no image" where the key path needs one
+        // (an implicit animation's `fromValue` when the layer had none on screen).
+        if let absent = reference?.absent, Mirror(reflecting: raw).displayStyle == .optional,
+            Mirror(reflecting: raw).children.isEmpty
+        {
+            return .success(absent)
+        }
         guard var value = AnimatableValue(raw) else {
             return .failure(.invalid("\(role) of type \(type(of: raw)) cannot be animated (key path \"\(keyPath)\")"))
         }
@@ -181,6 +188,7 @@ extension AnimatableValue {
         case .image: "a CGImage"
         case .vector: "three numbers"
         case .filters: "a filter list"
+        case .path: "a CGPath"
         }
     }
 }

@@ -175,8 +175,8 @@ extension CGPath: LayerObject {
         guard case .path(let v) = propertyValue else { return nil }
         return .some(v)
     }
-    /// Paths do not animate as layer properties.
-    static func animationSlot(offset: UInt16) -> AnimationSlot? { nil }
+    /// Paths animate point by point (`shadowPath`).
+    static func animationSlot(offset: UInt16) -> AnimationSlot? { .path(offset: offset) }
 }
 
 /// String-valued enumerations travel as their raw value.

@@ -452,6 +452,16 @@ extension CGPathElementKind {
         }
     }
 
+    /// Whether every point the element names is finite (without building `points`).
+    var isFinite: Bool {
+        switch self {
+        case .moveToPoint(let p), .addLineToPoint(let p): p.isFiniteValue
+        case .addQuadCurveToPoint(let c, let p): c.isFiniteValue && p.isFiniteValue
+        case .addCurveToPoint(let c1, let c2, let p): c1.isFiniteValue && c2.isFiniteValue && p.isFiniteValue
+        case .closeSubpath: true
+        }
+    }
+
     /// The element with every point transformed.
     func applying(_ t: CGAffineTransform) -> CGPathElementKind {
         switch self {

@@ -23,6 +23,8 @@ enum AnimationSlot: Sendable, Equatable {
     case image(offset: UInt16)
     /// A `RenderFilterList` (`filters`, `backgroundFilters`).
     case filters(offset: UInt16)
+    /// A `CGPath?` (`shadowPath`): paths with the same elements blend point by point.
+    case path(offset: UInt16)
 
     /// The value shown in `p`.
     @inline(__always)
@@ -42,6 +44,7 @@ enum AnimationSlot: Sendable, Equatable {
                         ?? bytes.load(fromByteOffset: Int(model), as: CGColor?.self)?.value ?? .clear)
             case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: Int(offset), as: CGImage?.self)))
             case .filters(let offset): .filters(bytes.load(fromByteOffset: Int(offset), as: RenderFilterList.self))
+            case .path(let offset): .path(bytes.load(fromByteOffset: Int(offset), as: CGPath?.self))
             }
         }
     }
@@ -62,6 +65,7 @@ enum AnimationSlot: Sendable, Equatable {
             store(RGBA?.none, at: shown, in: &p)
         case .image(let offset): copy(CGImage?.self, at: offset, from: model, into: &p)
         case .filters(let offset): copy(RenderFilterList.self, at: offset, from: model, into: &p)
+        case .path(let offset): copy(CGPath?.self, at: offset, from: model, into: &p)
         }
     }
 
@@ -83,6 +87,7 @@ enum AnimationSlot: Sendable, Equatable {
         case (.color(_, let shown), .color(let v)): store(RGBA?.some(v), at: shown, in: &p)
         case (.image(let offset), .image(let v)): store(v.image, at: offset, in: &p)
         case (.filters(let offset), .filters(let v)): store(v, at: offset, in: &p)
+        case (.path(let offset), .path(let v)): store(v, at: offset, in: &p)
         default: break
         }
     }

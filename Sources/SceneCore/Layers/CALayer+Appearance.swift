@@ -109,7 +109,11 @@ extension CALayer {
     }
 
     /// The shape of the shadow, in the layer's coordinates, in place of the shape of the layer's
-    /// content; an immutable copy of the path set. Default nil.
+    /// content; an immutable copy of the path set. Default nil. Animatable: paths with the same
+    /// elements (the same number, each of the same kind) blend point by point; for other pairs,
+    /// which Core Animation leaves undefined, and between a path and nil, the from-path shows
+    /// until half-way and the to-path from half-way. `byValue` and additive or cumulative
+    /// animations do not add paths.
     public var shadowPath: CGPath? {
         get { LayerLock.withLock { state.shadowPath } }
         set { setState(\.shadowPath, newValue?.copy(), .shadowPath) }

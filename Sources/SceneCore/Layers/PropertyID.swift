@@ -132,7 +132,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .shadowRadius:
             return StoredProperty(self, "shadowRadius", \.shadowRadius, LayerKey(\.shadowRadius, V.cgFloat), .implicit)
         case .shadowPath:
-            return StoredProperty(self, "shadowPath", \.shadowPath, LayerKey(\.shadowPath, V.path), .none)
+            return StoredProperty(self, "shadowPath", \.shadowPath, LayerKey(\.shadowPath, V.path), .implicit)
         case .shouldRasterize:
             return StoredProperty(
                 self, "shouldRasterize", \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)

@@ -4,7 +4,8 @@ import SceneCore
 /// Rounded cards casting shadows: a row whose shadows are blurred from what the cards draw
 /// (rounded backgrounds, a badge sticking out casts too) and a row whose shadows come from a
 /// `shadowPath`, the fast path. Each card shows an image masked to a circle. One card's shadow
-/// breathes (its radius, offset and opacity animate on the render thread). Across the top, a
+/// breathes (its radius, offset and opacity animate on the render thread), and another's
+/// `shadowPath` spreads and settles (the path itself animates there). Across the top, a
 /// frosted header (a translucent layer whose `backgroundFilters` blur what lies behind it)
 /// floats over a strip of coloured chips that scrolls by on the render thread.
 enum CardsScene {
@@ -31,6 +32,7 @@ enum CardsScene {
                 card.name = "card-\(row)-\(column)"
                 if row == 0 && column == 3 { card.addSublayer(badge(in: card.bounds)) }
                 if row == 1 && column == 0 { card.add(breathing(), forKey: "breathe") }
+                if row == 1 && column == 2 { card.add(spreading(card), forKey: "spread") }
                 root.addSublayer(card)
             }
         }
@@ -122,6 +124,22 @@ enum CardsScene {
         badge.cornerRadius = 18
         badge.name = "badge"
         return badge
+    }
+
+    /// The card's shadow path widening by 10 px a side and dropping 8 px, then settling, every
+    /// three seconds: two rounded rectangles with the same elements, blended point by point on
+    /// the render thread.
+    static func spreading(_ card: CALayer) -> CABasicAnimation {
+        let spread = CABasicAnimation(keyPath: "shadowPath")
+        spread.fromValue = card.shadowPath
+        spread.toValue = CGPath(
+            roundedRect: card.bounds.insetBy(dx: -10, dy: -4).offsetBy(dx: 0, dy: 8),
+            cornerWidth: card.cornerRadius, cornerHeight: card.cornerRadius, transform: nil)
+        spread.duration = 1.5
+        spread.autoreverses = true
+        spread.repeatCount = .infinity
+        spread.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        return spread
     }
 
     /// The shadow lifting and settling every two seconds, on the render thread.
