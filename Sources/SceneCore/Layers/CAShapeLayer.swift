@@ -224,6 +224,13 @@ open class CAShapeLayer: CALayer {
         let y0 = (area.minY * scale).rounded(.down)
         let x1 = (area.maxX * scale).rounded(.up)
         let y1 = (area.maxY * scale).rounded(.up)
+        // A path whose bounds overflow gives no whole number of pixels: nothing is drawn.
+        let largest = CGFloat(Int32.max)
+        guard x1 - x0 <= largest, y1 - y0 <= largest else {
+            Diagnostics.errorOnce(
+                "CAShapeLayer.extent", "CAShapeLayer: a shape too large to measure in pixels is not drawn")
+            return setDisplayedContents(nil)
+        }
         let rect = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
         guard let context = CGContext(layerWidth: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else {
             return setDisplayedContents(nil)
