@@ -87,21 +87,65 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
     return outer;
 }
 
-// The part of the pixel the shape (or ring) covers, anti-aliased when params.z is set.
+// Layer units a distance along `direction` changes by per pixel, from the layer-space footprint
+// of a pixel: exact under any affine or perspective transform.
+float unitsPerPixel(vec2 direction, vec2 positionPerPixelX, vec2 positionPerPixelY) {
+    return length(vec2(dot(positionPerPixelX, direction), dot(positionPerPixelY, direction)));
+}
+
+// Coverage of a rounded rectangle whose straight edges are anti-aliased only where `edges` has
+// their bit (1, 2, 4, 8: minX, maxX, minY, maxY): each axis's edge on p's side of the centre is
+// a ramp or a hard step at the pixel centre, and the pixel takes the smaller. Inside a corner's
+// square the (always anti-aliased) corner curve counts too.
+float maskedCoverage(vec2 p, vec4 rect, vec4 radii, int edges, vec2 positionPerPixelX, vec2 positionPerPixelY) {
+    vec2 offset = p - (rect.xy + 0.5 * rect.zw);
+    vec2 sideDistance = abs(offset) - 0.5 * abs(rect.zw);
+    ivec2 bits = ivec2(offset.x < 0.0 ? 1 : 2, offset.y < 0.0 ? 4 : 8);
+    vec2 smoothed = vec2(notEqual(ivec2(edges) & bits, ivec2(0)));
+    vec2 scale = vec2(unitsPerPixel(vec2(1.0, 0.0), positionPerPixelX, positionPerPixelY),
+                      unitsPerPixel(vec2(0.0, 1.0), positionPerPixelX, positionPerPixelY));
+    vec2 ramp = clamp(0.5 - sideDistance / max(scale, vec2(1e-6)), 0.0, 1.0);
+    vec2 perAxis = mix(vec2(lessThanEqual(sideDistance, vec2(0.0))), ramp, smoothed);
+    float coverage = min(perAxis.x, perAxis.y);
+    vec2 gradient;
+    float cornerDistance = roundedRectDistance(p, rect, radii, gradient);
+    if (gradient.x != 0.0 && gradient.y != 0.0) {
+        float cornerScale = unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY);
+        coverage = min(coverage, clamp(0.5 - cornerDistance / max(cornerScale, 1e-6), 0.0, 1.0));
+    }
+    return coverage;
+}
+
+// `maskedCoverage` of the band `width` wide inside the shape's edge (see `ringDistance`).
+float maskedRingCoverage(vec2 p, float width, int edges, vec2 positionPerPixelX, vec2 positionPerPixelY) {
+    float outer = maskedCoverage(p, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
+    vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
+    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
+    vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
+    return min(outer, 1.0 - maskedCoverage(p, innerRect, innerRadii, edges, positionPerPixelX, positionPerPixelY));
+}
+
+// The part of the pixel the shape (or ring) covers. params.z names the anti-aliased parts of the
+// edge (SceneCore's EdgeAntialiasing): 0 is hard all round; with all four straight edges the
+// whole edge is anti-aliased by its distance; otherwise the straight edges are taken one by one
+// (rounded corners stay anti-aliased).
 float shapeCoverage() {
     // Derivatives are taken in uniform control flow.
     vec2 positionPerPixelX = dFdx(v_position);
     vec2 positionPerPixelY = dFdy(v_position);
     bool ring = v_params.x > 0.0;
     if (!ring && v_params.w < 0.5) return 1.0;
+    int edges = int(v_params.z + 0.5);
+    if (edges != 0 && (edges & 15) != 15) {
+        return ring ? maskedRingCoverage(v_position, v_params.x, edges, positionPerPixelX, positionPerPixelY)
+                    : maskedCoverage(v_position, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
+    }
     vec2 gradient;
     float edgeDistance = ring ? ringDistance(v_position, v_params.x, gradient)
                               : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
-    if (v_params.z < 0.5) return edgeDistance <= 0.0 ? 1.0 : 0.0;
-    // Layer units the distance changes by per pixel, from the layer-space footprint of a pixel
-    // along the gradient: exact under any affine or perspective transform.
-    float unitsPerPixel = length(vec2(dot(positionPerPixelX, gradient), dot(positionPerPixelY, gradient)));
-    return clamp(0.5 - edgeDistance / max(unitsPerPixel, 1e-6), 0.0, 1.0);
+    if (edges == 0) return edgeDistance <= 0.0 ? 1.0 : 0.0;
+    float scale = unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY);
+    return clamp(0.5 - edgeDistance / max(scale, 1e-6), 0.0, 1.0);
 }
 
 void main() {
