@@ -70,34 +70,19 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
     return q.y - reach;
 }
 
-// Signed distance to the band `width` wide inside the shape's edge. The inner edge is the shape
-// inset by `width` with radii reduced by `width`; when nothing is left inside, the band is the
-// whole shape.
-float ringDistance(vec2 p, float width, out vec2 gradient) {
-    float outer = roundedRectDistance(p, v_shapeRect, v_radii, gradient);
-    vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
-    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
-    vec2 innerGradient;
-    vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
-    float inner = roundedRectDistance(p, innerRect, innerRadii, innerGradient);
-    if (-inner > outer) {
-        gradient = -innerGradient;
-        return -inner;
-    }
-    return outer;
-}
-
 // Layer units a distance along `direction` changes by per pixel, from the layer-space footprint
 // of a pixel: exact under any affine or perspective transform.
 float unitsPerPixel(vec2 direction, vec2 positionPerPixelX, vec2 positionPerPixelY) {
     return length(vec2(dot(positionPerPixelX, direction), dot(positionPerPixelY, direction)));
 }
 
-// Coverage of a rounded rectangle whose straight edges are anti-aliased only where `edges` has
-// their bit (1, 2, 4, 8: minX, maxX, minY, maxY): each axis's edge on p's side of the centre is
-// a ramp or a hard step at the pixel centre, and the pixel takes the smaller. Inside a corner's
-// square the (always anti-aliased) corner curve counts too.
-float maskedCoverage(vec2 p, vec4 rect, vec4 radii, int edges, vec2 positionPerPixelX, vec2 positionPerPixelY) {
+// The part of the pixel at p that a rounded rectangle covers. `edges` names the anti-aliased
+// straight edges (bits 1, 2, 4, 8: minX, maxX, minY, maxY; SceneCore's EdgeAntialiasing): the
+// edge on p's side of the centre along each axis is a ramp one pixel wide when named, else a
+// hard step at the pixel centre, and the pixel takes the smaller. Within a corner's square the
+// corner (curve, or a square corner's tip) counts too: anti-aliased unless `edges` is 0, so
+// rounded corners stay smooth whatever straight edges are hard.
+float rectCoverage(vec2 p, vec4 rect, vec4 radii, int edges, vec2 positionPerPixelX, vec2 positionPerPixelY) {
     vec2 offset = p - (rect.xy + 0.5 * rect.zw);
     vec2 sideDistance = abs(offset) - 0.5 * abs(rect.zw);
     ivec2 bits = ivec2(offset.x < 0.0 ? 1 : 2, offset.y < 0.0 ? 4 : 8);
@@ -111,24 +96,17 @@ float maskedCoverage(vec2 p, vec4 rect, vec4 radii, int edges, vec2 positionPerP
     float cornerDistance = roundedRectDistance(p, rect, radii, gradient);
     if (gradient.x != 0.0 && gradient.y != 0.0) {
         float cornerScale = unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY);
-        coverage = min(coverage, clamp(0.5 - cornerDistance / max(cornerScale, 1e-6), 0.0, 1.0));
+        float corner = edges == 0 ? float(cornerDistance <= 0.0)
+                                  : clamp(0.5 - cornerDistance / max(cornerScale, 1e-6), 0.0, 1.0);
+        coverage = min(coverage, corner);
     }
     return coverage;
 }
 
-// `maskedCoverage` of the band `width` wide inside the shape's edge (see `ringDistance`).
-float maskedRingCoverage(vec2 p, float width, int edges, vec2 positionPerPixelX, vec2 positionPerPixelY) {
-    float outer = maskedCoverage(p, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
-    vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
-    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
-    vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
-    return min(outer, 1.0 - maskedCoverage(p, innerRect, innerRadii, edges, positionPerPixelX, positionPerPixelY));
-}
-
-// The part of the pixel the shape (or ring) covers. params.z names the anti-aliased parts of the
-// edge (SceneCore's EdgeAntialiasing): 0 is hard all round; with all four straight edges the
-// whole edge is anti-aliased by its distance; otherwise the straight edges are taken one by one
-// (rounded corners stay anti-aliased).
+// The part of the pixel the shape covers, or with a border width (params.x > 0) the band that
+// wide inside the shape's edge: the shape less the shape inset by the width with radii reduced
+// by the width (the whole shape when nothing is left inside). params.z names the anti-aliased
+// edges (see `rectCoverage`).
 float shapeCoverage() {
     // Derivatives are taken in uniform control flow.
     vec2 positionPerPixelX = dFdx(v_position);
@@ -136,16 +114,13 @@ float shapeCoverage() {
     bool ring = v_params.x > 0.0;
     if (!ring && v_params.w < 0.5) return 1.0;
     int edges = int(v_params.z + 0.5);
-    if (edges != 0 && (edges & 15) != 15) {
-        return ring ? maskedRingCoverage(v_position, v_params.x, edges, positionPerPixelX, positionPerPixelY)
-                    : maskedCoverage(v_position, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
-    }
-    vec2 gradient;
-    float edgeDistance = ring ? ringDistance(v_position, v_params.x, gradient)
-                              : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
-    if (edges == 0) return edgeDistance <= 0.0 ? 1.0 : 0.0;
-    float scale = unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY);
-    return clamp(0.5 - edgeDistance / max(scale, 1e-6), 0.0, 1.0);
+    float outer = rectCoverage(v_position, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
+    float width = v_params.x;
+    vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
+    if (!ring || innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
+    vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
+    float inner = rectCoverage(v_position, innerRect, innerRadii, edges, positionPerPixelX, positionPerPixelY);
+    return min(outer, 1.0 - inner);
 }
 
 void main() {
