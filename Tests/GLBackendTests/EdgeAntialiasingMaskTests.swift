@@ -62,6 +62,38 @@ import Testing
         return count
     }
 
+    /// The expected red (and green) of every pixel of a 40x40 blue square over white, with the
+    /// edges in `mask` anti-aliased: each straight edge on the pixel centre's side covers
+    /// 0.5 − d (d its distance outside the edge, in points, which are pixels here) when
+    /// anti-aliased, else all or nothing as the centre is inside or not; the pixel takes the
+    /// smaller, and off a corner also 0.5 − its distance from the corner.
+    func expectMatchesModel(
+        _ image: RenderedImage, mask: CAEdgeAntialiasingMask, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let size = CGSize(width: 40, height: 40)
+        var mismatches: [String] = []
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let p = layerPoint(x: x, y: y, size: size)
+                let (dx, dy) = (abs(p.x - 20) - 20, abs(p.y - 20) - 20)
+                let xEdge: CAEdgeAntialiasingMask = p.x < 20 ? .layerLeftEdge : .layerRightEdge
+                let yEdge: CAEdgeAntialiasingMask = p.y < 20 ? .layerBottomEdge : .layerTopEdge
+                func cover(_ d: CGFloat, smooth: Bool) -> CGFloat {
+                    smooth ? min(max(0.5 - d, 0), 1) : (d <= 0 ? 1 : 0)
+                }
+                var coverage = min(cover(dx, smooth: mask.contains(xEdge)), cover(dy, smooth: mask.contains(yEdge)))
+                if dx > 0 && dy > 0 && !mask.isEmpty { coverage = min(coverage, cover(hypot(dx, dy), smooth: true)) }
+                let red = Int((255 * (1 - coverage)).rounded())
+                let actual = image.pixel(x: x, y: y)
+                if abs(Int(actual.r) - red) > 2 || actual.g != actual.r || actual.b != 255 {
+                    mismatches.append("(\(x), \(y)): \(actual), expected red \(red)")
+                }
+            }
+        }
+        #expect(
+            mismatches.isEmpty, "\(mismatches.count) pixels: \(mismatches.prefix(5))", sourceLocation: sourceLocation)
+    }
+
     /// A 40x40 blue square turned 30° about the window's centre.
     func turnedSquare(in root: CALayer, mask: CAEdgeAntialiasingMask) -> CALayer {
         let layer = solidLayer(CGRect(x: 30, y: 30, width: 40, height: 40), blueColor)
@@ -83,6 +115,7 @@ import Testing
         _ = turnedSquare(in: root, mask: .all)
         let image = try render(root)
         try keep(image, "edge-aa-all")
+        expectMatchesModel(image, mask: .all)
         let size = CGSize(width: 40, height: 40)
         let counts = countByNearestEdge(partialPixels(image, size: size).map(\.point), size: size)
         // Each 40-point edge crosses about one pixel per point of its length.
@@ -94,6 +127,7 @@ import Testing
         _ = turnedSquare(in: root, mask: .layerLeftEdge)
         let image = try render(root)
         try keep(image, "edge-aa-left")
+        expectMatchesModel(image, mask: .layerLeftEdge)
         let size = CGSize(width: 40, height: 40)
         let partial = partialPixels(image, size: size)
         #expect(countByNearestEdge(partial.map(\.point), size: size) == [expectedLeftEdgePixels(size: size), 0, 0, 0])
@@ -191,6 +225,7 @@ import Testing
         let layer = turnedSquare(in: root, mask: [])
         let image = try render(root)
         #expect(partialPixels(image, size: CGSize(width: 40, height: 40)).isEmpty)
+        expectMatchesModel(image, mask: [])
         layer.allowsEdgeAntialiasing = false
         let plain = try render(root)
         let differing = (0..<100 * 100).filter {
