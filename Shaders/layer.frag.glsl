@@ -70,6 +70,39 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
     return q.y - reach;
 }
 
+// Layer units a distance along `direction` changes by per pixel, from the layer-space footprint
+// of a pixel: exact under any affine or perspective transform.
+float unitsPerPixel(vec2 direction, vec2 positionPerPixelX, vec2 positionPerPixelY) {
+    return length(vec2(dot(positionPerPixelX, direction), dot(positionPerPixelY, direction)));
+}
+
+// The part of the pixel at p that a rounded rectangle covers. `edges` names the anti-aliased
+// straight edges (bits 1, 2, 4, 8: minX, maxX, minY, maxY; SceneCore's EdgeAntialiasing): the
+// edge on p's side of the centre along each axis is a ramp one pixel wide when named, else a
+// hard step at the pixel centre, and the pixel takes the smaller. Within a corner's square the
+// corner (curve, or a square corner's tip) counts too: anti-aliased unless `edges` is 0, so
+// rounded corners stay smooth whatever straight edges are hard.
+float rectCoverage(vec2 p, vec4 rect, vec4 radii, int edges, vec2 positionPerPixelX, vec2 positionPerPixelY) {
+    vec2 offset = p - (rect.xy + 0.5 * rect.zw);
+    vec2 sideDistance = abs(offset) - 0.5 * abs(rect.zw);
+    ivec2 bits = ivec2(offset.x < 0.0 ? 1 : 2, offset.y < 0.0 ? 4 : 8);
+    vec2 smoothed = vec2(notEqual(ivec2(edges) & bits, ivec2(0)));
+    vec2 scale = vec2(unitsPerPixel(vec2(1.0, 0.0), positionPerPixelX, positionPerPixelY),
+                      unitsPerPixel(vec2(0.0, 1.0), positionPerPixelX, positionPerPixelY));
+    vec2 ramp = clamp(0.5 - sideDistance / max(scale, vec2(1e-6)), 0.0, 1.0);
+    vec2 perAxis = mix(vec2(lessThanEqual(sideDistance, vec2(0.0))), ramp, smoothed);
+    float coverage = min(perAxis.x, perAxis.y);
+    vec2 gradient;
+    float cornerDistance = roundedRectDistance(p, rect, radii, gradient);
+    if (gradient.x != 0.0 && gradient.y != 0.0) {
+        float cornerScale = unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY);
+        float corner = edges == 0 ? float(cornerDistance <= 0.0)
+                                  : clamp(0.5 - cornerDistance / max(cornerScale, 1e-6), 0.0, 1.0);
+        coverage = min(coverage, corner);
+    }
+    return coverage;
+}
+
 // Signed distance to the band `width` wide inside the shape's edge. The inner edge is the shape
 // inset by `width` with radii reduced by `width`; when nothing is left inside, the band is the
 // whole shape.
@@ -87,21 +120,34 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
     return outer;
 }
 
-// The part of the pixel the shape (or ring) covers, anti-aliased when params.z is set.
+// The part of the pixel the shape covers, or with a border width (params.x > 0) the band that
+// wide inside the shape's edge: the shape less the shape inset by the width with radii reduced
+// by the width (the whole shape when nothing is left inside). params.z names the anti-aliased
+// edges (see `rectCoverage`). Every edge hard or every edge smooth, the common cases, take one
+// signed distance; only a layer that anti-aliases some straight edges and not others pays for
+// the edge-by-edge coverage.
 float shapeCoverage() {
     // Derivatives are taken in uniform control flow.
     vec2 positionPerPixelX = dFdx(v_position);
     vec2 positionPerPixelY = dFdy(v_position);
     bool ring = v_params.x > 0.0;
     if (!ring && v_params.w < 0.5) return 1.0;
-    vec2 gradient;
-    float edgeDistance = ring ? ringDistance(v_position, v_params.x, gradient)
-                              : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
-    if (v_params.z < 0.5) return edgeDistance <= 0.0 ? 1.0 : 0.0;
-    // Layer units the distance changes by per pixel, from the layer-space footprint of a pixel
-    // along the gradient: exact under any affine or perspective transform.
-    float unitsPerPixel = length(vec2(dot(positionPerPixelX, gradient), dot(positionPerPixelY, gradient)));
-    return clamp(0.5 - edgeDistance / max(unitsPerPixel, 1e-6), 0.0, 1.0);
+    int edges = int(v_params.z + 0.5);
+    float width = v_params.x;
+    if (edges == 0 || (edges & 15) == 15) {
+        vec2 gradient;
+        float edgeDistance = ring ? ringDistance(v_position, width, gradient)
+                                  : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
+        if (edges == 0) return edgeDistance <= 0.0 ? 1.0 : 0.0;
+        return clamp(0.5 - edgeDistance / max(unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY), 1e-6),
+                     0.0, 1.0);
+    }
+    float outer = rectCoverage(v_position, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
+    vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
+    if (!ring || innerRect.z <= 0.0 || innerRect.w <= 0.0) return outer;
+    vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
+    float inner = rectCoverage(v_position, innerRect, innerRadii, edges, positionPerPixelX, positionPerPixelY);
+    return min(outer, 1.0 - inner);
 }
 
 void main() {

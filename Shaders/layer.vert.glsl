@@ -8,7 +8,7 @@ layout(location = 5) in vec4 a_uv;          // u0, v0 at (minX, minY); u1, v1 at
 layout(location = 6) in vec4 a_color;       // premultiplied
 layout(location = 7) in vec4 a_shapeRect;   // the rounded rectangle coverage is computed against
 layout(location = 8) in vec4 a_radii;       // minX/minY, maxX/minY, maxX/maxY, minX/maxY
-layout(location = 9) in vec4 a_params;      // border width, textured, anti-aliased, clip to shape
+layout(location = 9) in vec4 a_params;      // border width, textured, anti-aliased edges, clip to shape
 
 uniform vec2 u_viewportSize;                // target size in pixels
 
@@ -51,14 +51,19 @@ void main() {
 
 #if SHAPED
     bool coverageFromShape = a_params.x > 0.0 || a_params.w > 0.5;
-    if (a_params.z > 0.5 && coverageFromShape && a_rect.z > 0.0 && a_rect.w > 0.0) {
-        // Grow only the sides that reach the shape's edge: a quad that is one slice of a larger
-        // shape must not spill into its neighbours.
+    // Anti-aliased straight edges: bits 1, 2, 4, 8 at minX, maxX, minY, maxY (SceneCore's EdgeAntialiasing).
+    int edges = int(a_params.z + 0.5);
+    if ((edges & 15) != 0 && coverageFromShape && a_rect.z > 0.0 && a_rect.w > 0.0) {
+        // Grow only the sides that reach an anti-aliased edge of the shape: a quad that is one
+        // slice of a larger shape must not spill into its neighbours, and past a hard edge
+        // nothing is covered.
         float pad = antialiasingPadding();
         vec2 shapeLow = a_shapeRect.xy;
         vec2 shapeHigh = a_shapeRect.xy + a_shapeRect.zw;
-        low -= pad * vec2(lessThanEqual(low, shapeLow + 1e-3));
-        high += pad * vec2(greaterThanEqual(high, shapeHigh - 1e-3));
+        vec2 smoothLow = vec2(notEqual(ivec2(edges & 1, edges & 4), ivec2(0)));
+        vec2 smoothHigh = vec2(notEqual(ivec2(edges & 2, edges & 8), ivec2(0)));
+        low -= pad * smoothLow * vec2(lessThanEqual(low, shapeLow + 1e-3));
+        high += pad * smoothHigh * vec2(greaterThanEqual(high, shapeHigh - 1e-3));
     }
 #endif
 

@@ -82,7 +82,8 @@ import Testing
             .concatenating(CATransform3DMakeTranslation(32.504, 24, 0))
         let rect = SIMD4<Float>(0, 0, 20, 20)
         let square = QuadInstance(
-            transform: canvas.transform(rotation), rect: rect, color: blue, shapeRect: rect, params: SIMD4(0, 0, 1, 1))
+            transform: canvas.transform(rotation), rect: rect, color: blue, shapeRect: rect,
+            params: SIMD4(0, 0, EdgeAntialiasing.all, 1))
         let image = try canvas.render(canvas.list(drawing: [square]))
         expectPixel(image, 32, 24, (0, 0, 255, 255))
         expectPixel(image, 40, 17, (191, 191, 255, 255), tolerance: 6)

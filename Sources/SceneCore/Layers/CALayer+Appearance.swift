@@ -32,13 +32,18 @@ extension CALayer {
         set { setState(\.allowsGroupOpacity, newValue, .allowsGroupOpacity) }
     }
 
-    /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased. Default false.
+    /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased. Default false: the
+    /// straight edges of a layer turned off the pixel grid are hard (a pixel is covered when its
+    /// centre is inside), except a rounded layer's, which is smooth all round.
     public var allowsEdgeAntialiasing: Bool {
         get { LayerLock.withLock { state.allowsEdgeAntialiasing } }
         set { setState(\.allowsEdgeAntialiasing, newValue, .allowsEdgeAntialiasing) }
     }
 
-    /// Which edges are anti-aliased. Default all four.
+    /// Which straight edges of the bounds are anti-aliased when `allowsEdgeAntialiasing` is true:
+    /// the others are hard. Applies to the background, border, contents, the `masksToBounds`
+    /// clip and a rasterized layer's bitmap; rounded corners stay anti-aliased. Tiles that abut
+    /// leave their shared edges out so that no seam shows between them. Default all four.
     public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { LayerLock.withLock { state.edgeAntialiasingMask } }
         set { setState(\.edgeAntialiasingMask, newValue, .edgeAntialiasingMask) }

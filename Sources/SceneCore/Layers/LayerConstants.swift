@@ -92,13 +92,18 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     ]
 }
 
-/// Which edges of a layer are anti-aliased.
+/// Which edges of a layer are anti-aliased (`CALayer.edgeAntialiasingMask`), named by the edges
+/// of its bounds. Bottom and top are the names for the unflipped space, where minY is the bottom.
 public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The bounds' minX edge.
     public static let layerLeftEdge = Self(rawValue: 1)
+    /// The bounds' maxX edge.
     public static let layerRightEdge = Self(rawValue: 2)
+    /// The bounds' minY edge.
     public static let layerBottomEdge = Self(rawValue: 4)
+    /// The bounds' maxY edge.
     public static let layerTopEdge = Self(rawValue: 8)
     public static let all: Self = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
 }

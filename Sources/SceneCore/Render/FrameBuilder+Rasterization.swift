@@ -93,8 +93,8 @@ extension FrameBuilder {
         batcher.endRaster()
         (raster, toClip) = saved
 
-        // Straight edges of the bitmap are anti-aliased only with allowsEdgeAntialiasing, as a layer's are.
-        let smooth: Float = layer.properties.allowsEdgeAntialiasing ? 1 : 0
+        // Straight edges of the bitmap are anti-aliased as the layer's are (allowsEdgeAntialiasing, edgeAntialiasingMask).
+        let smooth = EdgeAntialiasing.edges(of: layer.properties, rounded: false)
         let quad = QuadInstance(
             transform: toWindow.concatenating(toClip).float16, rect: rect.float4, uv: SIMD4(0, 1, 1, 0),
             color: SIMD4(repeating: opacity), shapeRect: rect.float4, params: [0, 1, smooth, smooth])

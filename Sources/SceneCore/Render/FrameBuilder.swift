@@ -204,9 +204,9 @@ package struct FrameBuilder {
                 id, p, version: tree.subtreeVersion(of: id) ?? 0, toWindow: toWindow, toClip: toClip, alpha: alpha,
                 clipShape: p.masksToBounds ? shape.quad(clip, color: .zero, params: [0, 0, 0, 1]) : nil,
                 into: &batcher)
-        // Rounded shapes are always anti-aliased; straight edges only with allowsEdgeAntialiasing
-        // (default false, as on iOS), and then the plain fill needs no shape coverage at all.
-        let smooth: Float = shape.isRounded || p.allowsEdgeAntialiasing ? 1 : 0
+        // Rounded corners are always anti-aliased; straight edges as `EdgeAntialiasing` says. With
+        // none (allowsEdgeAntialiasing is false by default, as on iOS) the plain fill needs no shape coverage.
+        let smooth = EdgeAntialiasing.edges(of: p, rounded: shape.isRounded)
         if let background {
             let fill = background * alpha
             if depth == 0, raster == nil, !isGroup, fill.w == 1, !shape.isRounded,
@@ -235,10 +235,10 @@ package struct FrameBuilder {
             }
         }
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
-        let softClip = smooth == 1
+        let softClip = smooth > 0
         var clipIndex: Int?
         if p.masksToBounds && !children.isEmpty {
-            let clipShape = shape.quad(clip, color: .zero, params: [0, 0, 1, 1])
+            let clipShape = shape.quad(clip, color: .zero, params: [0, 0, smooth, 1])
             clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
         }
         return OpenLayer(

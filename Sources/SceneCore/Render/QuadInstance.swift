@@ -22,14 +22,15 @@ package struct QuadInstance: Sendable, Equatable {
     /// magnitude; zero is a square corner.
     package var radii: SIMD4<Float>
     /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
-    /// whatever w says); y: 1 when textured; z: 1 to anti-alias the shape's edge (0: hard edge at
-    /// 0.5 coverage); w: 1 when coverage outside `shapeRect` is zero (clip to the shape), 0 to
-    /// ignore the shape (a fill then covers the whole `rect`).
+    /// whatever w says); y: 1 when textured; z: the parts of the shape's edge that are anti-aliased,
+    /// a sum of `EdgeAntialiasing` bits (0: every edge hard, a pixel covered when its centre is
+    /// inside; `EdgeAntialiasing.all`: the whole edge); w: 1 or more when coverage outside
+    /// `shapeRect` is zero (clip to the shape), 0 to ignore the shape (a fill then covers the whole `rect`).
     ///
     /// Clip instances (`DisplayCommand.pushClip`) always clip to their filled shape (within their
-    /// `rect`); their colour, texture and border are not used. With anti-aliasing on, the renderer
-    /// grows the quad by about a pixel on the sides where `rect` reaches the shape's edge, so the outer half of the edge's
-    /// ramp is drawn too.
+    /// `rect`); their colour, texture and border are not used. The renderer grows the quad by about
+    /// a pixel on the sides where `rect` reaches an anti-aliased straight edge of the shape, so the
+    /// outer half of the edge's ramp is drawn too.
     package var params: SIMD4<Float>
 
     package init(

@@ -1,6 +1,6 @@
 import SceneCore
 
-/// Rounded, bordered, clipped, image, group-opacity and z-ordered layers.
+/// Rounded, bordered, clipped, image, group-opacity and z-ordered layers, and tiles that abut.
 enum GalleryScene {
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
@@ -52,6 +52,18 @@ enum GalleryScene {
         rotated.shadowRadius = 6
         rotated.shadowOffset = CGSize(width: 0, height: 8)
         root.addSublayer(rotated)
+
+        // Two tiles turned together, anti-aliased except where they meet, so no seam shows.
+        let tiles = CALayer()
+        tiles.frame = CGRect(x: 660, y: 60, width: 160, height: 80)
+        tiles.transform = CATransform3DMakeRotation(-.pi / 10, 0, 0, 1)
+        for (x, shared) in [(0, CAEdgeAntialiasingMask.layerRightEdge), (80, .layerLeftEdge)] {
+            let tile = CALayer.filled(CGRect(x: CGFloat(x), y: 0, width: 80, height: 80), Palette.green)
+            tile.allowsEdgeAntialiasing = true
+            tile.edgeAntialiasingMask.remove(shared)
+            tiles.addSublayer(tile)
+        }
+        root.addSublayer(tiles)
         return root
     }
 }

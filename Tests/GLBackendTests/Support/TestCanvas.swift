@@ -32,14 +32,15 @@ struct TestCanvas {
         let rect = SIMD4<Float>(0, 0, w, h)
         return QuadInstance(
             transform: transform(x: x, y: y), rect: rect, color: color, shapeRect: rect, radii: radii,
-            params: SIMD4(border, 0, antialiased ? 1 : 0, 1))
+            params: SIMD4(border, 0, antialiased ? EdgeAntialiasing.all : 0, 1))
     }
 
     /// A plain axis-aligned rectangle that ignores the shape.
     func rect(x: Float, y: Float, w: Float, h: Float, color: SIMD4<Float>) -> QuadInstance {
         let rect = SIMD4<Float>(0, 0, w, h)
         return QuadInstance(
-            transform: transform(x: x, y: y), rect: rect, color: color, shapeRect: rect, params: SIMD4(0, 0, 1, 0))
+            transform: transform(x: x, y: y), rect: rect, color: color, shapeRect: rect,
+            params: SIMD4(0, 0, EdgeAntialiasing.all, 0))
     }
 
     /// A textured rectangle sampling `uv`, tinted by `color` (premultiplied).
@@ -50,7 +51,7 @@ struct TestCanvas {
         let rect = SIMD4<Float>(0, 0, w, h)
         return QuadInstance(
             transform: transform(x: x, y: y), rect: rect, uv: uv, color: color, shapeRect: rect, radii: radii,
-            params: SIMD4(0, 1, 1, clipsToShape ? 1 : 0))
+            params: SIMD4(0, 1, EdgeAntialiasing.all, clipsToShape ? 1 : 0))
     }
 
     /// A display list for this canvas.

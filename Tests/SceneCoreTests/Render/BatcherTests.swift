@@ -67,9 +67,9 @@ import Testing
         let plain = QuadInstance(
             transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
         var ring = plain
-        ring.params = [2, 0, 1, 1]
+        ring.params = [2, 0, EdgeAntialiasing.all, 1]
         var clipped = plain
-        clipped.params = [0, 0, 1, 1]
+        clipped.params = [0, 0, EdgeAntialiasing.all, 1]
         for quad in [plain, plain, ring, clipped, plain] { batcher.add(quad, image: nil, sampling: .init()) }
         let batches = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.compactMap {
             command -> DrawBatch? in
@@ -90,6 +90,8 @@ import Testing
         root.sublayers = [plain, rounded, smooth]
         let quads = displayList(for: root).instances
         #expect(quads.map(\.isShaped) == [false, true, true])
-        #expect(quads.map(\.params.z) == [0, 1, 1])
+        // Rounded without allowsEdgeAntialiasing: anti-aliased all round; square with it: the four
+        // straight edges of the default edgeAntialiasingMask.
+        #expect(quads.map(\.params.z) == [0, EdgeAntialiasing.all, 15])
     }
 }

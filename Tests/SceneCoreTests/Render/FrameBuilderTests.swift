@@ -190,7 +190,7 @@ import Testing
         }
         #expect(list.instances[index].radii == SIMD4(10, 0, 0, 0))
         #expect(list.instances[index].shapeRect == SIMD4(0, 0, 50, 50))
-        #expect(list.instances[index].params == SIMD4(0, 0, 1, 1))
+        #expect(list.instances[index].params == SIMD4(0, 0, EdgeAntialiasing.all, 1))
 
         // Square corners and no edge anti-aliasing: the stencil's hard clip.
         root.cornerRadius = 0
