@@ -66,12 +66,12 @@ final class FrameRateOverlay {
         CATransaction.setDisableActions(true)
         var text = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
         let statistics = window.statistics
-        let rasterized = statistics.rasterCacheHitsLastFrame + statistics.rasterCacheMissesLastFrame
-        if rasterized > 0 {
-            text += "\nraster \(statistics.rasterCacheHitsLastFrame) hit \(statistics.rasterCacheMissesLastFrame) miss"
+        let bitmaps = statistics.rasterCacheHitsLastFrame + statistics.rasterCacheMissesLastFrame
+        if bitmaps > 0 {
+            text += "\nbitmaps \(statistics.rasterCacheHitsLastFrame) hit \(statistics.rasterCacheMissesLastFrame) miss"
         }
         label.string = text
-        label.frame.size.height = rasterized > 0 ? 42 : 24
+        label.frame.size.height = bitmaps > 0 ? 42 : 24
         CATransaction.commit()
     }
 }

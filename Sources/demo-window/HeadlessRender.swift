@@ -39,7 +39,8 @@ struct HeadlessRender {
             "demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
                 + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame"
                 + (stats.rasterCacheHits + stats.rasterCacheMisses > 0
-                    ? "; rasterized layers: \(stats.rasterCacheHits) from cache, \(stats.rasterCacheMisses) drawn" : "")
+                    ? "; layer bitmaps (rasterized, masked or shadowed layers): \(stats.rasterCacheHits) from cache, \(stats.rasterCacheMisses) drawn"
+                    : "")
         )
         say("demo-window: wrote \(url.path)")
     }
