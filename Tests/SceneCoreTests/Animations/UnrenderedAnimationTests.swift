@@ -30,8 +30,9 @@ import Testing
         // Not held for anything else (a later commit, another animation). How soon depends on the
         // machine: the main queue needs the layer lock to report the end, and suites running beside
         // this one commit or hit-test 100,000 layers holding it for seconds at a time; a plain
-        // `swift test` on two loaded cores (the window tests beside) measured 12 s.
-        #expect(elapsed < 0.3 + timeBudget(30), "and runs soon after it: \(elapsed) s")
+        // `swift test` on two loaded cores (the window tests beside) measured 12 s, and 32 s with
+        // three more builds running on the machine.
+        #expect(elapsed < 0.3 + timeBudget(45), "and runs soon after it: \(elapsed) s")
         #expect(layer.animationKeys() == nil, "a finished animation leaves the model")
     }
 
