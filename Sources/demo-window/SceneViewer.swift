@@ -3,9 +3,9 @@ import GLBackend
 import SceneCore
 
 /// Shows demo scenes in a window: builds the chosen scene, drives its app-thread `tick` (if
-/// any), reports clicks (hit-tested on the presentation tree), hands other keys to the scene
-/// and switches scenes with the keyboard (←/→, n/p or space; q or Escape closes; f toggles the
-/// frame-rate overlay).
+/// any), reports clicks (hit-tested on the presentation tree), hands wheel scrolls and other
+/// keys to the scene and switches scenes with the keyboard (←/→, n/p or space; q or Escape
+/// closes; f toggles the frame-rate overlay).
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
@@ -18,6 +18,9 @@ final class SceneViewer {
         self.scene = scene
         window.onMouse = { [unowned self] event in if event.kind == .down { click(at: event.location) } }
         window.onKey = { [unowned self] event in if event.kind == .down { key(event) } }
+        window.onScroll = { [unowned self] event in
+            if let line = self.scene.scroll?(window.layer, event.delta, event.location) { say("scroll: \(line)") }
+        }
         window.onResize = { size in say("resized: \(Int(size.width))x\(Int(size.height))") }
         window.onClose = { say("window closed") }
         show(scene)
@@ -54,6 +57,10 @@ final class SceneViewer {
         case (_, "f"):
             if overlay.isShowing { overlay.hide() } else { overlay.show(on: window) }
             say("frame-rate overlay \(overlay.isShowing ? "on" : "off")")
+        case (let keySym, ""):
+            if let line = scene.navigationKey?(window.layer, keySym) {
+                say("key 0x\(String(keySym, radix: 16)): \(line)")
+            }
         case (_, let characters):
             if let line = scene.key?(window.layer, characters) { say("key \(characters): \(line)") }
         }

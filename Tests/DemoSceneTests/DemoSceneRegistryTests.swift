@@ -10,7 +10,7 @@ import Testing
         #expect(
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
-                "effects", "layout", "text", "static", "cards", "stress",
+                "effects", "layout", "text", "static", "cards", "stress", "scroll",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -24,6 +24,8 @@ import Testing
         #expect(ticking == ["perspective", "zorder", "text"])
         #expect(clickable == ["cube", "zorder", "hittest", "animations"])
         #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress"])
+        #expect(DemoScene.all.filter { $0.navigationKey != nil }.map(\.name) == ["scroll"])
+        #expect(DemoScene.all.filter { $0.scroll != nil }.map(\.name) == ["scroll"])
     }
 
     @Test(arguments: DemoScene.all.map(\.name))

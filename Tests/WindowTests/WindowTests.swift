@@ -181,6 +181,25 @@ import Testing
         try expectScreenNow(server, 550, 615, (255, 255, 255, 255), name: "layout", "the panel below layerB")
     }
 
+    /// A wheel notch (button 5) scrolls the scroll scene's list by 40 points, a scroll and not a
+    /// click; ↓ scrolls it one row more. At 960x600 the list starts at (24, 48) and the swatch
+    /// of row i lies at content y 32 i + 6 ... 32 i + 26, x 32 ... 52.
+    @Test func theWheelAndTheArrowKeysScrollTheList() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("scroll", on: server)
+        defer { demo.stop() }
+        try expectScreen(server, 42, 64, (51, 102, 230, 255))  // Row 0's blue swatch.
+        try server.run("xdotool", ["mousemove", "--window", String(window), "400", "300", "click", "5"])
+        #expect(demo.waitForLine(containing: "scroll: visibleRect y 40–568 of 6400: rows 1–17") != nil)
+        // Screen y 64 is content y 56 now: row 1's orange swatch.
+        try expectScreen(server, 42, 64, (250, 140, 26, 255))
+        #expect(!demo.output.contains { $0.hasPrefix("click at") }, "the wheel is not a click")
+        try server.run("xdotool", ["key", "--window", String(window), "Down"])
+        #expect(demo.waitForLine(containing: "key 0xff54: visibleRect y 72–600") != nil)
+        try expectScreen(server, 42, 64, (51, 179, 89, 255))  // Content y 88: row 2's green swatch.
+    }
+
     /// `f` shows the frame-rate overlay, a dark `CATextLayer` in the top-right corner, in any scene.
     @Test func theFrameRateOverlayTogglesWithF() throws {
         let server = try XvfbFixture()

@@ -77,11 +77,16 @@ final class EventPump: @unchecked Sendable {
         switch event.type {
         case ButtonPress, ButtonRelease:
             let b = event.xbutton
+            let location = CGPoint(x: Int(b.x), y: Int(b.y))
+            // A wheel notch is a press and a release of buttons 4 to 7: one scroll, not a click.
+            if let scroll = ScrollEvent(button: b.button, location: location) {
+                if event.type == ButtonPress { deliver(.scroll(scroll)) }
+                return true
+            }
             deliver(
                 .mouse(
                     MouseEvent(
-                        kind: event.type == ButtonPress ? .down : .up,
-                        location: CGPoint(x: Int(b.x), y: Int(b.y)), button: Int(b.button))))
+                        kind: event.type == ButtonPress ? .down : .up, location: location, button: Int(b.button))))
         case MotionNotify:
             let m = event.xmotion
             deliver(.mouse(MouseEvent(kind: .moved, location: CGPoint(x: Int(m.x), y: Int(m.y)), button: 0)))

@@ -6,17 +6,21 @@ import SceneCore
 ///
 /// The window's `layer` is resized with the window. A render thread of its own owns the GL
 /// context and draws every commit of the tree, paced to the display refresh; the app thread
-/// only changes layers. Mouse, key, resize and close events arrive on the main run loop, so
-/// implicit transactions made in handlers commit at the end of that run-loop turn. Run the
-/// main run loop (`LayerWindow.run(until:)` or `RunLoop.main.run()`) for events to arrive.
+/// only changes layers. Mouse, scroll, key, resize and close events arrive on the main run
+/// loop, so implicit transactions made in handlers commit at the end of that run-loop turn. Run
+/// the main run loop (`LayerWindow.run(until:)` or `RunLoop.main.run()`) for events to arrive.
 @MainActor
 public final class LayerWindow {
     /// The tree's root layer, sized to the window. Setting it shows another tree.
     public var layer: CALayer {
         didSet { attach(layer) }
     }
-    /// Called for mouse down, up and motion, in window coordinates.
+    /// Called for mouse down, up and motion, in window coordinates. Wheel buttons go to
+    /// `onScroll` instead.
     public var onMouse: ((MouseEvent) -> Void)?
+    /// Called for each scroll-wheel notch (vertical and horizontal), with the distance to scroll
+    /// in points and the pointer's position in window coordinates.
+    public var onScroll: ((ScrollEvent) -> Void)?
     /// Called for key presses and releases.
     public var onKey: ((KeyEvent) -> Void)?
     /// Called after the window (and `layer`) changed size.
@@ -162,6 +166,7 @@ public final class LayerWindow {
         switch input {
         case .mouse(let event): onMouse?(event)
         case .key(let event): onKey?(event)
+        case .scroll(let event): onScroll?(event)
         case .resized(let width, let height):
             size = CGSize(width: width, height: height)
             CATransaction.begin()

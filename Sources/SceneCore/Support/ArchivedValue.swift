@@ -553,7 +553,8 @@ extension ArchivedValue {
                 entry(CALayerCornerCurve.self), entry(CAMediaTimingFillMode.self), entry(CAShapeLayerFillRule.self),
                 entry(CAShapeLayerLineCap.self), entry(CAShapeLayerLineJoin.self),
                 entry(CATextLayerTruncationMode.self), entry(CATextLayerAlignmentMode.self),
-                entry(CAGradientLayerType.self), entry(CAAnimationCalculationMode.self),
+                entry(CAGradientLayerType.self), entry(CAScrollLayerScrollMode.self),
+                entry(CAAnimationCalculationMode.self),
                 entry(CAAnimationRotationMode.self), entry(CATransitionType.self), entry(CATransitionSubtype.self),
                 entry(CAMediaTimingFunctionName.self), entry(CAValueFunctionName.self),
             ])

@@ -68,6 +68,13 @@ struct DemoScene: Sendable {
     /// Reacts to a key press (its characters). Returns the line the demo prints, nil for a
     /// key the scene does not use.
     var key: (@Sendable (_ root: CALayer, _ characters: String) -> String?)? = nil
+    /// Reacts to a key press that produces no text and that the viewer does not use (↑, ↓,
+    /// Page Up, Page Down, Home, End), by its X11 keysym. Returns the line the demo prints, nil
+    /// for a key the scene does not use.
+    var navigationKey: (@Sendable (_ root: CALayer, _ keySym: UInt) -> String?)? = nil
+    /// Reacts to a scroll-wheel notch: `delta` in points (positive `height` scrolls down) with
+    /// the pointer at `point`. Returns the line the demo prints, nil for a scroll it ignores.
+    var scroll: (@Sendable (_ root: CALayer, _ delta: CGSize, _ point: CGPoint) -> String?)? = nil
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [
@@ -131,6 +138,11 @@ struct DemoScene: Sendable {
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,
             tick: StressScene.tick, key: StressScene.key),
+        DemoScene(
+            name: "scroll",
+            summary:
+                "CAScrollLayer: 200 rows scrolled by wheel (a decelerating glide) and ↑/↓/Page Up/Page Down/Home/End; the caption shows visibleRect",
+            build: { ScrollScene.make($0.size) }, navigationKey: ScrollScene.key, scroll: ScrollScene.scroll),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
