@@ -23,7 +23,7 @@ import Foundation
 extension FrameBuilder {
     /// At most this many quads are copied for one replicator in one frame; instances beyond are
     /// not drawn (logged once), so that a huge `instanceCount` costs a bounded frame.
-    static let maximumReplicatedQuads = 4_000_000
+    static let maximumReplicatedQuads = 200_000
 
     /// Draws the sublayers `children` of the replicator `id` (which maps to the window by
     /// `toWindow` and places its sublayers by `childSpace`) once per instance.
@@ -45,10 +45,10 @@ extension FrameBuilder {
         }
         // Instances that differ in animated values: evaluated, walked and drawn one by one.
         let savedProperties = delayed.compactMap { tree[$0]?.properties }
-        let time = tree.animationTime ?? 0
+        let time = tree.animationTime.map { tree.localTime(of: id, at: $0).time } ?? 0
         var recordings: [DisplayList] = []
         for i in 0..<min(p.instanceCount, FrameBuilder.maximumReplicatedQuads) {
-            showAnimations(of: delayed, at: time - Double(i) * p.instanceDelay)
+            showAnimations(of: delayed, under: id, at: time - Double(i) * p.instanceDelay)
             recordings.append(record(children, alpha: alpha, depth: depth))
             if recordings.reduce(0, { $0 + $1.instances.count }) > FrameBuilder.maximumReplicatedQuads { break }
         }
@@ -140,11 +140,12 @@ extension FrameBuilder {
         }
     }
 
-    /// Shows the values the animations of `layers` have at absolute time `time`.
-    private mutating func showAnimations(of layers: [LayerID], at time: Double) {
+    /// Shows the values the animations of `layers` have when the replicator `replicator`'s
+    /// local time is `time`.
+    private mutating func showAnimations(of layers: [LayerID], under replicator: LayerID, at time: Double) {
         for id in layers {
             guard let layer = tree[id] else { continue }
-            let layerTime = tree.localTime(of: id, at: time).time
+            let layerTime = localTime(of: id, under: replicator, at: time, depth: 0)
             guard layerTime.isFinite else { continue }
             var shown = layer.model
             var custom: [String: AnimatableValue]?
@@ -155,6 +156,15 @@ extension FrameBuilder {
                 outputs: &outputs, cache: &cache)
             tree.layers[id]?.properties = shown
         }
+    }
+
+    /// The local time of `id`, a layer under `replicator`, when the replicator's is `time`.
+    private func localTime(of id: LayerID, under replicator: LayerID, at time: Double, depth: Int) -> Double {
+        guard id != replicator, let layer = tree[id], let parent = layer.superlayer, depth < FrameBuilder.maximumDepth
+        else { return time }
+        let parentTime = localTime(of: parent, under: replicator, at: time, depth: depth + 1)
+        let timing = layer.model.timing
+        return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset
     }
 
     /// The row-vector product `a · b` of two 4x4 matrices in row order.
