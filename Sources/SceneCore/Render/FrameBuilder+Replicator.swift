@@ -111,7 +111,8 @@ extension FrameBuilder {
             case .endGroup(let opacity): batcher.endGroup(opacity: opacity)
             case .beginMask: batcher.beginMask()
             case .endMask(let opacity): batcher.endMask(opacity: opacity)
-            case .endEffectGroup(let opacity, let effects, _): batcher.endEffectGroup(opacity: opacity, effects: effects)
+            case .endEffectGroup(let opacity, let effects, _):
+                batcher.endEffectGroup(opacity: opacity, effects: effects)
             case .beginShadow, .endShadow, .drawShadow:
                 Diagnostics.errorOnce(
                     "render.replicatorShadow",

@@ -60,7 +60,8 @@ package struct FrameBuilder {
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
         keepsEffects: Bool = true
     ) -> DisplayList {
-        var builder = walk(tree, root: root, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
+        var builder = walk(
+            tree, root: root, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
         return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
     }
 

@@ -77,7 +77,8 @@ enum ReplicatorScene {
         equaliser.instanceBlueOffset = 0.1
         let barHeight = bounds.height * 0.7
         let bar = CALayer.filled(
-            CGRect(x: (step * 0.2).rounded(), y: bounds.maxY - barHeight - 10, width: (step * 0.6).rounded(),
+            CGRect(
+                x: (step * 0.2).rounded(), y: bounds.maxY - barHeight - 10, width: (step * 0.6).rounded(),
                 height: barHeight), .white)
         bar.name = "bar"
         bar.anchorPoint = CGPoint(x: 0.5, y: 1)
