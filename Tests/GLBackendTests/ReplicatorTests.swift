@@ -86,6 +86,18 @@ import Testing
         expectPixel(clipped, 45, 10, white)
     }
 
+    @Test func aTranslucentReplicatorIsCompositedAsOneGroup() throws {
+        // Two overlapping instances at opacity 0.5: the overlap is no darker than the rest.
+        let root = whiteRoot(100, 20)
+        let (replicator, _) = replicator(in: root, count: 2, square: opaqueRed)
+        replicator.instanceTransform = CATransform3DMakeTranslation(5, 0, 0)
+        replicator.opacity = 0.5
+        let image = try render(root)
+        expectPixel(image, 2, 10, (255, 128, 128, 255))
+        expectPixel(image, 7, 10, (255, 128, 128, 255))
+        expectPixel(image, 12, 10, (255, 128, 128, 255))
+    }
+
     @Test func colourOffsetsAccumulatePerInstance() throws {
         let root = whiteRoot(100, 20)
         let (replicator, _) = replicator(in: root, count: 3, square: opaqueWhite)

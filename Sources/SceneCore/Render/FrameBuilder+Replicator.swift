@@ -182,6 +182,12 @@ extension FrameBuilder {
     }
 }
 
+extension LayerProperties {
+    /// How many times the layer's sublayers are drawn: `instanceCount` (at least 0) for a
+    /// replicator, else once.
+    var sublayerCopies: Int { isReplicatorLayer ? max(min(instanceCount, 1 << 40), 0) : 1 }
+}
+
 /// Where each instance of a replicator's sublayers goes: instance `i`'s map from the
 /// replicator's sublayer space to clip space.
 private struct InstancePlacement {

@@ -206,7 +206,8 @@ package struct FrameBuilder {
         let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
-        let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
+        let primitives =
+            (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
         // Only a translucent layer asks whether its drawing overlaps itself (a walk down a
@@ -407,7 +408,8 @@ extension RenderTree {
             let own =
                 (p.shownBackgroundColor == nil ? 0 : 1) + (p.contents == nil ? 0 : 1) + (p.borderWidth > 0 ? 1 : 0)
                 + (layer.mask == nil ? 0 : 1)
-            guard own == 0, layer.sublayers.count == 1 else { return own + layer.sublayers.count > 1 }
+            let drawn = layer.sublayers.count * p.sublayerCopies
+            guard own == 0, drawn == 1 else { return own + drawn > 1 }
             current = layer.sublayers[0]
         }
         return true
