@@ -98,6 +98,31 @@ import Testing
         expectPixel(image, 12, 10, (255, 128, 128, 255))
     }
 
+    @Test func aMaskInsideTheReplicatedSublayersMasksEveryInstance() throws {
+        let root = whiteRoot(100, 20)
+        let (replicator, square) = replicator(in: root, count: 3, square: opaqueRed)
+        replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        square.mask = solidLayer(CGRect(x: 0, y: 0, width: 5, height: 10), CGColor(gray: 0, alpha: 1))
+        let image = try render(root)
+        for x in [0, 20, 40] {
+            expectPixel(image, x + 2, 10, red)
+            expectPixel(image, x + 7, 10, white)
+        }
+    }
+
+    @Test func aShadowInsideTheReplicatedSublayersIsLeftOutAndTheLayersDrawn() throws {
+        let root = whiteRoot(100, 20)
+        let (replicator, square) = replicator(in: root, count: 2, square: opaqueRed)
+        replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        square.shadowOpacity = 1
+        square.shadowOffset = CGSize(width: 4, height: 0)
+        square.shadowRadius = 0
+        let image = try render(root)
+        expectPixel(image, 5, 10, red)
+        expectPixel(image, 25, 10, red)
+        expectPixel(image, 12, 10, white, "no shadow")
+    }
+
     @Test func colourOffsetsAccumulatePerInstance() throws {
         let root = whiteRoot(100, 20)
         let (replicator, _) = replicator(in: root, count: 3, square: opaqueWhite)
