@@ -10,7 +10,8 @@ import Testing
         #expect(
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
-                "effects", "layout", "text", "static", "cards", "stress", "scroll",
+                "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "stress",
+                "scroll",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

@@ -57,6 +57,15 @@ import Testing
         case .repeatCount: Float(5)
         case .repeatDuration: Double(6)
         case .fillMode: CAMediaTimingFillMode.both
+        case .instanceCount: 7
+        case .instanceTransform: CATransform3DMakeTranslation(20, 0, 0)
+        case .instanceDelay: Double(0.25)
+        case .instanceColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1) as CGColor?
+        case .instanceRedOffset: Float(-0.25)
+        case .instanceGreenOffset: Float(0.25)
+        case .instanceBlueOffset: Float(0.5)
+        case .instanceAlphaOffset: Float(-0.125)
+        case .preservesDepth: true
         }
     }
 

@@ -81,8 +81,23 @@ extension Float: LayerNumber {
     }
 }
 
-/// Doubles are the timing properties, which do not animate.
-extension Double: LayerNumber {}
+/// Doubles are the timing properties, which do not animate, and `instanceDelay`, which does.
+extension Double: LayerNumber {
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .double(offset: offset, limit: limit)
+    }
+}
+
+/// Integers (`instanceCount`) travel and animate as numbers.
+extension Int: LayerValue {
+    var propertyValue: PropertyValue { .number(Double(self)) }
+    init?(propertyValue: PropertyValue) {
+        guard case .number(let v) = propertyValue, let whole = Int(exactly: v.rounded(.towardZero)) else { return nil }
+        self = whole
+    }
+    var isZeroValue: Bool { self == 0 }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? { .integer(offset: offset) }
+}
 
 extension CGPoint: LayerValue {
     var propertyValue: PropertyValue { .point(self) }

@@ -10,6 +10,9 @@ import Foundation
 enum AnimationSlot: Sendable, Equatable {
     case cgFloat(offset: UInt16, limit: AnimatedValueLimit)
     case float(offset: UInt16, limit: AnimatedValueLimit)
+    case double(offset: UInt16, limit: AnimatedValueLimit)
+    /// Integers animate as numbers, shown rounded down (`instanceCount`).
+    case integer(offset: UInt16)
     /// Booleans animate as numbers: 1 for true, and values from 0.5 up are true.
     case bool(offset: UInt16)
     case point(offset: UInt16)
@@ -33,6 +36,8 @@ enum AnimationSlot: Sendable, Equatable {
             switch self {
             case .cgFloat(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: CGFloat.self)))
             case .float(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: Float.self)))
+            case .double(let offset, _): .number(bytes.load(fromByteOffset: Int(offset), as: Double.self))
+            case .integer(let offset): .number(Double(bytes.load(fromByteOffset: Int(offset), as: Int.self)))
             case .bool(let offset): .number(bytes.load(fromByteOffset: Int(offset), as: Bool.self) ? 1 : 0)
             case .point(let offset): .point(bytes.load(fromByteOffset: Int(offset), as: CGPoint.self))
             case .size(let offset): .size(bytes.load(fromByteOffset: Int(offset), as: CGSize.self))
@@ -55,6 +60,8 @@ enum AnimationSlot: Sendable, Equatable {
         switch self {
         case .cgFloat(let offset, _): copy(CGFloat.self, at: offset, from: model, into: &p)
         case .float(let offset, _): copy(Float.self, at: offset, from: model, into: &p)
+        case .double(let offset, _): copy(Double.self, at: offset, from: model, into: &p)
+        case .integer(let offset): copy(Int.self, at: offset, from: model, into: &p)
         case .bool(let offset): copy(Bool.self, at: offset, from: model, into: &p)
         case .point(let offset): copy(CGPoint.self, at: offset, from: model, into: &p)
         case .size(let offset): copy(CGSize.self, at: offset, from: model, into: &p)
@@ -79,6 +86,10 @@ enum AnimationSlot: Sendable, Equatable {
             if let allowed = limit.apply(v) { store(CGFloat(allowed), at: offset, in: &p) }
         case (.float(let offset, let limit), .number(let v)):
             if let allowed = limit.apply(v) { store(Float(allowed), at: offset, in: &p) }
+        case (.double(let offset, let limit), .number(let v)):
+            if let allowed = limit.apply(v) { store(allowed, at: offset, in: &p) }
+        case (.integer(let offset), .number(let v)):
+            store(Int(min(max(v.rounded(.down), -0x1p62), 0x1p62)), at: offset, in: &p)
         case (.bool(let offset), .number(let v)): store(v >= 0.5, at: offset, in: &p)
         case (.point(let offset), .point(let v)): store(v, at: offset, in: &p)
         case (.size(let offset), .size(let v)): store(v, at: offset, in: &p)

@@ -61,6 +61,19 @@ struct LayerProperties: Sendable, Equatable {
     /// once when such a layer is made, not a property of its own: it reaches the render side
     /// with the layer's first commit, which carries every value.
     var isTransformLayer = false
+    // Replicator (`CAReplicatorLayer`)
+    var instanceCount = 1
+    var instanceTransform = CATransform3D.identity
+    var instanceDelay: Double = 0
+    var instanceColor: CGColor? = CGColor.white
+    var instanceRedOffset: Float = 0
+    var instanceGreenOffset: Float = 0
+    var instanceBlueOffset: Float = 0
+    var instanceAlphaOffset: Float = 0
+    var preservesDepth = false
+    /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
+    /// times. Set once when such a layer is made, like `isTransformLayer`.
+    var isReplicatorLayer = false
 
     init() {}
 
@@ -74,6 +87,7 @@ struct LayerProperties: Sendable, Equatable {
         if let c = animatedColors.background { backgroundColor = CGColor(c) }
         if let c = animatedColors.border { borderColor = CGColor(c) }
         if let c = animatedColors.shadow { shadowColor = CGColor(c) }
+        if let c = animatedColors.instance { instanceColor = CGColor(c) }
         animatedColors = AnimatedColors()
     }
 
@@ -88,4 +102,5 @@ struct AnimatedColors: Sendable, Equatable {
     var background: RGBA?
     var border: RGBA?
     var shadow: RGBA?
+    var instance: RGBA?
 }

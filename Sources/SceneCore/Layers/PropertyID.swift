@@ -23,6 +23,9 @@ enum PropertyID: Int, CaseIterable, Sendable {
     case minificationFilter, magnificationFilter, minificationFilterBias, isOpaque
     // Timing (CAMediaTiming)
     case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
+    // Replicator (CAReplicatorLayer)
+    case instanceCount, instanceTransform, instanceDelay, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
 
     /// The property's declaration.
     var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
@@ -199,6 +202,37 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .fillMode:
             return StoredProperty(
                 self, "fillMode", \.timing.fillMode, LayerKey(\.fillMode, name(CAMediaTimingFillMode.init)), .none)
+        case .instanceCount:
+            return StoredProperty(
+                self, "instanceCount", \.instanceCount, LayerKey(\.replicatedInstanceCount, V.integer), .implicit)
+        case .instanceTransform:
+            return StoredProperty(
+                self, "instanceTransform", \.instanceTransform,
+                LayerKey(\.replicatedInstanceTransform, V.transform3D), .implicit)
+        case .instanceDelay:
+            return StoredProperty(
+                self, "instanceDelay", \.instanceDelay, LayerKey(\.replicatedInstanceDelay, V.double), .implicit)
+        case .instanceColor:
+            return StoredProperty(
+                self, "instanceColor", \.instanceColor, LayerKey(\.replicatedInstanceColor, V.color), .implicit,
+                shownColor: \.animatedColors.instance)
+        case .instanceRedOffset:
+            return StoredProperty(
+                self, "instanceRedOffset", \.instanceRedOffset, LayerKey(\.replicatedRedOffset, V.float), .implicit)
+        case .instanceGreenOffset:
+            return StoredProperty(
+                self, "instanceGreenOffset", \.instanceGreenOffset, LayerKey(\.replicatedGreenOffset, V.float),
+                .implicit)
+        case .instanceBlueOffset:
+            return StoredProperty(
+                self, "instanceBlueOffset", \.instanceBlueOffset, LayerKey(\.replicatedBlueOffset, V.float), .implicit)
+        case .instanceAlphaOffset:
+            return StoredProperty(
+                self, "instanceAlphaOffset", \.instanceAlphaOffset, LayerKey(\.replicatedAlphaOffset, V.float),
+                .implicit)
+        case .preservesDepth:
+            return StoredProperty(
+                self, "preservesDepth", \.preservesDepth, LayerKey(\.replicatedPreservesDepth, V.bool), .none)
         }
     }
 }

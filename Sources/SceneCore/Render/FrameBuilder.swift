@@ -37,6 +37,11 @@ package struct FrameBuilder {
 
     /// Whether masks and content shadows may be drawn from kept bitmaps (FrameBuilder+CachedEffects).
     let keepsEffects: Bool
+    /// Whether a replicator's sublayers are being recorded, to be drawn once per instance
+    /// (FrameBuilder+Replicator): their drawing is then never cached as a bitmap.
+    var recordsInstances = false
+    /// How many layers the walk has visited (replicated sublayers count once, not per instance).
+    private(set) var visitedLayers = 0
 
     private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>, keepsEffects: Bool) {
         self.tree = tree
@@ -55,10 +60,20 @@ package struct FrameBuilder {
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
         keepsEffects: Bool = true
     ) -> DisplayList {
+        var builder = walk(
+            tree, root: root, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
+        return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
+    }
+
+    /// The builder once it has walked the tree under `root`, its display list not yet finished.
+    static func walk(
+        _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
+        keepsEffects: Bool = true
+    ) -> FrameBuilder {
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
         builder.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
-        return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
+        return builder
     }
 
     mutating func visit(
@@ -85,10 +100,17 @@ package struct FrameBuilder {
                 id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
                 depth: depth, offset: offset)
         else { return }
-        for child in open.children {
-            visit(
-                child, parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
-                depth: depth + 1)
+        visitedLayers += 1
+        if open.replicates {
+            drawInstances(
+                of: id, children: open.children, toWindow: open.toWindow, childSpace: open.childSpace,
+                alpha: open.alpha, depth: depth)
+        } else {
+            for child in open.children {
+                visit(
+                    child, parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
+                    depth: depth + 1)
+            }
         }
         closeLayer(open, depth: depth)
     }
@@ -139,6 +161,8 @@ package struct FrameBuilder {
         let mask: LayerID?
         let isGroup: Bool
         let effects: GroupEffects?
+        /// Whether the sublayers are drawn once per instance (a `CAReplicatorLayer`).
+        let replicates: Bool
     }
 
     /// Draws what lies under the layer's sublayers — its shadow, background and contents — and
@@ -167,7 +191,7 @@ package struct FrameBuilder {
         let toWindow = placement ?? toParent
         guard toWindow.isFinite else { return nil }
         if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return nil }
-        if placement == nil, offset == nil, layer.transition == nil,
+        if placement == nil, offset == nil, layer.transition == nil, !recordsInstances,
             p.shouldRasterize
                 ? drawRasterized(
                     id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
@@ -182,7 +206,8 @@ package struct FrameBuilder {
         let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
-        let primitives = (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count
+        let primitives =
+            (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
         // Only a translucent layer asks whether its drawing overlaps itself (a walk down a
@@ -248,7 +273,8 @@ package struct FrameBuilder {
             border: border.map {
                 shape.quad(clip, color: $0 * alpha, params: [Float(p.borderWidth), 0, smooth, 1])
             },
-            castsFromContent: castsFromContent, mask: mask, isGroup: isGroup, effects: effects)
+            castsFromContent: castsFromContent, mask: mask, isGroup: isGroup, effects: effects,
+            replicates: p.isReplicatorLayer && !children.isEmpty)
     }
 
     /// Closes what `openLayer` opened once the sublayers are drawn: the sublayers' clip, then the
@@ -382,7 +408,8 @@ extension RenderTree {
             let own =
                 (p.shownBackgroundColor == nil ? 0 : 1) + (p.contents == nil ? 0 : 1) + (p.borderWidth > 0 ? 1 : 0)
                 + (layer.mask == nil ? 0 : 1)
-            guard own == 0, layer.sublayers.count == 1 else { return own + layer.sublayers.count > 1 }
+            let drawn = layer.sublayers.count * p.sublayerCopies
+            guard own == 0, drawn == 1 else { return own + drawn > 1 }
             current = layer.sublayers[0]
         }
         return true

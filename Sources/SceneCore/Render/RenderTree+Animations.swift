@@ -39,6 +39,7 @@ extension RenderTree {
     package mutating func evaluateAnimations(at time: Double, in scope: AnimationScope = .all) -> AnimationTick {
         var tick = AnimationTick()
         animationStamp = 0
+        animationTime = time
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
         beginVersionStamp()

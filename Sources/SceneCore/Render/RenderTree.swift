@@ -30,6 +30,9 @@ package struct RenderTree: Sendable {
     /// 0 when that evaluation had no animation to run. A layer whose content version carries it
     /// is being changed by an animation frame after frame.
     var animationStamp: UInt64 = 0
+    /// The absolute time animations were last evaluated at (`evaluateAnimations`); nil before.
+    /// A replicator's `instanceDelay` shifts its sublayers' animations back from it.
+    var animationTime: Double?
 
     package init() {}
 

@@ -31,6 +31,13 @@ package enum ValueConversion {
         }
     }
 
+    /// The value as an `Int`: a whole number, or a finite number rounded toward zero (as
+    /// `NSNumber.integerValue`); nil beyond the range of `Int`.
+    static func integer(_ value: Any?) -> Int? {
+        if let v = value as? Int { return v }
+        return double(value).flatMap { Int(exactly: $0.rounded(.towardZero)) }
+    }
+
     /// The value as a `Bool`: a `Bool`, or a number (true when not zero), as `NSNumber.boolValue`.
     static func bool(_ value: Any?) -> Bool? {
         if let v = value as? Bool { return v }

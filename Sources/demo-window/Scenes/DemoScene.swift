@@ -134,6 +134,14 @@ struct DemoScene: Sendable {
                 "rounded cards casting shadows from their alpha and from shadowPath, with images masked to circles",
             build: { CardsScene.make($0.size) }),
         DemoScene(
+            name: "replicator",
+            summary: "CAReplicatorLayer: a delayed spinner, equaliser bars and a 3D ring of instances",
+            build: { ReplicatorScene.make($0.size) }),
+        DemoScene(
+            name: "replicator-stress",
+            summary: "the stress scene's quads (--layers N) drawn by two nested replicators from one turning layer",
+            build: ReplicatorStressScene.make),
+        DemoScene(
             name: "stress",
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A layer that draws its sublayers several times, each copy (an instance) moved, tinted and
+/// delayed a step further than the one before, as Core Animation's `CAReplicatorLayer`.
+///
+/// The layer's own background, contents and border are drawn once. Its sublayers, with
+/// everything under them, are drawn `instanceCount` times, in instance order (instance 0 is
+/// the sublayers as they are, drawn first). Instance `i`:
+/// - is placed by `instanceTransform` applied `i` times, about the centre of the layer's
+///   bounds, in the space the sublayers are positioned in (before the layer's
+///   `sublayerTransform`);
+/// - has its drawing's colours multiplied by `instanceColor` plus `i` times the four colour
+///   offsets, each component clamped to 0...1;
+/// - runs the animations of its sublayer tree `i × instanceDelay` seconds later: it shows
+///   what instance 0 showed `i × instanceDelay` seconds earlier.
+///
+/// Instances are not clipped to the layer's bounds unless `masksToBounds` is set. Without
+/// `preservesDepth` the instances are flattened into the layer's plane, like any layer's
+/// sublayers; with it they keep their 3D places (as the sublayers of a `CATransformLayer`) and
+/// are flattened into the superlayer, so a perspective `sublayerTransform` there shows a ring
+/// of instances turned about the y axis in perspective, drawn back to front.
+///
+/// The render side walks the sublayer tree once a frame whatever `instanceCount` is, and draws
+/// every instance from that walk (`FrameBuilder+Replicator.swift`); with an `instanceDelay` and
+/// animations in the sublayer tree it evaluates those animations once per instance.
+///
+/// Every property but `preservesDepth` is animatable, implicitly and explicitly.
+open class CAReplicatorLayer: CALayer {
+    /// A replicator layer drawing its sublayers once (`instanceCount` 1).
+    public override init() {
+        super.init()
+        state.isReplicatorLayer = true
+    }
+
+    /// Unarchives a replicator layer archived by `encode(with:)`, with its instance properties.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        state.isReplicatorLayer = true
+    }
+
+    /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        state.isReplicatorLayer = true
+    }
+
+    /// How many times the sublayers are drawn. Default 1; 0 or less draws none of them (the
+    /// layer's own background, contents and border still show). Animatable: an animated value
+    /// is rounded down.
+    open var instanceCount: Int {
+        get { replicatedInstanceCount }
+        set { replicatedInstanceCount = newValue }
+    }
+
+    /// The transform that takes instance `k − 1` to instance `k`, applied about the centre of
+    /// the layer's bounds. Default identity. Animatable.
+    open var instanceTransform: CATransform3D {
+        get { replicatedInstanceTransform }
+        set { replicatedInstanceTransform = newValue }
+    }
+
+    /// How many seconds later each instance runs its sublayers' animations than the one
+    /// before. Default 0. Animatable.
+    open var instanceDelay: CFTimeInterval {
+        get { replicatedInstanceDelay }
+        set { replicatedInstanceDelay = newValue }
+    }
+
+    /// The colour instance 0's drawing is multiplied by. Default opaque white (no change); nil
+    /// counts as opaque white. The object set is the object returned. Animatable.
+    open var instanceColor: CGColor? {
+        get { replicatedInstanceColor }
+        set { replicatedInstanceColor = newValue }
+    }
+
+    /// Added to the red component of the instance colour for each instance after the first.
+    /// Default 0. Animatable.
+    open var instanceRedOffset: Float {
+        get { replicatedRedOffset }
+        set { replicatedRedOffset = newValue }
+    }
+
+    /// Added to the green component of the instance colour for each instance after the first.
+    /// Default 0. Animatable.
+    open var instanceGreenOffset: Float {
+        get { replicatedGreenOffset }
+        set { replicatedGreenOffset = newValue }
+    }
+
+    /// Added to the blue component of the instance colour for each instance after the first.
+    /// Default 0. Animatable.
+    open var instanceBlueOffset: Float {
+        get { replicatedBlueOffset }
+        set { replicatedBlueOffset = newValue }
+    }
+
+    /// Added to the alpha component of the instance colour for each instance after the first.
+    /// Default 0. Animatable.
+    open var instanceAlphaOffset: Float {
+        get { replicatedAlphaOffset }
+        set { replicatedAlphaOffset = newValue }
+    }
+
+    /// Whether the instances keep their 3D places, as the sublayers of a `CATransformLayer`,
+    /// instead of being flattened into the layer's plane. Default false.
+    open var preservesDepth: Bool {
+        get { replicatedPreservesDepth }
+        set { replicatedPreservesDepth = newValue }
+    }
+}
+
+/// The replicator's committed values, reachable on every layer so that key-value coding's
+/// table (`LayerKey`) can name them; only a `CAReplicatorLayer` draws from them.
+extension CALayer {
+    var replicatedInstanceCount: Int {
+        get { LayerLock.withLock { state.instanceCount } }
+        set { setState(\.instanceCount, newValue, .instanceCount) }
+    }
+
+    var replicatedInstanceTransform: CATransform3D {
+        get { LayerLock.withLock { state.instanceTransform } }
+        set { setState(\.instanceTransform, newValue, .instanceTransform) }
+    }
+
+    var replicatedInstanceDelay: CFTimeInterval {
+        get { LayerLock.withLock { state.instanceDelay } }
+        set { setState(\.instanceDelay, newValue, .instanceDelay) }
+    }
+
+    var replicatedInstanceColor: CGColor? {
+        get { LayerLock.withLock { state.instanceColor } }
+        set { setState(\.instanceColor, newValue, .instanceColor) }
+    }
+
+    var replicatedRedOffset: Float {
+        get { LayerLock.withLock { state.instanceRedOffset } }
+        set { setState(\.instanceRedOffset, newValue, .instanceRedOffset) }
+    }
+
+    var replicatedGreenOffset: Float {
+        get { LayerLock.withLock { state.instanceGreenOffset } }
+        set { setState(\.instanceGreenOffset, newValue, .instanceGreenOffset) }
+    }
+
+    var replicatedBlueOffset: Float {
+        get { LayerLock.withLock { state.instanceBlueOffset } }
+        set { setState(\.instanceBlueOffset, newValue, .instanceBlueOffset) }
+    }
+
+    var replicatedAlphaOffset: Float {
+        get { LayerLock.withLock { state.instanceAlphaOffset } }
+        set { setState(\.instanceAlphaOffset, newValue, .instanceAlphaOffset) }
+    }
+
+    var replicatedPreservesDepth: Bool {
+        get { LayerLock.withLock { state.preservesDepth } }
+        set { setState(\.preservesDepth, newValue, .preservesDepth) }
+    }
+}
