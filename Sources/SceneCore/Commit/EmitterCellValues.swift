@@ -48,6 +48,10 @@ struct EmitterCellValues: Sendable, Equatable {
 /// A `CAEmitterLayer`'s cells, as the `emitterCells` property commits them.
 struct EmitterCellList: LayerValue {
     var cells: [EmitterCellValues] = []
+    /// When the emitter's current values took effect, in the layer's time: stamped by the commit
+    /// that carries a change of them (`CALayer.stampingEmission`), so that every renderer, even
+    /// one attached later, starts the emission at the same time.
+    var start = 0.0
 
     var propertyValue: PropertyValue { .emitterCells(self) }
     init?(propertyValue: PropertyValue) {
@@ -55,5 +59,7 @@ struct EmitterCellList: LayerValue {
         self = v
     }
     init(_ cells: [EmitterCellValues] = []) { self.cells = cells }
+    /// Lists are equal when their cells are: the start is not a value the app sets.
+    static func == (a: EmitterCellList, b: EmitterCellList) -> Bool { a.cells == b.cells }
     var isZeroValue: Bool { cells.isEmpty }
 }

@@ -177,6 +177,21 @@ extension PropertyID {
     }
 }
 
+extension CALayer {
+    /// `changes` with the emitter's cells added when they hold a change of an emitter value, whose
+    /// emission start is then stamped as the layer's time at the commit's time `now`.
+    func stampingEmission(_ changes: LayerChanges, at now: Double) -> LayerChanges {
+        guard self is CAEmitterLayer, !changes.isDisjoint(with: CALayer.emitterChanges) else { return changes }
+        let start = convertTime(now, from: nil)
+        state.emitterCells.start = start.isFinite ? start : 0
+        return changes.union(LayerChanges(.emitterCells))
+    }
+
+    private static let emitterChanges = PropertyID.allCases.filter(\.isEmitterProperty).reduce(LayerChanges()) {
+        $0.union(LayerChanges($1))
+    }
+}
+
 extension LayerKey {
     /// The accessor of a `CAEmitterLayer` property: on other layers the key is an arbitrary
     /// stored key, as it is in Core Animation.

@@ -3,7 +3,8 @@
 /// particles move while the app's thread is busy.
 extension RenderTree {
     /// Notes the emitter values a commit changed: each layer whose values changed starts a new
-    /// emission at the commit's time in that layer's time; released layers are forgotten.
+    /// emission at the time the commit stamped (`EmitterCellList.start`); released layers are
+    /// forgotten.
     mutating func noteEmitterChanges(of commit: LayerTreeCommit) {
         var changed: [LayerID] = []
         for update in commit.updates {
@@ -17,9 +18,8 @@ extension RenderTree {
             guard let layer = layers[id], emitters[id] != nil || !layer.model.emitterCells.cells.isEmpty else {
                 continue
             }
-            let time = localTime(of: id, at: commit.timestamp).time
-            guard time.isFinite else { continue }
-            emitters[id, default: EmitterHistory()].begin(EmitterConfiguration(layer.model), at: time)
+            emitters[id, default: EmitterHistory()].begin(
+                EmitterConfiguration(layer.model), at: layer.model.emitterCells.start)
         }
         for id in commit.released { emitters.removeValue(forKey: id) }
     }
