@@ -10,7 +10,7 @@ import Testing
         #expect(
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
-                "effects", "layout", "text", "static", "cards", "stress",
+                "effects", "layout", "text", "static", "cards", "emitter", "stress",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -22,7 +22,7 @@ import Testing
         // The clock and the stress scene (by default) move by render-thread animations alone;
         // the text benchmark changes every string on every frame.
         #expect(ticking == ["perspective", "zorder", "text"])
-        #expect(clickable == ["cube", "zorder", "hittest", "animations"])
+        #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter"])
         #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress"])
     }
 

@@ -127,6 +127,10 @@ struct DemoScene: Sendable {
                 "rounded cards casting shadows from their alpha and from shadowPath, with images masked to circles",
             build: { CardsScene.make($0.size) }),
         DemoScene(
+            name: "emitter",
+            summary: "CAEmitterLayer particles on the render thread: fire, snow, fireworks; click moves an emitter",
+            build: { EmitterScene.make($0.size) }, click: EmitterScene.click),
+        DemoScene(
             name: "stress",
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,

@@ -125,6 +125,20 @@ import Testing
         #expect(particles.contains { $0.cell == 1 && $0.birth == 102 && $0.position == SIMD3(16, 0, 0) })
     }
 
+    @Test func subParticlesOutliveTheirParent() {
+        let spark = Self.cell(birthRate: 4, lifetime: 5)
+        let rocket = Self.cell(birthRate: 1, lifetime: 1) {
+            $0.velocity = 10
+            $0.emitterCells = [spark]
+        }
+        // At 100.5 + 2: rockets born at 100, 101, 102; only the last is alive. Each emitted
+        // sparks at ages 0, 0.25, 0.5, 0.75 (none at its death, age 1); the live one at 0..0.5.
+        let particles = Self.particles(Self.configuration(rocket), at: 102.5)
+        #expect(particles.filter { $0.cell == 0 }.map(\.birth) == [102])
+        #expect(particles.filter { $0.cell == 1 }.count == 4 + 4 + 3)
+        #expect(particles.contains { $0.cell == 1 && $0.birth == 100.75 && $0.position == SIMD3(7.5, 0, 0) })
+    }
+
     @Test func aCellsTimingBoundsItsEmission() {
         let burst = Self.cell(birthRate: 10, lifetime: 100) {
             $0.beginTime = 1

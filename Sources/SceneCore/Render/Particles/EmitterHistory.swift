@@ -52,7 +52,9 @@ extension EmitterConfiguration {
     /// The longest time from a top-level birth to the death of the last particle it leads to.
     var longestLife: Double { roots.map(longestChain).max() ?? 0 }
 
-    private func longestChain(_ index: Int) -> Double {
-        maximumLifetime(index) + (children[index].map(longestChain).max() ?? 0)
-    }
+    /// The longest time from a birth of cell `index` to the death of the last particle it leads to.
+    func longestChain(_ index: Int) -> Double { maximumLifetime(index) + longestChildChain(index) }
+
+    /// How long after a particle of cell `index` dies its sub-particles can still live.
+    func longestChildChain(_ index: Int) -> Double { children[index].map(longestChain).max() ?? 0 }
 }

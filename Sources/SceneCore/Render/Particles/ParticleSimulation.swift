@@ -10,7 +10,8 @@ import Foundation
 /// A cell emits while its time is at least 0 and, when its `duration` is above 0, below the
 /// duration; a top-level cell only within the emission's window. Each particle draws its
 /// spreads from `ParticleRandom` keyed by the seed, its cell, its index and its parent, and
-/// moves by exact kinematics: `p = p₀ + v·a + ½·acc·a²` at age `a`.
+/// moves by exact kinematics: `p = p₀ + v·a + ½·acc·a²` at age `a`. A particle's sub-cells
+/// emit from where it is while it lives; their particles live on after it dies.
 struct ParticleSimulation {
     /// More live particles than this in one emitter are not drawn (logged once).
     static let maximumParticles = 250_000
@@ -52,7 +53,8 @@ struct ParticleSimulation {
         let rate = cell.birthRate * configuration.birthRate
         let speed = Double(cell.timing.speed)
         guard cell.isEnabled, rate > 0, speed > 0, window.0 <= window.1 else { return }
-        let longest = configuration.maximumLifetime(index)
+        // Particles that died may still have sub-particles alive.
+        let longest = configuration.longestChain(index)
         guard longest > 0 else { return }
         let timing = cell.timing
         func cellTime(_ t: Double) -> Double { (t - timing.beginTime) * speed + timing.timeOffset }
@@ -66,8 +68,9 @@ struct ParticleSimulation {
         guard lowest <= highest else { return }
         for k in lowest...highest where Double(k) < limit {
             let bornAt = timing.beginTime + (Double(k) / rate - timing.timeOffset) / speed
-            // A top-level emission that has ended takes no birth at its end (the next one starts there).
-            if parent == nil && bornAt >= window.1 && window.1 < parentTime { continue }
+            // A window that has ended takes no birth at its end (the next emission starts there;
+            // a particle emits nothing at its death).
+            if bornAt >= window.1 && window.1 < parentTime { continue }
             guard bornAt >= window.0, bornAt <= parentTime else { continue }
             guard particles.count < ParticleSimulation.maximumParticles else { return noteTruncated() }
             spawn(index, k: k, bornAt: bornAt, parentTime: parentTime, parent: parent)
@@ -83,7 +86,7 @@ struct ParticleSimulation {
         var random = ParticleRandom(key: key)
         let life = (cell.lifetime + cell.lifetimeRange * random.signed()) * c.lifetime
         let age = parentTime - bornAt
-        guard life > 0, age < life else { return }
+        guard life > 0, age < life || age < life + configuration.longestChildChain(index) else { return }
         let speed = (cell.velocity + cell.velocityRange * random.signed()) * c.velocity
         let longitude = cell.longitude + cell.emissionRange * (random.unit() - 0.5)
         let direction = SIMD3(
@@ -101,14 +104,16 @@ struct ParticleSimulation {
         let motion = Motion(
             key: key, birth: (parent?.birth ?? 0) + bornAt, origin: origin, velocity: direction * speed,
             acceleration: cell.acceleration)
-        var color = cell.color + cell.colorRange * spread + cell.colorSpeed * Float(age)
-        color = simd_clamp01(color)
-        particles.append(
-            Particle(
-                cell: index, birth: motion.birth, position: motion.position(at: age),
-                scale: max(scale + cell.scaleSpeed * age, 0) * c.scale, angle: spin * age, color: color))
+        let color = simd_clamp01(cell.color + cell.colorRange * spread + cell.colorSpeed * Float(age))
+        if age < life {
+            particles.append(
+                Particle(
+                    cell: index, birth: motion.birth, position: motion.position(at: age),
+                    scale: max(scale + cell.scaleSpeed * age, 0) * c.scale, angle: spin * age, color: color))
+        }
+        // Sub-particles are born while the particle lives, and outlive it.
         for child in configuration.children[index] {
-            emit(child, parentTime: age, window: (0, age), parent: motion)
+            emit(child, parentTime: age, window: (0, min(age, life)), parent: motion)
         }
     }
 
