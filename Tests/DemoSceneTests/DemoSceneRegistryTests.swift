@@ -10,7 +10,8 @@ import Testing
         #expect(
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
-                "effects", "layout", "text", "static", "cards", "emitter", "stress",
+                "effects", "layout", "text", "static", "cards", "emitter", "emitter-bench",
+                "stress",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

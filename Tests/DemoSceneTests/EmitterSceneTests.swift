@@ -57,7 +57,16 @@ import Testing
         #expect(EmitterScene.click(root, nil, CGPoint(x: 1, y: 1)).contains("inside a panel"))
     }
 
-    @Test func theSceneIsRegistered() {
-        #expect(DemoScene.named("emitter") != nil)
+    @Test func theScenesAreRegistered() {
+        #expect(DemoScene.named("emitter") != nil && DemoScene.named("emitter-bench") != nil)
+    }
+
+    @Test func theBenchmarkKeepsTenThousandParticlesAlive() throws {
+        let clock = ManualClock(EmitterScene.bench(CGSize(width: 320, height: 200)), at: 0)
+        clock.seek(to: 5.0001)
+        let renderer = try OffscreenRenderer(width: 320, height: 200)
+        _ = try renderer.render(clock.layer)
+        // Births every 1/5,000 s: those of the last 2 s, one quad each (the root is the clear colour).
+        #expect(renderer.statistics.instances == 10_000)
     }
 }

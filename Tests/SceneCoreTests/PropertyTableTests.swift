@@ -78,7 +78,7 @@ import Testing
     }()
 
     /// What key-value coding is given to set the sample (the cells themselves for `emitterCells`).
-    private static func sampleObject(_ id: PropertyID) -> Any {
+    static func sampleObject(_ id: PropertyID) -> Any {
         id == .emitterCells ? [sampleCell] : sample(id).defaultObject
     }
 

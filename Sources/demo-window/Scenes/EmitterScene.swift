@@ -157,6 +157,32 @@ enum EmitterScene {
         return emitter
     }
 
+    /// The benchmark: one emitter over the whole window keeping 10,000 particles alive (5,000
+    /// born a second, each living 2 s), 6-point dots flying out in every direction.
+    static func bench(_ size: CGSize) -> CALayer {
+        let root = CALayer.filled(CGRect(origin: .zero, size: size), night)
+        let emitter = CAEmitterLayer()
+        emitter.name = "emitter-bench"
+        emitter.frame = root.bounds
+        emitter.emitterPosition = CGPoint(x: size.width / 2, y: size.height / 2)
+        emitter.emitterSize = CGSize(width: size.width / 2, height: size.height / 2)
+        emitter.emitterShape = .rectangle
+        emitter.seed = 10_000
+        let dot = CAEmitterCell()
+        dot.contents = spark
+        dot.birthRate = 5_000
+        dot.lifetime = 2
+        dot.velocity = 60
+        dot.velocityRange = 30
+        dot.emissionRange = 2 * .pi
+        dot.spinRange = 3
+        dot.color = CGColor(red: 0.5, green: 0.8, blue: 1, alpha: 0.8)
+        dot.redRange = 0.5
+        emitter.emitterCells = [dot]
+        root.addSublayer(emitter)
+        return root
+    }
+
     /// Moves the emitter of the panel clicked to the click.
     static func click(_ root: CALayer, _ hit: CALayer?, _ point: CGPoint) -> String {
         let panels = (root.sublayers ?? []).filter { $0.name?.hasPrefix("panel-") == true }
