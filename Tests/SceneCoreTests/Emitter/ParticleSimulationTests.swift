@@ -154,6 +154,18 @@ import Testing
         #expect(particles.filter { $0.cell == 1 }.count == 5)
     }
 
+    @Test func hugeAndNonFiniteValuesEmitNothingOrABoundedNumber() {
+        #expect(Self.particles(Self.configuration(Self.cell(birthRate: 1e30, lifetime: 1)), at: 101).isEmpty)
+        // A million a second for a second: only the newest 250,000 are kept.
+        let flood = Self.particles(Self.configuration(Self.cell(birthRate: 1e6, lifetime: 1)), at: 101)
+        #expect(flood.count == ParticleSimulation.maximumParticles)
+        #expect(flood.last?.birth == 101)
+        let nan = Self.cell(birthRate: 10, lifetime: 1) { $0.velocity = .nan }
+        #expect(Self.particles(Self.configuration(nan), at: 101).isEmpty)
+        let huge = Self.cell(birthRate: 10, lifetime: 1) { $0.scale = 1e300 }
+        #expect(Self.particles(Self.configuration(huge), at: 100.55).count == 6)
+    }
+
     @Test func shapesPlaceBirthsOnThem() {
         let cell = Self.cell(birthRate: 100, lifetime: 1)
         var p = LayerProperties()

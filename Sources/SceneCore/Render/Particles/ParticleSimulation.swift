@@ -60,10 +60,19 @@ struct ParticleSimulation {
         func cellTime(_ t: Double) -> Double { (t - timing.beginTime) * speed + timing.timeOffset }
         // Birth indices from the oldest that can still be alive to the newest.
         let limit = timing.duration > 0 ? timing.duration * rate : .infinity
-        let first = max(cellTime(max(window.0, parentTime - longest)) * rate, 0)
+        var first = max(cellTime(max(window.0, parentTime - longest)) * rate, 0)
         let last = min(cellTime(window.1) * rate, limit)
         guard first <= last else { return }
-        guard last - first < Double(ParticleSimulation.maximumParticles) else { return noteTruncated() }
+        // Birth indices beyond 2⁵³ are not whole numbers any more (a huge rate or time).
+        guard last < 0x1p53 else {
+            return Diagnostics.errorOnce(
+                "emitter.range", "CAEmitterLayer: a birth rate too high for the layer's time; the cell does not emit")
+        }
+        // Only the newest are drawn when there would be too many.
+        if last - first >= Double(ParticleSimulation.maximumParticles) {
+            noteTruncated()
+            first = last - Double(ParticleSimulation.maximumParticles - 1)
+        }
         let (lowest, highest) = (Int(first.rounded(.up)), Int(last.rounded(.down)))
         guard lowest <= highest else { return }
         for k in lowest...highest where Double(k) < limit {
@@ -122,7 +131,7 @@ struct ParticleSimulation {
         truncated = true
         Diagnostics.errorOnce(
             "emitter.count",
-            "CAEmitterLayer: more than \(ParticleSimulation.maximumParticles) live particles; the rest are not drawn")
+            "CAEmitterLayer: more than \(ParticleSimulation.maximumParticles) live particles; the oldest are not drawn")
     }
 }
 
