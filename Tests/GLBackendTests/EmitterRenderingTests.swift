@@ -90,6 +90,42 @@ import Testing
         #expect(blue.count > 100, "the sparks are drawn")
     }
 
+    /// Frames at chosen media times with no commit between them (as a window's render thread
+    /// draws while the app is idle): a kept bitmap of the emitter's shadow or mask must not
+    /// freeze its particles.
+    @Test(arguments: ["shadow", "mask"])
+    func anEmitterInAKeptEffectMovesWithoutCommits(effect: String) throws {
+        let root = whiteRoot()
+        let emitter = CAEmitterLayer()
+        emitter.frame = root.bounds
+        emitter.emitterPosition = CGPoint(x: 50, y: 50)
+        let cell = CAEmitterCell()
+        cell.contents = Self.dot([0, 0, 255, 255])
+        cell.birthRate = 40
+        cell.lifetime = 3
+        cell.velocity = 30
+        cell.emissionRange = .pi * 2
+        emitter.emitterCells = [cell]
+        if effect == "shadow" {
+            emitter.shadowOpacity = 1
+            emitter.shadowRadius = 0
+            emitter.shadowOffset = CGSize(width: 3, height: 3)
+        } else {
+            let mask = CALayer()
+            mask.frame = emitter.bounds
+            mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+            emitter.mask = mask
+        }
+        root.addSublayer(emitter)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let t0 = CACurrentMediaTime()
+        let first = try renderer.render(root, at: t0 + 1)
+        for step in 1..<6 { _ = try renderer.render(root, at: t0 + 1 + Double(step) / 20) }
+        let moved = try renderer.render(root, at: t0 + 1.5)
+        #expect(moved != first)
+        #expect(try OffscreenRenderer(width: 100, height: 100).render(root, at: t0 + 1.5) == moved)
+    }
+
     @Test func additiveParticlesAddTheirColours() throws {
         func render(_ mode: CAEmitterLayerRenderMode) throws -> RenderedImage {
             let clock = Self.scene(

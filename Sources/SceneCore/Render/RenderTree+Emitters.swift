@@ -28,7 +28,7 @@ extension RenderTree {
     /// still has particles alive or to come (so that frames must keep coming).
     mutating func simulateEmitters(at time: Double) -> Bool {
         guard !emitters.isEmpty else { return false }
-        var active = false
+        var active: [LayerID] = []
         for id in Array(emitters.keys) {
             guard layers[id] != nil else {
                 emitters.removeValue(forKey: id)
@@ -36,9 +36,18 @@ extension RenderTree {
             }
             let local = localTime(of: id, at: time).time
             guard local.isFinite else { continue }
-            if emitters[id]!.simulate(at: local) { active = true }
+            if emitters[id]!.simulate(at: local) { active.append(id) }
         }
-        return active
+        guard !active.isEmpty else { return false }
+        // Live particles change the emitter's drawing every frame, as a content animation does:
+        // its subtree carries this frame's animation stamp, so that kept bitmaps (masks,
+        // shadows, rasterization) of what contains it are drawn again.
+        if animationStamp == 0 {
+            beginVersionStamp()
+            animationStamp = versionStamp
+        }
+        for id in active { stampSubtree(of: id) }
+        return true
     }
 
     /// The ids of the images emitter cells show.
