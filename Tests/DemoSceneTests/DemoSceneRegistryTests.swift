@@ -10,8 +10,8 @@ import Testing
         #expect(
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
-                "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "stress",
-                "scroll",
+                "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
+                "emitter-bench", "stress", "scroll",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -23,7 +23,7 @@ import Testing
         // The clock and the stress scene (by default) move by render-thread animations alone;
         // the text benchmark changes every string on every frame.
         #expect(ticking == ["perspective", "zorder", "text"])
-        #expect(clickable == ["cube", "zorder", "hittest", "animations"])
+        #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter"])
         #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress"])
         #expect(DemoScene.all.filter { $0.navigationKey != nil }.map(\.name) == ["scroll"])
         #expect(DemoScene.all.filter { $0.scroll != nil }.map(\.name) == ["scroll"])

@@ -65,8 +65,29 @@ import Testing
         case .instanceGreenOffset: Float(0.25)
         case .instanceBlueOffset: Float(0.5)
         case .instanceAlphaOffset: Float(-0.125)
+        case .emitterCells: EmitterCellList([sampleCell.snapshot()])
+        case .emitterPosition: CGPoint(x: 10, y: 20)
+        case .emitterZPosition, .emitterDepth: CGFloat(3)
+        case .emitterSize: CGSize(width: 30, height: 40)
+        case .emitterShape: CAEmitterLayerEmitterShape.circle
+        case .emitterMode: CAEmitterLayerEmitterMode.outline
+        case .renderMode: CAEmitterLayerRenderMode.additive
+        case .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: Float(2)
+        case .emitterSeed: UInt32(7)
         case .preservesDepth: true
         }
+    }
+
+    /// The cell the `emitterCells` sample holds.
+    private static let sampleCell: CAEmitterCell = {
+        let cell = CAEmitterCell()
+        cell.birthRate = 5
+        return cell
+    }()
+
+    /// What key-value coding is given to set the sample (the cells themselves for `emitterCells`).
+    static func sampleObject(_ id: PropertyID) -> Any {
+        id == .emitterCells ? [sampleCell] : sample(id).defaultObject
     }
 
     @Test(arguments: PropertyID.allCases)
@@ -77,12 +98,12 @@ import Testing
         #expect(declaration.propertyValue(in: LayerProperties()) != expected, "the sample must not be the default")
 
         let sink = RecordingSink.attached()
-        let layer = CALayer()
+        let layer = id.isEmitterProperty ? CAEmitterLayer() : CALayer()
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: -1, y: -1) }  // committed whole
         let mark = sink.count
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        layer.setValue(value.defaultObject, forKey: declaration.key)
+        layer.setValue(Self.sampleObject(id), forKey: declaration.key)
         #expect(layer.pendingChanges == LayerChanges(id), "setting \(declaration.key) sets its own change bit only")
         #expect(declaration.propertyValue(in: layer.state) == expected)
         let read = try #require(layer.value(forKey: declaration.key))
@@ -91,7 +112,13 @@ import Testing
         }
         CATransaction.commit()
 
-        #expect(sink.fields(of: layer.layerID, since: mark) == [[.property(expected, id)]])
+        let fields = sink.fields(of: layer.layerID, since: mark)
+        if id.isEmitterProperty {
+            // A change of an emitter value also carries the cells, with the emission's start.
+            #expect(fields.count == 1 && fields.first?.contains(.property(expected, id)) == true)
+        } else {
+            #expect(fields == [[.property(expected, id)]])
+        }
 
         var tree = RenderTree()
         for commit in sink.commits { tree.apply(commit) }
@@ -125,17 +152,19 @@ import Testing
     @Test(arguments: PropertyID.allCases)
     func theDefaultIsReportedUnlessItIsZero(_ id: PropertyID) {
         let declaration = id.declared
-        let reported = CALayer.defaultValue(forKey: declaration.key)
+        // The emitter's keys are arbitrary keys on other layers, with no default.
+        if id.isEmitterProperty { #expect(CALayer.defaultValue(forKey: declaration.key) == nil) }
+        let reported = (id.isEmitterProperty ? CAEmitterLayer.self : CALayer.self).defaultValue(forKey: declaration.key)
         // allowsEdgeAntialiasing is reported although false (see LayerKey.defaults).
         let isZero = LayerValueProbe.isZero(declaration, in: LayerProperties()) && id != .allowsEdgeAntialiasing
         #expect((reported == nil) == isZero)
         if let swiftKey = declaration.swiftKey {
-            #expect((CALayer.defaultValue(forKey: swiftKey) == nil) == isZero)
+            #expect((CALayer.self.defaultValue(forKey: swiftKey) == nil) == isZero)
         }
     }
 
     @Test func everyPropertyHasAChangeBitBelowTheStructureBits() {
-        #expect(PropertyID.allCases.count <= 61)
+        #expect(PropertyID.allCases.count <= 125)
         let all = PropertyID.allCases.reduce(LayerChanges()) { $0.union(LayerChanges($1)) }
         #expect(all == .allProperties)
         #expect(all.isDisjoint(with: [.sublayers, .mask, .animations]))
@@ -165,6 +194,7 @@ private enum LayerValueProbe {
         case .name(let v): v.isEmpty || v == BlendMode.sourceOver.rawValue
         case .bits(let v): v == 0
         case .filters(let v): v.filters.isEmpty
+        case .emitterCells(let v): v.cells.isEmpty
         }
     }
 }

@@ -25,7 +25,7 @@ package struct CommitBuilder {
             encodeWhole(layer, markingCommitted: true)
             return
         }
-        let changes = layer.pendingChanges
+        let changes = layer.stampingEmission(layer.pendingChanges, at: now)
         guard !changes.isEmpty else { return }
         layer.pendingChanges = []
         layer.state.appendFields(for: changes, of: layer.layerID, to: &updates)
@@ -70,6 +70,7 @@ package struct CommitBuilder {
     /// whole in this commit.
     private mutating func encodeWholeLayer(_ layer: CALayer, markingCommitted: Bool) -> Bool {
         guard encodedWhole.insert(layer.layerID).inserted else { return false }
+        if markingCommitted { _ = layer.stampingEmission(layer.pendingChanges, at: now) }
         updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))

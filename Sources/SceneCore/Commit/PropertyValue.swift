@@ -21,6 +21,8 @@ enum PropertyValue: Sendable, Equatable {
     case bits(UInt64)
     /// A layer's `filters` or `backgroundFilters`.
     case filters(RenderFilterList)
+    /// A `CAEmitterLayer`'s `emitterCells`.
+    case emitterCells(EmitterCellList)
 }
 
 /// A type that layer properties have: how its values travel in commits, where animations find

@@ -64,7 +64,8 @@ struct LayerKey: @unchecked Sendable {
     /// both names of a property. Immutable after initialisation, so sharing it across threads is safe.
     nonisolated(unsafe) package static let defaults: [String: Any] = {
         var defaults: [String: Any] = [:]
-        for declaration in PropertyID.declarations {
+        // The emitter's keys are arbitrary keys on other layers (`CAEmitterLayer` reports their defaults).
+        for declaration in PropertyID.declarations where !declaration.id.isEmitterProperty {
             guard let value = declaration.defaultObject else { continue }
             defaults[declaration.key] = value
             if let swiftKey = declaration.swiftKey { defaults[swiftKey] = value }

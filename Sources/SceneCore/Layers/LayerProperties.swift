@@ -53,6 +53,21 @@ struct LayerProperties: Sendable, Equatable {
     // Timing
     /// A layer's timing: Core Animation's defaults, with `duration` infinite.
     var timing = MediaTimingValues(duration: .infinity)
+    // Emitter (`CAEmitterLayer`)
+    var emitterCells = EmitterCellList()
+    var emitterPosition: CGPoint = .zero
+    var emitterZPosition: CGFloat = 0
+    var emitterSize: CGSize = .zero
+    var emitterDepth: CGFloat = 0
+    var emitterShape: CAEmitterLayerEmitterShape = .point
+    var emitterMode: CAEmitterLayerEmitterMode = .volume
+    var renderMode: CAEmitterLayerRenderMode = .unordered
+    var emitterBirthRate: Float = 1
+    var emitterLifetime: Float = 1
+    var emitterVelocity: Float = 1
+    var emitterScale: Float = 1
+    var emitterSpin: Float = 1
+    var emitterSeed: UInt32 = 0
     /// Colours an animation is showing, as plain values: the render side evaluates colour
     /// animations into these instead of making a `CGColor` every frame. When set they win
     /// over `backgroundColor`, `borderColor` and `shadowColor`.

@@ -26,6 +26,9 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // Replicator (CAReplicatorLayer)
     case instanceCount, instanceTransform, instanceDelay, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, preservesDepth
+    // Emitter (CAEmitterLayer; other layers treat these keys as arbitrary keys)
+    case emitterCells, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode
+    case renderMode, emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterSeed
 
     /// The property's declaration.
     var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
@@ -233,6 +236,58 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .preservesDepth:
             return StoredProperty(
                 self, "preservesDepth", \.preservesDepth, LayerKey(\.replicatedPreservesDepth, V.bool), .none)
+        case .emitterCells:
+            return StoredProperty(
+                self, "emitterCells", \.emitterCells,
+                LayerKey(emitter: \.emitterCells, "emitterCells") {
+                    $0 == nil ? .some(nil) : ($0 as? [CAEmitterCell]).map(Optional.some)
+                }, .none)
+        case .emitterPosition:
+            return StoredProperty(
+                self, "emitterPosition", \.emitterPosition,
+                LayerKey(emitter: \.emitterPosition, "emitterPosition", V.point),
+                .none)
+        case .emitterZPosition:
+            return StoredProperty(
+                self, "emitterZPosition", \.emitterZPosition,
+                LayerKey(emitter: \.emitterZPosition, "emitterZPosition", V.cgFloat), .none)
+        case .emitterSize:
+            return StoredProperty(
+                self, "emitterSize", \.emitterSize, LayerKey(emitter: \.emitterSize, "emitterSize", V.size), .none)
+        case .emitterDepth:
+            return StoredProperty(
+                self, "emitterDepth", \.emitterDepth, LayerKey(emitter: \.emitterDepth, "emitterDepth", V.cgFloat),
+                .none)
+        case .emitterShape:
+            return StoredProperty(
+                self, "emitterShape", \.emitterShape,
+                LayerKey(emitter: \.emitterShape, "emitterShape", name(CAEmitterLayerEmitterShape.init)), .none)
+        case .emitterMode:
+            return StoredProperty(
+                self, "emitterMode", \.emitterMode,
+                LayerKey(emitter: \.emitterMode, "emitterMode", name(CAEmitterLayerEmitterMode.init)), .none)
+        case .renderMode:
+            return StoredProperty(
+                self, "renderMode", \.renderMode,
+                LayerKey(emitter: \.renderMode, "renderMode", name(CAEmitterLayerRenderMode.init)), .none)
+        case .emitterBirthRate:
+            return StoredProperty(
+                self, "birthRate", \.emitterBirthRate, LayerKey(emitter: \.birthRate, "birthRate", V.float), .none)
+        case .emitterLifetime:
+            return StoredProperty(
+                self, "lifetime", \.emitterLifetime, LayerKey(emitter: \.lifetime, "lifetime", V.float), .none)
+        case .emitterVelocity:
+            return StoredProperty(
+                self, "velocity", \.emitterVelocity, LayerKey(emitter: \.velocity, "velocity", V.float), .none)
+        case .emitterScale:
+            return StoredProperty(self, "scale", \.emitterScale, LayerKey(emitter: \.scale, "scale", V.float), .none)
+        case .emitterSpin:
+            return StoredProperty(self, "spin", \.emitterSpin, LayerKey(emitter: \.spin, "spin", V.float), .none)
+        case .emitterSeed:
+            return StoredProperty(
+                self, "seed", \.emitterSeed,
+                LayerKey(emitter: \.seed, "seed") { V.double($0).flatMap { UInt32(exactly: $0.rounded(.down)) } },
+                .none)
         }
     }
 }

@@ -259,6 +259,7 @@ package struct FrameBuilder {
                 contents.add(pieces, of: image, alpha: alpha, to: &batcher)
             }
         }
+        if !tree.emitters.isEmpty { drawParticles(of: id, properties: p, toWindow: toWindow, alpha: alpha) }
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
         let softClip = smooth > 0
         var clipIndex: Int?

@@ -38,7 +38,9 @@ package struct FramePipeline: Sendable {
             contentsChanged = contentsChanged || tree.lastCommitChangedContents
         }
         let hadTransitionImages = !tree.transitionSnapshots.isEmpty
-        let tick = root.map { tree.evaluateAnimations(at: time, in: .tree($0)) } ?? AnimationTick()
+        var tick = root.map { tree.evaluateAnimations(at: time, in: .tree($0)) } ?? AnimationTick()
+        // Particles are worked out for the frame's time; live emitters need frames as animations do.
+        if tree.simulateEmitters(at: time) && root != nil { tick.isAnimating = true }
         AnimationEventCenter.shared.post(tick.events)
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)

@@ -33,6 +33,8 @@ package struct RenderTree: Sendable {
     /// The absolute time animations were last evaluated at (`evaluateAnimations`); nil before.
     /// A replicator's `instanceDelay` shifts its sublayers' animations back from it.
     var animationTime: Double?
+    /// The emissions of the `CAEmitterLayer`s, by layer (`RenderTree+Emitters.swift`).
+    var emitters: [LayerID: EmitterHistory] = [:]
 
     package init() {}
 
@@ -54,7 +56,7 @@ package struct RenderTree: Sendable {
                 noteTiming(properties.timing, of: update.layer)
             case .property(_, let id):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
-                if id == .contents { lastCommitChangedContents = true }
+                if id == .contents || id == .emitterCells { lastCommitChangedContents = true }
                 if id == .beginTime || id == .speed || id == .timeOffset, let layer = layers[update.layer] {
                     noteTiming(layer.model.timing, of: update.layer)
                 }
@@ -79,6 +81,7 @@ package struct RenderTree: Sendable {
             }
         if restructures { structureVersion &+= 1 }
         stampChanges(of: commit)
+        noteEmitterChanges(of: commit)
         for id in commit.released {
             layers.removeValue(forKey: id)
             animatedLayers.remove(id)
@@ -90,7 +93,7 @@ package struct RenderTree: Sendable {
     /// The ids of every image some layer in the tree shows (for texture lifetime), including
     /// images still shown by cross-fades and transitions.
     package var liveImageIDs: Set<UInt64> {
-        var ids = Set(layers.values.compactMap { $0.properties.contents?.imageID })
+        var ids = Set(layers.values.compactMap { $0.properties.contents?.imageID }).union(emitterImageIDs)
         // A partial redraw updates its base image's texture in place: keep that until drawn.
         for layer in layers.values { if let base = layer.properties.contents?.updatedRegion?.base { ids.insert(base) } }
         for layer in layers.values { if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) } }

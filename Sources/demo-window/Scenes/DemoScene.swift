@@ -142,6 +142,14 @@ struct DemoScene: Sendable {
             summary: "the stress scene's quads (--layers N) drawn by two nested replicators from one turning layer",
             build: ReplicatorStressScene.make),
         DemoScene(
+            name: "emitter",
+            summary: "CAEmitterLayer particles on the render thread: fire, snow, fireworks; click moves an emitter",
+            build: { EmitterScene.make($0.size) }, click: EmitterScene.click),
+        DemoScene(
+            name: "emitter-bench",
+            summary: "the particle benchmark: one emitter keeping 10,000 particles alive (5,000 a second, 2 s each)",
+            build: { EmitterScene.bench($0.size) }),
+        DemoScene(
             name: "stress",
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,

@@ -44,11 +44,13 @@ final class BadgeLayer: CALayer {
 
     @Test func everyPropertySetRoundTrips() throws {
         let layer = CALayer()
-        for id in PropertyID.allCases {
+        // The emitter's keys are a CAEmitterLayer's (whose cells are not archived yet).
+        let ids = PropertyID.allCases.filter { !$0.isEmitterProperty }
+        for id in ids {
             layer.setValue(PropertyTableTests.sample(id).defaultObject, forKey: id.declared.key)
         }
         let back = try Self.roundTrip(layer)
-        for id in PropertyID.allCases where id != .contents {
+        for id in ids where id != .contents {
             #expect(
                 id.declared.propertyValue(in: back.state) == id.declared.propertyValue(in: layer.state),
                 "\(id.declared.key)")

@@ -33,9 +33,9 @@ import Testing
 
     @Test(arguments: PropertyID.allCases)
     func aPropertySetByKeyValueCodingIsArchived(_ id: PropertyID) {
-        let layer = CALayer()
+        let layer = id.isEmitterProperty ? CAEmitterLayer() : CALayer()
         let key = id.declared.key
-        layer.setValue(PropertyTableTests.sample(id).defaultObject, forKey: key)
+        layer.setValue(PropertyTableTests.sampleObject(id), forKey: key)
         #expect(layer.shouldArchiveValue(forKey: key))
         if let swiftKey = id.declared.swiftKey { #expect(layer.shouldArchiveValue(forKey: swiftKey)) }
         let others = PropertyID.allCases.filter { $0 != id && !Self.archivedWhenFresh.contains($0.declared.key) }

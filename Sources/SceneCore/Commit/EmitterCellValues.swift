@@ -1,0 +1,65 @@
+import Foundation
+
+/// A `CAEmitterCell`'s values as they travel to the render side: an immutable value tree
+/// (the cell and its sub-cells), taken when the layer's `emitterCells` is set.
+struct EmitterCellValues: Sendable, Equatable {
+    /// Sub-cells nested deeper than this do not emit (a cell array can hold itself).
+    static let maximumDepth = 8
+
+    var isEnabled = true
+    var birthRate = 0.0
+    var lifetime = 0.0
+    var lifetimeRange = 0.0
+    var latitude = 0.0
+    var longitude = 0.0
+    var emissionRange = 0.0
+    var velocity = 0.0
+    var velocityRange = 0.0
+    var acceleration = SIMD3<Double>.zero
+    var scale = 1.0
+    var scaleRange = 0.0
+    var scaleSpeed = 0.0
+    var spin = 0.0
+    var spinRange = 0.0
+    /// Straight-alpha colour, and the spreads and speeds of its components.
+    var color = SIMD4<Float>(1, 1, 1, 1)
+    var colorRange = SIMD4<Float>.zero
+    var colorSpeed = SIMD4<Float>.zero
+    var contents: CGImage?
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: CGFloat = 1
+    var sampling = TextureSampling()
+    var timing = MediaTimingValues()
+    var cells: [EmitterCellValues] = []
+
+    /// Whether every number is finite (a cell with a non-finite value does not emit).
+    var isFinite: Bool {
+        let numbers = [
+            birthRate, lifetime, lifetimeRange, latitude, longitude, emissionRange, velocity, velocityRange,
+            scale, scaleRange, scaleSpeed, spin, spinRange, Double(contentsScale), timing.beginTime,
+            Double(timing.speed), timing.timeOffset,
+        ]
+        let vectors = [color, colorRange, colorSpeed].allSatisfy { v in (0..<4).allSatisfy { v[$0].isFinite } }
+        return numbers.allSatisfy(\.isFinite) && (0..<3).allSatisfy { acceleration[$0].isFinite } && vectors
+            && contentsRect.isFiniteValue && !timing.duration.isNaN
+    }
+}
+
+/// A `CAEmitterLayer`'s cells, as the `emitterCells` property commits them.
+struct EmitterCellList: LayerValue {
+    var cells: [EmitterCellValues] = []
+    /// When the emitter's current values took effect, in the layer's time: stamped by the commit
+    /// that carries a change of them (`CALayer.stampingEmission`), so that every renderer, even
+    /// one attached later, starts the emission at the same time.
+    var start = 0.0
+
+    var propertyValue: PropertyValue { .emitterCells(self) }
+    init?(propertyValue: PropertyValue) {
+        guard case .emitterCells(let v) = propertyValue else { return nil }
+        self = v
+    }
+    init(_ cells: [EmitterCellValues] = []) { self.cells = cells }
+    /// Lists are equal when their cells are: the start is not a value the app sets.
+    static func == (a: EmitterCellList, b: EmitterCellList) -> Bool { a.cells == b.cells }
+    var isZeroValue: Bool { cells.isEmpty }
+}
