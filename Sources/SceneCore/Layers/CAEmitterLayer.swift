@@ -174,7 +174,8 @@ extension PropertyID {
     /// Whether the property is one of `CAEmitterLayer`'s (`preservesDepth`, which
     /// `CAReplicatorLayer` has too, among them).
     var isEmitterProperty: Bool {
-        (PropertyID.emitterCells.rawValue...PropertyID.emitterSeed.rawValue).contains(rawValue) || self == .preservesDepth
+        (PropertyID.emitterCells.rawValue...PropertyID.emitterSeed.rawValue).contains(rawValue)
+            || self == .preservesDepth
     }
 }
 
