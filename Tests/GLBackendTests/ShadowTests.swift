@@ -372,4 +372,21 @@ import Testing
         expectPixel(try render(scene(100, 100, negative)), 69, 40, black, tolerance: 0)
         expectPixel(try render(scene(100, 100, negative)), 70, 40, white, tolerance: 0)
     }
+
+    @Test func aContentShadowWhoseDrawingLiesFarOffTheFrameDrawsAFrame() throws {
+        // A layer far off the frame: the box of its drawing is beyond what a whole number of
+        // pixels can count (found by the random-program property test at 1,500 cases).
+        let canvas = TestCanvas(width: 64, height: 48)
+        let surface = try HeadlessSurface(width: 64, height: 48)
+        let key = ShadowKey(version: 1, path: nil, transform: .zero, alpha: 1, sigma: 2, scale: 1)
+        for bounds in [SIMD4<Float>(1e30, 1e30, 10, 10), SIMD4(-1e30, -1e30, 10, 10), SIMD4(-3e38, 0, 3e38, 3e38)] {
+            let shadow = ContentShadow(
+                layer: LayerID.next(), key: key, color: SIMD4(0, 0, 0, 1), sigma: 2, offset: .zero, clip: nil)
+            let list = canvas.list(
+                [canvas.rect(x: 8, y: 8, w: 16, h: 16, color: SIMD4(0, 0, 1, 1))],
+                [.beginShadow(shadow), batch(0, 1), .endShadow(bounds: bounds)])
+            let image = try surface.render(list)
+            expectPixel(image, 4, 4, (255, 255, 255, 255), "\(bounds)")
+        }
+    }
 }

@@ -70,10 +70,15 @@ extension FramePass {
         guard (0..<4).allSatisfy({ bounds[$0].isFinite }) else {
             return PixelRegion(x: 0, y: 0, width: width, height: height)
         }
-        let x0 = max(Int(max(bounds.x, -1).rounded(.down)) - 1, 0)
-        let y0 = max(Int(max(bounds.y, -1).rounded(.down)) - 1, 0)
-        let x1 = min(Int(min(bounds.x + bounds.z, Float(width) + 1).rounded(.up)) + 1, width)
-        let y1 = min(Int(min(bounds.y + bounds.w, Float(height) + 1).rounded(.up)) + 1, height)
+        // Clamped to just around the frame before they become whole numbers: a huge box (a
+        // layer far off screen) must not overflow `Int`.
+        func pixel(_ v: Float, within size: Int, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(min(max(v, -1), Float(size) + 1).rounded(rule))
+        }
+        let x0 = max(pixel(bounds.x, within: width, .down) - 1, 0)
+        let y0 = max(pixel(bounds.y, within: height, .down) - 1, 0)
+        let x1 = min(pixel(bounds.x + bounds.z, within: width, .up) + 1, width)
+        let y1 = min(pixel(bounds.y + bounds.w, within: height, .up) + 1, height)
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRegion(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0)
     }
