@@ -152,9 +152,11 @@ import Testing
     @Test(arguments: PropertyID.allCases)
     func theDefaultIsReportedUnlessItIsZero(_ id: PropertyID) {
         let declaration = id.declared
-        // The emitter's keys are arbitrary keys on other layers, with no default.
-        if id.isEmitterProperty { #expect(CALayer.defaultValue(forKey: declaration.key) == nil) }
-        let reported = (id.isEmitterProperty ? CAEmitterLayer.self : CALayer.self).defaultValue(forKey: declaration.key)
+        // The emitter's and the replicator's keys are arbitrary keys on other layers, with no default.
+        let owner: CALayer.Type =
+            id.isEmitterProperty ? CAEmitterLayer.self : id.isReplicatorProperty ? CAReplicatorLayer.self : CALayer.self
+        if owner != CALayer.self { #expect(CALayer.defaultValue(forKey: declaration.key) == nil) }
+        let reported = owner.defaultValue(forKey: declaration.key)
         // allowsEdgeAntialiasing is reported although false (see LayerKey.defaults).
         let isZero = LayerValueProbe.isZero(declaration, in: LayerProperties()) && id != .allowsEdgeAntialiasing
         #expect((reported == nil) == isZero)

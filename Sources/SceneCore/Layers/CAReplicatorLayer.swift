@@ -107,6 +107,21 @@ open class CAReplicatorLayer: CALayer {
         get { replicatedPreservesDepth }
         set { replicatedPreservesDepth = newValue }
     }
+
+    /// Core Animation's replicator defaults: `instanceCount` 1, `instanceColor` opaque white;
+    /// the layer defaults for other keys.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        guard let id = PropertyID(key: key), id.isReplicatorProperty else { return super.defaultValue(forKey: key) }
+        return id.declared.defaultObject
+    }
+}
+
+extension PropertyID {
+    /// Whether the property is one of `CAReplicatorLayer`'s own (`preservesDepth`, which
+    /// `CAEmitterLayer` has too, is counted with the emitter's).
+    var isReplicatorProperty: Bool {
+        (PropertyID.instanceCount.rawValue...PropertyID.instanceAlphaOffset.rawValue).contains(rawValue)
+    }
 }
 
 /// The replicator's committed values, reachable on every layer so that key-value coding's

@@ -64,8 +64,10 @@ struct LayerKey: @unchecked Sendable {
     /// both names of a property. Immutable after initialisation, so sharing it across threads is safe.
     nonisolated(unsafe) package static let defaults: [String: Any] = {
         var defaults: [String: Any] = [:]
-        // The emitter's keys are arbitrary keys on other layers (`CAEmitterLayer` reports their defaults).
-        for declaration in PropertyID.declarations where !declaration.id.isEmitterProperty {
+        // The emitter's and the replicator's keys are arbitrary keys on other layers
+        // (`CAEmitterLayer` and `CAReplicatorLayer` report their defaults).
+        for declaration in PropertyID.declarations
+        where !declaration.id.isEmitterProperty && !declaration.id.isReplicatorProperty {
             guard let value = declaration.defaultObject else { continue }
             defaults[declaration.key] = value
             if let swiftKey = declaration.swiftKey { defaults[swiftKey] = value }

@@ -17,6 +17,8 @@ import Testing
         #expect(layer.preservesDepth == false)
         #expect(CAReplicatorLayer.defaultValue(forKey: "instanceCount") as? Int == 1)
         #expect(CAReplicatorLayer.defaultValue(forKey: "instanceDelay") == nil)
+        #expect(CALayer.defaultValue(forKey: "instanceCount") == nil, "an arbitrary key on other layers")
+        #expect(CAReplicatorLayer.defaultValue(forKey: "instanceColor") as? CGColor == CGColor.white)
     }
 
     @Test func settersStoreWhatTheyAreGivenAndTheColourObjectIsKept() {
