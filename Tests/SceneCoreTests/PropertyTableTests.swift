@@ -98,7 +98,7 @@ import Testing
         #expect(declaration.propertyValue(in: LayerProperties()) != expected, "the sample must not be the default")
 
         let sink = RecordingSink.attached()
-        let layer = id.isEmitterProperty ? CAEmitterLayer() : CALayer()
+        let layer = id.isEmitterProperty ? CAEmitterLayer() : id.isReplicatorProperty ? CAReplicatorLayer() : CALayer()
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: -1, y: -1) }  // committed whole
         let mark = sink.count
         CATransaction.begin()

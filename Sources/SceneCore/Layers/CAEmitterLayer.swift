@@ -194,29 +194,6 @@ extension CALayer {
     }
 }
 
-extension LayerKey {
-    /// The accessor of a `CAEmitterLayer` property: on other layers the key is an arbitrary
-    /// stored key, as it is in Core Animation.
-    init<T>(
-        emitter keyPath: ReferenceWritableKeyPath<CAEmitterLayer, T>, _ key: String, _ convert: @escaping (Any?) -> T?
-    ) {
-        get = { layer in
-            guard let emitter = layer as? CAEmitterLayer else { return layer.keyedValues[key] }
-            return emitter[keyPath: keyPath]
-        }
-        set = { layer, value in
-            guard let emitter = layer as? CAEmitterLayer else {
-                layer.keyedValues[key] = value
-                layer.setKeys.insert(key)
-                return true
-            }
-            guard let typed = convert(value) else { return false }
-            emitter[keyPath: keyPath] = typed
-            return true
-        }
-    }
-}
-
 extension UInt32: LayerValue {
     var propertyValue: PropertyValue { .number(Double(self)) }
     init?(propertyValue: PropertyValue) {

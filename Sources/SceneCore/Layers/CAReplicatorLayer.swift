@@ -48,57 +48,57 @@ open class CAReplicatorLayer: CALayer {
     /// layer's own background, contents and border still show). Animatable: an animated value
     /// is rounded down.
     open var instanceCount: Int {
-        get { replicatedInstanceCount }
-        set { replicatedInstanceCount = newValue }
+        get { LayerLock.withLock { state.instanceCount } }
+        set { setState(\.instanceCount, newValue, .instanceCount) }
     }
 
     /// The transform that takes instance `k − 1` to instance `k`, applied about the centre of
     /// the layer's bounds. Default identity. Animatable.
     open var instanceTransform: CATransform3D {
-        get { replicatedInstanceTransform }
-        set { replicatedInstanceTransform = newValue }
+        get { LayerLock.withLock { state.instanceTransform } }
+        set { setState(\.instanceTransform, newValue, .instanceTransform) }
     }
 
     /// How many seconds later each instance runs its sublayers' animations than the one
     /// before. Default 0. Animatable.
     open var instanceDelay: CFTimeInterval {
-        get { replicatedInstanceDelay }
-        set { replicatedInstanceDelay = newValue }
+        get { LayerLock.withLock { state.instanceDelay } }
+        set { setState(\.instanceDelay, newValue, .instanceDelay) }
     }
 
     /// The colour instance 0's drawing is multiplied by. Default opaque white (no change); nil
     /// counts as opaque white. The object set is the object returned. Animatable.
     open var instanceColor: CGColor? {
-        get { replicatedInstanceColor }
-        set { replicatedInstanceColor = newValue }
+        get { LayerLock.withLock { state.instanceColor } }
+        set { setState(\.instanceColor, newValue, .instanceColor) }
     }
 
     /// Added to the red component of the instance colour for each instance after the first.
     /// Default 0. Animatable.
     open var instanceRedOffset: Float {
-        get { replicatedRedOffset }
-        set { replicatedRedOffset = newValue }
+        get { LayerLock.withLock { state.instanceRedOffset } }
+        set { setState(\.instanceRedOffset, newValue, .instanceRedOffset) }
     }
 
     /// Added to the green component of the instance colour for each instance after the first.
     /// Default 0. Animatable.
     open var instanceGreenOffset: Float {
-        get { replicatedGreenOffset }
-        set { replicatedGreenOffset = newValue }
+        get { LayerLock.withLock { state.instanceGreenOffset } }
+        set { setState(\.instanceGreenOffset, newValue, .instanceGreenOffset) }
     }
 
     /// Added to the blue component of the instance colour for each instance after the first.
     /// Default 0. Animatable.
     open var instanceBlueOffset: Float {
-        get { replicatedBlueOffset }
-        set { replicatedBlueOffset = newValue }
+        get { LayerLock.withLock { state.instanceBlueOffset } }
+        set { setState(\.instanceBlueOffset, newValue, .instanceBlueOffset) }
     }
 
     /// Added to the alpha component of the instance colour for each instance after the first.
     /// Default 0. Animatable.
     open var instanceAlphaOffset: Float {
-        get { replicatedAlphaOffset }
-        set { replicatedAlphaOffset = newValue }
+        get { LayerLock.withLock { state.instanceAlphaOffset } }
+        set { setState(\.instanceAlphaOffset, newValue, .instanceAlphaOffset) }
     }
 
     /// Whether the instances keep their 3D places, as the sublayers of a `CATransformLayer`,
@@ -124,49 +124,9 @@ extension PropertyID {
     }
 }
 
-/// The replicator's committed values, reachable on every layer so that key-value coding's
-/// table (`LayerKey`) can name them; only a `CAReplicatorLayer` draws from them.
+/// `preservesDepth`, which `CAReplicatorLayer` and `CAEmitterLayer` both have, reachable on every
+/// layer so that key-value coding's table (`LayerKey`) can name it.
 extension CALayer {
-    var replicatedInstanceCount: Int {
-        get { LayerLock.withLock { state.instanceCount } }
-        set { setState(\.instanceCount, newValue, .instanceCount) }
-    }
-
-    var replicatedInstanceTransform: CATransform3D {
-        get { LayerLock.withLock { state.instanceTransform } }
-        set { setState(\.instanceTransform, newValue, .instanceTransform) }
-    }
-
-    var replicatedInstanceDelay: CFTimeInterval {
-        get { LayerLock.withLock { state.instanceDelay } }
-        set { setState(\.instanceDelay, newValue, .instanceDelay) }
-    }
-
-    var replicatedInstanceColor: CGColor? {
-        get { LayerLock.withLock { state.instanceColor } }
-        set { setState(\.instanceColor, newValue, .instanceColor) }
-    }
-
-    var replicatedRedOffset: Float {
-        get { LayerLock.withLock { state.instanceRedOffset } }
-        set { setState(\.instanceRedOffset, newValue, .instanceRedOffset) }
-    }
-
-    var replicatedGreenOffset: Float {
-        get { LayerLock.withLock { state.instanceGreenOffset } }
-        set { setState(\.instanceGreenOffset, newValue, .instanceGreenOffset) }
-    }
-
-    var replicatedBlueOffset: Float {
-        get { LayerLock.withLock { state.instanceBlueOffset } }
-        set { setState(\.instanceBlueOffset, newValue, .instanceBlueOffset) }
-    }
-
-    var replicatedAlphaOffset: Float {
-        get { LayerLock.withLock { state.instanceAlphaOffset } }
-        set { setState(\.instanceAlphaOffset, newValue, .instanceAlphaOffset) }
-    }
-
     var replicatedPreservesDepth: Bool {
         get { LayerLock.withLock { state.preservesDepth } }
         set { setState(\.preservesDepth, newValue, .preservesDepth) }

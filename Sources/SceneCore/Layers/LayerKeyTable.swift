@@ -17,6 +17,28 @@ struct LayerKey: @unchecked Sendable {
         }
     }
 
+    /// The accessor of a property of the layer class `Owner` (`CAEmitterLayer`,
+    /// `CAReplicatorLayer`): on other layers the key is an arbitrary stored key, as it is in
+    /// Core Animation.
+    init<Owner: CALayer, T>(
+        owner keyPath: ReferenceWritableKeyPath<Owner, T>, _ key: String, _ convert: @escaping (Any?) -> T?
+    ) {
+        get = { layer in
+            guard let owner = layer as? Owner else { return layer.keyedValues[key] }
+            return owner[keyPath: keyPath]
+        }
+        set = { layer, value in
+            guard let owner = layer as? Owner else {
+                layer.keyedValues[key] = value
+                layer.setKeys.insert(key)
+                return true
+            }
+            guard let typed = convert(value) else { return false }
+            owner[keyPath: keyPath] = typed
+            return true
+        }
+    }
+
     /// Every built-in key, by its Objective-C KVC name and, where different, its Swift name: the
     /// declared properties, and the keys that are not committed values (`frame`, `name`, ...).
     static let table: [String: LayerKey] = {

@@ -207,31 +207,38 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 self, "fillMode", \.timing.fillMode, LayerKey(\.fillMode, name(CAMediaTimingFillMode.init)), .none)
         case .instanceCount:
             return StoredProperty(
-                self, "instanceCount", \.instanceCount, LayerKey(\.replicatedInstanceCount, V.integer), .implicit)
+                self, "instanceCount", \.instanceCount,
+                LayerKey(owner: \CAReplicatorLayer.instanceCount, "instanceCount", V.integer), .implicit)
         case .instanceTransform:
             return StoredProperty(
                 self, "instanceTransform", \.instanceTransform,
-                LayerKey(\.replicatedInstanceTransform, V.transform3D), .implicit)
+                LayerKey(owner: \CAReplicatorLayer.instanceTransform, "instanceTransform", V.transform3D), .implicit)
         case .instanceDelay:
             return StoredProperty(
-                self, "instanceDelay", \.instanceDelay, LayerKey(\.replicatedInstanceDelay, V.double), .implicit)
+                self, "instanceDelay", \.instanceDelay,
+                LayerKey(owner: \CAReplicatorLayer.instanceDelay, "instanceDelay", V.double), .implicit)
         case .instanceColor:
             return StoredProperty(
-                self, "instanceColor", \.instanceColor, LayerKey(\.replicatedInstanceColor, V.color), .implicit,
+                self, "instanceColor", \.instanceColor,
+                LayerKey(owner: \CAReplicatorLayer.instanceColor, "instanceColor", V.color), .implicit,
                 shownColor: \.animatedColors.instance)
         case .instanceRedOffset:
             return StoredProperty(
-                self, "instanceRedOffset", \.instanceRedOffset, LayerKey(\.replicatedRedOffset, V.float), .implicit)
+                self, "instanceRedOffset", \.instanceRedOffset,
+                LayerKey(owner: \CAReplicatorLayer.instanceRedOffset, "instanceRedOffset", V.float), .implicit)
         case .instanceGreenOffset:
             return StoredProperty(
-                self, "instanceGreenOffset", \.instanceGreenOffset, LayerKey(\.replicatedGreenOffset, V.float),
+                self, "instanceGreenOffset", \.instanceGreenOffset,
+                LayerKey(owner: \CAReplicatorLayer.instanceGreenOffset, "instanceGreenOffset", V.float),
                 .implicit)
         case .instanceBlueOffset:
             return StoredProperty(
-                self, "instanceBlueOffset", \.instanceBlueOffset, LayerKey(\.replicatedBlueOffset, V.float), .implicit)
+                self, "instanceBlueOffset", \.instanceBlueOffset,
+                LayerKey(owner: \CAReplicatorLayer.instanceBlueOffset, "instanceBlueOffset", V.float), .implicit)
         case .instanceAlphaOffset:
             return StoredProperty(
-                self, "instanceAlphaOffset", \.instanceAlphaOffset, LayerKey(\.replicatedAlphaOffset, V.float),
+                self, "instanceAlphaOffset", \.instanceAlphaOffset,
+                LayerKey(owner: \CAReplicatorLayer.instanceAlphaOffset, "instanceAlphaOffset", V.float),
                 .implicit)
         case .preservesDepth:
             return StoredProperty(
@@ -239,54 +246,65 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .emitterCells:
             return StoredProperty(
                 self, "emitterCells", \.emitterCells,
-                LayerKey(emitter: \.emitterCells, "emitterCells") {
+                LayerKey(owner: \CAEmitterLayer.emitterCells, "emitterCells") {
                     $0 == nil ? .some(nil) : ($0 as? [CAEmitterCell]).map(Optional.some)
                 }, .none)
         case .emitterPosition:
             return StoredProperty(
                 self, "emitterPosition", \.emitterPosition,
-                LayerKey(emitter: \.emitterPosition, "emitterPosition", V.point),
+                LayerKey(owner: \CAEmitterLayer.emitterPosition, "emitterPosition", V.point),
                 .none)
         case .emitterZPosition:
             return StoredProperty(
                 self, "emitterZPosition", \.emitterZPosition,
-                LayerKey(emitter: \.emitterZPosition, "emitterZPosition", V.cgFloat), .none)
+                LayerKey(owner: \CAEmitterLayer.emitterZPosition, "emitterZPosition", V.cgFloat), .none)
         case .emitterSize:
             return StoredProperty(
-                self, "emitterSize", \.emitterSize, LayerKey(emitter: \.emitterSize, "emitterSize", V.size), .none)
+                self, "emitterSize", \.emitterSize, LayerKey(owner: \CAEmitterLayer.emitterSize, "emitterSize", V.size),
+                .none)
         case .emitterDepth:
             return StoredProperty(
-                self, "emitterDepth", \.emitterDepth, LayerKey(emitter: \.emitterDepth, "emitterDepth", V.cgFloat),
+                self, "emitterDepth", \.emitterDepth,
+                LayerKey(owner: \CAEmitterLayer.emitterDepth, "emitterDepth", V.cgFloat),
                 .none)
         case .emitterShape:
             return StoredProperty(
                 self, "emitterShape", \.emitterShape,
-                LayerKey(emitter: \.emitterShape, "emitterShape", name(CAEmitterLayerEmitterShape.init)), .none)
+                LayerKey(owner: \CAEmitterLayer.emitterShape, "emitterShape", name(CAEmitterLayerEmitterShape.init)),
+                .none)
         case .emitterMode:
             return StoredProperty(
                 self, "emitterMode", \.emitterMode,
-                LayerKey(emitter: \.emitterMode, "emitterMode", name(CAEmitterLayerEmitterMode.init)), .none)
+                LayerKey(owner: \CAEmitterLayer.emitterMode, "emitterMode", name(CAEmitterLayerEmitterMode.init)), .none
+            )
         case .renderMode:
             return StoredProperty(
                 self, "renderMode", \.renderMode,
-                LayerKey(emitter: \.renderMode, "renderMode", name(CAEmitterLayerRenderMode.init)), .none)
+                LayerKey(owner: \CAEmitterLayer.renderMode, "renderMode", name(CAEmitterLayerRenderMode.init)), .none)
         case .emitterBirthRate:
             return StoredProperty(
-                self, "birthRate", \.emitterBirthRate, LayerKey(emitter: \.birthRate, "birthRate", V.float), .none)
+                self, "birthRate", \.emitterBirthRate, LayerKey(owner: \CAEmitterLayer.birthRate, "birthRate", V.float),
+                .none)
         case .emitterLifetime:
             return StoredProperty(
-                self, "lifetime", \.emitterLifetime, LayerKey(emitter: \.lifetime, "lifetime", V.float), .none)
+                self, "lifetime", \.emitterLifetime, LayerKey(owner: \CAEmitterLayer.lifetime, "lifetime", V.float),
+                .none)
         case .emitterVelocity:
             return StoredProperty(
-                self, "velocity", \.emitterVelocity, LayerKey(emitter: \.velocity, "velocity", V.float), .none)
+                self, "velocity", \.emitterVelocity, LayerKey(owner: \CAEmitterLayer.velocity, "velocity", V.float),
+                .none)
         case .emitterScale:
-            return StoredProperty(self, "scale", \.emitterScale, LayerKey(emitter: \.scale, "scale", V.float), .none)
+            return StoredProperty(
+                self, "scale", \.emitterScale, LayerKey(owner: \CAEmitterLayer.scale, "scale", V.float), .none)
         case .emitterSpin:
-            return StoredProperty(self, "spin", \.emitterSpin, LayerKey(emitter: \.spin, "spin", V.float), .none)
+            return StoredProperty(
+                self, "spin", \.emitterSpin, LayerKey(owner: \CAEmitterLayer.spin, "spin", V.float), .none)
         case .emitterSeed:
             return StoredProperty(
                 self, "seed", \.emitterSeed,
-                LayerKey(emitter: \.seed, "seed") { V.double($0).flatMap { UInt32(exactly: $0.rounded(.down)) } },
+                LayerKey(owner: \CAEmitterLayer.seed, "seed") {
+                    V.double($0).flatMap { UInt32(exactly: $0.rounded(.down)) }
+                },
                 .none)
         }
     }
