@@ -15,7 +15,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev"])]),
+        .systemLibrary(
+            name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev", "libxi-dev"])]),
         .systemLibrary(name: "CGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgl-dev"])]),
         .systemLibrary(name: "CGLX", pkgConfig: "glx", providers: [.apt(["libglx-dev", "libxext-dev"])]),
         .systemLibrary(

@@ -3,7 +3,7 @@
 # Needs root or sudo. The Swift toolchain itself (6.1 or newer) must already be installed.
 set -euo pipefail
 packages=(
-  libx11-dev libxext-dev libxrandr-dev libegl-dev libgl-dev libglx-dev libglvnd-dev libgl1-mesa-dri libegl-mesa0  # X11, EGL/GLX, Mesa
+  libx11-dev libxext-dev libxrandr-dev libxi-dev libegl-dev libgl-dev libglx-dev libglvnd-dev libgl1-mesa-dri libegl-mesa0  # X11, EGL/GLX, Mesa
   libpng-dev libturbojpeg0-dev                                                  # image decoding
   libcairo2-dev libpango1.0-dev fonts-dejavu-core                               # 2D drawing and text
   xvfb xauth xdotool imagemagick                                                # window tests, screenshots

@@ -82,7 +82,9 @@ struct ShowCommand: ParsableCommand {
             let viewers = try (0..<windows).map { _ in
                 let window = try LayerWindow(
                     title: "SceneCore demo", width: width, height: height, presentation: selection.api, paced: !unpaced)
-                say("window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)")
+                say(
+                    "window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)"
+                        + (window.hasSmoothScrolling ? ", XInput2 smooth scrolling" : ""))
                 return SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
             }
             let timer =

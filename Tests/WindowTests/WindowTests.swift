@@ -182,13 +182,15 @@ import Testing
     }
 
     /// A wheel notch (button 5) scrolls the scroll scene's list by 40 points, a scroll and not a
-    /// click; ↓ scrolls it one row more. At 960x600 the list starts at (24, 48) and the swatch
+    /// click; ↓ scrolls it one row more. Xvfb has XInput 2, so the pointer is read through it
+    /// (xdotool's wheel has no scroll valuators: its notches are plain presses of button 5). At 960x600 the list starts at (24, 48) and the swatch
     /// of row i lies at content y 32 i + 6 ... 32 i + 26, x 32 ... 52.
     @Test func theWheelAndTheArrowKeysScrollTheList() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
         let (demo, window) = try launch("scroll", on: server)
         defer { demo.stop() }
+        #expect(demo.output.contains { $0.hasPrefix("window: 0x") && $0.hasSuffix(", XInput2 smooth scrolling") })
         try expectScreen(server, 42, 64, (51, 102, 230, 255))  // Row 0's blue swatch.
         try server.run("xdotool", ["mousemove", "--window", String(window), "400", "300", "click", "5"])
         #expect(demo.waitForLine(containing: "scroll: visibleRect y 40–568 of 6400: rows 1–17") != nil)

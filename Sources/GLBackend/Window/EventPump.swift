@@ -14,7 +14,12 @@ final class EventPump: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let deliver: @Sendable (WindowInput) -> Void
     private let renderThread: RenderThread
+    /// Pointer input through XInput2 where the server has it (for smooth scrolling); nil keeps
+    /// the core events.
+    private let pointer: XInput2Pointer?
     private var size: (width: Int, height: Int)
+    /// Whether pointer input comes through XInput2, with smooth scrolling.
+    var hasSmoothScrolling: Bool { pointer != nil }
 
     init(
         connection: X11Connection, window: Window, size: (Int, Int), renderThread: RenderThread,
@@ -26,6 +31,7 @@ final class EventPump: @unchecked Sendable {
         self.renderThread = renderThread
         self.deliver = deliver
         deleteAtom = connection.atom("WM_DELETE_WINDOW")
+        pointer = XInput2Pointer(display: connection.display, window: window)
         var fds: [Int32] = [0, 0]
         pipe(&fds)
         wake = (fds[0], fds[1])
@@ -74,6 +80,10 @@ final class EventPump: @unchecked Sendable {
 
     /// Translates one event; returns false once the window is gone.
     private func handle(_ event: inout XEvent) -> Bool {
+        if let inputs = pointer?.translate(&event) {
+            inputs.forEach(deliver)
+            return true
+        }
         switch event.type {
         case ButtonPress, ButtonRelease:
             let b = event.xbutton

@@ -46,6 +46,10 @@ public final class LayerWindow {
     public var windowID: UInt { UInt(surface.window) }
     /// "GLX" or "EGL".
     public var presentationAPI: String { surface.api }
+    /// Whether the window reads the pointer through XInput 2.1 or later, so that touchpads and
+    /// high-resolution wheels scroll by fractions of a notch; false where the server lacks it,
+    /// and wheels scroll by whole notches (`ScrollEvent.pointsPerNotch`).
+    public var hasSmoothScrolling: Bool { eventPump.hasSmoothScrolling }
     /// What the render thread has drawn so far.
     public var statistics: WindowStatistics { renderThread.statistics }
 
