@@ -75,7 +75,20 @@ import Testing
         case .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: Float(2)
         case .emitterSeed: UInt32(7)
         case .preservesDepth: true
+        case .gradientColors: GradientColorList([CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor.white])
+        case .gradientLocations: GradientLocations([0, 0.25])
+        case .startPoint: CGPoint(x: 0, y: 0.5)
+        case .endPoint: CGPoint(x: 1, y: 0.5)
+        case .gradientType: CAGradientLayerType.conic
         }
+    }
+
+    /// The layer class a property belongs to: its keys are arbitrary keys on other layers.
+    static func owner(of id: PropertyID) -> CALayer.Type {
+        if id.isEmitterProperty { return CAEmitterLayer.self }
+        if id.isReplicatorProperty { return CAReplicatorLayer.self }
+        if id.isGradientProperty { return CAGradientLayer.self }
+        return CALayer.self
     }
 
     /// The cell the `emitterCells` sample holds.
@@ -98,7 +111,13 @@ import Testing
         #expect(declaration.propertyValue(in: LayerProperties()) != expected, "the sample must not be the default")
 
         let sink = RecordingSink.attached()
-        let layer = id.isEmitterProperty ? CAEmitterLayer() : id.isReplicatorProperty ? CAReplicatorLayer() : CALayer()
+        let layer: CALayer =
+            switch Self.owner(of: id) {
+            case is CAEmitterLayer.Type: CAEmitterLayer()
+            case is CAReplicatorLayer.Type: CAReplicatorLayer()
+            case is CAGradientLayer.Type: CAGradientLayer()
+            default: CALayer()
+            }
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: -1, y: -1) }  // committed whole
         let mark = sink.count
         CATransaction.begin()
@@ -152,9 +171,9 @@ import Testing
     @Test(arguments: PropertyID.allCases)
     func theDefaultIsReportedUnlessItIsZero(_ id: PropertyID) {
         let declaration = id.declared
-        // The emitter's and the replicator's keys are arbitrary keys on other layers, with no default.
-        let owner: CALayer.Type =
-            id.isEmitterProperty ? CAEmitterLayer.self : id.isReplicatorProperty ? CAReplicatorLayer.self : CALayer.self
+        // The emitter's, the replicator's and the gradient's keys are arbitrary keys on other
+        // layers, with no default.
+        let owner = Self.owner(of: id)
         if owner != CALayer.self { #expect(CALayer.defaultValue(forKey: declaration.key) == nil) }
         let reported = owner.defaultValue(forKey: declaration.key)
         // allowsEdgeAntialiasing is reported although false (see LayerKey.defaults).
@@ -197,6 +216,8 @@ private enum LayerValueProbe {
         case .bits(let v): v == 0
         case .filters(let v): v.filters.isEmpty
         case .emitterCells(let v): v.cells.isEmpty
+        case .gradientColors(let v): v.isZeroValue
+        case .numbers(let v): v == nil
         }
     }
 }

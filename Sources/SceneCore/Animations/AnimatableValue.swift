@@ -19,6 +19,13 @@ enum AnimatableValue: Sendable, Equatable {
     /// A path (`shadowPath`); nil for no path. Paths with the same elements blend point by point;
     /// other pairs, and a path and no path, do not blend (the value switches half-way).
     case path(CGPath?)
+    /// A list of colours, straight-alpha sRGB (a gradient's `colors`). Lists of the same length
+    /// blend colour by colour; others switch half-way.
+    case colors([RGBA])
+    /// A list of numbers other than three (a gradient's `locations`; three numbers are a
+    /// `vector`, which blends with a list of three as one). Lists of the same length blend
+    /// entry by entry; others switch half-way.
+    case numbers([Double])
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`, `CGPath`);
@@ -35,8 +42,13 @@ enum AnimatableValue: Sendable, Equatable {
         case let image as CGImage: self = .image(ImageReference(image))
         case let list as [Any]:
             let numbers = list.compactMap(ValueConversion.double)
+            let colors = list.compactMap { ($0 as? CGColor)?.value }
             if list.count == 3, numbers.count == 3 {
                 self = .vector(SIMD3(numbers[0], numbers[1], numbers[2]))
+            } else if numbers.count == list.count {
+                self = .numbers(numbers)
+            } else if colors.count == list.count {
+                self = .colors(colors)
             } else if list.allSatisfy({ $0 is CAFilter || $0 is String }) {
                 self = .filters(FilterResolution.filters(list, property: "filters"))
             } else {
@@ -61,6 +73,8 @@ enum AnimatableValue: Sendable, Equatable {
         case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
         case .filters(let v): v.objects
         case .path(let v): v as Any
+        case .colors(let v): v.map(CGColor.init)
+        case .numbers(let v): v.map { NSNumber(value: $0) }
         }
     }
 
@@ -80,7 +94,8 @@ enum AnimatableValue: Sendable, Equatable {
     func isSameKind(as other: AnimatableValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters), (.path, .path):
+            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters), (.path, .path),
+            (.colors, .colors), (.numbers, .numbers), (.vector, .numbers), (.numbers, .vector):
             true
         default: false
         }
@@ -99,6 +114,8 @@ enum AnimatableValue: Sendable, Equatable {
         case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
         case .filters(let v): v.isFinite
         case .path(let v): v?.elements.allSatisfy(\.isFinite) ?? true
+        case .colors(let v): v.allSatisfy { $0.r.isFinite && $0.g.isFinite && $0.b.isFinite && $0.a.isFinite }
+        case .numbers(let v): v.allSatisfy(\.isFinite)
         }
     }
 
@@ -108,10 +125,14 @@ enum AnimatableValue: Sendable, Equatable {
     /// through the matrix average. Paths with the same elements (the same number, each of the
     /// same kind) blend point by point, as Core Animation's path interpolation; for other pairs,
     /// which Core Animation leaves undefined, and between a path and no path, the value is the
-    /// start below half-way and the end from half-way. Nil when the two values are of different
-    /// kinds.
+    /// start below half-way and the end from half-way. Lists of colours or numbers blend entry
+    /// by entry when they are as long, and otherwise switch half-way too. Nil when the two
+    /// values are of different kinds.
     func interpolated(to end: AnimatableValue, fraction f: Double) -> AnimatableValue? {
-        switch (self, end) {
+        if let a = numberList, let b = end.numberList, a.count != 3 || b.count != 3 {
+            return .numbers(a.count == b.count ? zip(a, b).map { $0 + ($1 - $0) * f } : (f < 0.5 ? a : b))
+        }
+        return switch (self, end) {
         case (.number(let a), .number(let b)): .number(a + (b - a) * f)
         case (.point(let a), .point(let b)): .point(CGPoint(x: mix(a.x, b.x, f), y: mix(a.y, b.y, f)))
         case (.size(let a), .size(let b)):
@@ -132,6 +153,20 @@ enum AnimatableValue: Sendable, Equatable {
             .path(
                 a.flatMap { a in b.flatMap { b in CGPath.interpolated(from: a, to: b, fraction: CGFloat(f)) } }
                     ?? (f < 0.5 ? a : b))
+        case (.colors(let a), .colors(let b)):
+            .colors(
+                a.count == b.count
+                    ? zip(a, b).map { RGBA(r: mix($0.r, $1.r, f), g: mix($0.g, $1.g, f), b: mix($0.b, $1.b, f), a: mix($0.a, $1.a, f)) }
+                    : (f < 0.5 ? a : b))
+        default: nil
+        }
+    }
+
+    /// The numbers of a list or a vector; nil for other kinds.
+    var numberList: [Double]? {
+        switch self {
+        case .numbers(let v): v
+        case .vector(let v): [v.x, v.y, v.z]
         default: nil
         }
     }
@@ -150,6 +185,12 @@ enum AnimatableValue: Sendable, Equatable {
         case (.color(let a), .color(let b)): .color(RGBA(r: a.r + b.r, g: a.g + b.g, b: a.b + b.b, a: a.a + b.a))
         case (.transform(let a), .transform(let b)): .transform(b.concatenating(a))
         case (.vector(let a), .vector(let b)): .vector(a + b)
+        case (.colors(let a), .colors(let b)) where a.count == b.count:
+            .colors(zip(a, b).map { RGBA(r: $0.r + $1.r, g: $0.g + $1.g, b: $0.b + $1.b, a: $0.a + $1.a) })
+        case (.numbers, _), (_, .numbers):
+            numberList.flatMap { a in
+                other.numberList.flatMap { b in a.count == b.count ? .numbers(zip(a, b).map(+)) : nil }
+            }
         default: nil
         }
     }
@@ -179,6 +220,8 @@ enum AnimatableValue: Sendable, Equatable {
         case .transform: .transform(.identity)
         case .image, .filters, .path: nil
         case .vector: .vector(.zero)
+        case .colors(let v): .colors(Array(repeating: .clear, count: v.count))
+        case .numbers(let v): .numbers(Array(repeating: 0, count: v.count))
         }
     }
 

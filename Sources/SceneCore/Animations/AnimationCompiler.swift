@@ -189,6 +189,8 @@ extension AnimatableValue {
         case .vector: "three numbers"
         case .filters: "a filter list"
         case .path: "a CGPath"
+        case .colors: "a list of CGColors"
+        case .numbers: "a list of numbers"
         }
     }
 }

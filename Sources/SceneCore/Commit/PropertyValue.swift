@@ -23,6 +23,10 @@ enum PropertyValue: Sendable, Equatable {
     case filters(RenderFilterList)
     /// A `CAEmitterLayer`'s `emitterCells`.
     case emitterCells(EmitterCellList)
+    /// A `CAGradientLayer`'s `colors`.
+    case gradientColors(GradientColorList)
+    /// A list of numbers, or none (a `CAGradientLayer`'s `locations`).
+    case numbers([Double]?)
 }
 
 /// A type that layer properties have: how its values travel in commits, where animations find

@@ -28,6 +28,10 @@ enum AnimationSlot: Sendable, Equatable {
     case filters(offset: UInt16)
     /// A `CGPath?` (`shadowPath`): paths with the same elements blend point by point.
     case path(offset: UInt16)
+    /// A `GradientColorList`, animated values shown as its plain `animated` components.
+    case colorList(offset: UInt16)
+    /// A `GradientLocations`; no list reads as an empty one.
+    case numberList(offset: UInt16)
 
     /// The value shown in `p`.
     @inline(__always)
@@ -50,6 +54,10 @@ enum AnimationSlot: Sendable, Equatable {
             case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: Int(offset), as: CGImage?.self)))
             case .filters(let offset): .filters(bytes.load(fromByteOffset: Int(offset), as: RenderFilterList.self))
             case .path(let offset): .path(bytes.load(fromByteOffset: Int(offset), as: CGPath?.self))
+            case .colorList(let offset):
+                .colors(bytes.load(fromByteOffset: Int(offset), as: GradientColorList.self).shown)
+            case .numberList(let offset):
+                .numbers(bytes.load(fromByteOffset: Int(offset), as: GradientLocations.self).values ?? [])
             }
         }
     }
@@ -73,6 +81,8 @@ enum AnimationSlot: Sendable, Equatable {
         case .image(let offset): copy(CGImage?.self, at: offset, from: model, into: &p)
         case .filters(let offset): copy(RenderFilterList.self, at: offset, from: model, into: &p)
         case .path(let offset): copy(CGPath?.self, at: offset, from: model, into: &p)
+        case .colorList(let offset): copy(GradientColorList.self, at: offset, from: model, into: &p)
+        case .numberList(let offset): copy(GradientLocations.self, at: offset, from: model, into: &p)
         }
     }
 
@@ -99,6 +109,12 @@ enum AnimationSlot: Sendable, Equatable {
         case (.image(let offset), .image(let v)): store(v.image, at: offset, in: &p)
         case (.filters(let offset), .filters(let v)): store(v, at: offset, in: &p)
         case (.path(let offset), .path(let v)): store(v, at: offset, in: &p)
+        case (.colorList(let offset), .colors(let v)):
+            var list = withUnsafeBytes(of: p) { $0.load(fromByteOffset: Int(offset), as: GradientColorList.self) }
+            list.animated = v
+            store(list, at: offset, in: &p)
+        case (.numberList(let offset), _):
+            if let v = value.numberList { store(GradientLocations(v), at: offset, in: &p) }
         default: break
         }
     }

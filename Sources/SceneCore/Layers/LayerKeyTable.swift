@@ -86,10 +86,12 @@ struct LayerKey: @unchecked Sendable {
     /// both names of a property. Immutable after initialisation, so sharing it across threads is safe.
     nonisolated(unsafe) package static let defaults: [String: Any] = {
         var defaults: [String: Any] = [:]
-        // The emitter's and the replicator's keys are arbitrary keys on other layers
-        // (`CAEmitterLayer` and `CAReplicatorLayer` report their defaults).
+        // The emitter's, the replicator's and the gradient's keys are arbitrary keys on other
+        // layers (`CAEmitterLayer`, `CAReplicatorLayer` and `CAGradientLayer` report their defaults).
         for declaration in PropertyID.declarations
-        where !declaration.id.isEmitterProperty && !declaration.id.isReplicatorProperty {
+        where !declaration.id.isEmitterProperty && !declaration.id.isReplicatorProperty
+            && !declaration.id.isGradientProperty
+        {
             guard let value = declaration.defaultObject else { continue }
             defaults[declaration.key] = value
             if let swiftKey = declaration.swiftKey { defaults[swiftKey] = value }

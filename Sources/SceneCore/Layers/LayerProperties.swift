@@ -89,6 +89,15 @@ struct LayerProperties: Sendable, Equatable {
     /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
     /// times. Set once when such a layer is made, like `isTransformLayer`.
     var isReplicatorLayer = false
+    // Gradient (`CAGradientLayer`)
+    var gradientColors = GradientColorList()
+    var gradientLocations = GradientLocations()
+    var startPoint = CGPoint(x: 0.5, y: 0)
+    var endPoint = CGPoint(x: 0.5, y: 1)
+    var gradientType: CAGradientLayerType = .axial
+    /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
+    /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
+    var isGradientLayer = false
 
     init() {}
 
@@ -104,6 +113,7 @@ struct LayerProperties: Sendable, Equatable {
         if let c = animatedColors.shadow { shadowColor = CGColor(c) }
         if let c = animatedColors.instance { instanceColor = CGColor(c) }
         animatedColors = AnimatedColors()
+        if let shown = gradientColors.animated { gradientColors = GradientColorList(shown.map(CGColor.init)) }
     }
 
     /// The anchor point in the layer's own (bounds) coordinate space, with anchorPointZ.

@@ -29,6 +29,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // Emitter (CAEmitterLayer; other layers treat these keys as arbitrary keys)
     case emitterCells, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode
     case renderMode, emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterSeed
+    // Gradient (CAGradientLayer; other layers treat these keys as arbitrary keys)
+    case gradientColors, gradientLocations, startPoint, endPoint, gradientType
 
     /// The property's declaration.
     var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
@@ -306,6 +308,31 @@ enum PropertyID: Int, CaseIterable, Sendable {
                     V.double($0).flatMap { UInt32(exactly: $0.rounded(.down)) }
                 },
                 .none)
+        case .gradientColors:
+            return StoredProperty(
+                self, "colors", \.gradientColors,
+                LayerKey(owner: \CAGradientLayer.colors, "colors") { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) },
+                .implicit)
+        case .gradientLocations:
+            return StoredProperty(
+                self, "locations", \.gradientLocations,
+                LayerKey(owner: \CAGradientLayer.locations, "locations") {
+                    guard let value = $0 else { return .some(nil) }
+                    guard let list = value as? [Any] else { return nil }
+                    let numbers = list.compactMap(V.double)
+                    return numbers.count == list.count ? numbers.map(NSNumber.init(value:)) : nil
+                }, .implicit)
+        case .startPoint:
+            return StoredProperty(
+                self, "startPoint", \.startPoint, LayerKey(owner: \CAGradientLayer.startPoint, "startPoint", V.point),
+                .implicit)
+        case .endPoint:
+            return StoredProperty(
+                self, "endPoint", \.endPoint, LayerKey(owner: \CAGradientLayer.endPoint, "endPoint", V.point), .implicit)
+        case .gradientType:
+            return StoredProperty(
+                self, "type", \.gradientType,
+                LayerKey(owner: \CAGradientLayer.type, "type", name(CAGradientLayerType.init)), .none)
         }
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A `CAGradientLayer`'s `colors`, as the layer stores and commits them.
+///
+/// The colour objects set are kept, so that `colors` returns them. While an animation of
+/// `colors` runs, the render side shows its values as plain components in `animated` (it makes
+/// no `CGColor` per frame), as it does for the single colour properties.
+struct GradientColorList: LayerValue {
+    /// The colours set; nil when none were.
+    var colors: [CGColor]?
+    /// Straight RGBA components an animation shows instead of `colors`; nil when none does.
+    var animated: [RGBA]?
+
+    init(_ colors: [CGColor]? = nil) { self.colors = colors }
+
+    /// The colours shown: an animation's values, else the colours set (empty for none).
+    var shown: [RGBA] { animated ?? colors?.map(\.value) ?? [] }
+
+    var propertyValue: PropertyValue { .gradientColors(self) }
+    init?(propertyValue: PropertyValue) {
+        guard case .gradientColors(let v) = propertyValue else { return nil }
+        self = v
+    }
+    var isZeroValue: Bool { colors == nil && animated == nil }
+    var defaultObject: Any { colors as Any }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .colorList(offset: offset)
+    }
+}
+
+/// A `CAGradientLayer`'s `locations`: where its colour stops lie, nil to spread them evenly.
+struct GradientLocations: LayerValue {
+    var values: [Double]?
+
+    init(_ values: [Double]? = nil) { self.values = values }
+
+    var isFiniteValue: Bool { values?.allSatisfy(\.isFinite) ?? true }
+    var propertyValue: PropertyValue { .numbers(values) }
+    init?(propertyValue: PropertyValue) {
+        guard case .numbers(let v) = propertyValue else { return nil }
+        values = v
+    }
+    var isZeroValue: Bool { values == nil }
+    var defaultObject: Any { values as Any }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .numberList(offset: offset)
+    }
+}
+
+extension CAGradientLayerType: LayerName {}
