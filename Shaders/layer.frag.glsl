@@ -6,7 +6,8 @@
 // branch of a shader: SHAPED computes coverage from the shape, TEXTURED samples the texture,
 // CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway, MASKED
 // multiplies the output by the alpha of the mask texture (a masked group's composite),
-// SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip).
+// SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip),
+// GRADIENT draws the gradients of quads whose params.y is 2 from the frame's gradient texture.
 
 in vec2 v_position;
 in vec2 v_uv;
@@ -150,6 +151,53 @@ float shapeCoverage() {
     return min(outer, 1.0 - inner);
 }
 
+#if GRADIENT
+// The texel `index` of the gradient texture (bound as u_texture), laid out GRADIENT_ROW wide.
+vec4 gradientTexel(int index) {
+    return texelFetch(u_texture, ivec2(index % GRADIENT_ROW, index / GRADIENT_ROW), 0);
+}
+
+// The premultiplied colour at layer point p of the gradient whose block (see SceneCore's
+// GradientTexels) starts at texel `base`: (kind, stop count, start), (end), the stops' straight
+// colours, then their locations four to a texel.
+vec4 gradientColor(vec2 p, int base) {
+    vec4 header = gradientTexel(base);
+    int kind = int(header.x + 0.5);
+    int count = int(header.y + 0.5);
+    vec2 start = header.zw;
+    vec2 end = gradientTexel(base + 1).xy;
+    vec2 d = end - start;
+    float t;
+    if (kind == 1) {
+        t = length((p - start) / abs(d));
+    } else if (kind == 2) {
+        float turn = (atan(p.y - start.y, p.x - start.x) - atan(d.y, d.x)) / 6.283185307179586;
+        t = turn - floor(turn);
+    } else {
+        float lengthSquared = dot(d, d);
+        t = lengthSquared > 0.0 ? dot(p - start, d) / lengthSquared : 1.0;
+    }
+    int locations = base + 2 + count;
+    vec4 colour = gradientTexel(base + 2 + count - 1);
+    float previous = 0.0;
+    for (int i = 0; i < count; ++i) {
+        float location = gradientTexel(locations + i / 4)[i % 4];
+        if (t < location) {
+            vec4 upper = gradientTexel(base + 2 + i);
+            if (i == 0) {
+                colour = upper;
+            } else {
+                vec4 lower = gradientTexel(base + 2 + i - 1);
+                colour = mix(lower, upper, (t - previous) / (location - previous));
+            }
+            break;
+        }
+        previous = location;
+    }
+    return vec4(colour.rgb * colour.a, colour.a);
+}
+#endif
+
 void main() {
 #if CLIP_MASK
     vec2 unusedGradient;
@@ -168,6 +216,9 @@ void main() {
 #endif
 #if MASKED
     color *= texture(u_mask, v_uv).a;
+#endif
+#if GRADIENT
+    if (v_params.y > 1.5) color *= gradientColor(v_position, int(v_uv.x + 0.5));
 #endif
 #if SHAPED
     color *= shapeCoverage();

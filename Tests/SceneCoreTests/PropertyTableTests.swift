@@ -83,6 +83,16 @@ import Testing
         }
     }
 
+    /// A new layer of the class `id` belongs to.
+    static func ownerLayer(of id: PropertyID) -> CALayer {
+        switch owner(of: id) {
+        case is CAEmitterLayer.Type: CAEmitterLayer()
+        case is CAReplicatorLayer.Type: CAReplicatorLayer()
+        case is CAGradientLayer.Type: CAGradientLayer()
+        default: CALayer()
+        }
+    }
+
     /// The layer class a property belongs to: its keys are arbitrary keys on other layers.
     static func owner(of id: PropertyID) -> CALayer.Type {
         if id.isEmitterProperty { return CAEmitterLayer.self }
@@ -111,13 +121,7 @@ import Testing
         #expect(declaration.propertyValue(in: LayerProperties()) != expected, "the sample must not be the default")
 
         let sink = RecordingSink.attached()
-        let layer: CALayer =
-            switch Self.owner(of: id) {
-            case is CAEmitterLayer.Type: CAEmitterLayer()
-            case is CAReplicatorLayer.Type: CAReplicatorLayer()
-            case is CAGradientLayer.Type: CAGradientLayer()
-            default: CALayer()
-            }
+        let layer = Self.ownerLayer(of: id)
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: -1, y: -1) }  // committed whole
         let mark = sink.count
         CATransaction.begin()

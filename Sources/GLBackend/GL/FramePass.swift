@@ -112,8 +112,12 @@ struct FramePass {
             renderer.textureCache.bind(
                 image, mipmapped: SamplerCache.needsMipmaps(batch.sampling), statistics: &statistics)
             glBindSampler(0, renderer.samplers.sampler(for: batch.sampling))
+        } else if batch.isGradient {
+            renderer.gradients.bind()
         }
-        glUseProgram(renderer.programs.forBatch(shaped: batch.isShaped, textured: batch.image != nil).program.id)
+        glUseProgram(
+            renderer.programs.forBatch(shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.isGradient)
+                .program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count

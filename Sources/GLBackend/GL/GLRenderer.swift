@@ -44,6 +44,8 @@ final class GLRenderer {
     let shadowCache = ShadowCache()
     /// The targets layers casting an uncached shadow are drawn into.
     let shadowTargets = ShadowTargets()
+    /// The frame's gradients, which gradient quads read.
+    let gradients = GradientTexture()
     let drawsWithBaseInstance: Bool
     let maxGroupDepth: Int
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
@@ -94,6 +96,7 @@ final class GLRenderer {
         prepare(width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips)
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
+        statistics.uploadedBytes += gradients.upload(list.gradientTexels)
 
         var pass = FramePass(
             renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)

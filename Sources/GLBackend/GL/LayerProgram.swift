@@ -1,4 +1,5 @@
 import CGL
+import SceneCore
 import Shaders
 
 /// One variant of the layer shader pair from `Shaders/`, with its uniform locations.
@@ -17,10 +18,13 @@ struct LayerProgram {
         /// Takes the colour from the texture's pixel under the fragment (a group's target,
         /// the same size as the frame's) instead of the instance's colour: shape clips.
         var screenTextured = false
+        /// Draws the gradients of gradient quads from the frame's gradient texture, bound on unit 0.
+        var gradient = false
 
         var defines: String {
             "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
                 + "#define MASKED \(masked ? 1 : 0)\n#define SCREEN_TEXTURED \(screenTextured ? 1 : 0)\n"
+                + "#define GRADIENT \(gradient ? 1 : 0)\n#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
         }
     }
 
@@ -66,6 +70,8 @@ struct LayerPrograms {
     let maskComposite: LayerProgram
     /// Composites a shape clip's target inside the clip shape, by its anti-aliased coverage.
     let shapeClipComposite: LayerProgram
+    let fillGradient: LayerProgram
+    let shapedGradient: LayerProgram
 
     init() throws(GLError) {
         fill = try LayerProgram(.init())
@@ -75,15 +81,21 @@ struct LayerPrograms {
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
         maskComposite = try LayerProgram(.init(textured: true, masked: true))
         shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
+        fillGradient = try LayerProgram(.init(gradient: true))
+        shapedGradient = try LayerProgram(.init(shaped: true, gradient: true))
     }
 
     var all: [LayerProgram] {
-        [fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite, shapeClipComposite]
+        [
+            fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite, shapeClipComposite, fillGradient,
+            shapedGradient,
+        ]
     }
 
     /// The variant that draws a batch.
-    func forBatch(shaped isShaped: Bool, textured: Bool) -> LayerProgram {
-        switch (isShaped, textured) {
+    func forBatch(shaped isShaped: Bool, textured: Bool, gradient: Bool = false) -> LayerProgram {
+        if gradient { return isShaped ? shapedGradient : fillGradient }
+        return switch (isShaped, textured) {
         case (false, false): fill
         case (false, true): fillTextured
         case (true, false): shaped

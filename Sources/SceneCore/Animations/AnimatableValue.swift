@@ -129,7 +129,7 @@ enum AnimatableValue: Sendable, Equatable {
     /// by entry when they are as long, and otherwise switch half-way too. Nil when the two
     /// values are of different kinds.
     func interpolated(to end: AnimatableValue, fraction f: Double) -> AnimatableValue? {
-        if let a = numberList, let b = end.numberList, a.count != 3 || b.count != 3 {
+        if let a = numberList, let b = end.numberList, !(isVector && end.isVector) {
             return .numbers(a.count == b.count ? zip(a, b).map { $0 + ($1 - $0) * f } : (f < 0.5 ? a : b))
         }
         return switch (self, end) {
@@ -156,10 +156,16 @@ enum AnimatableValue: Sendable, Equatable {
         case (.colors(let a), .colors(let b)):
             .colors(
                 a.count == b.count
-                    ? zip(a, b).map { RGBA(r: mix($0.r, $1.r, f), g: mix($0.g, $1.g, f), b: mix($0.b, $1.b, f), a: mix($0.a, $1.a, f)) }
+                    ? zip(a, b).map {
+                        RGBA(r: mix($0.r, $1.r, f), g: mix($0.g, $1.g, f), b: mix($0.b, $1.b, f), a: mix($0.a, $1.a, f))
+                    }
                     : (f < 0.5 ? a : b))
         default: nil
         }
+    }
+
+    private var isVector: Bool {
+        if case .vector = self { true } else { false }
     }
 
     /// The numbers of a list or a vector; nil for other kinds.

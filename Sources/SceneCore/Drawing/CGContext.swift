@@ -190,9 +190,8 @@ public final class CGContext {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// The pixels as an image that records which region differs from an earlier image, and
-    /// whether it fills its layer's bounds whatever the contents properties (`CGImage.fillsBounds`).
-    func makeImage(updating region: UpdatedRegion?, fillsBounds: Bool = false) -> CGImage? {
+    /// The pixels as an image that records which region differs from an earlier image.
+    func makeImage(updating region: UpdatedRegion?) -> CGImage? {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -208,8 +207,7 @@ public final class CGContext {
                 }
             }
         }
-        return CGImage(
-            premultipliedRGBA: pixels, width: width, height: height, updating: region, fillsBounds: fillsBounds)
+        return CGImage(premultipliedRGBA: pixels, width: width, height: height, updating: region)
     }
 
     // MARK: - Graphics state

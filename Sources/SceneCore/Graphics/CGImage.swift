@@ -35,21 +35,14 @@ public final class CGImage: Sendable, Hashable {
     /// contents gravity. Nil for every other image.
     let layerRect: CGRect?
 
-    /// For a backing store that is already the whole of what the layer shows at its bounds (a
-    /// gradient layer's: the gradient with the assigned contents image placed over it): true,
-    /// and it is stretched over the bounds whatever the contents gravity, rect and centre.
-    /// False for every other image.
-    let fillsBounds: Bool
-
     /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
     init(
         premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil,
-        layerRect: CGRect? = nil, fillsBounds: Bool = false
+        layerRect: CGRect? = nil
     ) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4)
         self.updatedRegion = region
         self.layerRect = layerRect
-        self.fillsBounds = fillsBounds
         self.width = width
         self.height = height
         self.bytesPerRow = width * 4

@@ -5,25 +5,18 @@ extension CALayer {
     ///
     /// Any object may be stored, as in Core Animation, but only a `CGImage` is displayed;
     /// anything else is kept for `contents` to return and logged as not displayable. A gradient
-    /// layer shows the image over its gradient: assigning it redraws the layer.
+    /// layer shows the image over its gradient.
     public var contents: Any? {
         get { LayerLock.withLock { contentsObject } }
         set {
             LayerLock.lock()
             defer { LayerLock.unlock() }
-            let old = contentsObject
             contentsObject = newValue
             setProperties.formUnion(LayerChanges(.contents))
             let image = newValue as? CGImage
             if newValue != nil, image == nil {
                 Diagnostics.error(
                     "CALayer.contents of \(self): a \(type(of: newValue!)) is not displayable; only CGImage is drawn")
-            }
-            if drawsAssignedContents {
-                guard (old as AnyObject?) !== (newValue as AnyObject?) else { return }
-                setNeedsDisplay()
-                if committedState != nil { propertyDidChange("contents") }
-                return
             }
             if state.contents !== image {
                 state.contents = image

@@ -56,12 +56,11 @@ extension CALayer {
             context.clip(to: dirty)
         }
         delegate?.layerWillDraw(self)
-        drawBeneathDrawing(in: context)
         drawWithAnimatedCustomKeys(in: context)
         let update = previous.flatMap { base in
             region.map { UpdatedRegion(base: base.imageID, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
-        setDisplayedContents(context.makeImage(updating: update, fillsBounds: drawsAssignedContents))
+        setDisplayedContents(context.makeImage(updating: update))
     }
 
     /// `draw(in:)`, with a subclass's animated custom keys that need display reading their
@@ -76,10 +75,9 @@ extension CALayer {
         keyedValues = model
     }
 
-    /// Sets contents from a display step: a plain change, never an implicit animation. A layer
-    /// that draws its assigned contents keeps them for `contents` to return.
+    /// Sets contents from a display step: a plain change, never an implicit animation.
     func setDisplayedContents(_ image: CGImage?) {
-        if !drawsAssignedContents { contentsObject = image }
+        contentsObject = image
         guard state.contents !== image else { return }
         state.contents = image
         recordChange(LayerChanges(.contents))

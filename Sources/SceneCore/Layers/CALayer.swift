@@ -275,7 +275,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         copy.presentationSource = self
         copy.name = name
         (copy.setProperties, copy.setKeys) = (setProperties, setKeys)
-        copy.contentsObject = drawsAssignedContents ? contentsObject : copy.state.contents
+        copy.contentsObject = copy.state.contents
         return copy
     }
 
@@ -370,17 +370,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// own keys that need display): adding or removing an animation of one of those values
     /// marks the layer for display.
     var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
-
-    /// Whether the layer draws an assigned `contents` image into its backing store itself,
-    /// over what its class draws beneath it (a gradient layer: the image over the gradient). Then
-    /// assigning `contents` marks the layer for display, `contents` returns what was assigned
-    /// rather than the backing store, and the backing store fills the bounds whatever the
-    /// contents properties. False for other layers, whose assigned image is the contents shown.
-    var drawsAssignedContents: Bool { false }
-
-    /// What the layer's class draws into its backing store before `draw(in:)` (a gradient
-    /// layer's gradient and assigned contents image); nothing by default.
-    func drawBeneathDrawing(in context: CGContext) {}
 
     // MARK: - Layout
 

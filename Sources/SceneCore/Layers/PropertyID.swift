@@ -311,7 +311,9 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .gradientColors:
             return StoredProperty(
                 self, "colors", \.gradientColors,
-                LayerKey(owner: \CAGradientLayer.colors, "colors") { $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some) },
+                LayerKey(owner: \CAGradientLayer.colors, "colors") {
+                    $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some)
+                },
                 .implicit)
         case .gradientLocations:
             return StoredProperty(
@@ -328,7 +330,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 .implicit)
         case .endPoint:
             return StoredProperty(
-                self, "endPoint", \.endPoint, LayerKey(owner: \CAGradientLayer.endPoint, "endPoint", V.point), .implicit)
+                self, "endPoint", \.endPoint, LayerKey(owner: \CAGradientLayer.endPoint, "endPoint", V.point), .implicit
+            )
         case .gradientType:
             return StoredProperty(
                 self, "type", \.gradientType,

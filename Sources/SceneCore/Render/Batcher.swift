@@ -1,6 +1,7 @@
 /// Collects quads and commands in painter's order and merges consecutive quads that can
 /// share one instanced draw: untextured quads join any batch, textured quads join a batch
-/// with no texture yet or with the same image and sampling, and shaped quads (rings, rounded
+/// with no texture yet or with the same image and sampling, gradient quads join a batch with no
+/// texture (which then reads the frame's gradient texture), and shaped quads (rings, rounded
 /// or clipped shapes) are kept apart from plain ones, which draw with a cheaper shader.
 ///
 /// Given the target's size, it also works out the pixels each group, masked group and shape
@@ -28,6 +29,7 @@ struct Batcher {
     /// For each open `beginRaster`, the groups open outside the bitmap and the size drawn into.
     private var outsideRasters: [(openGroups: [OpenGroup], targetSize: SIMD2<Float>?)] = []
     private var groupRegions: [Int: PixelRegion] = [:]
+    private var gradientTexels: [SIMD4<Float>] = []
 
     /// A batcher for a target of `targetSize` pixels; without a size, no group regions are worked out.
     init(reservingCapacity capacity: Int = 0, targetSize: SIMD2<Float>? = nil) {
@@ -38,19 +40,39 @@ struct Batcher {
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
     mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
-        if var batch = open, batch.isShaped == quad.isShaped, Batcher.canJoin(batch, image: image, sampling: sampling) {
+        let gradient = quad.isGradient && image == nil
+        if var batch = open, batch.isShaped == quad.isShaped,
+            Batcher.canJoin(batch, image: image, sampling: sampling, gradient: gradient)
+        {
             if batch.image == nil, let image {
                 batch.image = image
                 batch.sampling = sampling
             }
+            batch.isGradient = batch.isGradient || gradient
             batch.count += 1
             open = batch
         } else {
             closeBatch()
             open = DrawBatch(
-                first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped)
+                first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped,
+                isGradient: gradient)
         }
         instances.append(quad)
+    }
+
+    /// Adds a gradient quad (`params.y` 2) drawing the gradient `block` (see `GradientTexels`).
+    mutating func addGradient(_ quad: QuadInstance, block: [SIMD4<Float>]) {
+        var quad = quad
+        let first = addGradientTexels(block)
+        quad.uv = SIMD4(first, 0, first, 0)
+        add(quad, image: nil, sampling: .init())
+    }
+
+    /// Appends gradient texels to the frame's; returns the index of the first.
+    mutating func addGradientTexels(_ texels: [SIMD4<Float>]) -> Float {
+        let first = Float(gradientTexels.count)
+        gradientTexels += texels
+        return first
     }
 
     /// Starts a clip to `shape`'s rounded rectangle; returns the shape's instance index.
@@ -201,7 +223,7 @@ struct Batcher {
         closeBatch()
         return DisplayList(
             width: width, height: height, clearColor: clearColor, instances: instances, commands: commands,
-            groupRegions: groupRegions)
+            groupRegions: groupRegions, gradientTexels: gradientTexels)
     }
 
     /// Grows the innermost open group's box (its mask's, once the mask is being drawn) by `box`.
@@ -235,9 +257,12 @@ struct Batcher {
         open = nil
     }
 
-    private static func canJoin(_ batch: DrawBatch, image: CGImage?, sampling: TextureSampling) -> Bool {
+    private static func canJoin(_ batch: DrawBatch, image: CGImage?, sampling: TextureSampling, gradient: Bool)
+        -> Bool
+    {
+        if gradient { return batch.image == nil }
         guard let image else { return true }
-        guard let current = batch.image else { return true }
+        guard let current = batch.image else { return !batch.isGradient }
         return current === image && batch.sampling == sampling
     }
 }

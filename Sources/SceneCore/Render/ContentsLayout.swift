@@ -11,14 +11,11 @@ enum ContentsLayout {
     }
 
     /// The pieces that draw `image` in a layer with `properties` (1 piece, or up to 9 for a 9-slice).
-    /// A backing store that covers a rectangle of its own (`layerRect`) or fills the bounds
-    /// (`fillsBounds`) is one piece there, whatever the contents properties.
+    /// A backing store that covers a rectangle of its own (`layerRect`) is one piece there,
+    /// whatever the contents properties.
     static func pieces(for properties: LayerProperties, image: CGImage) -> [Piece] {
         if let rect = image.layerRect {
             return [Piece(destination: rect, source: CGRect(x: 0, y: 0, width: 1, height: 1))]
-        }
-        if image.fillsBounds {
-            return [Piece(destination: properties.bounds, source: CGRect(x: 0, y: 0, width: 1, height: 1))]
         }
         return pieces(for: properties, imageWidth: image.width, imageHeight: image.height)
     }

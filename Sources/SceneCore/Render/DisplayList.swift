@@ -25,9 +25,16 @@ package struct DrawBatch: Sendable, Equatable {
     /// Whether any instance needs coverage from its shape (a ring, or `params.w` of 1 or more).
     /// Batches without it are drawn with a cheaper shader that fills each quad's rect.
     package var isShaped: Bool
+    /// Whether any instance draws a gradient: the batch samples the frame's gradient texture
+    /// (it has no image), with the shader that reads gradients.
+    package var isGradient: Bool
 
-    init(first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true) {
-        (self.first, self.count, self.image, self.sampling, self.isShaped) = (first, count, image, sampling, isShaped)
+    init(
+        first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true,
+        isGradient: Bool = false
+    ) {
+        (self.first, self.count, self.image, self.sampling) = (first, count, image, sampling)
+        (self.isShaped, self.isGradient) = (isShaped, isGradient)
     }
 }
 
@@ -103,10 +110,15 @@ package struct DisplayList: Sendable {
     /// groups and shape clips). The renderer clears and composites only these pixels; a group
     /// without an entry uses the whole target.
     package var groupRegions: [Int: PixelRegion]
+    /// The gradients the frame's gradient quads draw, as the blocks of texels `GradientTexels`
+    /// describes, one after another: the renderer lays them into a texture
+    /// `GradientTexels.rowLength` texels wide, row by row.
+    package var gradientTexels: [SIMD4<Float>]
 
     init(
         width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-        instances: [QuadInstance] = [], commands: [DisplayCommand] = [], groupRegions: [Int: PixelRegion] = [:]
+        instances: [QuadInstance] = [], commands: [DisplayCommand] = [], groupRegions: [Int: PixelRegion] = [:],
+        gradientTexels: [SIMD4<Float>] = []
     ) {
         self.width = width
         self.height = height
@@ -114,6 +126,7 @@ package struct DisplayList: Sendable {
         self.instances = instances
         self.commands = commands
         self.groupRegions = groupRegions
+        self.gradientTexels = gradientTexels
     }
 
     /// The number of draw calls the renderer will issue for batches.

@@ -80,8 +80,13 @@ extension FrameBuilder {
         for child in children {
             visit(child, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: alpha, depth: depth + 1)
         }
-        let recorded = batcher.finish(width: 0, height: 0, clearColor: .zero)
+        var recorded = batcher.finish(width: 0, height: 0, clearColor: .zero)
         batcher = frameBatcher
+        // The recording's gradients join the frame's gradient texture once, whatever the count of copies.
+        let base = batcher.addGradientTexels(recorded.gradientTexels)
+        for i in recorded.instances.indices where recorded.instances[i].isGradient {
+            recorded.instances[i].uv += SIMD4(base, 0, base, 0)
+        }
         toClip = frameToClip
         recordsInstances = wasRecording
         return recorded

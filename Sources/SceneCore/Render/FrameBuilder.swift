@@ -7,9 +7,10 @@ import Foundation
 /// own transform, flattening every layer into its superlayer's plane as Core Animation does,
 /// except the sublayers of a `CATransformLayer`, which keep their 3D places and are drawn in
 /// depth order (`FrameBuilder+TransformLayers.swift`).
-/// Sublayers are drawn in zPosition order (stable). Per layer, in order: background,
-/// contents, sublayers (clipped when `masksToBounds`: by anti-aliased coverage when the shape
-/// is rounded or `allowsEdgeAntialiasing` is set, else by the stencil), border; a layer with
+/// Sublayers are drawn in zPosition order (stable). Per layer, in order: background, gradient
+/// (a `CAGradientLayer`'s), contents, sublayers (clipped when `masksToBounds`: by anti-aliased
+/// coverage when the shape is rounded or `allowsEdgeAntialiasing` is set, else by the stencil),
+/// border; a layer with
 /// opacity below 1 that draws more than one thing is composited as one group. A layer with a
 /// `mask` is always drawn as a group, composited by the alpha of its mask, which is drawn like
 /// a sublayer of the layer into a layer of its own.
@@ -205,9 +206,11 @@ package struct FrameBuilder {
         let children = tree.drawOrder(of: layer)
         let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
+        let gradient = p.isGradientLayer ? GradientTexels.block(for: p) : nil
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives =
-            (background == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1) + children.count * p.sublayerCopies
+            (background == nil ? 0 : 1) + (gradient == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1)
+            + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
         // Only a translucent layer asks whether its drawing overlaps itself (a walk down a
@@ -243,6 +246,11 @@ package struct FrameBuilder {
                 batcher.add(
                     shape.quad(clip, color: fill, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
             }
+        }
+        if let gradient {
+            // Clipped to the rounded shape, with or without `masksToBounds`, as the background is.
+            batcher.addGradient(
+                shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 2, smooth, smooth]), block: gradient)
         }
         if let image = p.contents {
             let contents = ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth)
@@ -407,8 +415,8 @@ extension RenderTree {
             guard let layer = self[current] else { return false }
             let p = layer.properties
             let own =
-                (p.shownBackgroundColor == nil ? 0 : 1) + (p.contents == nil ? 0 : 1) + (p.borderWidth > 0 ? 1 : 0)
-                + (layer.mask == nil ? 0 : 1)
+                (p.shownBackgroundColor == nil ? 0 : 1) + (p.isGradientLayer ? 1 : 0) + (p.contents == nil ? 0 : 1)
+                + (p.borderWidth > 0 ? 1 : 0) + (layer.mask == nil ? 0 : 1)
             let drawn = layer.sublayers.count * p.sublayerCopies
             guard own == 0, drawn == 1 else { return own + drawn > 1 }
             current = layer.sublayers[0]

@@ -11,9 +11,11 @@ package struct QuadInstance: Sendable, Equatable {
     /// The quad's rectangle: x, y, width, height.
     package var rect: SIMD4<Float>
     /// Texture coordinates at the rect's (minX, minY) and (maxX, maxY) corners: u0, v0, u1, v1.
-    /// v = 0 is the image's top row.
+    /// v = 0 is the image's top row. A gradient quad holds the index of its first texel in the
+    /// frame's gradient texture in u0 and u1 (see `GradientTexels`).
     package var uv: SIMD4<Float>
-    /// Premultiplied colour. Untextured quads fill with it; textured quads multiply the texel by it.
+    /// Premultiplied colour. Untextured quads fill with it; textured and gradient quads multiply
+    /// the texel or the gradient's colour by it.
     package var color: SIMD4<Float>
     /// The rounded rectangle that coverage is computed against: x, y, width, height.
     package var shapeRect: SIMD4<Float>
@@ -22,7 +24,7 @@ package struct QuadInstance: Sendable, Equatable {
     /// magnitude; zero is a square corner.
     package var radii: SIMD4<Float>
     /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
-    /// whatever w says); y: 1 when textured; z: the parts of the shape's edge that are anti-aliased,
+    /// whatever w says); y: 1 when textured, 2 for a gradient quad; z: the parts of the shape's edge that are anti-aliased,
     /// a sum of `EdgeAntialiasing` bits (0: every edge hard, a pixel covered when its centre is
     /// inside; `EdgeAntialiasing.all`: the whole edge); w: 1 or more when coverage outside
     /// `shapeRect` is zero (clip to the shape), 0 to ignore the shape (a fill then covers the whole `rect`).
@@ -49,6 +51,9 @@ package struct QuadInstance: Sendable, Equatable {
     /// Whether the quad's coverage comes from its shape (a ring, or clipped to the shape);
     /// otherwise it fills `rect`.
     package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
+
+    /// Whether the quad draws a gradient (`params.y` 2), read from the frame's gradient texture.
+    package var isGradient: Bool { params.y > 1.5 }
 
     /// Bytes per instance in the vertex buffer.
     package static let stride = MemoryLayout<QuadInstance>.stride

@@ -1,0 +1,48 @@
+import CGL
+import SceneCore
+
+/// The texture gradient quads read their gradients from: a frame's `DisplayList.gradientTexels`
+/// laid out `GradientTexels.rowLength` RGBA float texels to a row. Uploaded when a frame's
+/// texels differ from the last frame's (a still scene uploads nothing), grown by doubling its
+/// rows when they do not fit. Needs a current context; the texture lives as long as it.
+final class GradientTexture {
+    private var texture: GLuint = 0
+    private var rows = 0
+    private var uploaded: [SIMD4<Float>] = []
+
+    /// Makes the texture hold `texels`; returns the bytes uploaded (0 when they were there).
+    func upload(_ texels: [SIMD4<Float>]) -> Int {
+        guard !texels.isEmpty, texels != uploaded else { return 0 }
+        let width = GradientTexels.rowLength
+        let needed = (texels.count + width - 1) / width
+        if texture == 0 || needed > rows {
+            if texture == 0 { glGenTextures(1, &texture) }
+            rows = max(needed, rows * 2, 1)
+            glBindTexture(GL_TEXTURE_2D.glEnum, texture)
+            glTexImage2D(
+                GL_TEXTURE_2D.glEnum, 0, GL_RGBA32F, GLsizei(width), GLsizei(rows), 0, GL_RGBA.glEnum,
+                GL_FLOAT.glEnum, nil)
+            glTexParameteri(GL_TEXTURE_2D.glEnum, GL_TEXTURE_MIN_FILTER.glEnum, GL_NEAREST)
+            glTexParameteri(GL_TEXTURE_2D.glEnum, GL_TEXTURE_MAG_FILTER.glEnum, GL_NEAREST)
+        } else {
+            glBindTexture(GL_TEXTURE_2D.glEnum, texture)
+        }
+        var padded = texels
+        padded += Array(repeating: .zero, count: needed * width - texels.count)
+        glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 4)
+        padded.withUnsafeBytes { bytes in
+            glTexSubImage2D(
+                GL_TEXTURE_2D.glEnum, 0, 0, 0, GLsizei(width), GLsizei(needed), GL_RGBA.glEnum, GL_FLOAT.glEnum,
+                bytes.baseAddress)
+        }
+        uploaded = texels
+        return padded.count * MemoryLayout<SIMD4<Float>>.stride
+    }
+
+    /// Binds the texture to `GL_TEXTURE_2D` on the active unit, with no sampler object (texels
+    /// are fetched, not filtered).
+    func bind() {
+        glBindTexture(GL_TEXTURE_2D.glEnum, texture)
+        glBindSampler(0, 0)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A `CAGradientLayer`'s gradient as the layer shader reads it: a block of RGBA float texels in
+/// the frame's gradient texture (`DisplayList.gradientTexels`), which a gradient quad names by
+/// the index of its first texel.
+///
+/// The block is, in order:
+/// - `(kind, stop count, start x, start y)`: kind 0 axial, 1 radial, 2 conic; the points in the
+///   layer's bounds space;
+/// - `(end x, end y, 0, 0)`;
+/// - one texel per stop: its colour, straight RGBA clamped to 0...1;
+/// - the stops' locations, four to a texel, in increasing order (equal locations keep the
+///   colours' order, making a sharp edge).
+///
+/// The shader finds the location `t` of each pixel (the projection onto the line from start to
+/// end; the distance from the start in radii of the ellipse through the end; the turn from the
+/// end's direction, clockwise on screen), interpolates the straight colours of the stops around
+/// it, the end colours continuing beyond them, and premultiplies the result.
+package enum GradientTexels {
+    /// The texels in one row of the gradient texture; the shader's `GRADIENT_ROW`.
+    package static let rowLength = 1024
+
+    /// The block for the gradient of `p`, or nil when it draws nothing: fewer than two colours,
+    /// locations whose count differs from the colours', or a radial gradient whose points share
+    /// an x or a y (as in Core Animation).
+    static func block(for p: LayerProperties) -> [SIMD4<Float>]? {
+        let colors = p.gradientColors.shown
+        guard colors.count >= 2 else { return nil }
+        let locations = p.gradientLocations.values
+        if let locations, locations.count != colors.count {
+            Diagnostics.errorOnce(
+                "gradient-locations",
+                "CAGradientLayer: \(locations.count) locations for \(colors.count) colours; the gradient draws nothing")
+            return nil
+        }
+        let b = p.bounds
+        let start = SIMD2(Float(b.minX + p.startPoint.x * b.width), Float(b.minY + p.startPoint.y * b.height))
+        let end = SIMD2(Float(b.minX + p.endPoint.x * b.width), Float(b.minY + p.endPoint.y * b.height))
+        guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return nil }
+        let kind: Float
+        switch p.gradientType {
+        case .radial:
+            guard start.x != end.x, start.y != end.y else { return nil }
+            kind = 1
+        case .conic: kind = 2
+        default: kind = 0
+        }
+        let offsets =
+            locations?.map { Float(min(max($0, 0), 1)) }
+            ?? colors.indices.map { Float($0) / Float(colors.count - 1) }
+        let order = offsets.indices.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
+        var block: [SIMD4<Float>] = [SIMD4(kind, Float(colors.count), start.x, start.y), SIMD4(end.x, end.y, 0, 0)]
+        block.reserveCapacity(2 + colors.count + (colors.count + 3) / 4)
+        func unit(_ x: Float) -> Float { x.isFinite ? min(max(x, 0), 1) : 0 }
+        for i in order {
+            let c = colors[i]
+            block.append(SIMD4(unit(c.r), unit(c.g), unit(c.b), unit(c.a)))
+        }
+        for first in stride(from: 0, to: order.count, by: 4) {
+            var texel = SIMD4<Float>(repeating: 1)
+            for lane in 0..<min(4, order.count - first) { texel[lane] = offsets[order[first + lane]] }
+            block.append(texel)
+        }
+        return block
+    }
+}
