@@ -1,10 +1,10 @@
 import Foundation
 
-/// Redraws a content layer (shape, gradient) while animations of the keys its drawing
+/// Redraws a content layer (shape, text) while animations of the keys its drawing
 /// depends on run.
 ///
-/// The render thread composites bitmaps and never draws, so a layer whose picture depends
-/// on an animated value (`strokeEnd`, `startPoint`, ...) is redrawn on the app thread: at
+/// The render side draws gradients itself but not shapes or text, so a layer whose picture depends
+/// on an animated value (`strokeEnd`, `foregroundColor`, ...) is redrawn on the app thread: at
 /// each display the layer draws the values its animations give now, and while any of those
 /// animations still changes (or waits to begin) a `CADisplayLink` on the app's run loop marks
 /// the layer for display every frame, so each frame's commit uploads the next picture.

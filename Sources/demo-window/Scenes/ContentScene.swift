@@ -154,7 +154,8 @@ enum ContentScene {
         panel.addSublayer(shape)
     }
 
-    /// One gradient of each type, with rounded corners.
+    /// One gradient of each type, with rounded corners, shifting their colours round (the
+    /// render side blends the colour lists, so they keep shifting while the app thread is busy).
     static func addGradients(to panel: CALayer) {
         let types: [CAGradientLayerType] = [.axial, .radial, .conic]
         let width = (panel.bounds.width - 40) / 3
@@ -173,6 +174,13 @@ enum ContentScene {
                 gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
                 gradient.endPoint = CGPoint(x: 0.5, y: 0)
             }
+            let shift = CABasicAnimation(keyPath: "colors")
+            shift.fromValue = [Palette.blue, Palette.orange, Palette.green]
+            shift.toValue = [Palette.green, Palette.blue, Palette.orange]
+            shift.duration = 3
+            shift.autoreverses = true
+            shift.repeatCount = .infinity
+            gradient.add(shift, forKey: "shift")
             panel.addSublayer(gradient)
         }
     }
