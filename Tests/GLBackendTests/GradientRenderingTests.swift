@@ -130,6 +130,17 @@ import Testing
             })
     }
 
+    @Test func aGradientOfVeryManyColoursDrawsItsFirst256() throws {
+        var image: RenderedImage?
+        let messages = try Diagnostics.capturing {
+            image = try rendered {
+                $0.colors = Array(repeating: Self.red, count: 256) + Array(repeating: Self.blue, count: 44)
+            }
+        }
+        expectPixel(try #require(image), 50, 99, mix(0), tolerance: 0)
+        #expect(messages.contains { $0.contains("300 colours; only the first 256 are drawn") })
+    }
+
     @Test func radialGrowsFromTheCentreToTheEllipseThroughEndPoint() throws {
         let image = try rendered {
             $0.type = .radial

@@ -4,20 +4,30 @@ import SceneCore
 /// The texture gradient quads read their gradients from: a frame's `DisplayList.gradientTexels`
 /// laid out `GradientTexels.rowLength` RGBA float texels to a row. Uploaded when a frame's
 /// texels differ from the last frame's (a still scene uploads nothing), grown by doubling its
-/// rows when they do not fit. Needs a current context; the texture lives as long as it.
+/// rows when they do not fit. Texels beyond `GL_MAX_TEXTURE_SIZE` rows are not uploaded
+/// (logged once): the gradients they hold read zeros and draw nothing. Needs a current
+/// context; the texture lives as long as it.
 final class GradientTexture {
     private var texture: GLuint = 0
     private var rows = 0
     private var uploaded: [SIMD4<Float>] = []
+    private let maximumRows = GLQuery.integer(GL_MAX_TEXTURE_SIZE)
 
     /// Makes the texture hold `texels`; returns the bytes uploaded (0 when they were there).
     func upload(_ texels: [SIMD4<Float>]) -> Int {
         guard !texels.isEmpty, texels != uploaded else { return 0 }
         let width = GradientTexels.rowLength
-        let needed = (texels.count + width - 1) / width
+        var needed = (texels.count + width - 1) / width
+        if needed > maximumRows {
+            Diagnostics.errorOnce(
+                "GLRenderer.gradientTexels",
+                "GLRenderer: the frame's gradients need \(needed) texture rows, more than \(maximumRows); the last are not drawn"
+            )
+            needed = maximumRows
+        }
         if texture == 0 || needed > rows {
             if texture == 0 { glGenTextures(1, &texture) }
-            rows = max(needed, rows * 2, 1)
+            rows = min(max(needed, rows * 2, 1), maximumRows)
             glBindTexture(GL_TEXTURE_2D.glEnum, texture)
             glTexImage2D(
                 GL_TEXTURE_2D.glEnum, 0, GL_RGBA32F, GLsizei(width), GLsizei(rows), 0, GL_RGBA.glEnum,
@@ -27,8 +37,8 @@ final class GradientTexture {
         } else {
             glBindTexture(GL_TEXTURE_2D.glEnum, texture)
         }
-        var padded = texels
-        padded += Array(repeating: .zero, count: needed * width - texels.count)
+        var padded = Array(texels.prefix(needed * width))
+        padded += Array(repeating: .zero, count: needed * width - padded.count)
         glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 4)
         padded.withUnsafeBytes { bytes in
             glTexSubImage2D(

@@ -19,19 +19,29 @@ import Foundation
 package enum GradientTexels {
     /// The texels in one row of the gradient texture; the shader's `GRADIENT_ROW`.
     package static let rowLength = 1024
+    /// The most stops one gradient draws: every pixel of it looks through its stops, so a
+    /// longer list keeps its first `maximumStops` colours (logged once).
+    static let maximumStops = 256
 
     /// The block for the gradient of `p`, or nil when it draws nothing: fewer than two colours,
     /// locations whose count differs from the colours', or a radial gradient whose points share
     /// an x or a y (as in Core Animation).
     static func block(for p: LayerProperties) -> [SIMD4<Float>]? {
-        let colors = p.gradientColors.shown
+        var colors = p.gradientColors.shown
         guard colors.count >= 2 else { return nil }
-        let locations = p.gradientLocations.values
+        var locations = p.gradientLocations.values
         if let locations, locations.count != colors.count {
             Diagnostics.errorOnce(
                 "gradient-locations",
                 "CAGradientLayer: \(locations.count) locations for \(colors.count) colours; the gradient draws nothing")
             return nil
+        }
+        if colors.count > maximumStops {
+            Diagnostics.errorOnce(
+                "gradient-stops",
+                "CAGradientLayer: \(colors.count) colours; only the first \(maximumStops) are drawn")
+            colors = Array(colors.prefix(maximumStops))
+            locations = locations.map { Array($0.prefix(maximumStops)) }
         }
         let b = p.bounds
         let start = SIMD2(Float(b.minX + p.startPoint.x * b.width), Float(b.minY + p.startPoint.y * b.height))
