@@ -115,16 +115,21 @@ public final class CGContext {
     /// A context of `width` x `height` pixels in the y-down space of a layer scaled by `scale`
     /// (what `draw(in:)` receives), cleared to transparent; nil for a size outside
     /// `BackingStoreBudget`, which every backing store is first fitted to.
-    init?(layerWidth width: Int, height: Int, scale: CGFloat) {
+    /// With `recording`, the calls are recorded instead of drawn (`recordedDrawing()` hands
+    /// them over), and the context has no pixels of its own.
+    init?(layerWidth width: Int, height: Int, scale: CGFloat, recording: Bool = false) {
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(width), height: Double(height))
         guard width > 0, height > 0, BackingStoreBudget.fits(CGSize(width: width, height: height), at: 1),
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            let surface = recording
+                ? cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+                : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(surface)
         else { return nil }
         self.width = width
         self.height = height
         bitsPerComponent = 8
         bitsPerPixel = 32
-        bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+        bytesPerRow = recording ? width * 4 : Int(cairo_image_surface_get_stride(surface))
         colorSpace = CGColorSpace.srgb
         bitmapInfo = CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
         self.surface = surface
@@ -140,6 +145,13 @@ public final class CGContext {
         flush()
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
+    }
+
+    /// The calls recorded so far by a recording context; nil for a context with pixels.
+    func recordedDrawing() -> RecordedDrawing? {
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_RECORDING else { return nil }
+        cairo_surface_flush(surface)
+        return RecordedDrawing(recording: surface, width: width, height: height)
     }
 
     /// Finishes drawing: for a caller's buffer in RGBA or gray layout, copies the pixels there.

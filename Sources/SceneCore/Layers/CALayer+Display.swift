@@ -28,10 +28,10 @@ extension CALayer {
 
     /// The default display step: draws `draw(in:)` into a backing store of `bounds` x
     /// `contentsScale` pixels (at a lower scale, with a logged warning, where that is over
-    /// `BackingStoreBudget`: at most 8192 pixels a side and 2^24 pixels) and makes it the contents (a gradient layer's gradient and assigned
-    /// contents image go beneath that drawing). A marked part smaller than the layer
-    /// is drawn over the previous backing store, clipped to that part. A layer of zero size
-    /// gets no contents.
+    /// `BackingStoreBudget`: at most 8192 pixels a side and 2^24 pixels) and makes it the
+    /// contents. A marked part smaller than the layer is drawn over the previous backing store,
+    /// clipped to that part. A layer of zero size gets no contents. With `drawsAsynchronously`
+    /// the drawing is recorded here and its pixels committed later (`AsyncDisplay`).
     public func displayIntoBackingStore() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
@@ -41,7 +41,11 @@ extension CALayer {
         let scale = backingStoreScale(for: bounds.size, what: "CALayer.display")
         let width = Int((bounds.width * scale).rounded(.up))
         let height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0, let context = CGContext(layerWidth: width, height: height, scale: scale) else {
+        let recording = attributes.drawsAsynchronously
+        if recording { asyncDisplayGeneration &+= 1 }
+        guard width > 0, height > 0,
+            let context = CGContext(layerWidth: width, height: height, scale: scale, recording: recording)
+        else {
             setDisplayedContents(nil)
             return
         }
@@ -50,8 +54,9 @@ extension CALayer {
         let region = partial ? pixelRect(dirty, in: bounds, scale: scale, width: width, height: height) : nil
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         if let previous, partial {
-            // Start from the last drawing and redraw only the marked part.
-            context.copyPixels(from: previous)
+            // Start from the last drawing and redraw only the marked part (a recording is
+            // played over the last drawing).
+            if !recording { context.copyPixels(from: previous) }
             context.clear(dirty)
             context.clip(to: dirty)
         }
@@ -60,7 +65,12 @@ extension CALayer {
         let update = previous.flatMap { base in
             region.map { UpdatedRegion(base: base.imageID, x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
-        setDisplayedContents(context.makeImage(updating: update))
+        if let drawing = context.recordedDrawing() {
+            AsyncDisplay.finish(
+                drawing, over: partial ? previous : nil, updating: update, of: self, generation: asyncDisplayGeneration)
+        } else {
+            setDisplayedContents(context.makeImage(updating: update))
+        }
     }
 
     /// `draw(in:)`, with a subclass's animated custom keys that need display reading their

@@ -76,6 +76,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var actionInProgress: String?
     /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
     var dirtyRect: CGRect?
+    /// Counts the layer's displays with `drawsAsynchronously`, so that a drawing finished late
+    /// does not replace a newer one (`AsyncDisplay`).
+    var asyncDisplayGeneration: UInt64 = 0
     /// The values kept on the app side only (name, style, actions, layout settings, ...).
     var attributes = LayerAttributes()
     /// Whether `bounds` size changes mark the layer for display. Default false (true for the
@@ -86,7 +89,13 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     }
     /// Whether a new layer of this class redraws when its bounds change size: false for layers.
     class var displaysOnBoundsChangeByDefault: Bool { false }
-    /// Whether drawing may happen on a background thread (advisory: SceneCore draws during the commit).
+    /// Whether the layer's drawing is turned into pixels on a background thread. Default false.
+    ///
+    /// As in Core Animation, `draw(in:)` is still called where the layer displays, but into a
+    /// context that records the drawing calls; the pixels are filled in on a background queue
+    /// and become the contents in a transaction committed when they are done, so that the
+    /// commit that displayed the layer does not wait for them (the old contents show until
+    /// then). A later display supersedes a drawing still being filled in.
     open var drawsAsynchronously: Bool {
         get { attribute(\.drawsAsynchronously) }
         set { setAttribute(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
