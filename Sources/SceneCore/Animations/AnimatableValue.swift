@@ -19,6 +19,9 @@ enum AnimatableValue: Sendable, Equatable {
     /// A path (`shadowPath`); nil for no path. Paths with the same elements blend point by point;
     /// other pairs, and a path and no path, do not blend (the value switches half-way).
     case path(CGPath?)
+    /// An emitter's cells (`emitterCells`): animations drive one number or colour of a named cell
+    /// (`emitterCells.fire.birthRate`); whole lists do not blend (the value switches half-way).
+    case emitterCells(EmitterCellList)
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`, `CGPath`);
@@ -61,6 +64,8 @@ enum AnimatableValue: Sendable, Equatable {
         case .vector(let v): [CGFloat(v.x), CGFloat(v.y), CGFloat(v.z)]
         case .filters(let v): v.objects
         case .path(let v): v as Any
+        // Cells travel as values, not as the app's cell objects.
+        case .emitterCells: Any?.none as Any
         }
     }
 
@@ -80,7 +85,8 @@ enum AnimatableValue: Sendable, Equatable {
     func isSameKind(as other: AnimatableValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters), (.path, .path):
+            (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters), (.path, .path),
+            (.emitterCells, .emitterCells):
             true
         default: false
         }
@@ -99,6 +105,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .vector(let v): v.x.isFinite && v.y.isFinite && v.z.isFinite
         case .filters(let v): v.isFinite
         case .path(let v): v?.elements.allSatisfy(\.isFinite) ?? true
+        case .emitterCells(let v): v.cells.allSatisfy(\.isFinite)
         }
     }
 
@@ -132,6 +139,7 @@ enum AnimatableValue: Sendable, Equatable {
             .path(
                 a.flatMap { a in b.flatMap { b in CGPath.interpolated(from: a, to: b, fraction: CGFloat(f)) } }
                     ?? (f < 0.5 ? a : b))
+        case (.emitterCells(let a), .emitterCells(let b)): .emitterCells(f < 0.5 ? a : b)
         default: nil
         }
     }
@@ -177,7 +185,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .rect: .rect(.zero)
         case .color: .color(.clear)
         case .transform: .transform(.identity)
-        case .image, .filters, .path: nil
+        case .image, .filters, .path, .emitterCells: nil
         case .vector: .vector(.zero)
         }
     }

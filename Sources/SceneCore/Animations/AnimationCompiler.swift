@@ -189,6 +189,7 @@ extension AnimatableValue {
         case .vector: "three numbers"
         case .filters: "a filter list"
         case .path: "a CGPath"
+        case .emitterCells: "emitter cells"
         }
     }
 }

@@ -28,6 +28,8 @@ enum AnimationSlot: Sendable, Equatable {
     case filters(offset: UInt16)
     /// A `CGPath?` (`shadowPath`): paths with the same elements blend point by point.
     case path(offset: UInt16)
+    /// An `EmitterCellList` (`emitterCells`), whose cells' numbers and colours animate by key path.
+    case emitterCells(offset: UInt16)
 
     /// The value shown in `p`.
     @inline(__always)
@@ -50,6 +52,8 @@ enum AnimationSlot: Sendable, Equatable {
             case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: Int(offset), as: CGImage?.self)))
             case .filters(let offset): .filters(bytes.load(fromByteOffset: Int(offset), as: RenderFilterList.self))
             case .path(let offset): .path(bytes.load(fromByteOffset: Int(offset), as: CGPath?.self))
+            case .emitterCells(let offset):
+                .emitterCells(bytes.load(fromByteOffset: Int(offset), as: EmitterCellList.self))
             }
         }
     }
@@ -73,6 +77,7 @@ enum AnimationSlot: Sendable, Equatable {
         case .image(let offset): copy(CGImage?.self, at: offset, from: model, into: &p)
         case .filters(let offset): copy(RenderFilterList.self, at: offset, from: model, into: &p)
         case .path(let offset): copy(CGPath?.self, at: offset, from: model, into: &p)
+        case .emitterCells(let offset): copy(EmitterCellList.self, at: offset, from: model, into: &p)
         }
     }
 
@@ -99,6 +104,7 @@ enum AnimationSlot: Sendable, Equatable {
         case (.image(let offset), .image(let v)): store(v.image, at: offset, in: &p)
         case (.filters(let offset), .filters(let v)): store(v, at: offset, in: &p)
         case (.path(let offset), .path(let v)): store(v, at: offset, in: &p)
+        case (.emitterCells(let offset), .emitterCells(let v)): store(v, at: offset, in: &p)
         default: break
         }
     }

@@ -18,8 +18,7 @@ extension RenderTree {
             guard let layer = layers[id], emitters[id] != nil || !layer.model.emitterCells.cells.isEmpty else {
                 continue
             }
-            emitters[id, default: EmitterHistory()].begin(
-                EmitterConfiguration(layer.model), at: layer.model.emitterCells.start)
+            emitters[id, default: EmitterHistory()].begin(layer.model, at: layer.model.emitterCells.start)
         }
         for id in commit.released { emitters.removeValue(forKey: id) }
     }
@@ -36,7 +35,8 @@ extension RenderTree {
             }
             let local = localTime(of: id, at: time).time
             guard local.isFinite else { continue }
-            if emitters[id]!.simulate(at: local) { active.append(id) }
+            let animations = layers[id]!.animations.filter(\.drivesEmitter)
+            if emitters[id]!.simulate(at: local, animations: animations) { active.append(id) }
         }
         guard !active.isEmpty else { return false }
         // Live particles change the emitter's drawing every frame, as a content animation does:

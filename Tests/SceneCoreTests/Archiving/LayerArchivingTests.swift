@@ -44,7 +44,7 @@ final class BadgeLayer: CALayer {
 
     @Test func everyPropertySetRoundTrips() throws {
         let layer = CALayer()
-        // The emitter's keys are a CAEmitterLayer's (whose cells are not archived yet), the
+        // The emitter's keys are a CAEmitterLayer's (EmitterArchivingTests archives those), the
         // replicator's a CAReplicatorLayer's (ReplicatorLayerTests archives those).
         let ids = PropertyID.allCases.filter { !$0.isEmitterProperty && !$0.isReplicatorProperty }
         for id in ids {
