@@ -7,10 +7,12 @@ extension RenderTree {
     /// forgotten.
     mutating func noteEmitterChanges(of commit: LayerTreeCommit) {
         var changed: [LayerID] = []
+        var animated: [LayerID] = []
         for update in commit.updates {
             switch update.field {
             case .property(_, let id) where id.isEmitterProperty: changed.append(update.layer)
             case .all(let p) where !p.emitterCells.cells.isEmpty: changed.append(update.layer)
+            case .animations: animated.append(update.layer)
             default: continue
             }
         }
@@ -19,6 +21,10 @@ extension RenderTree {
                 continue
             }
             emitters[id, default: EmitterHistory()].begin(layer.model, at: layer.model.emitterCells.start)
+        }
+        // The animations as committed, before a frame drops those that have ended.
+        for id in Set(animated) where emitters[id] != nil {
+            emitters[id]!.note(layers[id]?.animations.filter(\.drivesEmitter) ?? [], at: nil)
         }
         for id in commit.released { emitters.removeValue(forKey: id) }
     }

@@ -32,7 +32,10 @@ import Testing
         animation.fromValue = from
         animation.toValue = to
         animation.duration = duration
-        if fill { animation.fillMode = .forwards }
+        if fill {
+            animation.fillMode = .forwards
+            animation.isRemovedOnCompletion = false
+        }
         return animation
     }
 

@@ -21,6 +21,44 @@ struct EmitterHistory: Sendable {
     }
 
     private(set) var emissions: [Emission] = []
+    /// The layer's animations of emitter values seen so far, by serial (see `note(_:at:)`).
+    private(set) var animations: [RenderAnimation] = []
+
+    /// At most this many animations that have ended are kept (the oldest are forgotten).
+    static let maximumEndedAnimations = 64
+
+    /// Notes the layer's animations of emitter values, `current`, at layer time `time` (nil when
+    /// a commit hands them over, before any frame has evaluated them).
+    ///
+    /// Animations stay known after they end and are removed on completion, so that the births
+    /// they shaped stay the same whenever the steps are worked out (a renderer attached after the
+    /// animation ended sees it in the commit that attaches it, and its first frame drops it): such
+    /// an animation keeps no value after its end (its forward fill is dropped), as Core Animation
+    /// removes it then. An animation missing from `current` before its end was removed by the app
+    /// and is forgotten.
+    mutating func note(_ current: [RenderAnimation], at time: Double?) {
+        let serials = Set(current.map(\.serial))
+        animations.removeAll { known in
+            guard !serials.contains(known.serial) else { return true }
+            guard let time else { return false }
+            return known.activeEnd > time
+        }
+        for var animation in current {
+            if animation.isRemovedOnCompletion {
+                switch animation.timing.fillMode {
+                case .forwards: animation.timing.fillMode = .removed
+                case .both: animation.timing.fillMode = .backwards
+                default: break
+                }
+            }
+            animations.append(animation)
+        }
+        let ended = animations.filter { time.map($0.activeEnd.isLessThanOrEqualTo) ?? false }
+        if ended.count > EmitterHistory.maximumEndedAnimations {
+            let forgotten = Set(ended.prefix(ended.count - EmitterHistory.maximumEndedAnimations).map(\.serial))
+            animations.removeAll { forgotten.contains($0.serial) }
+        }
+    }
 
     /// Starts an emission of the emitter values in `model` at layer time `time`, ending the
     /// running one.
@@ -37,11 +75,14 @@ struct EmitterHistory: Sendable {
     /// Works out the particles alive at layer time `time`, dropping the emissions whose particles
     /// have all died; returns whether particles may still be alive or born later.
     ///
-    /// `animations` are the layer's animations of emitter values: while there are any, the
-    /// running emission is given a track (`EmitterTrack`) anchored at its start or at the
-    /// animations' earliest `beginTime`, whichever is later, and keeps it from then on.
-    mutating func simulate(at time: Double, animations: [RenderAnimation] = []) -> Bool {
+    /// `current` are the layer's animations of emitter values (noted with `note(_:at:)`): while
+    /// any are known, the running emission is given a track (`EmitterTrack`) anchored at its
+    /// start or at the animations' earliest `beginTime`, whichever is later, and keeps it from
+    /// then on.
+    mutating func simulate(at time: Double, animations current: [RenderAnimation] = []) -> Bool {
+        note(current, at: time)
         emissions.removeAll { $0.end + max($0.longestLife, $0.track?.longestLife ?? 0) < time }
+        if emissions.isEmpty { animations.removeAll() }
         for index in emissions.indices {
             var particles = emissions[index].particles
             particles.removeAll(keepingCapacity: true)

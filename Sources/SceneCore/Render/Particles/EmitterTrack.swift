@@ -140,4 +140,9 @@ extension RenderAnimation {
         case .transition: return false
         }
     }
+
+    /// The layer time at which its active duration ends (infinite when it never ends).
+    var activeEnd: Double {
+        timing.speed > 0 ? timing.beginTime + timing.activeDuration / Double(timing.speed) : .infinity
+    }
 }
