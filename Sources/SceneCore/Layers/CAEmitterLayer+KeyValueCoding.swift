@@ -8,14 +8,31 @@ import Foundation
 /// (`CABasicAnimation(keyPath: "emitterCells.fire.birthRate")`) and run on the render side.
 extension CAEmitterLayer {
     /// The value at `keyPath` when it starts with `emitterCells.<name>`: the cell, or a value of
-    /// it (`.some(nil)`, logged, when no cell has the name); nil for any other key path.
+    /// it (`.some(nil)`, logged, when no cell has the name); nil for any other key path. On a
+    /// presentation copy, an animated value is the one shown.
     func cellValue(forKeyPath keyPath: String) -> Any?? {
         guard let (name, rest) = CAEmitterCell.splitCellPath(keyPath) else { return nil }
         guard let cell = emitterCells?.first(where: { $0.name == name }) else {
             Diagnostics.error("CAEmitterLayer.value(forKeyPath: \"\(keyPath)\"): no cell is named \(name)")
             return .some(nil)
         }
-        return .some(rest.map { cell.value(forKeyPath: $0) } ?? cell)
+        guard let rest else { return .some(cell) }
+        let value = cell.value(forKeyPath: rest)
+        if isPresentation, let shown = presentedCellValue("\(name).\(rest)", like: value) { return .some(shown) }
+        return .some(value)
+    }
+
+    /// On a presentation copy, the value animations show at `path` (`fire.birthRate`, from the
+    /// presented cells), of the type of the cell's own value `model`; nil for a key that does not
+    /// animate.
+    private func presentedCellValue(_ path: String, like model: Any?) -> Any? {
+        let list = LayerLock.withLock { state.emitterCells }
+        guard case .emitterCell(let names, let key)? = AnimationField.emitterCell(path, in: list),
+            let values = list.cellPath(names).flatMap(list.cell(at:))
+        else { return nil }
+        let shown = key.read(values)
+        if case .number(let v) = shown, model is Float { return Float(v) }
+        return shown.objectValue
     }
 
     /// Sets the value at `keyPath` when it starts with `emitterCells.<name>.` and commits the

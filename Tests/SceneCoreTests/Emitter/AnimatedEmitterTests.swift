@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
@@ -146,6 +147,16 @@ import Testing
         _ = stepped.simulate(at: 100.8, animations: [ramp, move])
         _ = direct.simulate(at: 100.8, animations: [ramp, move])
         #expect(stepped.emissions.map(\.particles) == direct.emissions.map(\.particles))
+    }
+
+    @Test func thePresentationShowsAnimatedCellValues() {
+        let clock = ManualClock(Self.emitter(cellRate: 4), at: 100)
+        let ramp = Self.animation("emitterCells.fire.birthRate", from: 0, to: 20, duration: 2)
+        clock.add(ramp)
+        #expect(clock.number("emitterCells.fire.birthRate", at: 101) == 10)
+        #expect(clock.presented(at: 101.5).value(forKeyPath: "emitterCells.fire.birthRate") as? Float == 15)
+        #expect(clock.number("emitterCells.fire.lifetime", at: 101.5) == 100)
+        #expect(clock.layer.value(forKeyPath: "emitterCells.fire.birthRate") as? Float == 4)
     }
 
     @Test func onlyTheGeometryAnimatesImplicitly() {
