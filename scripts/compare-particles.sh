@@ -7,10 +7,10 @@
 # PEERS_DIR is a built copy of ../shared/peers (its setup.sh run; qsgbench needs
 # qml-module-qtquick-particles2). ROUNDS=3, SECONDS_=8.
 # Prints one line per run (fps, render-thread CPU ms per frame, whole-process CPU ms per frame),
-# then the medians. SceneCore's CPU figures are its bench JSON's (render thread, and render +
-# app threads). Qt Quick's are read from /proc while qsgbench runs, between 4 s and 9 s after it
-# starts (inside its measured window, which begins 2 s after its first frame): the thread named
-# QSGRenderThread, and the whole process (its GUI thread simulates the particles), divided by
+# then the medians. Both are measured the same way, from /proc while the program runs, between
+# 4 s and 9 s after it starts (inside the measured window of both, which begins 2 s after the
+# first frame): the render thread (SceneCoreRender; QSGRenderThread) and the whole process (with
+# Mesa's rasteriser threads, and Qt's GUI thread, which simulates Qt's particles), divided by
 # fps x the time between the two readings.
 set -u
 [ $# -ge 1 ] || { sed -n 2,14p "$0"; exit 2; }
@@ -25,29 +25,40 @@ bin=$(swift build -c release --show-bin-path)/demo-window
 out=/tmp/particles-$(date +%s).txt
 "$peers/tools/xvfb-run.sh" bash -c '
   bin=$1 peers=$2 repo=$3 S=$4 rounds=$5 out=$6
-  export vblank_mode=0
+  export vblank_mode=0 QSG_RENDER_LOOP=threaded
   tick=$(getconf CLK_TCK)
   # CPU seconds of /proc/PID/task/TID (or of the whole process for TID "all").
   cpu() { local f=/proc/$1/stat; [ "$2" = all ] || f=/proc/$1/task/$2/stat
     awk -v t=$tick "{ sub(/.*\\) /, \"\"); print (\$12 + \$13) / t }" $f 2>/dev/null; }
-  render_tid() { for t in /proc/$1/task/*; do
-    [ "$(cat $t/comm 2>/dev/null)" = QSGRenderThread ] && { basename $t; return; }; done; }
-  for r in $(seq $rounds); do
-    timeout 60 "$bin" bench --scene emitter-bench --seconds $S --unpaced --json /tmp/particles.json >/dev/null 2>&1
-    python3 -c "import json; d = json.load(open(\"/tmp/particles.json\")); print(\"scenecore\", d[\"fps\"], d[\"render_cpu_ms_per_frame\"], d[\"render_cpu_ms_per_frame\"] + d[\"app_cpu_ms_per_frame\"])" >> $out 2>/dev/null \
-      || echo "scenecore 0 0 0" >> $out
-    (cd "$peers/qtquick" && QSG_RENDER_LOOP=threaded timeout 60 ./qsgbench --qml "$repo/Benchmarks/peers/qtquick-particles.qml" \
-      --n 10000 --warmup 2 --seconds $S > /tmp/particles-qt.txt 2>/dev/null) &
+  # The id of the thread of process $1 named $2.
+  thread_id() { for t in /proc/$1/task/*; do
+    [ "$(cat $t/comm 2>/dev/null)" = "$2" ] && { basename $t; return; }; done; }
+  # Runs "$@" in the background, its output to file $2, and prints the CPU seconds of its thread
+  # named $1 and of the whole process, 4 s and 9 s after its start, and the times of the readings.
+  measure() { local thread=$1 output=$2; shift 2
+    "$@" > $output 2>/dev/null & local child=$!
     sleep 0.5
-    pid=$(pgrep -n -f "qsgbench --qml $repo/Benchmarks/peers/qtquick-particles.qml")
+    local pid=$(pgrep -n -P $child || echo $child); [ -d /proc/$pid/task ] || pid=$child
     sleep 3.5
-    tid=$(render_tid $pid); r0=$(cpu $pid $tid); p0=$(cpu $pid all); t0=$(date +%s.%N)
+    local tid=$(thread_id $pid $thread); local r0=$(cpu $pid $tid) p0=$(cpu $pid all) t0=$(date +%s.%N)
     sleep 5
-    r1=$(cpu $pid $tid); p1=$(cpu $pid all); t1=$(date +%s.%N)
-    wait
+    local r1=$(cpu $pid $tid) p1=$(cpu $pid all) t1=$(date +%s.%N)
+    wait $child
+    echo "${r0:-0} ${r1:-0} ${p0:-0} ${p1:-0} $t0 $t1"; }
+  # fps and the readings of measure as: fps, render-thread and process CPU ms per frame.
+  per_frame() { python3 -c "import sys; fps, r0, r1, p0, p1, t0, t1 = map(float, sys.argv[1:]); frames = max(fps * (t1 - t0), 1); print(fps, 1000 * (r1 - r0) / frames, 1000 * (p1 - p0) / frames)" "$@"; }
+  for r in $(seq $rounds); do
+    rm -f /tmp/particles.json
+    m=$(measure SceneCoreRender /dev/null timeout 60 "$bin" bench --scene emitter-bench --seconds $S --unpaced \
+      --json /tmp/particles.json)
+    fps=$(python3 -c "import json; print(json.load(open(\"/tmp/particles.json\"))[\"fps\"])" 2>/dev/null)
+    echo "scenecore $(per_frame ${fps:-0} $m)" >> $out
+    cd "$peers/qtquick"
+    m=$(measure QSGRenderThread /tmp/particles-qt.txt timeout 60 ./qsgbench \
+      --qml "$repo/Benchmarks/peers/qtquick-particles.qml" --n 10000 --warmup 2 --seconds $S)
+    cd - >/dev/null
     fps=$(sed -n "s/.* fps=\([0-9.]*\).*/\1/p" /tmp/particles-qt.txt | tail -1)
-    python3 -c "import sys; fps, r0, r1, p0, p1, t0, t1 = map(float, sys.argv[1:]); frames = fps * (t1 - t0); print(\"qtquick\", fps, 1000 * (r1 - r0) / frames, 1000 * (p1 - p0) / frames)" \
-      "${fps:-0}" "${r0:-0}" "${r1:-0}" "${p0:-0}" "${p1:-0}" "$t0" "$t1" >> $out 2>/dev/null || echo "qtquick 0 0 0" >> $out
+    echo "qtquick $(per_frame ${fps:-0} $m)" >> $out
   done' _ "$bin" "$peers" "$repo" "$S" "$ROUNDS" "$out"
 cat "$out"
 python3 - "$out" <<'PY'
