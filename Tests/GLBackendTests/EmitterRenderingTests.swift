@@ -149,4 +149,70 @@ import Testing
         expectPixel(try render(.additive), 10, 10, (204, 0, 0, 255))
         expectPixel(try render(.additive), 5, 5, (0, 0, 0, 255))
     }
+
+    /// An emitter whose still red dots (four a second) are emitted from `emitterPosition`
+    /// animated by a render-side animation from (10, 20) to (90, 20) over the first second; the
+    /// model position is (10, 50). The animation stays attached after it ends (not removed on
+    /// completion), so that a renderer attached later knows it too.
+    static func movingEmitter() -> (ManualClock, CAEmitterLayer) {
+        let clock = Self.scene { emitter in
+            let cell = CAEmitterCell()
+            cell.name = "dot"
+            cell.contents = Self.dot([255, 0, 0, 255])
+            cell.birthRate = 4
+            cell.lifetime = 10
+            emitter.emitterPosition = CGPoint(x: 10, y: 50)
+            emitter.emitterCells = [cell]
+        }
+        let emitter = clock.layer.sublayers![0] as! CAEmitterLayer
+        let move = CABasicAnimation(keyPath: "emitterPosition")
+        move.fromValue = CGPoint(x: 10, y: 20)
+        move.toValue = CGPoint(x: 90, y: 20)
+        move.duration = 1
+        move.isRemovedOnCompletion = false
+        emitter.add(move, forKey: "move")
+        CATransaction.flush()
+        return (clock, emitter)
+    }
+
+    @Test func eachParticleIsBornWhereTheAnimatedEmitterWas() throws {
+        let (clock, _) = Self.movingEmitter()
+        let stepped = try OffscreenRenderer(width: 100, height: 100)
+        for t in [0.3, 0.9, 1.2] {
+            clock.seek(to: t)
+            _ = try stepped.render(clock.layer)
+        }
+        clock.seek(to: 1.6)
+        let image = try stepped.render(clock.layer)
+        try image.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "emitter-animated-position.png"))
+        // Born at 0, 0.25, 0.5 and 0.75 s while the emitter moved: x = 10, 30, 50, 70 at y = 20.
+        for x in [10, 30, 50, 70] {
+            expectPixel(image, x - 1, 19, (255, 0, 0, 255))
+            expectPixel(image, x, 20, (255, 0, 0, 255))
+            expectPixel(image, x + 1, 20, (255, 255, 255, 255))
+        }
+        expectPixel(image, 20, 20, (255, 255, 255, 255))
+        // Born at 1.25 and 1.5 s, after the animation: at the model position.
+        expectPixel(image, 10, 50, (255, 0, 0, 255))
+        expectPixel(image, 30, 50, (255, 255, 255, 255))
+        // A renderer attached only now draws the same picture.
+        #expect(try OffscreenRenderer(width: 100, height: 100).render(clock.layer) == image)
+    }
+
+    @Test func aCellValueSetByKeyPathIsCommittedAndDrawn() throws {
+        let (clock, emitter) = Self.movingEmitter()
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        clock.seek(to: 1.6)
+        _ = try renderer.render(clock.layer)
+        emitter.setValue(40, forKeyPath: "emitterCells.dot.velocity")
+        CATransaction.flush()
+        clock.seek(to: 2.6)
+        let image = try renderer.render(clock.layer)
+        // A new emission from 1.6 s: born at 1.75, 2 and 2.25 s, moving right at 40 points a second.
+        for x in [44, 34, 24] {
+            expectPixel(image, x, 50, (255, 0, 0, 255))
+            expectPixel(image, x + 1, 50, (255, 255, 255, 255))
+        }
+        #expect(emitter.value(forKeyPath: "emitterCells.dot.velocity") as? CGFloat == 40)
+    }
 }

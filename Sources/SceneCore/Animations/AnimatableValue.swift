@@ -26,6 +26,9 @@ enum AnimatableValue: Sendable, Equatable {
     /// `vector`, which blends with a list of three as one). Lists of the same length blend
     /// entry by entry; others switch half-way.
     case numbers([Double])
+    /// An emitter's cells (`emitterCells`): animations drive one number or colour of a named cell
+    /// (`emitterCells.fire.birthRate`); whole lists do not blend (the value switches half-way).
+    case emitterCells(EmitterCellList)
 
     /// Converts a value as Core Animation code passes it (`NSNumber`, `CGFloat`, `Double`,
     /// `CGPoint`, `CGSize`, `CGRect`, `CGColor`, `CATransform3D`, `CGAffineTransform`, `CGPath`);
@@ -75,6 +78,8 @@ enum AnimatableValue: Sendable, Equatable {
         case .path(let v): v as Any
         case .colors(let v): v.map(CGColor.init)
         case .numbers(let v): v.map { NSNumber(value: $0) }
+        // Cells travel as values, not as the app's cell objects.
+        case .emitterCells: Any?.none as Any
         }
     }
 
@@ -95,7 +100,8 @@ enum AnimatableValue: Sendable, Equatable {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
             (.transform, .transform), (.image, .image), (.vector, .vector), (.filters, .filters), (.path, .path),
-            (.colors, .colors), (.numbers, .numbers), (.vector, .numbers), (.numbers, .vector):
+            (.colors, .colors), (.numbers, .numbers), (.vector, .numbers), (.numbers, .vector),
+            (.emitterCells, .emitterCells):
             true
         default: false
         }
@@ -116,6 +122,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .path(let v): v?.elements.allSatisfy(\.isFinite) ?? true
         case .colors(let v): v.allSatisfy { $0.r.isFinite && $0.g.isFinite && $0.b.isFinite && $0.a.isFinite }
         case .numbers(let v): v.allSatisfy(\.isFinite)
+        case .emitterCells(let v): v.cells.allSatisfy(\.isFinite)
         }
     }
 
@@ -160,6 +167,7 @@ enum AnimatableValue: Sendable, Equatable {
                         RGBA(r: mix($0.r, $1.r, f), g: mix($0.g, $1.g, f), b: mix($0.b, $1.b, f), a: mix($0.a, $1.a, f))
                     }
                     : (f < 0.5 ? a : b))
+        case (.emitterCells(let a), .emitterCells(let b)): .emitterCells(f < 0.5 ? a : b)
         default: nil
         }
     }
@@ -224,7 +232,7 @@ enum AnimatableValue: Sendable, Equatable {
         case .rect: .rect(.zero)
         case .color: .color(.clear)
         case .transform: .transform(.identity)
-        case .image, .filters, .path: nil
+        case .image, .filters, .path, .emitterCells: nil
         case .vector: .vector(.zero)
         case .colors(let v): .colors(Array(repeating: .clear, count: v.count))
         case .numbers(let v): .numbers(Array(repeating: 0, count: v.count))

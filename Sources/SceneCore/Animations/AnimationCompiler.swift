@@ -191,6 +191,7 @@ extension AnimatableValue {
         case .path: "a CGPath"
         case .colors: "a list of CGColors"
         case .numbers: "a list of numbers"
+        case .emitterCells: "emitter cells"
         }
     }
 }

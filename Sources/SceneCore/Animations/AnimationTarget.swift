@@ -52,6 +52,9 @@ enum AnimationField: Sendable, Equatable {
     /// The number input `input` of the filter named `name` in a filter list
     /// (`filters.blur.inputRadius`).
     case filterInput(name: String, input: String)
+    /// A number or the colour of the emitter cell that `names` lead to (`emitterCells.fire.birthRate`:
+    /// `["fire"]`, `birthRate`).
+    case emitterCell(names: [String], key: EmitterCellKey)
 
     /// The field named `name` of a value of `value`'s kind, nil when that kind has no such field.
     init?(_ name: String, of value: AnimatableValue) {
@@ -87,6 +90,9 @@ enum AnimationField: Sendable, Equatable {
                 filter.numberInputKey == String(name[name.index(after: dot)...])
             else { return nil }
             self = .filterInput(name: filter.name, input: String(name[name.index(after: dot)...]))
+        case .emitterCells(let list):
+            guard let field = AnimationField.emitterCell(name, in: list) else { return nil }
+            self = field
         default: return nil
         }
     }
@@ -107,6 +113,8 @@ enum AnimationField: Sendable, Equatable {
         case (.transform(let key), .transform(let t)): Self.read(key, of: cache.parts(of: t))
         case (.filterInput(let name, _), .filters(let list)):
             .number(list.filters.first { $0.name == name }?.amount ?? 0)
+        case (.emitterCell(let names, let key), .emitterCells(let list)):
+            list.cellPath(names).flatMap(list.cell(at:)).map(key.read) ?? .number(0)
         default: .number(0)
         }
     }
@@ -151,6 +159,10 @@ enum AnimationField: Sendable, Equatable {
             let filter = list.filters[index]
             list.filters[index].amount = filter.kind == .gaussianBlur ? max(v, 0) : v
             return .filters(list)
+        case (.emitterCell(let names, let key), .emitterCells(var list), _):
+            guard let path = list.cellPath(names) else { return base }
+            list.modifyCell(at: path) { key.write(value, to: &$0) }
+            return .emitterCells(list)
         default: return base
         }
     }

@@ -6,6 +6,8 @@ struct EmitterCellValues: Sendable, Equatable {
     /// Sub-cells nested deeper than this do not emit (a cell array can hold itself).
     static let maximumDepth = 8
 
+    /// The name key paths find the cell by.
+    var name: String?
     var isEnabled = true
     var birthRate = 0.0
     var lifetime = 0.0
@@ -62,4 +64,41 @@ struct EmitterCellList: LayerValue {
     /// Lists are equal when their cells are: the start is not a value the app sets.
     static func == (a: EmitterCellList, b: EmitterCellList) -> Bool { a.cells == b.cells }
     var isZeroValue: Bool { cells.isEmpty }
+    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
+        .emitterCells(offset: offset)
+    }
+
+    /// The cell that `names` lead to: the first top-level cell named `names[0]`, then its first
+    /// sub-cell named `names[1]`, and so on; nil when one is missing.
+    func cellPath(_ names: [String]) -> [Int]? {
+        var indices: [Int] = []
+        var level = cells
+        for name in names {
+            guard let index = level.firstIndex(where: { $0.name == name }) else { return nil }
+            indices.append(index)
+            level = level[index].cells
+        }
+        return indices.isEmpty ? nil : indices
+    }
+
+    /// Applies `change` to the cell at `path` (indices from `cellPath(_:)`).
+    mutating func modifyCell(at path: [Int], _ change: (inout EmitterCellValues) -> Void) {
+        func visit(_ cells: inout [EmitterCellValues], _ rest: ArraySlice<Int>) {
+            guard let index = rest.first, cells.indices.contains(index) else { return }
+            if rest.count == 1 { change(&cells[index]) } else { visit(&cells[index].cells, rest.dropFirst()) }
+        }
+        visit(&cells, path[...])
+    }
+
+    /// The cell at `path` (indices from `cellPath(_:)`); nil when there is none.
+    func cell(at path: [Int]) -> EmitterCellValues? {
+        var level = cells
+        var found: EmitterCellValues?
+        for index in path {
+            guard level.indices.contains(index) else { return nil }
+            found = level[index]
+            level = level[index].cells
+        }
+        return found
+    }
 }

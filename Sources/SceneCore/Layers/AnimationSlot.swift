@@ -32,6 +32,8 @@ enum AnimationSlot: Sendable, Equatable {
     case colorList(offset: UInt16)
     /// A `GradientLocations`; no list reads as an empty one.
     case numberList(offset: UInt16)
+    /// An `EmitterCellList` (`emitterCells`), whose cells' numbers and colours animate by key path.
+    case emitterCells(offset: UInt16)
 
     /// The value shown in `p`.
     @inline(__always)
@@ -58,6 +60,8 @@ enum AnimationSlot: Sendable, Equatable {
                 .colors(bytes.load(fromByteOffset: Int(offset), as: GradientColorList.self).shown)
             case .numberList(let offset):
                 .numbers(bytes.load(fromByteOffset: Int(offset), as: GradientLocations.self).values ?? [])
+            case .emitterCells(let offset):
+                .emitterCells(bytes.load(fromByteOffset: Int(offset), as: EmitterCellList.self))
             }
         }
     }
@@ -83,6 +87,7 @@ enum AnimationSlot: Sendable, Equatable {
         case .path(let offset): copy(CGPath?.self, at: offset, from: model, into: &p)
         case .colorList(let offset): copy(GradientColorList.self, at: offset, from: model, into: &p)
         case .numberList(let offset): copy(GradientLocations.self, at: offset, from: model, into: &p)
+        case .emitterCells(let offset): copy(EmitterCellList.self, at: offset, from: model, into: &p)
         }
     }
 
@@ -115,6 +120,7 @@ enum AnimationSlot: Sendable, Equatable {
             store(list, at: offset, in: &p)
         case (.numberList(let offset), _):
             if let v = value.numberList { store(GradientLocations(v), at: offset, in: &p) }
+        case (.emitterCells(let offset), .emitterCells(let v)): store(v, at: offset, in: &p)
         default: break
         }
     }

@@ -15,13 +15,28 @@ import Foundation
 /// A layer keeps copies of the cells it is given, taken when `emitterCells` is set, and the
 /// render side draws from a snapshot of those values: change a cell afterwards and set the
 /// layer's `emitterCells` again. A cell without `contents` (a `CGImage`) draws nothing.
-open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming, @unchecked Sendable {
+open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @unchecked Sendable {
     /// Creates a cell with Core Animation's defaults: enabled, birth rate 0, scale 1, opaque
     /// white, the whole image (`contentsRect` the unit rectangle), linear filters.
     public required override init() { super.init() }
 
     /// Creates a cell with Core Animation's defaults (`CAEmitterCell.emitterCell()`).
     open class func emitterCell() -> Self { Self() }
+
+    /// Unarchives a cell archived by `encode(with:)`: a new cell with Core Animation's defaults on
+    /// which each archived key is set with `setValue(_:forKey:)`, its sub-cells unarchived with it.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeArchivedValues(from: coder)
+    }
+
+    /// Archives the value (`value(forKey:)`) of every property and every other key set, for which
+    /// `shouldArchiveValue(forKey:)` answers true, the sub-cells archived whole. A value that
+    /// cannot be archived is left out with a logged warning.
+    open func encode(with coder: NSCoder) { encodeArchivedValues(with: coder) }
+
+    /// True: cells are unarchived with `NSKeyedUnarchiver`'s secure coding.
+    public static var supportsSecureCoding: Bool { true }
 
     /// The name key paths use for the cell. Default nil.
     open var name: String?
@@ -101,6 +116,8 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming, @unchecked Sendabl
     open var style: [AnyHashable: Any]?
     /// The cell's media timing.
     private var timing = MediaTimingValues()
+    /// The values of keys other than the properties, set by `setValue(_:forKey:)`.
+    var otherValues: [String: Any] = [:]
 
     // MARK: CAMediaTiming
 
@@ -195,6 +212,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming, @unchecked Sendabl
         copy.emitterCells = emitterCells
         copy.style = style
         copy.timing = timing
+        copy.otherValues = otherValues
         return copy
     }
 
@@ -202,6 +220,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming, @unchecked Sendabl
     /// contain themselves (cut off, logged once).
     func snapshot(depth: Int = 0) -> EmitterCellValues {
         var values = EmitterCellValues()
+        values.name = name
         values.isEnabled = isEnabled
         values.birthRate = Double(birthRate)
         values.lifetime = Double(lifetime)

@@ -62,7 +62,15 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// emitter values, and each later commit that changes them starts a new emission with the new
 /// values at its layer time, while the particles already born live on unchanged. The random
 /// spreads come from `seed`: the same seed, values and time give the same particles, whatever
-/// the frame rate. Changes take effect from the next commit and do not animate.
+/// the frame rate. Changes take effect from the next commit.
+///
+/// As Apple documents, `emitterPosition`, `emitterZPosition`, `emitterSize`, `emitterDepth`,
+/// `birthRate`, `lifetime`, `velocity`, `scale` and `spin` are animatable, and so are the cells'
+/// numbers and colours through key paths (`emitterCells.fire.birthRate`); the first three
+/// animate implicitly when set (the programming guide's table of animatable properties), the
+/// others only by explicit animations. Animations run on the render side: each particle takes the
+/// values of the moment it is born, and an animated rate gives the births of its integral (see
+/// `EmitterTrack`).
 open class CAEmitterLayer: CALayer {
     /// The cell objects handed out by `emitterCells` (the copies taken when it was set).
     private var cellObjects: [CAEmitterCell]?
@@ -86,8 +94,13 @@ open class CAEmitterLayer: CALayer {
         set {
             let copies = newValue?.map { $0.copy() as! CAEmitterCell }
             LayerLock.withLock { cellObjects = copies }
-            setState(\.emitterCells, EmitterCellList((copies ?? []).map { $0.snapshot() }), .emitterCells)
+            commitCells(copies ?? [])
         }
+    }
+
+    /// Commits the values of `cells` (the layer's own copies) as the layer's cells.
+    func commitCells(_ cells: [CAEmitterCell]) {
+        setState(\.emitterCells, EmitterCellList(cells.map { $0.snapshot() }), .emitterCells)
     }
 
     /// The centre of the emitter shape in the layer's bounds space. Default (0, 0).

@@ -37,8 +37,10 @@ extension CALayer {
     }
 
     /// The value at a key path such as `position.x`, `bounds.size.width` or
-    /// `transform.rotation.z`; nil (with a logged error) for a path that does not exist.
+    /// `transform.rotation.z` (on an emitter, `emitterCells.fire.birthRate`); nil (with a logged
+    /// error) for a path that does not exist.
     public func value(forKeyPath keyPath: String) -> Any? {
+        if let emitter = self as? CAEmitterLayer, let value = emitter.cellValue(forKeyPath: keyPath) { return value }
         let (key, field) = CALayer.split(keyPath)
         guard let field else { return value(forKey: key) }
         guard let base = value(forKey: key), let result = ValueConversion.value(ofField: field, in: base) else {
@@ -51,6 +53,7 @@ extension CALayer {
     /// Sets the value at a key path such as `position.x` or `transform.scale`; an unknown
     /// path or a value of the wrong type is refused with a logged error.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if let emitter = self as? CAEmitterLayer, emitter.setCellValue(value, forKeyPath: keyPath) { return }
         LayerLock.lock()
         defer { LayerLock.unlock() }
         let (key, field) = CALayer.split(keyPath)

@@ -250,25 +250,25 @@ enum PropertyID: Int, CaseIterable, Sendable {
                 self, "emitterCells", \.emitterCells,
                 LayerKey(owner: \CAEmitterLayer.emitterCells, "emitterCells") {
                     $0 == nil ? .some(nil) : ($0 as? [CAEmitterCell]).map(Optional.some)
-                }, .none)
+                }, .explicit)
         case .emitterPosition:
             return StoredProperty(
                 self, "emitterPosition", \.emitterPosition,
                 LayerKey(owner: \CAEmitterLayer.emitterPosition, "emitterPosition", V.point),
-                .none)
+                .implicit)
         case .emitterZPosition:
             return StoredProperty(
                 self, "emitterZPosition", \.emitterZPosition,
-                LayerKey(owner: \CAEmitterLayer.emitterZPosition, "emitterZPosition", V.cgFloat), .none)
+                LayerKey(owner: \CAEmitterLayer.emitterZPosition, "emitterZPosition", V.cgFloat), .implicit)
         case .emitterSize:
             return StoredProperty(
                 self, "emitterSize", \.emitterSize, LayerKey(owner: \CAEmitterLayer.emitterSize, "emitterSize", V.size),
-                .none)
+                .implicit)
         case .emitterDepth:
             return StoredProperty(
                 self, "emitterDepth", \.emitterDepth,
                 LayerKey(owner: \CAEmitterLayer.emitterDepth, "emitterDepth", V.cgFloat),
-                .none)
+                .explicit)
         case .emitterShape:
             return StoredProperty(
                 self, "emitterShape", \.emitterShape,
@@ -286,21 +286,21 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .emitterBirthRate:
             return StoredProperty(
                 self, "birthRate", \.emitterBirthRate, LayerKey(owner: \CAEmitterLayer.birthRate, "birthRate", V.float),
-                .none)
+                .explicit)
         case .emitterLifetime:
             return StoredProperty(
                 self, "lifetime", \.emitterLifetime, LayerKey(owner: \CAEmitterLayer.lifetime, "lifetime", V.float),
-                .none)
+                .explicit)
         case .emitterVelocity:
             return StoredProperty(
                 self, "velocity", \.emitterVelocity, LayerKey(owner: \CAEmitterLayer.velocity, "velocity", V.float),
-                .none)
+                .explicit)
         case .emitterScale:
             return StoredProperty(
-                self, "scale", \.emitterScale, LayerKey(owner: \CAEmitterLayer.scale, "scale", V.float), .none)
+                self, "scale", \.emitterScale, LayerKey(owner: \CAEmitterLayer.scale, "scale", V.float), .explicit)
         case .emitterSpin:
             return StoredProperty(
-                self, "spin", \.emitterSpin, LayerKey(owner: \CAEmitterLayer.spin, "spin", V.float), .none)
+                self, "spin", \.emitterSpin, LayerKey(owner: \CAEmitterLayer.spin, "spin", V.float), .explicit)
         case .emitterSeed:
             return StoredProperty(
                 self, "seed", \.emitterSeed,

@@ -7,10 +7,12 @@ extension RenderTree {
     /// forgotten.
     mutating func noteEmitterChanges(of commit: LayerTreeCommit) {
         var changed: [LayerID] = []
+        var animated: [LayerID] = []
         for update in commit.updates {
             switch update.field {
             case .property(_, let id) where id.isEmitterProperty: changed.append(update.layer)
             case .all(let p) where !p.emitterCells.cells.isEmpty: changed.append(update.layer)
+            case .animations: animated.append(update.layer)
             default: continue
             }
         }
@@ -18,8 +20,11 @@ extension RenderTree {
             guard let layer = layers[id], emitters[id] != nil || !layer.model.emitterCells.cells.isEmpty else {
                 continue
             }
-            emitters[id, default: EmitterHistory()].begin(
-                EmitterConfiguration(layer.model), at: layer.model.emitterCells.start)
+            emitters[id, default: EmitterHistory()].begin(layer.model, at: layer.model.emitterCells.start)
+        }
+        // The animations as committed, before a frame drops those that have ended.
+        for id in Set(animated) where emitters[id] != nil {
+            emitters[id]!.note(layers[id]?.animations.filter(\.drivesEmitter) ?? [], at: nil)
         }
         for id in commit.released { emitters.removeValue(forKey: id) }
     }
@@ -36,7 +41,8 @@ extension RenderTree {
             }
             let local = localTime(of: id, at: time).time
             guard local.isFinite else { continue }
-            if emitters[id]!.simulate(at: local) { active.append(id) }
+            let animations = layers[id]!.animations.filter(\.drivesEmitter)
+            if emitters[id]!.simulate(at: local, animations: animations) { active.append(id) }
         }
         guard !active.isEmpty else { return false }
         // Live particles change the emitter's drawing every frame, as a content animation does:

@@ -19,7 +19,7 @@ import Foundation
 /// | `TextFont`, `CAConstraint`, `NSAttributedString` | their parts |
 /// | a `CAConstraintLayoutManager` (not a subclass) | a mark |
 /// | arrays, and dictionaries with string keys | their elements, each an `ArchivedValue` |
-/// | layers, animations, timing and value functions, `NSNumber` | the object itself |
+/// | layers, animations, timing and value functions, filters, emitter cells, `NSNumber` | the object itself |
 /// | nil, `NSNull` | a mark |
 ///
 /// Anything else (a delegate, a layout manager, a closure) is not archived: `init(_:context:)`
@@ -34,7 +34,7 @@ final class ArchivedValue: NSObject, NSSecureCoding {
     /// The classes a value may be an instance of (besides the Core Graphics types written by parts).
     static let objectClasses: [AnyClass] = [
         CALayer.self, CAAnimation.self, CAMediaTimingFunction.self, CAValueFunction.self, CAFilter.self,
-        NSNumber.self,
+        CAEmitterCell.self, NSNumber.self,
     ]
 
     /// `value` ready to archive; nil, with a logged warning naming `context` (a key), when
@@ -557,6 +557,8 @@ extension ArchivedValue {
                 entry(CAAnimationCalculationMode.self),
                 entry(CAAnimationRotationMode.self), entry(CATransitionType.self), entry(CATransitionSubtype.self),
                 entry(CAMediaTimingFunctionName.self), entry(CAValueFunctionName.self),
+                entry(CAEmitterLayerEmitterShape.self), entry(CAEmitterLayerEmitterMode.self),
+                entry(CAEmitterLayerRenderMode.self),
             ])
     }()
 

@@ -44,7 +44,7 @@ final class BadgeLayer: CALayer {
 
     @Test func everyPropertySetRoundTrips() throws {
         let layer = CALayer()
-        // The emitter's keys are a CAEmitterLayer's (whose cells are not archived yet), the
+        // The emitter's keys are a CAEmitterLayer's (EmitterArchivingTests archives those), the
         // replicator's a CAReplicatorLayer's (ReplicatorLayerTests archives those), the
         // gradient's a CAGradientLayer's (`gradientLayersRoundTrip`).
         let ids = PropertyID.allCases.filter { PropertyTableTests.owner(of: $0) == CALayer.self }

@@ -9,11 +9,16 @@ import Testing
     private static func configuration(
         seed: UInt32 = 0, position: CGPoint = .zero, _ cells: CAEmitterCell...
     ) -> EmitterConfiguration {
+        EmitterConfiguration(model(seed: seed, position: position, cells))
+    }
+
+    /// An emitter layer's committed values.
+    static func model(seed: UInt32 = 0, position: CGPoint = .zero, _ cells: [CAEmitterCell]) -> LayerProperties {
         var p = LayerProperties()
         p.emitterCells = EmitterCellList(cells.map { $0.snapshot() })
         p.emitterPosition = position
         p.emitterSeed = seed
-        return EmitterConfiguration(p)
+        return p
     }
 
     private static func cell(birthRate: Float, lifetime: Float, configure: (CAEmitterCell) -> Void = { _ in })
@@ -88,7 +93,7 @@ import Testing
     @Test func particlesDoNotDependOnWhichFramesWereDrawn() {
         var stepped = EmitterHistory()
         var direct = EmitterHistory()
-        let c = Self.configuration(Self.cell(birthRate: 30, lifetime: 1.5) { $0.velocityRange = 9 })
+        let c = Self.model([Self.cell(birthRate: 30, lifetime: 1.5) { $0.velocityRange = 9 }])
         stepped.begin(c, at: 100)
         direct.begin(c, at: 100)
         for frame in 0..<37 { _ = stepped.simulate(at: 100 + Double(frame) / 17) }
@@ -99,8 +104,8 @@ import Testing
 
     @Test func aNewEmissionLetsTheOldParticlesLive() {
         var history = EmitterHistory()
-        history.begin(Self.configuration(Self.cell(birthRate: 10, lifetime: 2)), at: 100)
-        history.begin(Self.configuration(Self.cell(birthRate: 0, lifetime: 2)), at: 101)
+        history.begin(Self.model([Self.cell(birthRate: 10, lifetime: 2)]), at: 100)
+        history.begin(Self.model([Self.cell(birthRate: 0, lifetime: 2)]), at: 101)
         let active = history.simulate(at: 101.5)
         #expect(active)
         #expect(history.particleCount == 10)

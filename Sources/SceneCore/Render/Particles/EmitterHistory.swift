@@ -10,38 +10,110 @@ struct EmitterHistory: Sendable {
         var start: Double
         var end = Double.infinity
         let configuration: EmitterConfiguration
+        /// The committed values it was made from, which animations start from.
+        let model: LayerProperties
         /// The longest time from a birth to the death of the last particle it leads to.
         let longestLife: Double
+        /// The animated values, once animations drive the emitter values while it runs.
+        var track: EmitterTrack?
         /// The particles alive at the last simulated time.
         var particles: [Particle] = []
     }
 
     private(set) var emissions: [Emission] = []
+    /// The layer's animations of emitter values seen so far, by serial (see `note(_:at:)`).
+    private(set) var animations: [RenderAnimation] = []
 
-    /// Starts an emission of `configuration` at layer time `time`, ending the running one.
-    mutating func begin(_ configuration: EmitterConfiguration, at time: Double) {
+    /// At most this many animations that have ended are kept (the oldest are forgotten).
+    static let maximumEndedAnimations = 64
+
+    /// Notes the layer's animations of emitter values, `current`, at layer time `time` (nil when
+    /// a commit hands them over, before any frame has evaluated them).
+    ///
+    /// Animations stay known after they end and are removed on completion, so that the births
+    /// they shaped stay the same whenever the steps are worked out (a renderer attached after the
+    /// animation ended sees it in the commit that attaches it, and its first frame drops it): such
+    /// an animation keeps no value after its end (its forward fill is dropped), as Core Animation
+    /// removes it then. An animation missing from `current` before its end was removed by the app
+    /// and is forgotten.
+    mutating func note(_ current: [RenderAnimation], at time: Double?) {
+        let serials = Set(current.map(\.serial))
+        animations.removeAll { known in
+            guard !serials.contains(known.serial) else { return true }
+            guard let time else { return false }
+            return known.activeEnd > time
+        }
+        for var animation in current {
+            if animation.isRemovedOnCompletion {
+                switch animation.timing.fillMode {
+                case .forwards: animation.timing.fillMode = .removed
+                case .both: animation.timing.fillMode = .backwards
+                default: break
+                }
+            }
+            animations.append(animation)
+        }
+        let ended = animations.filter { time.map($0.activeEnd.isLessThanOrEqualTo) ?? false }
+        if ended.count > EmitterHistory.maximumEndedAnimations {
+            let forgotten = Set(ended.prefix(ended.count - EmitterHistory.maximumEndedAnimations).map(\.serial))
+            animations.removeAll { forgotten.contains($0.serial) }
+        }
+    }
+
+    /// Starts an emission of the emitter values in `model` at layer time `time`, ending the
+    /// running one.
+    mutating func begin(_ model: LayerProperties, at time: Double) {
+        let configuration = EmitterConfiguration(model)
         if let last = emissions.last, last.end == .infinity, last.configuration == configuration { return }
         if !emissions.isEmpty, emissions[emissions.count - 1].end == .infinity {
             emissions[emissions.count - 1].end = max(time, emissions[emissions.count - 1].start)
         }
-        emissions.append(Emission(start: time, configuration: configuration, longestLife: configuration.longestLife))
+        emissions.append(
+            Emission(start: time, configuration: configuration, model: model, longestLife: configuration.longestLife))
     }
 
     /// Works out the particles alive at layer time `time`, dropping the emissions whose particles
     /// have all died; returns whether particles may still be alive or born later.
-    mutating func simulate(at time: Double) -> Bool {
-        emissions.removeAll { $0.end + $0.longestLife < time }
+    ///
+    /// `current` are the layer's animations of emitter values (noted with `note(_:at:)`): while
+    /// any are known, the running emission is given a track (`EmitterTrack`) anchored at its
+    /// start or at the animations' earliest `beginTime`, whichever is later, and keeps it from
+    /// then on.
+    mutating func simulate(at time: Double, animations current: [RenderAnimation] = []) -> Bool {
+        note(current, at: time)
+        emissions.removeAll { $0.end + max($0.longestLife, $0.track?.longestLife ?? 0) < time }
+        if emissions.isEmpty { animations.removeAll() }
         for index in emissions.indices {
             var particles = emissions[index].particles
             particles.removeAll(keepingCapacity: true)
-            let emission = emissions[index]
-            if time >= emission.start {
-                ParticleSimulation.particles(
-                    of: emission.configuration, from: emission.start, until: emission.end, at: time, into: &particles)
+            var emission = emissions[index]
+            emissions[index].particles = []
+            if emission.track == nil, emission.end == .infinity, !animations.isEmpty {
+                let begin = animations.map(\.timing.beginTime).min() ?? emission.start
+                emission.track = EmitterTrack(
+                    anchor: max(emission.start, begin.isFinite ? begin : emission.start), base: emission.configuration)
             }
-            emissions[index].particles = particles
+            if time >= emission.start {
+                if var track = emission.track {
+                    track.advance(
+                        to: min(time, emission.end), keepingFrom: time - track.longestLife, model: emission.model,
+                        animations: animations)
+                    emission.track = track
+                    ParticleSimulation.particles(
+                        of: emission.configuration, track: track, from: emission.start, until: emission.end, at: time,
+                        into: &particles)
+                } else {
+                    ParticleSimulation.particles(
+                        of: emission.configuration, from: emission.start, until: emission.end, at: time,
+                        into: &particles)
+                }
+            }
+            emission.particles = particles
+            emissions[index] = emission
         }
-        return emissions.contains { $0.configuration.emits && (!$0.particles.isEmpty || $0.end == .infinity) }
+        return emissions.contains {
+            ($0.configuration.emits || $0.track?.emits == true) && (!$0.particles.isEmpty || $0.end == .infinity)
+        }
     }
 
     /// The number of particles alive at the last simulated time.

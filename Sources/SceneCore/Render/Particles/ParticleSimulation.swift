@@ -16,7 +16,9 @@ struct ParticleSimulation {
     /// More live particles than this in one emitter are not drawn (logged once).
     static let maximumParticles = 250_000
 
-    let configuration: EmitterConfiguration
+    /// The values particles are born with (while animations drive them, those of the step
+    /// being emitted).
+    private var configuration: EmitterConfiguration
     private(set) var particles: [Particle] = []
     private var truncated = false
 
@@ -34,7 +36,62 @@ struct ParticleSimulation {
         swap(&simulation.particles, &particles)
     }
 
+    /// The same while animations drive the emitter values: births before the track's anchor
+    /// follow the committed values, later ones the track's steps (see `EmitterTrack`).
+    static func particles(
+        of configuration: EmitterConfiguration, track: EmitterTrack, from start: Double, until end: Double,
+        at time: Double, into particles: inout [Particle]
+    ) {
+        var simulation = ParticleSimulation(configuration: configuration)
+        swap(&simulation.particles, &particles)
+        let windowEnd = min(end, time)
+        if start < track.anchor {
+            for root in configuration.roots {
+                simulation.emit(root, parentTime: time, window: (start, min(track.anchor, windowEnd)), parent: nil)
+            }
+        }
+        let from = max(start, track.anchor, time - track.longestLife)
+        if from <= windowEnd {
+            for n in max(track.step(at: from), track.first)...track.step(at: windowEnd) {
+                simulation.emitStep(n, of: track, from: from, windowEnd: windowEnd, at: time)
+            }
+        }
+        swap(&simulation.particles, &particles)
+    }
+
     private init(configuration: EmitterConfiguration) { self.configuration = configuration }
+
+    /// Emits the top-level particles born in step `n` of `track`, at or after `from` and not after
+    /// `windowEnd`, with the step's values.
+    private mutating func emitStep(_ n: Int, of track: EmitterTrack, from: Double, windowEnd: Double, at time: Double) {
+        let sample = track.sample(n)
+        // A step whose cells do not match the emission's (which the drawing uses) emits nothing.
+        guard sample.configuration.cells.count == configuration.cells.count else { return }
+        let saved = configuration
+        configuration = sample.configuration
+        defer { configuration = saved }
+        for j in sample.births.indices {
+            let (rate, a, b) = configuration.emission(
+                ofRoot: j, from: track.time(ofStep: n), to: track.time(ofStep: n + 1))
+            let root = configuration.roots[j]
+            let counted = sample.births[j]
+            let longest = configuration.longestChain(root)
+            guard rate > 0, a < b, longest > 0, counted < 0x1p53 else { continue }
+            // Counts are sums of many steps: a birth within rounding of a step's start is
+            // born exactly at that start, with that step's values.
+            let slack = 1e-9 * max(1, counted)
+            var k = (counted - slack).rounded(.up)
+            while k < counted + rate * (b - a) - slack {
+                defer { k += 1 }
+                let bornAt = k - counted <= slack ? a : a + (k - counted) / rate
+                // A window that has ended takes no birth at its end, as in `emit`.
+                if bornAt >= windowEnd && windowEnd < time { continue }
+                guard bornAt >= from, bornAt <= windowEnd, time - bornAt < longest else { continue }
+                guard particles.count < ParticleSimulation.maximumParticles else { return noteTruncated() }
+                spawn(root, k: Int(k), bornAt: bornAt, parentTime: time, parent: nil)
+            }
+        }
+    }
 
     /// Where a particle was and how it moved, to place the particles it emits.
     private struct Motion {
