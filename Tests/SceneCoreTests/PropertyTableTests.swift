@@ -74,7 +74,7 @@ import Testing
         case .renderMode: CAEmitterLayerRenderMode.additive
         case .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: Float(2)
         case .emitterSeed: UInt32(7)
-        case .preservesDepth: true
+        case .preservesDepth, .isAsynchronous: true
         }
     }
 
@@ -98,7 +98,10 @@ import Testing
         #expect(declaration.propertyValue(in: LayerProperties()) != expected, "the sample must not be the default")
 
         let sink = RecordingSink.attached()
-        let layer = id.isEmitterProperty ? CAEmitterLayer() : id.isReplicatorProperty ? CAReplicatorLayer() : CALayer()
+        let layer =
+            id.isEmitterProperty
+            ? CAEmitterLayer()
+            : id.isReplicatorProperty ? CAReplicatorLayer() : id.isOpenGLProperty ? CAOpenGLLayer() : CALayer()
         LayerTest.commitWithoutActions { layer.position = CGPoint(x: -1, y: -1) }  // committed whole
         let mark = sink.count
         CATransaction.begin()
@@ -154,7 +157,9 @@ import Testing
         let declaration = id.declared
         // The emitter's and the replicator's keys are arbitrary keys on other layers, with no default.
         let owner: CALayer.Type =
-            id.isEmitterProperty ? CAEmitterLayer.self : id.isReplicatorProperty ? CAReplicatorLayer.self : CALayer.self
+            id.isEmitterProperty
+            ? CAEmitterLayer.self
+            : id.isReplicatorProperty ? CAReplicatorLayer.self : id.isOpenGLProperty ? CAOpenGLLayer.self : CALayer.self
         if owner != CALayer.self { #expect(CALayer.defaultValue(forKey: declaration.key) == nil) }
         let reported = owner.defaultValue(forKey: declaration.key)
         // allowsEdgeAntialiasing is reported although false (see LayerKey.defaults).
@@ -166,10 +171,10 @@ import Testing
     }
 
     @Test func everyPropertyHasAChangeBitBelowTheStructureBits() {
-        #expect(PropertyID.allCases.count <= 125)
+        #expect(PropertyID.allCases.count <= 124)
         let all = PropertyID.allCases.reduce(LayerChanges()) { $0.union(LayerChanges($1)) }
         #expect(all == .allProperties)
-        #expect(all.isDisjoint(with: [.sublayers, .mask, .animations]))
+        #expect(all.isDisjoint(with: [.glContent, .sublayers, .mask, .animations]))
     }
 
     @Test func namesAreUnique() {

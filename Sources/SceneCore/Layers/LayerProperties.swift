@@ -89,6 +89,11 @@ struct LayerProperties: Sendable, Equatable {
     /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
     /// times. Set once when such a layer is made, like `isTransformLayer`.
     var isReplicatorLayer = false
+    // OpenGL (`CAOpenGLLayer`)
+    var isAsynchronous = false
+    /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
+    /// made, like `isTransformLayer`; its redraw requests travel as `LayerField.glContent`.
+    var glContent: GLContent? = nil
 
     init() {}
 

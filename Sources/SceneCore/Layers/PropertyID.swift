@@ -29,6 +29,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // Emitter (CAEmitterLayer; other layers treat these keys as arbitrary keys)
     case emitterCells, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode
     case renderMode, emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterSeed
+    // OpenGL (CAOpenGLLayer; other layers treat the key as an arbitrary key)
+    case isAsynchronous
 
     /// The property's declaration.
     var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
@@ -306,6 +308,10 @@ enum PropertyID: Int, CaseIterable, Sendable {
                     V.double($0).flatMap { UInt32(exactly: $0.rounded(.down)) }
                 },
                 .none)
+        case .isAsynchronous:
+            return StoredProperty(
+                self, "asynchronous", swift: "isAsynchronous", \.isAsynchronous,
+                LayerKey(owner: \CAOpenGLLayer.isAsynchronous, "asynchronous", V.bool), .none)
         }
     }
 }
