@@ -223,6 +223,77 @@ import Testing
         expectPixel(messy, 40, 35, (51, 51, 51, 255), tolerance: 0)
     }
 
+    @Test func anAsynchronousLayerUnderAMaskShowsEveryFramesPicture() throws {
+        // A masked layer is drawn from a kept bitmap while its content does not change (a
+        // raster cache hit); an asynchronous GL layer inside changes it every frame.
+        func scene(asynchronous: Bool) -> (root: CALayer, layer: FillGLLayer) {
+            let root = whiteRoot(60, 50)
+            let parent = solidLayer(CGRect(x: 10, y: 10, width: 40, height: 30))
+            parent.mask = solidLayer(CGRect(x: 0, y: 0, width: 40, height: 30), CGColor(gray: 0, alpha: 1))
+            let layer = FillGLLayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+            layer.isAsynchronous = asynchronous
+            parent.addSublayer(layer)
+            root.addSublayer(parent)
+            return (root, layer)
+        }
+        let still = scene(asynchronous: false)
+        let stillRenderer = try OffscreenRenderer(width: 60, height: 50)
+        _ = try stillRenderer.render(still.root, at: 10)
+        _ = try stillRenderer.render(still.root, at: 11)
+        #expect(stillRenderer.statistics.rasterCacheHits == 1, "a still masked layer is drawn from its kept bitmap")
+
+        let (root, layer) = scene(asynchronous: true)
+        let renderer = try OffscreenRenderer(width: 60, height: 50)
+        for (frame, quarter) in [SIMD4<Float>(0, 1, 0, 1), [0, 0, 1, 1], [0, 1, 0, 1]].enumerated() {
+            layer.quarter = quarter
+            let image = try renderer.render(root, at: 10 + Double(frame))
+            #expect(renderer.statistics.rasterCacheHits == 0, "frame \(frame)")
+            expectPixel(image, 15, 15, quarter == [0, 1, 0, 1] ? green : blue, tolerance: 0, "frame \(frame)")
+            expectPixel(image, 40, 35, red, tolerance: 0)
+        }
+        #expect(layer.drawings.count == 3)
+    }
+
+    @Test func replicatedInstancesShowTheOnePicture() throws {
+        let root = whiteRoot(60, 50)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 0, y: 0, width: 60, height: 50)
+        replicator.instanceCount = 2
+        replicator.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+        let layer = FillGLLayer()
+        layer.frame = CGRect(x: 0, y: 10, width: 20, height: 20)
+        replicator.addSublayer(layer)
+        root.addSublayer(replicator)
+        let renderer = try OffscreenRenderer(width: 60, height: 50)
+        let image = try renderer.render(root)
+        #expect(renderer.statistics.glContentDraws == 1, "drawn once for both instances")
+        for x in [2, 32] {
+            expectPixel(image, x, 12, green, tolerance: 0)
+            expectPixel(image, x + 15, 25, red, tolerance: 0)
+        }
+        expectPixel(image, 25, 20, white, tolerance: 0)
+    }
+
+    @Test func aLayerReleasedBeforeItsFrameIsDrawnIsNotAskedAndTheFrameIsDrawn() throws {
+        // A display list built while the layer lived, drawn after it is gone.
+        var layer: FillGLLayer? = FillGLLayer()
+        let source = try #require(layer?.state.glContent?.source)
+        let canvas = TestCanvas(width: 40, height: 30)
+        let request = GLContentRequest(
+            layer: LayerID.next(), source: source, version: 0, isAsynchronous: false, width: 20, height: 10,
+            scale: CGSize(width: 1, height: 1), layerTime: 0, displayTime: 0)
+        let list = canvas.list(
+            [canvas.textured(x: 10, y: 10, w: 20, h: 10, uv: SIMD4(0, 1, 1, 0))],
+            [.drawGLContent(request, batch: DrawBatch(first: 0, count: 1, image: nil, sampling: TextureSampling()))])
+        layer = nil
+        #expect(!source.isAlive)
+        let surface = try HeadlessSurface(width: 40, height: 30)
+        let image = try surface.render(list)
+        #expect(surface.statistics.glContentDraws == 0)
+        expectPixel(image, 20, 15, white, tolerance: 0)
+    }
+
     /// Leaves behind, in the context, about everything the renderer's drawing depends on, and a GL error.
     static func leaveState() {
         glEnable(GLenum(GL_DEPTH_TEST))
