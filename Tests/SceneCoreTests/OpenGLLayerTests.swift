@@ -35,6 +35,22 @@ import Testing
         #expect(plain.value(forKey: "asynchronous") as? String == "anything")
     }
 
+    @Test func aPresentationCopyAndAnArchiveAreOpenGLLayers() throws {
+        let layer = CAOpenGLLayer()
+        layer.isAsynchronous = true
+        layer.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: layer, requiringSecureCoding: true)
+        let back = try #require(
+            try NSKeyedUnarchiver.unarchivedObject(ofClass: CAOpenGLLayer.self, from: data))
+        #expect(back.isAsynchronous)
+        #expect(back.bounds == layer.bounds)
+        #expect(back.state.glContent != nil, "an unarchived layer draws with GL too")
+        #expect(back.state.glContent?.source != layer.state.glContent?.source)
+        LayerTest.commitWithoutActions()
+        let presentation = try #require(layer.presentation())
+        #expect(presentation.isAsynchronous)
+    }
+
     @Test func setNeedsDisplayCommitsOneRedrawRequestAndNoContents() throws {
         let sink = RecordingSink.attached()
         let layer = CAOpenGLLayer()

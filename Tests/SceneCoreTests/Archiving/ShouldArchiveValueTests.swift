@@ -33,7 +33,10 @@ import Testing
 
     @Test(arguments: PropertyID.allCases)
     func aPropertySetByKeyValueCodingIsArchived(_ id: PropertyID) {
-        let layer = id.isEmitterProperty ? CAEmitterLayer() : id.isReplicatorProperty ? CAReplicatorLayer() : CALayer()
+        let layer =
+            id.isEmitterProperty
+            ? CAEmitterLayer()
+            : id.isReplicatorProperty ? CAReplicatorLayer() : id.isOpenGLProperty ? CAOpenGLLayer() : CALayer()
         let key = id.declared.key
         layer.setValue(PropertyTableTests.sampleObject(id), forKey: key)
         #expect(layer.shouldArchiveValue(forKey: key))
