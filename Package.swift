@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "demo-window",
             dependencies: [
-                "SceneCore", "GLBackend",
+                "SceneCore", "GLBackend", "CGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),

@@ -11,7 +11,7 @@ import Testing
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
-                "emitter-bench", "stress", "scroll",
+                "emitter-bench", "stress", "scroll", "gl-layer",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

@@ -74,7 +74,7 @@ import Testing
         case .renderMode: CAEmitterLayerRenderMode.additive
         case .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin: Float(2)
         case .emitterSeed: UInt32(7)
-        case .preservesDepth: true
+        case .preservesDepth, .isAsynchronous: true
         case .gradientColors: GradientColorList([CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor.white])
         case .gradientLocations: GradientLocations([0, 0.25])
         case .startPoint: CGPoint(x: 0, y: 0.5)
@@ -89,6 +89,7 @@ import Testing
         case is CAEmitterLayer.Type: CAEmitterLayer()
         case is CAReplicatorLayer.Type: CAReplicatorLayer()
         case is CAGradientLayer.Type: CAGradientLayer()
+        case is CAOpenGLLayer.Type: CAOpenGLLayer()
         default: CALayer()
         }
     }
@@ -98,6 +99,7 @@ import Testing
         if id.isEmitterProperty { return CAEmitterLayer.self }
         if id.isReplicatorProperty { return CAReplicatorLayer.self }
         if id.isGradientProperty { return CAGradientLayer.self }
+        if id.isOpenGLProperty { return CAOpenGLLayer.self }
         return CALayer.self
     }
 
@@ -175,8 +177,8 @@ import Testing
     @Test(arguments: PropertyID.allCases)
     func theDefaultIsReportedUnlessItIsZero(_ id: PropertyID) {
         let declaration = id.declared
-        // The emitter's, the replicator's and the gradient's keys are arbitrary keys on other
-        // layers, with no default.
+        // The emitter's, the replicator's, the gradient's and the OpenGL layer's keys are
+        // arbitrary keys on other layers, with no default.
         let owner = Self.owner(of: id)
         if owner != CALayer.self { #expect(CALayer.defaultValue(forKey: declaration.key) == nil) }
         let reported = owner.defaultValue(forKey: declaration.key)
@@ -189,10 +191,10 @@ import Testing
     }
 
     @Test func everyPropertyHasAChangeBitBelowTheStructureBits() {
-        #expect(PropertyID.allCases.count <= 125)
+        #expect(PropertyID.allCases.count <= 124)
         let all = PropertyID.allCases.reduce(LayerChanges()) { $0.union(LayerChanges($1)) }
         #expect(all == .allProperties)
-        #expect(all.isDisjoint(with: [.sublayers, .mask, .animations]))
+        #expect(all.isDisjoint(with: [.glContent, .sublayers, .mask, .animations]))
     }
 
     @Test func namesAreUnique() {

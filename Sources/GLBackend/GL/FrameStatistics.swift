@@ -34,6 +34,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var shadowCacheHits = 0
     /// Shadows kept for the next frame: one per layer whose shadow this frame drew.
     public var cachedShadows = 0
+    /// `CAOpenGLLayer`s that drew their picture for this frame (each at most once).
+    public var glContentDraws = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

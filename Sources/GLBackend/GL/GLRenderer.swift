@@ -1,5 +1,6 @@
 import CGL
 import SceneCore
+import Synchronization
 
 /// Draws `DisplayList`s with OpenGL 3.3 core into the currently bound framebuffer. The one
 /// implementation behind both offscreen surfaces and windows.
@@ -40,6 +41,11 @@ final class GLRenderer {
     }()
     /// The bitmaps of rasterized layers.
     let rasterCache: RasterCache
+    /// The pictures of `CAOpenGLLayer`s.
+    let glContentCache = GLContentCache()
+    /// Names this renderer's context to `CAOpenGLLayer`s (`CAOpenGLContext.contextIdentifier`).
+    let contextIdentifier = GLRenderer.contextCount.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let contextCount = Atomic<UInt64>(0)
     /// The blurred alpha of each shadowed layer's shadow, kept while its key is unchanged.
     let shadowCache = ShadowCache()
     /// The targets layers casting an uncached shadow are drawn into.
@@ -81,10 +87,15 @@ final class GLRenderer {
             return
         }
         var baseFramebuffer: GLint = 0
+        var readFramebuffer: GLint = 0
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &baseFramebuffer)
+        glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING.glEnum, &readFramebuffer)
+        let glContentDraws = drawGLContent(
+            of: list, drawFramebuffer: GLuint(baseFramebuffer), readFramebuffer: GLuint(readFramebuffer))
         groupTargets.trim(keepingWidth: list.width, height: list.height)
 
         var statistics = FrameStatistics()
+        statistics.glContentDraws = glContentDraws
         let clips = list.commands.contains {
             switch $0 {
             case .pushClip: true
@@ -103,6 +114,7 @@ final class GLRenderer {
         for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
         pass.finish()
         rasterCache.endFrame()
+        glContentCache.endFrame()
         pass.statistics.rasterCacheBytes = rasterCache.bytes
         shadowCache.evictUndrawn(returningTexturesTo: blur)
         pass.statistics.cachedShadows = shadowCache.count

@@ -41,6 +41,9 @@ package struct CommitBuilder {
                 LayerUpdate(layer: layer.layerID, field: .animations(AnimationList(layer.animationsForCommit(at: now))))
             )
         }
+        if changes.contains(.glContent), let content = layer.state.glContent {
+            updates.append(LayerUpdate(layer: layer.layerID, field: .glContent(content)))
+        }
         if changes.contains(.mask) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
             layer.committedMask = layer.maskStorage

@@ -11,6 +11,8 @@ enum LayerField: Sendable, Equatable {
     case mask(LayerID?)
     /// The complete list of attached animations, in key order, as typed values.
     case animations(AnimationList)
+    /// A `CAOpenGLLayer`'s drawing with a new version: the renderer draws the layer again.
+    case glContent(GLContent)
     /// Every property at once: sent the first time a layer is committed, or when it joins a new tree.
     indirect case all(LayerProperties)
 }
@@ -36,6 +38,7 @@ extension LayerProperties {
                 Diagnostics.error("render: a commit carried \(value) for \(id.declared.key); ignored")
             }
         case .all(let v): self = v
+        case .glContent(let content): glContent = content
         case .sublayers, .mask, .animations: break
         }
     }

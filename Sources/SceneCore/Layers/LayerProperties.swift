@@ -98,6 +98,11 @@ struct LayerProperties: Sendable, Equatable {
     /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
     /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
     var isGradientLayer = false
+    // OpenGL (`CAOpenGLLayer`)
+    var isAsynchronous = false
+    /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
+    /// made, like `isTransformLayer`; its redraw requests travel as `LayerField.glContent`.
+    var glContent: GLContent? = nil
 
     init() {}
 

@@ -31,6 +31,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
     case renderMode, emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterSeed
     // Gradient (CAGradientLayer; other layers treat these keys as arbitrary keys)
     case gradientColors, gradientLocations, startPoint, endPoint, gradientType
+    // OpenGL (CAOpenGLLayer; other layers treat the key as an arbitrary key)
+    case isAsynchronous
 
     /// The property's declaration.
     var declared: any LayerPropertyDeclaration { PropertyID.declarations[rawValue] }
@@ -336,6 +338,10 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(
                 self, "type", \.gradientType,
                 LayerKey(owner: \CAGradientLayer.type, "type", name(CAGradientLayerType.init)), .none)
+        case .isAsynchronous:
+            return StoredProperty(
+                self, "asynchronous", swift: "isAsynchronous", \.isAsynchronous,
+                LayerKey(owner: \CAOpenGLLayer.isAsynchronous, "asynchronous", V.bool), .none)
         }
     }
 }

@@ -178,6 +178,16 @@ struct Batcher {
         commands.append(.drawRaster(layer: layer, batch: batch))
     }
 
+    /// Draws a `CAOpenGLLayer`'s picture with `quad` (a batch of its own).
+    mutating func drawGLContent(_ request: GLContentRequest, quad: QuadInstance, sampling: TextureSampling) {
+        closeBatch()
+        if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
+        instances.append(quad)
+        let batch = DrawBatch(
+            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+        commands.append(.drawGLContent(request, batch: batch))
+    }
+
     /// Adds a quad that only commands refer to by its index (a shadow's clip shape); no batch draws it.
     mutating func addReferencedInstance(_ quad: QuadInstance) -> Int {
         closeBatch()

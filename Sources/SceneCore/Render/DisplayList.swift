@@ -85,6 +85,11 @@ package enum DisplayCommand: Sendable, Equatable {
     /// the batch's sampling, the batch's image being nil), inside the current clip. Draws
     /// nothing when the cache holds no bitmap of `layer` (its target could not be made).
     case drawRaster(layer: LayerID, batch: DrawBatch)
+    /// Draw a `CAOpenGLLayer`'s picture (the framebuffer the renderer keeps for `request.layer`,
+    /// drawn by the layer before the frame's commands run when the request needs it) with the
+    /// batch's quads, inside the current clip. Draws nothing while the renderer holds no picture
+    /// of the layer.
+    case drawGLContent(GLContentRequest, batch: DrawBatch)
     /// Start drawing a layer that casts a shadow from what it draws until the matching
     /// `endShadow`: the shadow is drawn under it (from the renderer's cache while the shadow's
     /// key is unchanged, else from the drawing's blurred alpha).

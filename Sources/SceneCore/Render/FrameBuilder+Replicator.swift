@@ -126,6 +126,10 @@ extension FrameBuilder {
                 Diagnostics.errorOnce(
                     "render.replicatorBackdrop",
                     "render: backgroundFilters of a CAReplicatorLayer's sublayers are not applied")
+            case .drawGLContent(let request, let batch):
+                for index in batch.first..<(batch.first + batch.count) {
+                    batcher.drawGLContent(request, quad: placed(index), sampling: batch.sampling)
+                }
             case .beginRaster, .endRaster, .drawRaster:
                 // Recording draws every layer directly (`recordsInstances`); nothing to copy.
                 break

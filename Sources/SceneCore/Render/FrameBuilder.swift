@@ -209,7 +209,8 @@ package struct FrameBuilder {
         let gradient = p.isGradientLayer ? GradientTexels.block(for: p) : nil
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives =
-            (background == nil ? 0 : 1) + (gradient == nil ? 0 : 1) + pieces.count + (border == nil ? 0 : 1)
+            (background == nil ? 0 : 1) + (gradient == nil ? 0 : 1) + pieces.count + (p.glContent == nil ? 0 : 1)
+            + (border == nil ? 0 : 1)
             + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
@@ -266,6 +267,10 @@ package struct FrameBuilder {
             } else {
                 contents.add(pieces, of: image, alpha: alpha, to: &batcher)
             }
+        }
+        if let content = p.glContent {
+            drawGLContent(
+                of: id, content: content, properties: p, shape: shape, clip: clip, alpha: alpha, smooth: smooth)
         }
         if !tree.emitters.isEmpty { drawParticles(of: id, properties: p, toWindow: toWindow, alpha: alpha) }
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
@@ -416,7 +421,7 @@ extension RenderTree {
             let p = layer.properties
             let own =
                 (p.shownBackgroundColor == nil ? 0 : 1) + (p.isGradientLayer ? 1 : 0) + (p.contents == nil ? 0 : 1)
-                + (p.borderWidth > 0 ? 1 : 0) + (layer.mask == nil ? 0 : 1)
+                + (p.glContent == nil ? 0 : 1) + (p.borderWidth > 0 ? 1 : 0) + (layer.mask == nil ? 0 : 1)
             let drawn = layer.sublayers.count * p.sublayerCopies
             guard own == 0, drawn == 1 else { return own + drawn > 1 }
             current = layer.sublayers[0]

@@ -41,6 +41,8 @@ package struct FramePipeline: Sendable {
         var tick = root.map { tree.evaluateAnimations(at: time, in: .tree($0)) } ?? AnimationTick()
         // Particles are worked out for the frame's time; live emitters need frames as animations do.
         if tree.simulateEmitters(at: time) && root != nil { tick.isAnimating = true }
+        // Asynchronous CAOpenGLLayers draw at every frame.
+        if let root, tree.stampAsynchronousGLLayers(under: root) { tick.isAnimating = true }
         AnimationEventCenter.shared.post(tick.events)
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)

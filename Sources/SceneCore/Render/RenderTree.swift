@@ -35,6 +35,8 @@ package struct RenderTree: Sendable {
     var animationTime: Double?
     /// The emissions of the `CAEmitterLayer`s, by layer (`RenderTree+Emitters.swift`).
     var emitters: [LayerID: EmitterHistory] = [:]
+    /// The `CAOpenGLLayer`s in the tree (`RenderTree+GLContent.swift`).
+    var glLayers: Set<LayerID> = []
 
     package init() {}
 
@@ -54,6 +56,9 @@ package struct RenderTree: Sendable {
                 lastCommitChangedContents = true
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 noteTiming(properties.timing, of: update.layer)
+                if properties.glContent != nil { glLayers.insert(update.layer) }
+            case .glContent:
+                layers[update.layer, default: RenderLayer()].apply(update.field)
             case .property(_, let id):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 if id == .contents || id == .emitterCells { lastCommitChangedContents = true }
@@ -76,7 +81,7 @@ package struct RenderTree: Sendable {
             || commit.updates.contains { update in
                 switch update.field {
                 case .sublayers, .mask, .animations: true
-                case .property, .all: false
+                case .property, .all, .glContent: false
                 }
             }
         if restructures { structureVersion &+= 1 }
@@ -86,6 +91,7 @@ package struct RenderTree: Sendable {
             layers.removeValue(forKey: id)
             animatedLayers.remove(id)
             timedLayers.remove(id)
+            glLayers.remove(id)
         }
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)
     }

@@ -159,6 +159,11 @@ struct DemoScene: Sendable {
             summary:
                 "CAScrollLayer: 200 rows scrolled by wheel (a decelerating glide) and ↑/↓/Page Up/Page Down/Home/End; the caption shows visibleRect",
             build: { ScrollScene.make($0.size) }, navigationKey: ScrollScene.key, scroll: ScrollScene.scroll),
+        DemoScene(
+            name: "gl-layer",
+            summary:
+                "CAOpenGLLayer: a Lambert-shaded cube drawn with raw GL every frame, in a turned layer clipped by a rounded stage",
+            build: { GLLayerScene.make($0.size) }),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }

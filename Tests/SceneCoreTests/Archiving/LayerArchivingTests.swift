@@ -46,7 +46,8 @@ final class BadgeLayer: CALayer {
         let layer = CALayer()
         // The emitter's keys are a CAEmitterLayer's (EmitterArchivingTests archives those), the
         // replicator's a CAReplicatorLayer's (ReplicatorLayerTests archives those), the
-        // gradient's a CAGradientLayer's (`gradientLayersRoundTrip`).
+        // gradient's a CAGradientLayer's (`gradientLayersRoundTrip`), `asynchronous` a
+        // CAOpenGLLayer's (OpenGLLayerTests).
         let ids = PropertyID.allCases.filter { PropertyTableTests.owner(of: $0) == CALayer.self }
         for id in ids {
             layer.setValue(PropertyTableTests.sample(id).defaultObject, forKey: id.declared.key)
