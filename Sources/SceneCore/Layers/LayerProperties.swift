@@ -89,6 +89,9 @@ struct LayerProperties: Sendable, Equatable {
     /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
     /// times. Set once when such a layer is made, like `isTransformLayer`.
     var isReplicatorLayer = false
+    /// The tiles of a `CATiledLayer`, which its render side reads and reports what it shows
+    /// to. Set once when such a layer is made, like `isTransformLayer`.
+    var tileStore: TileStore?
 
     init() {}
 
