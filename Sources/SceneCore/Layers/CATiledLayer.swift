@@ -102,8 +102,8 @@ open class CATiledLayer: CALayer {
         let dirty = dirtyRect ?? state.bounds
         dirtyRect = nil
         guard let store = state.tileStore else { return }
-        store.configure(tileConfiguration)
-        store.invalidate(dirty)
+        // New settings drop every tile; otherwise the marked ones are drawn again.
+        if !store.configure(tileConfiguration) { store.invalidate(dirty) }
     }
 
     /// What the layer's tiles have done, for captions and benchmarks.

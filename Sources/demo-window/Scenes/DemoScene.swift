@@ -159,6 +159,16 @@ struct DemoScene: Sendable {
             summary:
                 "CAScrollLayer: 200 rows scrolled by wheel (a decelerating glide) and ↑/↓/Page Up/Page Down/Home/End; the caption shows visibleRect",
             build: { ScrollScene.make($0.size) }, navigationKey: ScrollScene.key, scroll: ScrollScene.scroll),
+        DemoScene(
+            name: "tiled",
+            summary:
+                "CATiledLayer: a map 100,000 points square drawn in tiles on background threads; arrows pan, +/− or wheel zoom",
+            build: { TiledScene.make($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) },
+            key: TiledScene.key, navigationKey: TiledScene.navigationKey, scroll: TiledScene.scroll),
+        DemoScene(
+            name: "tiled-bench",
+            summary: "the tiled-layer benchmark: the map panned at 600 points a second, new tiles drawn all the time",
+            build: { TiledScene.bench($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) }),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }

@@ -58,16 +58,22 @@ struct TileGrid: Sendable, Equatable {
     func keys(covering rect: CGRect, level: Int, limit: Int) -> [TileKey]? {
         guard !rect.isNull, !rect.isEmpty, rect.isFiniteValue else { return [] }
         let size = tileSize(at: level)
-        let columns = (rect.minX / size.width).rounded(.down)...((rect.maxX / size.width).rounded(.up) - 1)
-        let rows = (rect.minY / size.height).rounded(.down)...((rect.maxY / size.height).rounded(.up) - 1)
-        let count = (columns.upperBound - columns.lowerBound + 1) * (rows.upperBound - rows.lowerBound + 1)
-        guard count.isFinite, count <= CGFloat(limit), abs(columns.lowerBound) < 1e15, abs(rows.lowerBound) < 1e15,
-            abs(columns.upperBound) < 1e15, abs(rows.upperBound) < 1e15
+        // A rectangle that ends within a rounding error of a tile edge does not reach the next tile.
+        let e = 1e-6
+        let (column0, column1) = (
+            (rect.minX / size.width + e).rounded(.down), (rect.maxX / size.width - e).rounded(.up) - 1
+        )
+        let (row0, row1) = (
+            (rect.minY / size.height + e).rounded(.down), (rect.maxY / size.height - e).rounded(.up) - 1
+        )
+        guard column1 >= column0, row1 >= row0 else { return [] }
+        let count = (column1 - column0 + 1) * (row1 - row0 + 1)
+        guard count.isFinite, count <= CGFloat(limit), max(abs(column0), abs(column1), abs(row0), abs(row1)) < 1e15
         else { return nil }
         let centre = CGPoint(x: rect.midX / size.width - 0.5, y: rect.midY / size.height - 0.5)
         var keys: [TileKey] = []
-        for row in Int(rows.lowerBound)...Int(rows.upperBound) {
-            for column in Int(columns.lowerBound)...Int(columns.upperBound) {
+        for row in Int(row0)...Int(row1) {
+            for column in Int(column0)...Int(column1) {
                 keys.append(TileKey(level: level, column: column, row: row))
             }
         }

@@ -73,10 +73,10 @@ final class TileStore: Sendable, Equatable {
 
     // MARK: - App side
 
-    /// Takes new settings; a change drops every tile.
-    func configure(_ configuration: TileConfiguration) {
-        state.withLock { s in
-            guard s.configuration != configuration else { return }
+    /// Takes new settings; a change drops every tile (and returns true).
+    func configure(_ configuration: TileConfiguration) -> Bool {
+        let changed = state.withLock { s in
+            guard s.configuration != configuration else { return false }
             s.configuration = configuration
             s.tiles = [:]
             s.bytes = 0
@@ -84,8 +84,10 @@ final class TileStore: Sendable, Equatable {
             s.pending = []
             s.scheduledView = nil
             s.evictedSinceFrame = true
+            return true
         }
-        scheduleIfNeeded()
+        if changed { scheduleIfNeeded() }
+        return changed
     }
 
     /// Marks the tiles that meet `rect` (layer coordinates) for redrawing: those on screen are
