@@ -138,6 +138,8 @@ final class UnfadedTiledLayer: CATiledLayer {
         (1, 0, 0.5, 50, 1, 16),
         (2, 1, 2, 25, 2, 4),
         (4, 2, 3, 12.5, 4, 9),
+        // The bias adds magnified levels to the one level.
+        (1, 2, 4, 12.5, 4, 4),
     ])
     func theZoomPicksTheLevelAndItsTiles(
         levels: Int, bias: Int, zoom: CGFloat, side: CGFloat, scale: CGFloat, count: Int
@@ -175,10 +177,13 @@ final class UnfadedTiledLayer: CATiledLayer {
         let fallback = try renderer.render(root, at: 0)
         expectPixel(fallback, 10, 10, (0, 0, 255, 255))
         expectPixel(fallback, 99, 99, (0, 0, 255, 255))
+        #expect(renderer.statistics.drawCalls == 1)
         #expect(store.waitUntilIdle(timeout: 10))
         let sharp = try renderer.render(root, at: 0)
         expectPixel(sharp, 99, 99, (85, 85, 255, 255))
         #expect(store.keys.count == 8)
+        // The coarser tile lies wholly under drawn tiles of the wanted level: not drawn.
+        #expect(renderer.statistics.drawCalls == 4)
     }
 
     @Test func setNeedsDisplayRedrawsTheTilesItMarks() throws {

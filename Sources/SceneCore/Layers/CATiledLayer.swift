@@ -14,9 +14,9 @@ import Foundation
 /// only what meets that rectangle. Tiles appear as they are drawn, fading in over
 /// `fadeDuration()`, without any commit.
 ///
-/// **Levels of detail.** Level 0 is full resolution (`contentsScale` pixels a point); each of
-/// the `levelsOfDetail` levels below it has half the resolution of the one above;
-/// `levelsOfDetailBias` of those levels are magnified instead (2×, 4×, …), for zooming in. At
+/// **Levels of detail.** Level 0 is full resolution (`contentsScale` pixels a point); the
+/// layer keeps `levelsOfDetail` levels, each with half the resolution of the one before, and
+/// `levelsOfDetailBias` extra magnified levels (2×, 4×, …) for zooming in. At
 /// a given on-screen scale the layer draws the coarsest level at least as sharp as the screen
 /// (clamped to the levels it has); while tiles of that level are missing it shows the tiles
 /// of other levels it holds there, coarser ones over finer ones. A tile is `tileSize` pixels,
@@ -30,8 +30,8 @@ import Foundation
 ///
 /// The three properties are key-value coded, archived and copied to the presentation layer;
 /// they do not animate. A `tileSize` side that is not a positive number falls back to 256
-/// and one outside 16...4096 pixels is clamped; `levelsOfDetail` below 1 counts as 1; each
-/// with one logged error.
+/// and one outside 16...4096 pixels is clamped; `levelsOfDetail` below 1 counts as 1, and
+/// more than 32 levels or magnified levels count as 32; each with one logged error.
 open class CATiledLayer: CALayer {
     /// A tiled layer with 256 × 256 pixel tiles and one level of detail.
     public override init() {
@@ -69,7 +69,7 @@ open class CATiledLayer: CALayer {
         set { setValue(newValue, forKey: "levelsOfDetail") }
     }
 
-    /// How many of the levels of detail are magnified (2×, 4×, …) rather than reduced.
+    /// How many magnified levels of detail (2×, 4×, …) the layer has besides `levelsOfDetail`.
     /// Default 0.
     open var levelsOfDetailBias: Int {
         get { ValueConversion.integer(value(forKey: "levelsOfDetailBias")) ?? 0 }

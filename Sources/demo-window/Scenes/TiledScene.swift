@@ -6,7 +6,7 @@ import SceneCore
 /// block, all worked out from the tile's clip, so any part at any zoom is drawn on demand.
 /// Arrow keys pan (40 % of the view), + and − (or the wheel) zoom by 2×, each change animated
 /// by the render thread (0.4 s); the caption shows the level of detail and the tiles drawn and
-/// held. The map has 8 levels of detail, 2 of them magnified (4× to 1/32×).
+/// held. The map has 8 levels of detail and 2 magnified ones (4× to 1/128×).
 ///
 /// `bench` is the benchmark: the same map panned diagonally by a render-thread animation at
 /// 600 points a second, so new tiles are drawn on background threads all the time.

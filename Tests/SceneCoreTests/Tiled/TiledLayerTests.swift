@@ -68,9 +68,9 @@ import Testing
         #expect(g.scale(of: 0) == 1 && g.scale(of: -1) == 0.5 && g.scale(of: -2) == 0.25)
         #expect(g.tileSize(at: -1) == CGSize(width: 512, height: 512))
         #expect(g.rect(of: TileKey(level: -1, column: 2, row: 1)) == CGRect(x: 1024, y: 512, width: 512, height: 512))
-        // The bias devotes levels to magnification: 4 levels, bias 2 are 4×, 2×, 1×, ½×.
+        // The bias adds magnified levels: 4 levels and a bias of 2 are 4×, 2×, 1×, ½×, ¼×, ⅛×.
         let magnified = grid(levels: 4, bias: 2)
-        #expect((magnified.finest, magnified.coarsest) == (2, -1))
+        #expect((magnified.finest, magnified.coarsest) == (2, -3))
         #expect(magnified.tileSize(at: 2) == CGSize(width: 64, height: 64))
         // At contentsScale 2 a 256-pixel tile is 128 points at full resolution.
         #expect(grid(scale: 2).tileSize(at: 0) == CGSize(width: 128, height: 128))
@@ -95,6 +95,7 @@ import Testing
     @Test func levelsSmallerThanAPixelAreLeftOut() {
         // 1000 points at 1/1024 is under a pixel: the coarsest level is 1/512.
         #expect(grid(levels: 20, bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000)).coarsest == -9)
+        #expect(grid(levels: 20, bias: 3, bounds: CGRect(x: 0, y: 0, width: 0.5, height: 0.5)).coarsest == 0)
     }
 
     @Test func theTilesCoveringARectangleComeNearestTheCentreFirst() throws {
@@ -122,7 +123,8 @@ import Testing
         #expect(configuration(100.5).tileSize == CGSize(width: 101, height: 101))
         #expect(configuration(256, levels: 0).levelsOfDetail == 1)
         #expect(configuration(256, levels: 1000).levelsOfDetail == 32)
-        #expect(configuration(256, levels: 2, bias: 5).levelsOfDetailBias == 1)
+        #expect(configuration(256, levels: 2, bias: 5).levelsOfDetailBias == 5)
+        #expect(configuration(256, bias: 100).levelsOfDetailBias == 32)
         #expect(configuration(256, levels: 2, bias: -1).levelsOfDetailBias == 0)
         #expect(configuration(256).fadeDuration == 0)
     }

@@ -6,12 +6,12 @@ import Foundation
 /// A tile side that is not finite or not positive falls back to 256 pixels, and one outside
 /// 16...4096 pixels is clamped there (a smaller tile would ask for many thousands of drawings
 /// a frame, a larger one for a bitmap over the backing store budget); fewer than one level
-/// counts as one; the bias is clamped to 0...levels − 1 (the magnified levels are part of
-/// `levelsOfDetail`). Each correction is logged once.
+/// counts as one; more than 32 levels, or a bias outside 0...32, are clamped there. Each
+/// correction is logged once.
 struct TileConfiguration: Sendable, Equatable {
     static let defaultTileSide: CGFloat = 256
     static let tileSides: ClosedRange<CGFloat> = 16...4096
-    /// More levels than this are never reachable: each halves the resolution.
+    /// More levels (or magnified levels) than this are never reachable: each halves (doubles) the resolution.
     static let maximumLevels = 32
 
     /// The tile's width and height in pixels.
@@ -31,12 +31,13 @@ struct TileConfiguration: Sendable, Equatable {
             )
         }
         self.levelsOfDetail = min(max(levelsOfDetail, 1), TileConfiguration.maximumLevels)
-        if levelsOfDetailBias < 0 || levelsOfDetailBias >= self.levelsOfDetail {
+        if levelsOfDetailBias < 0 || levelsOfDetailBias > TileConfiguration.maximumLevels {
             Diagnostics.errorOnce(
                 "CATiledLayer.levelsOfDetailBias",
-                "CATiledLayer: levelsOfDetailBias \(levelsOfDetailBias) is outside 0..<levelsOfDetail; clamped")
+                "CATiledLayer: levelsOfDetailBias \(levelsOfDetailBias) is outside 0...\(TileConfiguration.maximumLevels); clamped"
+            )
         }
-        self.levelsOfDetailBias = min(max(levelsOfDetailBias, 0), self.levelsOfDetail - 1)
+        self.levelsOfDetailBias = min(max(levelsOfDetailBias, 0), TileConfiguration.maximumLevels)
         self.fadeDuration = fadeDuration.isFinite ? max(fadeDuration, 0) : 0
     }
 

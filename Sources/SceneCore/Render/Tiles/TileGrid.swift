@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Level `e` is drawn at `contentsScale × 2^e` pixels a point. Its tiles are `tileSize` pixels,
 /// so `tileSize / (contentsScale × 2^e)` points, laid edge to edge from the origin of the
-/// layer's coordinate space. The levels run from `levelsOfDetailBias` (the finest, magnified
-/// when the bias is above 0) down through `levelsOfDetail` levels; levels whose drawing of
-/// `bounds` would be less than one pixel on a side are left out (the coarsest level keeps at
-/// least a pixel), as Core Animation clamps them.
+/// layer's coordinate space. `levelsOfDetail` levels run from 0 (full resolution) down to
+/// `−(levelsOfDetail − 1)`; `levelsOfDetailBias` adds that many magnified levels above 0 (2×,
+/// 4×, …). Reduced levels whose drawing of `bounds` would be less than one pixel on a side are
+/// left out (the coarsest level keeps at least a pixel), as Core Animation clamps them.
 struct TileGrid: Sendable, Equatable {
     let configuration: TileConfiguration
     /// The layer's `contentsScale` (1 when not a positive finite number).
@@ -20,9 +20,9 @@ struct TileGrid: Sendable, Equatable {
         self.configuration = configuration
         self.contentsScale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
         finest = configuration.levelsOfDetailBias
-        var coarsest = finest - (configuration.levelsOfDetail - 1)
+        var coarsest = -(configuration.levelsOfDetail - 1)
         let side = min(bounds.width, bounds.height) * self.contentsScale
-        while coarsest < finest, side.isFinite, side * pow(2, CGFloat(coarsest)) < 1 { coarsest += 1 }
+        while coarsest < 0, side.isFinite, side * pow(2, CGFloat(coarsest)) < 1 { coarsest += 1 }
         self.coarsest = coarsest
     }
 

@@ -171,7 +171,25 @@ final class TileStore: Sendable, Equatable {
             let fade = s.configuration.fadeDuration
             var shown: [(key: TileKey, draw: TileDraw)] = []
             var fading = false
-            for (key, tile) in s.tiles where tile.rect.intersects(view.visible) {
+            // Tiles of the wanted level that are drawn and faded in hide what lies under them:
+            // other levels' tiles that they cover are not drawn (and become evictable).
+            var finished: Set<TileKey> = []
+            for (key, tile) in s.tiles where key.level == level && !tile.isStale {
+                guard let time, fade > 0 else {
+                    finished.insert(key)
+                    continue
+                }
+                if let since = tile.shownSince, time - since >= fade { finished.insert(key) }
+            }
+            // A tile that meets the view only within a rounding error of its edge is not shown.
+            for (key, tile) in s.tiles
+            where tile.rect.insetBy(dx: tile.rect.width * 1e-6, dy: tile.rect.height * 1e-6).intersects(view.visible) {
+                if key.level != level, !finished.isEmpty,
+                    let under = grid.keys(covering: tile.rect.intersection(view.visible), level: level, limit: 64),
+                    under.allSatisfy(finished.contains)
+                {
+                    continue
+                }
                 s.tiles[key]?.lastShownFrame = s.frame
                 var alpha: Float = 1
                 if let time {
