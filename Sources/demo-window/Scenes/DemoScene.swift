@@ -167,7 +167,8 @@ struct DemoScene: Sendable {
             key: TiledScene.key, navigationKey: TiledScene.navigationKey, scroll: TiledScene.scroll),
         DemoScene(
             name: "tiled-bench",
-            summary: "the tiled-layer benchmark: the map panned at 600 points a second, new tiles drawn all the time",
+            summary:
+                "the tiled-layer benchmark: the map panned at 600 screen points a second, new tiles drawn all the time",
             build: { TiledScene.bench($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) }),
     ]
 

@@ -8,8 +8,9 @@ import SceneCore
 /// by the render thread (0.4 s); the caption shows the level of detail and the tiles drawn and
 /// held. The map has 8 levels of detail and 2 magnified ones (4× to 1/128×).
 ///
-/// `bench` is the benchmark: the same map panned diagonally by a render-thread animation at
-/// 600 points a second, so new tiles are drawn on background threads all the time.
+/// `bench` is the benchmark: the same map panned diagonally by a render-thread animation of
+/// its position at 600 screen points a second (4,800 map points at 1/8 zoom, about two new
+/// tiles a second along each axis), so new tiles are drawn on background threads all the time.
 enum TiledScene {
     static let worldSide: CGFloat = 100_000
     static let captionHeight: CGFloat = 28
@@ -42,7 +43,7 @@ enum TiledScene {
         return root
     }
 
-    /// The benchmark: the map panned at 600 points a second by a render-thread animation.
+    /// The benchmark: the map panned at 600 screen points a second by a render-thread animation.
     static func bench(_ size: CGSize) -> CALayer {
         let root = make(size)
         guard let map = root.descendant(named: "map") else { return root }

@@ -290,6 +290,8 @@ final class TileStore: Sendable, Equatable {
                     s.bytes += tile.bytes - (replaced?.bytes ?? 0)
                     s.tiles[key] = tile
                     s.statistics.drawn += 1
+                    // The replaced bitmap's texture may go.
+                    if replaced != nil { s.evictedSinceFrame = true }
                     TileStore.evict(&s)
                     requests = Array(s.requests.values)
                 }
