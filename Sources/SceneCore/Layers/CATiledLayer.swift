@@ -25,7 +25,9 @@ import Foundation
 ///
 /// `setNeedsDisplay()` and `setNeedsDisplay(_:)` mark every tile, or the tiles that meet the
 /// rectangle, for redrawing at the next commit: those on screen keep showing until redrawn.
-/// Tiles off screen are evicted when the layer holds more than 64 MiB of them. Changing
+/// Tiles off screen are evicted when the layer holds more than 64 MiB of them. Removed from
+/// its superlayer, the layer starts no more tiles (those being drawn finish); each drawing
+/// holds the layer only while it runs. Changing
 /// `tileSize`, `levelsOfDetail` or `levelsOfDetailBias` redraws every tile.
 ///
 /// The three properties are key-value coded, archived and copied to the presentation layer;

@@ -113,6 +113,16 @@ final class TileStore: Sendable, Equatable {
         scheduleIfNeeded()
     }
 
+    /// Forgets the view and the tiles waiting to be drawn (the layer left its superlayer): no
+    /// new drawing starts until a frame shows the layer again. Tiles being drawn finish.
+    func stopDrawing() {
+        state.withLock { s in
+            s.view = nil
+            s.scheduledView = nil
+            s.pending = []
+        }
+    }
+
     /// The byte budget of tiles off screen; tests set a small one.
     var byteBudget: Int {
         get { state.withLock { $0.byteBudget } }
