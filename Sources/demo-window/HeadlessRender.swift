@@ -9,6 +9,8 @@ struct HeadlessRender {
     let width: Int
     let height: Int
     let frames: Int
+    /// Whether each frame starts 1/60 s of real time after the one before (else at once).
+    var realTime = false
     let output: String?
 
     func run() throws {
@@ -19,7 +21,13 @@ struct HeadlessRender {
         let shownAt = CACurrentMediaTime()
         let tick = scene.tick(SceneOptions(size: size))
         var times: [Double] = []
+        let first = DispatchTime.now().uptimeNanoseconds
         for frame in 0..<frames {
+            if realTime {
+                let due = first + UInt64(frame) * 1_000_000_000 / 60
+                let now = DispatchTime.now().uptimeNanoseconds
+                if due > now { usleep(UInt32((due - now) / 1000)) }
+            }
             let start = DispatchTime.now().uptimeNanoseconds
             let t = Double(frame) / 60
             tick?.change(root, t)
@@ -34,7 +42,9 @@ struct HeadlessRender {
         let timing =
             frames == 1
             ? String(format: "in %.1f ms", times[0])
-            : String(format: "%d frames: p50 %.2f ms, p95 %.2f ms, %.1f fps", frames, p50, p95, 1000 / p50)
+            : String(
+                format: "%d frames: p50 %.2f ms, p95 %.2f ms, max %.2f ms, %.1f fps", frames, p50, p95,
+                times.max() ?? 0, 1000 / p50)
         say(
             "demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
                 + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame"

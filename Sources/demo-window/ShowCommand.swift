@@ -29,6 +29,12 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "With --headless: render this many frames, advancing the scene 1/60 s each, and report frame times.")
     var frames = 1
 
+    @Flag(
+        help:
+            "With --headless: start each frame 1/60 s of real time after the one before, as a 60 Hz display would, so that background work (tile drawing) keeps its real pace beside the frames."
+    )
+    var realTime = false
+
     @Option(help: "With --headless: where to write the PNG (default demo-<scene>.png).")
     var output: String?
 
@@ -66,7 +72,7 @@ struct ShowCommand: ParsableCommand {
         if headless {
             try HeadlessRender(
                 scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames,
-                output: output
+                realTime: realTime, output: output
             ).run()
             return
         }

@@ -11,7 +11,7 @@ import Testing
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
-                "emitter-bench", "stress", "scroll", "gl-layer",
+                "emitter-bench", "stress", "scroll", "gl-layer", "tiled", "tiled-bench",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -22,11 +22,12 @@ import Testing
         let clickable = DemoScene.all.filter { $0.click != nil }.map(\.name)
         // The clock and the stress scene (by default) move by render-thread animations alone;
         // the text benchmark changes every string on every frame.
-        #expect(ticking == ["perspective", "zorder", "text"])
+        // The tiled scenes refresh their captions from the tile statistics.
+        #expect(ticking == ["perspective", "zorder", "text", "tiled", "tiled-bench"])
         #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter"])
-        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress"])
-        #expect(DemoScene.all.filter { $0.navigationKey != nil }.map(\.name) == ["scroll"])
-        #expect(DemoScene.all.filter { $0.scroll != nil }.map(\.name) == ["scroll"])
+        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress", "tiled"])
+        #expect(DemoScene.all.filter { $0.navigationKey != nil }.map(\.name) == ["scroll", "tiled"])
+        #expect(DemoScene.all.filter { $0.scroll != nil }.map(\.name) == ["scroll", "tiled"])
     }
 
     @Test(arguments: DemoScene.all.map(\.name))

@@ -125,6 +125,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         }
         defer { releaseTextures(of: renderer) }
         var pipeline = FramePipeline()
+        // A tiled layer's tile drawn on a background thread wakes the thread for a frame.
+        pipeline.frameRequest = FrameRequest { [weak self] in self?.setNeedsDisplay() }
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
         var lastPresent = CACurrentMediaTime()

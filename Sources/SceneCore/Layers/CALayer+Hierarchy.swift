@@ -218,6 +218,8 @@ extension CALayer {
         parent.recordChange(.sublayers)
         parent.markNeedsLayout()
         superlayerStorage = nil
+        // A tiled layer taken off screen draws no more tiles.
+        state.tileStore?.stopDrawing()
         // Leaving a visible tree runs the layer's `onOrderOut` action.
         if parent.committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCAOnOrderOut) }
     }

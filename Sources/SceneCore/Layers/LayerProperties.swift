@@ -103,6 +103,9 @@ struct LayerProperties: Sendable, Equatable {
     /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
     /// made, like `isTransformLayer`; its redraw requests travel as `LayerField.glContent`.
     var glContent: GLContent? = nil
+    /// The tiles of a `CATiledLayer`, which its render side reads and reports what it shows
+    /// to. Set once when such a layer is made, like `isTransformLayer`.
+    var tileStore: TileStore?
 
     init() {}
 

@@ -43,6 +43,11 @@ package struct FrameBuilder {
     var recordsInstances = false
     /// How many layers the walk has visited (replicated sublayers count once, not per instance).
     private(set) var visitedLayers = 0
+    /// What tiled layers' stores call when a tile is drawn (FrameBuilder+Tiled); whether a
+    /// tile drawn is still fading in, and whether a store evicted tiles since its last frame.
+    var frameRequest: FrameRequest?
+    var tilesFading = false
+    var tilesEvicted = false
 
     private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>, keepsEffects: Bool) {
         self.tree = tree
@@ -63,18 +68,25 @@ package struct FrameBuilder {
     ) -> DisplayList {
         var builder = walk(
             tree, root: root, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
-        return builder.batcher.finish(width: width, height: height, clearColor: builder.clearColor)
+        return builder.finish()
     }
 
     /// The builder once it has walked the tree under `root`, its display list not yet finished.
+    /// Tiled layers' stores ask for frames through `frameRequest`.
     static func walk(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-        keepsEffects: Bool = true
+        keepsEffects: Bool = true, frameRequest: FrameRequest? = nil
     ) -> FrameBuilder {
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
+        builder.frameRequest = frameRequest
         builder.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
         return builder
+    }
+
+    /// The display list of the walked tree.
+    mutating func finish() -> DisplayList {
+        batcher.finish(width: Int(target.width), height: Int(target.height), clearColor: clearColor)
     }
 
     mutating func visit(
@@ -210,7 +222,7 @@ package struct FrameBuilder {
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives =
             (background == nil ? 0 : 1) + (gradient == nil ? 0 : 1) + pieces.count + (p.glContent == nil ? 0 : 1)
-            + (border == nil ? 0 : 1)
+            + (p.tileStore == nil ? 0 : 1) + (border == nil ? 0 : 1)
             + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
@@ -271,6 +283,9 @@ package struct FrameBuilder {
         if let content = p.glContent {
             drawGLContent(
                 of: id, content: content, properties: p, shape: shape, clip: clip, alpha: alpha, smooth: smooth)
+        }
+        if let store = p.tileStore {
+            drawTiles(of: store, properties: p, toWindow: toWindow, clip: clip, alpha: alpha, smooth: smooth)
         }
         if !tree.emitters.isEmpty { drawParticles(of: id, properties: p, toWindow: toWindow, alpha: alpha) }
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.

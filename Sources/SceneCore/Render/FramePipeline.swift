@@ -9,6 +9,10 @@ package struct FramePipeline: Sendable {
     /// The renderer's copy of the layer trees.
     private(set) var tree = RenderTree()
 
+    /// How tiled layers ask this renderer for a frame when a tile has been drawn (a window's
+    /// render thread sets it; a renderer without one draws new tiles at its next frame).
+    package var frameRequest: FrameRequest?
+
     package init() {}
 
     /// What one frame produced for the GL side.
@@ -46,9 +50,15 @@ package struct FramePipeline: Sendable {
         AnimationEventCenter.shared.post(tick.events)
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
-        let list =
-            root.map { FrameBuilder.build(tree, root: $0, width: width, height: height, clearColor: clearColor) }
-            ?? DisplayList(width: width, height: height, clearColor: clearColor)
+        var list = DisplayList(width: width, height: height, clearColor: clearColor)
+        if let root {
+            var builder = FrameBuilder.walk(
+                tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest)
+            list = builder.finish()
+            // Tiles fading in need frames; evicted tiles' textures may go.
+            if builder.tilesFading { tick.isAnimating = true }
+            contentsChanged = contentsChanged || builder.tilesEvicted
+        }
         return Output(displayList: list, tick: tick, liveImageIDs: contentsChanged ? tree.liveImageIDs : nil)
     }
 }

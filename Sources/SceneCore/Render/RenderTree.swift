@@ -104,6 +104,7 @@ package struct RenderTree: Sendable {
         for layer in layers.values { if let base = layer.properties.contents?.updatedRegion?.base { ids.insert(base) } }
         for layer in layers.values { if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) } }
         for snapshot in transitionSnapshots.values { ids.formUnion(snapshot.liveImageIDs) }
+        for layer in layers.values { if let store = layer.properties.tileStore { ids.formUnion(store.imageIDs) } }
         return ids
     }
 

@@ -164,6 +164,17 @@ struct DemoScene: Sendable {
             summary:
                 "CAOpenGLLayer: a Lambert-shaded cube drawn with raw GL every frame, in a turned layer clipped by a rounded stage",
             build: { GLLayerScene.make($0.size) }),
+        DemoScene(
+            name: "tiled",
+            summary:
+                "CATiledLayer: a map 100,000 points square drawn in tiles on background threads; arrows pan, +/− or wheel zoom",
+            build: { TiledScene.make($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) },
+            key: TiledScene.key, navigationKey: TiledScene.navigationKey, scroll: TiledScene.scroll),
+        DemoScene(
+            name: "tiled-bench",
+            summary:
+                "the tiled-layer benchmark: the map panned at 600 screen points a second, new tiles drawn all the time",
+            build: { TiledScene.bench($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) }),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
