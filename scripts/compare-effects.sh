@@ -4,7 +4,7 @@
 # Benchmarks/peers/qtquick-E.qml (the same scene with Qt Quick's own effect).
 #   scripts/compare-effects.sh PEERS_DIR [N ...]      (default N: 100 1000)
 # PEERS_DIR is a built copy of ../shared/peers (its setup.sh run; qsgbench needs
-# qml-module-qtgraphicaleffects). EFFECTS="none mask shadow shadow-path", ROUNDS=2, SECONDS_=5.
+# qml-module-qtgraphicaleffects). EFFECTS="none mask shadow shadow-path" (also: gradient), ROUNDS=2, SECONDS_=5.
 # Prints one line per run, then the medians and SceneCore's ratio to Qt Quick for each effect.
 set -u
 [ $# -ge 1 ] || { sed -n 2,8p "$0"; exit 2; }
@@ -23,7 +23,8 @@ out=/tmp/effects-$(date +%s).txt
     v=$(timeout 60 "$bin" bench --scene stress --layers $n --effect $e --seconds $S --unpaced --animation explicit --json /tmp/effects.json >/dev/null 2>&1; python3 -c "import json;print(json.load(open(\"/tmp/effects.json\"))[\"fps\"])" 2>/dev/null)
     echo "scenecore $e $n ${v:-0}" >> $out
     qml=$peers/qtquick/bench.qml
-    case $e in mask) qml=$repo/Benchmarks/peers/qtquick-mask.qml ;; shadow*) qml=$repo/Benchmarks/peers/qtquick-shadow.qml ;; esac
+    case $e in mask) qml=$repo/Benchmarks/peers/qtquick-mask.qml ;; shadow*) qml=$repo/Benchmarks/peers/qtquick-shadow.qml ;;
+      gradient) qml=$repo/Benchmarks/peers/qtquick-gradient.qml ;; esac
     v=$(cd "$peers/qtquick" && QSG_RENDER_LOOP=threaded timeout 60 ./qsgbench --qml "$qml" --n $n --mode animator --warmup 2 --seconds $S 2>/dev/null | fps)
     echo "qtquick $e $n ${v:-0}" >> $out
   done; done; done' _ "$bin" "$peers" "$repo" "$S" "$ROUNDS" "$out" "$EFFECTS" "${ns[@]}"

@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     )
     var animation: AnimationDriver = .explicit
 
-    @Option(help: "An effect on every stress layer: none, mask, shadow or shadow-path.")
+    @Option(help: "An effect on every stress layer: none, mask, shadow, shadow-path or gradient.")
     var effect: StressEffect = .none
 
     @Option(help: "Seconds measured (after the warm-up).")

@@ -33,6 +33,24 @@ import Testing
             Set(quads.map { $0.animation(forKey: StressScene.animationKey)!.duration }) == [2, 2.5, 3, 3.5, 4, 4.5, 5])
     }
 
+    @Test func theGradientEffectFillsEachQuadWithASwappingGradientDrawnInOneCall() throws {
+        var gradientOptions = options(.explicit, layers: 50)
+        gradientOptions.effect = .gradient
+        let root = StressScene.make(gradientOptions)
+        for quad in root.sublayers ?? [] {
+            #expect(quad.backgroundColor == nil)
+            let gradient = try #require(quad.sublayers?.first as? CAGradientLayer)
+            #expect(gradient.frame == quad.bounds && gradient.cornerRadius == 8)
+            let swap = try #require(gradient.animation(forKey: "swap") as? CABasicAnimation)
+            #expect(swap.keyPath == "colors" && swap.autoreverses && swap.repeatCount == .infinity)
+            #expect((swap.toValue as? [CGColor]) == (gradient.colors as? [CGColor])?.reversed())
+        }
+        let renderer = try OffscreenRenderer(width: 1280, height: 720)
+        _ = try renderer.render(root)
+        // The black root is the clear colour; every quad's gradient is a shaped quad of one batch.
+        #expect(renderer.statistics.drawCalls == 1)
+    }
+
     @Test func explicitTurnsStartFromEachQuadsOwnAngle() throws {
         let clock = ManualClock(StressScene.make(options(.explicit)), at: 50)
         clock.seek(to: 50.5)

@@ -26,6 +26,9 @@ enum StressEffect: String, CaseIterable, Sendable {
     /// The same shadow given as `shadowPath` (the quad's rounded rectangle): no pass over the
     /// quad's content.
     case shadowPath = "shadow-path"
+    /// Each quad filled by a `CAGradientLayer` from its colour to translucent white, the two
+    /// colours swapping back and forth every 2 s: an animation the render side blends.
+    case gradient
 }
 
 /// What moves a scene's layers.

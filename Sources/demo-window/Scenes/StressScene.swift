@@ -64,6 +64,21 @@ enum StressScene {
                     roundedRect: layer.bounds, cornerWidth: layer.cornerRadius, cornerHeight: layer.cornerRadius,
                     transform: nil)
             }
+        case .gradient:
+            let gradient = CAGradientLayer()
+            gradient.frame = layer.bounds
+            gradient.cornerRadius = layer.cornerRadius
+            let colors = [layer.backgroundColor ?? CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 0.6)]
+            gradient.colors = colors
+            let swap = CABasicAnimation(keyPath: "colors")
+            swap.fromValue = colors
+            swap.toValue = Array(colors.reversed())
+            swap.duration = 2
+            swap.autoreverses = true
+            swap.repeatCount = .infinity
+            gradient.add(swap, forKey: "swap")
+            layer.backgroundColor = nil
+            layer.addSublayer(gradient)
         }
     }
 
