@@ -152,6 +152,12 @@ float shapeCoverage() {
 }
 
 #if GRADIENT
+flat in vec4 v_gradientHeader;
+flat in vec4 v_gradientEnd;
+flat in vec4 v_gradientColor0;
+flat in vec4 v_gradientColor1;
+in float v_gradientT;
+
 // The texel `index` of the gradient texture (bound as u_texture), laid out GRADIENT_ROW wide.
 vec4 gradientTexel(int index) {
     return texelFetch(u_texture, ivec2(index % GRADIENT_ROW, index / GRADIENT_ROW), 0);
@@ -159,41 +165,45 @@ vec4 gradientTexel(int index) {
 
 // The premultiplied colour at layer point p of the gradient whose block (see SceneCore's
 // GradientTexels) starts at texel `base`: (kind, stop count, start), (end), the stops' straight
-// colours, then their locations four to a texel.
+// colours, then their locations four to a texel. The vertex shader passes the header, an axial
+// gradient's location and, for the common two stops, the stops themselves, so that those take
+// no texture reads per pixel; the GRADIENT 1 variant draws only those, with nothing else.
 vec4 gradientColor(vec2 p, int base) {
-    vec4 header = gradientTexel(base);
-    int kind = int(header.x + 0.5);
-    int count = int(header.y + 0.5);
-    vec2 start = header.zw;
-    vec2 end = gradientTexel(base + 1).xy;
-    vec2 d = end - start;
-    float t;
+    float t = v_gradientT;
+#if GRADIENT == 2
+    int kind = int(v_gradientHeader.x + 0.5);
+    int count = int(v_gradientHeader.y + 0.5);
+    vec2 start = v_gradientHeader.zw;
+    vec2 d = v_gradientEnd.xy - start;
     if (kind == 1) {
         t = length((p - start) / abs(d));
     } else if (kind == 2) {
         float turn = (atan(p.y - start.y, p.x - start.x) - atan(d.y, d.x)) / 6.283185307179586;
         t = turn - floor(turn);
-    } else {
-        float lengthSquared = dot(d, d);
-        t = lengthSquared > 0.0 ? dot(p - start, d) / lengthSquared : 1.0;
     }
+#endif
+#if GRADIENT == 1
+    // An axial gradient of two stops (SceneCore's GradientShading.axialTwoStops).
+    float lower = v_gradientEnd.z;
+    float upper = v_gradientEnd.w;
+    vec4 colour = t < lower ? v_gradientColor0
+                : t < upper ? mix(v_gradientColor0, v_gradientColor1, (t - lower) / (upper - lower))
+                            : v_gradientColor1;
+#else
     int locations = base + 2 + count;
     vec4 colour = gradientTexel(base + 2 + count - 1);
     float previous = 0.0;
     for (int i = 0; i < count; ++i) {
         float location = gradientTexel(locations + i / 4)[i % 4];
         if (t < location) {
-            vec4 upper = gradientTexel(base + 2 + i);
-            if (i == 0) {
-                colour = upper;
-            } else {
-                vec4 lower = gradientTexel(base + 2 + i - 1);
-                colour = mix(lower, upper, (t - previous) / (location - previous));
-            }
+            vec4 upperColour = gradientTexel(base + 2 + i);
+            colour = i == 0 ? upperColour
+                            : mix(gradientTexel(base + 1 + i), upperColour, (t - previous) / (location - previous));
             break;
         }
         previous = location;
     }
+#endif
     return vec4(colour.rgb * colour.a, colour.a);
 }
 #endif

@@ -19,6 +19,37 @@ flat out vec4 v_shapeRect;
 flat out vec4 v_radii;
 flat out vec4 v_params;
 
+#if GRADIENT
+// The gradient of a gradient quad (params.y 2), read once per vertex from its block in the
+// frame's gradient texture (SceneCore's GradientTexels), bound as u_texture.
+uniform sampler2D u_texture;
+flat out vec4 v_gradientHeader;             // kind, stop count, start point
+flat out vec4 v_gradientEnd;                // end point; with two stops, their locations
+flat out vec4 v_gradientColor0;             // with two stops, their straight colours
+flat out vec4 v_gradientColor1;
+out float v_gradientT;                      // an axial gradient's location, affine in the layer
+
+vec4 gradientTexel(int index) {
+    return texelFetch(u_texture, ivec2(index % GRADIENT_ROW, index / GRADIENT_ROW), 0);
+}
+
+void passGradient(vec2 position) {
+    if (a_params.y < 1.5) return;
+    int base = int(a_uv.x + 0.5);
+    v_gradientHeader = gradientTexel(base);
+    v_gradientEnd = gradientTexel(base + 1);
+    if (int(v_gradientHeader.y + 0.5) == 2) {
+        v_gradientColor0 = gradientTexel(base + 2);
+        v_gradientColor1 = gradientTexel(base + 3);
+        v_gradientEnd.zw = gradientTexel(base + 4).xy;
+    }
+    vec2 start = v_gradientHeader.zw;
+    vec2 d = v_gradientEnd.xy - start;
+    float lengthSquared = dot(d, d);
+    v_gradientT = lengthSquared > 0.0 ? dot(position - start, d) / lengthSquared : 1.0;
+}
+#endif
+
 // Pixels per layer unit along the less magnified axis at layer point p, or 0 behind the eye.
 float pixelsPerUnit(vec2 p) {
     vec4 clip = a_transform * vec4(p, 0.0, 1.0);
@@ -77,5 +108,8 @@ void main() {
     v_shapeRect = a_shapeRect;
     v_radii = a_radii;
     v_params = a_params;
+#if GRADIENT
+    passGradient(position);
+#endif
     gl_Position = a_transform * vec4(position, 0.0, 1.0);
 }

@@ -296,24 +296,25 @@ import Testing
         expectPixel(image, 50, 80, mix(1))
     }
 
-    @Test func manyGradientsShareOneDrawCall() throws {
+    @Test func manyGradientsShareADrawCallForEachShading() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
         for i in 0..<200 {
             let layer = CAGradientLayer()
             layer.frame = CGRect(x: CGFloat(i % 20) * 10, y: CGFloat(i / 20) * 10, width: 10, height: 10)
             layer.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-            layer.colors = i % 2 == 0 ? [Self.red, Self.blue] : [Self.blue, Self.red, Self.blue]
-            layer.type = i % 3 == 0 ? .conic : .axial
+            // The first hundred axial with two stops; the others conic, or with three stops.
+            layer.colors = i < 100 || i % 2 == 0 ? [Self.red, Self.blue] : [Self.blue, Self.red, Self.blue]
+            layer.type = i >= 100 && i % 2 == 0 ? .conic : .axial
             root.addSublayer(layer)
         }
         let renderer = try OffscreenRenderer(width: 200, height: 100)
         let image = try renderer.render(root)
-        #expect(renderer.statistics.drawCalls == 1)
+        #expect(renderer.statistics.drawCalls == 2)
         // Layer 22 (x 20, y 10) runs red → blue: its row 4 is 0.45 of the way.
         expectPixel(image, 24, 14, mix(0.45))
-        // Layer 1 (x 10, y 0) runs blue → red → blue.
-        expectPixel(image, 14, 0, mix(1 - 0.1))
+        // Layer 101 (x 10, y 50) runs blue → red → blue.
+        expectPixel(image, 14, 50, mix(1 - 0.1))
     }
 
     @Test func replicatedGradientsShowTheirGradient() throws {

@@ -113,11 +113,11 @@ struct FramePass {
             renderer.textureCache.bind(
                 image, mipmapped: SamplerCache.needsMipmaps(batch.sampling), statistics: &statistics)
             glBindSampler(0, renderer.samplers.sampler(for: batch.sampling))
-        } else if batch.isGradient {
+        } else if batch.gradient != .none {
             renderer.gradients.bind()
         }
         glUseProgram(
-            renderer.programs.forBatch(shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.isGradient)
+            renderer.programs.forBatch(shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.gradient)
                 .program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)

@@ -18,13 +18,15 @@ struct LayerProgram {
         /// Takes the colour from the texture's pixel under the fragment (a group's target,
         /// the same size as the frame's) instead of the instance's colour: shape clips.
         var screenTextured = false
-        /// Draws the gradients of gradient quads from the frame's gradient texture, bound on unit 0.
-        var gradient = false
+        /// Draws the gradients of gradient quads from the frame's gradient texture, bound on unit 0:
+        /// `GRADIENT` 1 for axial gradients of two stops, 2 for any gradient.
+        var gradient = GradientShading.none
 
         var defines: String {
             "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
                 + "#define MASKED \(masked ? 1 : 0)\n#define SCREEN_TEXTURED \(screenTextured ? 1 : 0)\n"
-                + "#define GRADIENT \(gradient ? 1 : 0)\n#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
+                + "#define GRADIENT \(gradient == .none ? 0 : gradient == .axialTwoStops ? 1 : 2)\n"
+                + "#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
         }
     }
 
@@ -70,6 +72,8 @@ struct LayerPrograms {
     let maskComposite: LayerProgram
     /// Composites a shape clip's target inside the clip shape, by its anti-aliased coverage.
     let shapeClipComposite: LayerProgram
+    let fillAxialGradient: LayerProgram
+    let shapedAxialGradient: LayerProgram
     let fillGradient: LayerProgram
     let shapedGradient: LayerProgram
 
@@ -81,20 +85,26 @@ struct LayerPrograms {
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
         maskComposite = try LayerProgram(.init(textured: true, masked: true))
         shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
-        fillGradient = try LayerProgram(.init(gradient: true))
-        shapedGradient = try LayerProgram(.init(shaped: true, gradient: true))
+        fillAxialGradient = try LayerProgram(.init(gradient: .axialTwoStops))
+        shapedAxialGradient = try LayerProgram(.init(shaped: true, gradient: .axialTwoStops))
+        fillGradient = try LayerProgram(.init(gradient: .any))
+        shapedGradient = try LayerProgram(.init(shaped: true, gradient: .any))
     }
 
     var all: [LayerProgram] {
         [
-            fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite, shapeClipComposite, fillGradient,
-            shapedGradient,
+            fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite, shapeClipComposite,
+            fillAxialGradient, shapedAxialGradient, fillGradient, shapedGradient,
         ]
     }
 
     /// The variant that draws a batch.
-    func forBatch(shaped isShaped: Bool, textured: Bool, gradient: Bool = false) -> LayerProgram {
-        if gradient { return isShaped ? shapedGradient : fillGradient }
+    func forBatch(shaped isShaped: Bool, textured: Bool, gradient: GradientShading = .none) -> LayerProgram {
+        switch gradient {
+        case .axialTwoStops: return isShaped ? shapedAxialGradient : fillAxialGradient
+        case .any: return isShaped ? shapedGradient : fillGradient
+        case .none: break
+        }
         return switch (isShaped, textured) {
         case (false, false): fill
         case (false, true): fillTextured

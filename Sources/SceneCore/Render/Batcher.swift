@@ -1,7 +1,8 @@
 /// Collects quads and commands in painter's order and merges consecutive quads that can
 /// share one instanced draw: untextured quads join any batch, textured quads join a batch
 /// with no texture yet or with the same image and sampling, gradient quads join a batch with no
-/// texture (which then reads the frame's gradient texture), and shaped quads (rings, rounded
+/// texture and no gradients of another `GradientShading` (which then reads the frame's gradient
+/// texture), and shaped quads (rings, rounded
 /// or clipped shapes) are kept apart from plain ones, which draw with a cheaper shader.
 ///
 /// Given the target's size, it also works out the pixels each group, masked group and shape
@@ -40,7 +41,7 @@ struct Batcher {
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
     mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
-        let gradient = quad.isGradient && image == nil
+        let gradient = image == nil ? quad.gradientShading : .none
         if var batch = open, batch.isShaped == quad.isShaped,
             Batcher.canJoin(batch, image: image, sampling: sampling, gradient: gradient)
         {
@@ -48,23 +49,24 @@ struct Batcher {
                 batch.image = image
                 batch.sampling = sampling
             }
-            batch.isGradient = batch.isGradient || gradient
+            if gradient != .none { batch.gradient = gradient }
             batch.count += 1
             open = batch
         } else {
             closeBatch()
             open = DrawBatch(
                 first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped,
-                isGradient: gradient)
+                gradient: gradient)
         }
         instances.append(quad)
     }
 
-    /// Adds a gradient quad (`params.y` 2) drawing the gradient `block` (see `GradientTexels`).
+    /// Adds a gradient quad drawing the gradient `block` (see `GradientTexels`).
     mutating func addGradient(_ quad: QuadInstance, block: [SIMD4<Float>]) {
         var quad = quad
         let first = addGradientTexels(block)
         quad.uv = SIMD4(first, 0, first, 0)
+        quad.params.y = GradientTexels.isAxialTwoStop(block) ? 2 : 3
         add(quad, image: nil, sampling: .init())
     }
 
@@ -267,12 +269,12 @@ struct Batcher {
         open = nil
     }
 
-    private static func canJoin(_ batch: DrawBatch, image: CGImage?, sampling: TextureSampling, gradient: Bool)
-        -> Bool
-    {
-        if gradient { return batch.image == nil }
+    private static func canJoin(
+        _ batch: DrawBatch, image: CGImage?, sampling: TextureSampling, gradient: GradientShading
+    ) -> Bool {
+        if gradient != .none { return batch.image == nil && (batch.gradient == .none || batch.gradient == gradient) }
         guard let image else { return true }
-        guard let current = batch.image else { return !batch.isGradient }
+        guard let current = batch.image else { return batch.gradient == .none }
         return current === image && batch.sampling == sampling
     }
 }

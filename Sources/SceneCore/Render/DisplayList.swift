@@ -15,6 +15,18 @@ package struct TextureSampling: Hashable, Sendable {
     }
 }
 
+/// Which gradients a batch draws, each with a shader of its own: a software rasteriser runs
+/// every branch of a shader, so the common gradient takes none of the others' work.
+package enum GradientShading: Sendable, Equatable {
+    /// No gradient.
+    case none
+    /// Axial gradients of two stops: the location is interpolated from the vertices and the
+    /// stops are read once per vertex, so a pixel costs one blend.
+    case axialTwoStops
+    /// Any gradient: radial and conic locations, any number of stops read per pixel.
+    case any
+}
+
 /// One instanced draw: `count` consecutive instances from `first`, all sampling `image`
 /// (or nothing, when every instance in the batch is untextured).
 package struct DrawBatch: Sendable, Equatable {
@@ -25,16 +37,16 @@ package struct DrawBatch: Sendable, Equatable {
     /// Whether any instance needs coverage from its shape (a ring, or `params.w` of 1 or more).
     /// Batches without it are drawn with a cheaper shader that fills each quad's rect.
     package var isShaped: Bool
-    /// Whether any instance draws a gradient: the batch samples the frame's gradient texture
-    /// (it has no image), with the shader that reads gradients.
-    package var isGradient: Bool
+    /// Which gradients its instances draw: a batch with gradients samples the frame's gradient
+    /// texture (it has no image), with the shader for them.
+    package var gradient: GradientShading
 
     init(
         first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true,
-        isGradient: Bool = false
+        gradient: GradientShading = .none
     ) {
         (self.first, self.count, self.image, self.sampling) = (first, count, image, sampling)
-        (self.isShaped, self.isGradient) = (isShaped, isGradient)
+        (self.isShaped, self.gradient) = (isShaped, gradient)
     }
 }
 

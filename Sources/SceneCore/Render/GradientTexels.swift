@@ -23,6 +23,9 @@ package enum GradientTexels {
     /// longer list keeps its first `maximumStops` colours (logged once).
     static let maximumStops = 256
 
+    /// Whether `block` is an axial gradient of two stops (`GradientShading.axialTwoStops`).
+    static func isAxialTwoStop(_ block: [SIMD4<Float>]) -> Bool { block.first.map { $0.x == 0 && $0.y == 2 } ?? false }
+
     /// The block for the gradient of `p`, or nil when it draws nothing: fewer than two colours,
     /// locations whose count differs from the colours', or a radial gradient whose points share
     /// an x or a y (as in Core Animation).

@@ -24,7 +24,8 @@ package struct QuadInstance: Sendable, Equatable {
     /// magnitude; zero is a square corner.
     package var radii: SIMD4<Float>
     /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
-    /// whatever w says); y: 1 when textured, 2 for a gradient quad; z: the parts of the shape's edge that are anti-aliased,
+    /// whatever w says); y: 1 when textured, 2 for a gradient quad of an axial gradient with two
+    /// stops, 3 for a gradient quad of any other gradient (`GradientShading`); z: the parts of the shape's edge that are anti-aliased,
     /// a sum of `EdgeAntialiasing` bits (0: every edge hard, a pixel covered when its centre is
     /// inside; `EdgeAntialiasing.all`: the whole edge); w: 1 or more when coverage outside
     /// `shapeRect` is zero (clip to the shape), 0 to ignore the shape (a fill then covers the whole `rect`).
@@ -52,8 +53,13 @@ package struct QuadInstance: Sendable, Equatable {
     /// otherwise it fills `rect`.
     package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
 
-    /// Whether the quad draws a gradient (`params.y` 2), read from the frame's gradient texture.
+    /// Whether the quad draws a gradient (`params.y` 2 or 3), read from the frame's gradient texture.
     package var isGradient: Bool { params.y > 1.5 }
+
+    /// How the quad's gradient is shaded; `.none` for a quad that draws no gradient.
+    package var gradientShading: GradientShading {
+        params.y > 2.5 ? .any : params.y > 1.5 ? .axialTwoStops : .none
+    }
 
     /// Bytes per instance in the vertex buffer.
     package static let stride = MemoryLayout<QuadInstance>.stride
