@@ -42,6 +42,7 @@ struct WindowBench {
             LayerWindow.run(until: Date(timeIntervalSinceNow: 1))
             // Busy, as the peers' test blocks its GUI thread (a JavaScript loop): the app thread
             // holds a CPU for the whole block, as a real long computation would.
+            say("bench: blocking the app thread for \(block) s")
             let blockStart = CACurrentMediaTime()
             while CACurrentMediaTime() - blockStart < block {}
             blockWindow = (blockStart, CACurrentMediaTime())

@@ -202,6 +202,27 @@ import Testing
         try expectScreen(server, 42, 64, (51, 179, 89, 255))  // Content y 88: row 2's green swatch.
     }
 
+    /// With the app thread blocked (`bench --block-app-thread`), the content scene's gradients
+    /// keep shifting their colours: the render side blends them. At 1280x720 the gradient panel
+    /// is the fifth, at (440, 370); its axial gradient's centre is at (510, 535).
+    @Test func gradientsKeepAnimatingWhileTheAppThreadIsBlocked() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let demo = try DemoProcess(
+            ["bench", "--scene", "content", "--seconds", "6", "--block-app-thread", "3"], display: server.display)
+        defer { demo.stop() }
+        try #require(demo.waitForLine(containing: "bench: blocking the app thread") != nil, "\(demo.output)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let first = try server.screenshotImage(name: "blocked-1").pixel(x: 510, y: 535)
+        Thread.sleep(forTimeInterval: 1)
+        let second = try server.screenshotImage(name: "blocked-2").pixel(x: 510, y: 535)
+        #expect(!isClose(first, second, tolerance: 8), "the gradient changed while the app was blocked")
+        #expect(demo.waitForExit(timeout: 30) == 0)
+        let result = try #require(demo.output.first { $0.hasPrefix("bench=scenecore") })
+        let frames = result.split(separator: " ").first { $0.hasPrefix("frames_during_block=") }
+        #expect((frames.flatMap { Int($0.dropFirst("frames_during_block=".count)) } ?? 0) > 10)
+    }
+
     /// `f` shows the frame-rate overlay, a dark `CATextLayer` in the top-right corner, in any scene.
     @Test func theFrameRateOverlayTogglesWithF() throws {
         let server = try XvfbFixture()
