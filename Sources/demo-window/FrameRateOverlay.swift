@@ -4,9 +4,9 @@ import SceneCore
 
 /// The frame-rate overlay any scene can show (`f` toggles it): a `CATextLayer` in the top-right
 /// corner with the frames presented per second and the median frame time over the last half
-/// second, updated twice a second from the window's statistics; and, on a second line when the
-/// last frame drew rasterized layers, how many came from their cached bitmap and how many were
-/// drawn again.
+/// second, updated twice a second from the window's statistics; on a second line the last
+/// frame's draw calls and quads; and, on a third line when the last frame drew rasterized
+/// layers, how many came from their cached bitmap and how many were drawn again.
 @MainActor
 final class FrameRateOverlay {
     private let label = CATextLayer()
@@ -64,14 +64,15 @@ final class FrameRateOverlay {
         let median = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        var text = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
         let statistics = window.statistics
+        var text = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
+        text += "\n\(statistics.drawCallsLastFrame) draws  \(statistics.quadsLastFrame) quads"
         let bitmaps = statistics.rasterCacheHitsLastFrame + statistics.rasterCacheMissesLastFrame
         if bitmaps > 0 {
             text += "\nbitmaps \(statistics.rasterCacheHitsLastFrame) hit \(statistics.rasterCacheMissesLastFrame) miss"
         }
         label.string = text
-        label.frame.size.height = bitmaps > 0 ? 42 : 24
+        label.frame.size.height = bitmaps > 0 ? 60 : 42
         CATransaction.commit()
     }
 }

@@ -19,10 +19,15 @@ enum TextScene {
             text.fontSize = min(16, height * 0.6)
             text.foregroundColor = Palette.ink
             text.string = label(i, frame: 0)
+            text.name = layerName
             root.addSublayer(text)
         }
         return root
     }
+
+    /// The name of the scene's text layers, which `tick` gives new strings (not other layers
+    /// added to the root, such as the frame-rate overlay).
+    static let layerName = "text"
 
     /// Layer `i`'s string at frame `frame`.
     static func label(_ i: Int, frame: Int) -> String { "#\(i) frame \(frame)" }
@@ -32,7 +37,7 @@ enum TextScene {
         let frame = Int(t * 60)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for (i, layer) in (root.sublayers ?? []).enumerated() {
+        for (i, layer) in (root.sublayers ?? []).enumerated() where layer.name == layerName {
             (layer as? CATextLayer)?.string = label(i, frame: frame)
         }
         CATransaction.commit()
