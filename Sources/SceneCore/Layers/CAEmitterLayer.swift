@@ -174,13 +174,6 @@ open class CAEmitterLayer: CALayer {
         get { LayerLock.withLock { state.preservesDepth } }
         set { setState(\.preservesDepth, newValue, .preservesDepth) }
     }
-
-    /// Core Animation's emitter defaults: `emitterShape` point, `emitterMode` volume,
-    /// `renderMode` unordered, the multipliers 1; the layer defaults for other keys.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        guard let id = PropertyID(key: key), id.isEmitterProperty else { return super.defaultValue(forKey: key) }
-        return id.declared.defaultObject
-    }
 }
 
 extension PropertyID {

@@ -94,13 +94,6 @@ open class CAGradientLayer: CALayer {
         get { LayerLock.withLock { state.gradientType } }
         set { setState(\.gradientType, newValue, .gradientType) }
     }
-
-    /// Core Animation's gradient defaults: `startPoint` (0.5, 0), `endPoint` (0.5, 1), `.axial`;
-    /// the layer defaults for other keys.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        guard let id = PropertyID(key: key), id.isGradientProperty else { return super.defaultValue(forKey: key) }
-        return id.declared.defaultObject
-    }
 }
 
 extension PropertyID {

@@ -315,8 +315,14 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// The default for a key with no value: Core Animation's non-zero defaults
     /// (for example (0.5, 0.5) for `anchorPoint`), nil for keys whose default is zero or nil.
+    /// A property of a layer class (`instanceCount` of `CAReplicatorLayer`, `startPoint` of
+    /// `CAGradientLayer`, ...) has its default on that class and its subclasses; on other layers
+    /// its key is an arbitrary key, with no default.
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerKey.defaults[key]
+        if let id = PropertyID(key: key), let owner = id.ownerClass {
+            return isSubclass(of: owner) ? id.declared.defaultObject : nil
+        }
+        return LayerKey.defaults[key]
     }
 
     // MARK: - Hit testing

@@ -107,13 +107,6 @@ open class CAReplicatorLayer: CALayer {
         get { replicatedPreservesDepth }
         set { replicatedPreservesDepth = newValue }
     }
-
-    /// Core Animation's replicator defaults: `instanceCount` 1, `instanceColor` opaque white;
-    /// the layer defaults for other keys.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        guard let id = PropertyID(key: key), id.isReplicatorProperty else { return super.defaultValue(forKey: key) }
-        return id.declared.defaultObject
-    }
 }
 
 extension PropertyID {

@@ -86,12 +86,9 @@ struct LayerKey: @unchecked Sendable {
     /// both names of a property. Immutable after initialisation, so sharing it across threads is safe.
     nonisolated(unsafe) package static let defaults: [String: Any] = {
         var defaults: [String: Any] = [:]
-        // The emitter's, the replicator's and the gradient's keys are arbitrary keys on other
-        // layers (`CAEmitterLayer`, `CAReplicatorLayer` and `CAGradientLayer` report their defaults).
-        for declaration in PropertyID.declarations
-        where !declaration.id.isEmitterProperty && !declaration.id.isReplicatorProperty
-            && !declaration.id.isGradientProperty
-        {
+        // The keys of a layer class's own properties are arbitrary keys on other layers
+        // (`CALayer.defaultValue(forKey:)` reports their defaults on their class).
+        for declaration in PropertyID.declarations where declaration.id.ownerClass == nil {
             guard let value = declaration.defaultObject else { continue }
             defaults[declaration.key] = value
             if let swiftKey = declaration.swiftKey { defaults[swiftKey] = value }
@@ -104,4 +101,17 @@ struct LayerKey: @unchecked Sendable {
         defaults["allowsEdgeAntialiasing"] = false
         return defaults
     }()
+}
+
+extension PropertyID {
+    /// The layer class whose own property this is (`CAEmitterLayer`, `CAReplicatorLayer`,
+    /// `CAGradientLayer`, `CAOpenGLLayer`); nil for a property of every layer. On other layers its
+    /// key is an arbitrary key, with no default.
+    var ownerClass: CALayer.Type? {
+        if isEmitterProperty { return CAEmitterLayer.self }
+        if isReplicatorProperty { return CAReplicatorLayer.self }
+        if isGradientProperty { return CAGradientLayer.self }
+        if isOpenGLProperty { return CAOpenGLLayer.self }
+        return nil
+    }
 }
