@@ -47,14 +47,6 @@ final class TileRecorder: CALayerDelegate, @unchecked Sendable {
     }
 }
 
-/// Commits the changes `body` makes as plain model changes, with no implicit animation.
-private func commitWithoutActions(_ body: () -> Void) {
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    body()
-    CATransaction.commit()
-}
-
 /// A tiled layer whose tiles appear at once.
 final class UnfadedTiledLayer: CATiledLayer {
     override class func fadeDuration() -> CFTimeInterval { 0 }

@@ -13,3 +13,14 @@ public func basic(
     configure(animation)
     return animation
 }
+
+/// Commits whatever implicit transaction earlier work on this thread left open, then commits the
+/// changes `body` makes in a transaction of their own, with actions disabled: plain model
+/// changes, with no implicit animation.
+public func commitWithoutActions(_ body: () -> Void) {
+    CATransaction.flush()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    body()
+    CATransaction.commit()
+}

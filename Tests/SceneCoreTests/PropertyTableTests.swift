@@ -76,10 +76,20 @@ import Testing
         case .emitterSeed: UInt32(7)
         case .preservesDepth, .isAsynchronous: true
         case .gradientColors: GradientColorList([CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor.white])
-        case .gradientLocations: GradientLocations([0, 0.25])
+        case .gradientLocations: NumberList([0, 0.25])
         case .startPoint: CGPoint(x: 0, y: 0.5)
         case .endPoint: CGPoint(x: 1, y: 0.5)
         case .gradientType: CAGradientLayerType.conic
+        case .shapePath: CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil) as CGPath?
+        case .fillColor, .strokeColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1) as CGColor?
+        case .fillRule: CAShapeLayerFillRule.evenOdd
+        case .lineWidth, .lineDashPhase: CGFloat(3)
+        case .miterLimit: CGFloat(4)
+        case .lineCap: CAShapeLayerLineCap.round
+        case .lineJoin: CAShapeLayerLineJoin.bevel
+        case .lineDashPattern: NumberList([2, 1])
+        case .strokeStart: CGFloat(0.25)
+        case .strokeEnd: CGFloat(0.5)
         }
     }
 
@@ -89,19 +99,14 @@ import Testing
         case is CAEmitterLayer.Type: CAEmitterLayer()
         case is CAReplicatorLayer.Type: CAReplicatorLayer()
         case is CAGradientLayer.Type: CAGradientLayer()
+        case is CAShapeLayer.Type: CAShapeLayer()
         case is CAOpenGLLayer.Type: CAOpenGLLayer()
         default: CALayer()
         }
     }
 
     /// The layer class a property belongs to: its keys are arbitrary keys on other layers.
-    static func owner(of id: PropertyID) -> CALayer.Type {
-        if id.isEmitterProperty { return CAEmitterLayer.self }
-        if id.isReplicatorProperty { return CAReplicatorLayer.self }
-        if id.isGradientProperty { return CAGradientLayer.self }
-        if id.isOpenGLProperty { return CAOpenGLLayer.self }
-        return CALayer.self
-    }
+    static func owner(of id: PropertyID) -> CALayer.Type { id.ownerClass ?? CALayer.self }
 
     /// The cell the `emitterCells` sample holds.
     private static let sampleCell: CAEmitterCell = {

@@ -144,9 +144,6 @@ private struct ValueConverter {
 
     mutating func convert(_ raw: Any?, role: String) -> Result<AnimatableValue?, AnimationError> {
         guard let raw else { return .success(nil) }
-        // A shape's path is not a value animations blend: the shape layer interpolates the paths
-        // of its `path` animations itself (redrawing each frame); the compiled form keeps the timing.
-        if keyPath == "path", raw is CGPath { return .success(nil) }
         // A nil boxed in `Any` stands for "no path" or "no image" where the key path needs one
         // (an implicit animation's `fromValue` when the layer had none on screen).
         if let absent = reference?.absent, Mirror(reflecting: raw).displayStyle == .optional,

@@ -28,23 +28,4 @@ struct GradientColorList: LayerValue {
     }
 }
 
-/// A `CAGradientLayer`'s `locations`: where its colour stops lie, nil to spread them evenly.
-struct GradientLocations: LayerValue {
-    var values: [Double]?
-
-    init(_ values: [Double]? = nil) { self.values = values }
-
-    var isFiniteValue: Bool { values?.allSatisfy(\.isFinite) ?? true }
-    var propertyValue: PropertyValue { .numbers(values) }
-    init?(propertyValue: PropertyValue) {
-        guard case .numbers(let v) = propertyValue else { return nil }
-        values = v
-    }
-    var isZeroValue: Bool { values == nil }
-    var defaultObject: Any { values as Any }
-    static func animationSlot(offset: UInt16, limit: AnimatedValueLimit) -> AnimationSlot? {
-        .numberList(offset: offset)
-    }
-}
-
 extension CAGradientLayerType: LayerName {}

@@ -4,7 +4,7 @@ import Foundation
 /// and stroke range given, holding no layer, so that it can be drawn on any thread.
 ///
 /// `draw(in:scale:)` is the one place a shape's fill, stroke, trim and line settings become
-/// drawing; `extent(including:)` says how large a backing store the drawing needs.
+/// drawing; `extent(near:)` says how large a raster the drawing needs.
 struct ShapeDrawing: Sendable {
     /// The path's elements, in the coordinates of the context drawn into.
     var path: [CGPathElementKind]
@@ -56,12 +56,12 @@ struct ShapeDrawing: Sendable {
     /// Whether any stroke is drawn.
     var strokes: Bool { strokeColor != nil && lineWidth > 0 && strokeEnd > strokeStart }
 
-    /// The area drawing touches: `bounds` joined with the fill's and stroke's extents
-    /// (widened by a point for anti-aliasing); nil when there is nothing to draw. Measured
-    /// with the path clipped as drawing clips it (`PathClipping`) around `bounds`, from whole
-    /// units near them, so that huge coordinates are measured where they are, not wrapped.
-    func extent(including bounds: CGRect) -> CGRect? {
-        var area = bounds.isEmpty ? CGRect.null : bounds
+    /// The area drawing touches: the fill's and stroke's extents (widened by a point for
+    /// anti-aliasing); nil when there is nothing to draw. Measured with the path clipped as
+    /// drawing clips it (`PathClipping`) around `bounds`, from whole units near them, so that
+    /// huge coordinates are measured where they are, not wrapped.
+    func extent(near bounds: CGRect) -> CGRect? {
+        var area = CGRect.null
         if !path.isEmpty, fillColor != nil || strokes, let context = CGContext(layerWidth: 1, height: 1, scale: 1) {
             let origin =
                 bounds.isFiniteValue

@@ -30,19 +30,10 @@ public final class CGImage: Sendable, Hashable {
     /// which pixels differ, so that a renderer holding the other's texture updates only those.
     package let updatedRegion: UpdatedRegion?
 
-    /// For a backing store a layer drew beyond its bounds (a shape layer's stroke): the
-    /// rectangle it covers in the layer's coordinates, where it is shown whatever the
-    /// contents gravity. Nil for every other image.
-    let layerRect: CGRect?
-
     /// Creates an image from premultiplied RGBA8 pixels (rows top to bottom, tightly packed).
-    init(
-        premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil,
-        layerRect: CGRect? = nil
-    ) {
+    init(premultipliedRGBA pixels: [UInt8], width: Int, height: Int, updating region: UpdatedRegion? = nil) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4)
         self.updatedRegion = region
-        self.layerRect = layerRect
         self.width = width
         self.height = height
         self.bytesPerRow = width * 4

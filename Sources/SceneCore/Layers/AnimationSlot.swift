@@ -30,7 +30,7 @@ enum AnimationSlot: Sendable, Equatable {
     case path(offset: UInt16)
     /// A `GradientColorList`, animated values shown as its plain `animated` components.
     case colorList(offset: UInt16)
-    /// A `GradientLocations`; no list reads as an empty one.
+    /// A `NumberList`; no list reads as an empty one.
     case numberList(offset: UInt16)
     /// An `EmitterCellList` (`emitterCells`), whose cells' numbers and colours animate by key path.
     case emitterCells(offset: UInt16)
@@ -59,7 +59,7 @@ enum AnimationSlot: Sendable, Equatable {
             case .colorList(let offset):
                 .colors(bytes.load(fromByteOffset: Int(offset), as: GradientColorList.self).shown)
             case .numberList(let offset):
-                .numbers(bytes.load(fromByteOffset: Int(offset), as: GradientLocations.self).values ?? [])
+                .numbers(bytes.load(fromByteOffset: Int(offset), as: NumberList.self).values ?? [])
             case .emitterCells(let offset):
                 .emitterCells(bytes.load(fromByteOffset: Int(offset), as: EmitterCellList.self))
             }
@@ -86,7 +86,7 @@ enum AnimationSlot: Sendable, Equatable {
         case .filters(let offset): copy(RenderFilterList.self, at: offset, from: model, into: &p)
         case .path(let offset): copy(CGPath?.self, at: offset, from: model, into: &p)
         case .colorList(let offset): copy(GradientColorList.self, at: offset, from: model, into: &p)
-        case .numberList(let offset): copy(GradientLocations.self, at: offset, from: model, into: &p)
+        case .numberList(let offset): copy(NumberList.self, at: offset, from: model, into: &p)
         case .emitterCells(let offset): copy(EmitterCellList.self, at: offset, from: model, into: &p)
         }
     }
@@ -119,7 +119,7 @@ enum AnimationSlot: Sendable, Equatable {
             list.animated = v
             store(list, at: offset, in: &p)
         case (.numberList(let offset), _):
-            if let v = value.numberList { store(GradientLocations(v), at: offset, in: &p) }
+            if let v = value.numberList { store(NumberList(v), at: offset, in: &p) }
         case (.emitterCells(let offset), .emitterCells(let v)): store(v, at: offset, in: &p)
         default: break
         }

@@ -74,7 +74,7 @@ open class CAGradientLayer: CALayer {
     /// the colours' nothing is drawn, as in Core Animation. Default nil. Animatable.
     open var locations: [NSNumber]? {
         get { LayerLock.withLock { state.gradientLocations.values?.map { NSNumber(value: $0) } } }
-        set { setState(\.gradientLocations, GradientLocations(newValue?.map(\.doubleValue)), .gradientLocations) }
+        set { setState(\.gradientLocations, NumberList(newValue?.map(\.doubleValue)), .gradientLocations) }
     }
 
     /// Where the gradient starts, in the unit space of the bounds. Default (0.5, 0). Animatable.

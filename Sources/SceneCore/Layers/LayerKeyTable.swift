@@ -8,13 +8,18 @@ struct LayerKey: @unchecked Sendable {
     /// Returns false when the value has the wrong type for the property.
     let set: (CALayer, Any?) -> Bool
 
+    private init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool) {
+        (self.get, self.set) = (get, set)
+    }
+
     init<T>(_ keyPath: ReferenceWritableKeyPath<CALayer, T>, _ convert: @escaping (Any?) -> T?) {
-        get = { $0[keyPath: keyPath] }
-        set = { layer, value in
-            guard let typed = convert(value) else { return false }
-            layer[keyPath: keyPath] = typed
-            return true
-        }
+        self.init(get: { $0[keyPath: keyPath] }, set: LayerKey.setter(keyPath, convert))
+    }
+
+    /// The accessor of an optional property: a property set to nil reads as nil (not as an
+    /// optional holding nil).
+    init<T>(_ keyPath: ReferenceWritableKeyPath<CALayer, T?>, _ convert: @escaping (Any?) -> T??) {
+        self.init(get: { $0[keyPath: keyPath] }, set: LayerKey.setter(keyPath, convert))
     }
 
     /// The accessor of a property of the layer class `Owner` (`CAEmitterLayer`,
@@ -23,11 +28,38 @@ struct LayerKey: @unchecked Sendable {
     init<Owner: CALayer, T>(
         owner keyPath: ReferenceWritableKeyPath<Owner, T>, _ key: String, _ convert: @escaping (Any?) -> T?
     ) {
-        get = { layer in
-            guard let owner = layer as? Owner else { return layer.keyedValues[key] }
-            return owner[keyPath: keyPath]
+        self.init(
+            get: { layer in (layer as? Owner).map { $0[keyPath: keyPath] } ?? layer.keyedValues[key] },
+            set: LayerKey.ownerSetter(keyPath, key, convert))
+    }
+
+    /// The accessor of an optional property of the layer class `Owner`: a property set to nil
+    /// reads as nil.
+    init<Owner: CALayer, T>(
+        owner keyPath: ReferenceWritableKeyPath<Owner, T?>, _ key: String, _ convert: @escaping (Any?) -> T??
+    ) {
+        self.init(
+            get: { layer in
+                guard let owner = layer as? Owner else { return layer.keyedValues[key] }
+                return owner[keyPath: keyPath]
+            }, set: LayerKey.ownerSetter(keyPath, key, convert))
+    }
+
+    private static func setter<T>(
+        _ keyPath: ReferenceWritableKeyPath<CALayer, T>, _ convert: @escaping (Any?) -> T?
+    ) -> (CALayer, Any?) -> Bool {
+        { layer, value in
+            guard let typed = convert(value) else { return false }
+            layer[keyPath: keyPath] = typed
+            return true
         }
-        set = { layer, value in
+    }
+
+    /// Sets the property on an `Owner`; stores the key as an arbitrary key on other layers.
+    private static func ownerSetter<Owner: CALayer, T>(
+        _ keyPath: ReferenceWritableKeyPath<Owner, T>, _ key: String, _ convert: @escaping (Any?) -> T?
+    ) -> (CALayer, Any?) -> Bool {
+        { layer, value in
             guard let owner = layer as? Owner else {
                 layer.keyedValues[key] = value
                 layer.setKeys.insert(key)
@@ -105,12 +137,13 @@ struct LayerKey: @unchecked Sendable {
 
 extension PropertyID {
     /// The layer class whose own property this is (`CAEmitterLayer`, `CAReplicatorLayer`,
-    /// `CAGradientLayer`, `CAOpenGLLayer`); nil for a property of every layer. On other layers its
-    /// key is an arbitrary key, with no default.
+    /// `CAGradientLayer`, `CAShapeLayer`, `CAOpenGLLayer`); nil for a property of every layer. On
+    /// other layers its key is an arbitrary key, with no default.
     var ownerClass: CALayer.Type? {
         if isEmitterProperty { return CAEmitterLayer.self }
         if isReplicatorProperty { return CAReplicatorLayer.self }
         if isGradientProperty { return CAGradientLayer.self }
+        if isShapeProperty { return CAShapeLayer.self }
         if isOpenGLProperty { return CAOpenGLLayer.self }
         return nil
     }

@@ -91,13 +91,29 @@ struct LayerProperties: Sendable, Equatable {
     var isReplicatorLayer = false
     // Gradient (`CAGradientLayer`)
     var gradientColors = GradientColorList()
-    var gradientLocations = GradientLocations()
+    var gradientLocations = NumberList()
     var startPoint = CGPoint(x: 0.5, y: 0)
     var endPoint = CGPoint(x: 0.5, y: 1)
     var gradientType: CAGradientLayerType = .axial
     /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
     /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
     var isGradientLayer = false
+    // Shape (`CAShapeLayer`)
+    var shapePath: CGPath? = nil
+    var fillColor: CGColor? = CGColor.black
+    var fillRule: CAShapeLayerFillRule = .nonZero
+    var strokeColor: CGColor? = nil
+    var lineWidth: CGFloat = 1
+    var miterLimit: CGFloat = 10
+    var lineCap: CAShapeLayerLineCap = .butt
+    var lineJoin: CAShapeLayerLineJoin = .miter
+    var lineDashPhase: CGFloat = 0
+    var lineDashPattern = NumberList()
+    var strokeStart: CGFloat = 0
+    var strokeEnd: CGFloat = 1
+    /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
+    /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
+    var isShapeLayer = false
     // OpenGL (`CAOpenGLLayer`)
     var isAsynchronous = false
     /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
@@ -113,6 +129,10 @@ struct LayerProperties: Sendable, Equatable {
     var shownBackgroundColor: RGBA? { animatedColors.background ?? backgroundColor?.value }
     /// The border colour shown: an animated value, else `borderColor`.
     var shownBorderColor: RGBA? { animatedColors.border ?? borderColor?.value }
+    /// A shape layer's fill colour shown: an animated value, else `fillColor`.
+    var shownFillColor: RGBA? { animatedColors.fill ?? fillColor?.value }
+    /// A shape layer's stroke colour shown: an animated value, else `strokeColor`.
+    var shownStrokeColor: RGBA? { animatedColors.stroke ?? strokeColor?.value }
 
     /// Turns animated colour values into the `CGColor` properties (for presentation copies).
     mutating func resolveAnimatedColors() {
@@ -120,6 +140,8 @@ struct LayerProperties: Sendable, Equatable {
         if let c = animatedColors.border { borderColor = CGColor(c) }
         if let c = animatedColors.shadow { shadowColor = CGColor(c) }
         if let c = animatedColors.instance { instanceColor = CGColor(c) }
+        if let c = animatedColors.fill { fillColor = CGColor(c) }
+        if let c = animatedColors.stroke { strokeColor = CGColor(c) }
         animatedColors = AnimatedColors()
         if let shown = gradientColors.animated { gradientColors = GradientColorList(shown.map(CGColor.init)) }
     }
@@ -136,4 +158,6 @@ struct AnimatedColors: Sendable, Equatable {
     var border: RGBA?
     var shadow: RGBA?
     var instance: RGBA?
+    var fill: RGBA?
+    var stroke: RGBA?
 }

@@ -31,6 +31,9 @@ enum PropertyID: Int, CaseIterable, Sendable {
     case renderMode, emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin, emitterSeed
     // Gradient (CAGradientLayer; other layers treat these keys as arbitrary keys)
     case gradientColors, gradientLocations, startPoint, endPoint, gradientType
+    // Shape (CAShapeLayer; other layers treat these keys as arbitrary keys)
+    case shapePath, fillColor, fillRule, strokeColor, lineWidth, miterLimit, lineCap, lineJoin
+    case lineDashPhase, lineDashPattern, strokeStart, strokeEnd
     // OpenGL (CAOpenGLLayer; other layers treat the key as an arbitrary key)
     case isAsynchronous
 
@@ -65,6 +68,13 @@ enum PropertyID: Int, CaseIterable, Sendable {
         }
         func bits<T: OptionSet>(_ make: @escaping (UInt64) -> T) -> (Any?) -> T? {
             { ($0 as? T) ?? V.double($0).flatMap { $0 >= 0 && $0 < 1e18 ? make(UInt64($0)) : nil } }
+        }
+        // A list of numbers is accepted as an array of any numbers, or nil.
+        func numbers(_ value: Any?) -> [NSNumber]?? {
+            guard let value else { return .some(nil) }
+            guard let list = value as? [Any] else { return nil }
+            let numbers = list.compactMap(V.double)
+            return numbers.count == list.count ? numbers.map(NSNumber.init(value:)) : nil
         }
         switch self {
         case .bounds: return StoredProperty(self, "bounds", \.bounds, LayerKey(\.bounds, V.rect), .implicit)
@@ -320,12 +330,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .gradientLocations:
             return StoredProperty(
                 self, "locations", \.gradientLocations,
-                LayerKey(owner: \CAGradientLayer.locations, "locations") {
-                    guard let value = $0 else { return .some(nil) }
-                    guard let list = value as? [Any] else { return nil }
-                    let numbers = list.compactMap(V.double)
-                    return numbers.count == list.count ? numbers.map(NSNumber.init(value:)) : nil
-                }, .implicit)
+                LayerKey(owner: \CAGradientLayer.locations, "locations", numbers), .implicit)
         case .startPoint:
             return StoredProperty(
                 self, "startPoint", \.startPoint, LayerKey(owner: \CAGradientLayer.startPoint, "startPoint", V.point),
@@ -338,6 +343,54 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(
                 self, "type", \.gradientType,
                 LayerKey(owner: \CAGradientLayer.type, "type", name(CAGradientLayerType.init)), .none)
+        case .shapePath:
+            return StoredProperty(
+                self, "path", \.shapePath, LayerKey(owner: \CAShapeLayer.path, "path", V.path), .explicit)
+        case .fillColor:
+            return StoredProperty(
+                self, "fillColor", \.fillColor, LayerKey(owner: \CAShapeLayer.fillColor, "fillColor", V.color),
+                .implicit, shownColor: \.animatedColors.fill)
+        case .fillRule:
+            return StoredProperty(
+                self, "fillRule", \.fillRule,
+                LayerKey(owner: \CAShapeLayer.fillRule, "fillRule", name(CAShapeLayerFillRule.init)), .none)
+        case .strokeColor:
+            return StoredProperty(
+                self, "strokeColor", \.strokeColor,
+                LayerKey(owner: \CAShapeLayer.strokeColor, "strokeColor", V.color), .implicit,
+                shownColor: \.animatedColors.stroke)
+        case .lineWidth:
+            return StoredProperty(
+                self, "lineWidth", \.lineWidth, LayerKey(owner: \CAShapeLayer.lineWidth, "lineWidth", V.cgFloat),
+                .implicit)
+        case .miterLimit:
+            return StoredProperty(
+                self, "miterLimit", \.miterLimit, LayerKey(owner: \CAShapeLayer.miterLimit, "miterLimit", V.cgFloat),
+                .implicit)
+        case .lineCap:
+            return StoredProperty(
+                self, "lineCap", \.lineCap,
+                LayerKey(owner: \CAShapeLayer.lineCap, "lineCap", name(CAShapeLayerLineCap.init)), .none)
+        case .lineJoin:
+            return StoredProperty(
+                self, "lineJoin", \.lineJoin,
+                LayerKey(owner: \CAShapeLayer.lineJoin, "lineJoin", name(CAShapeLayerLineJoin.init)), .none)
+        case .lineDashPhase:
+            return StoredProperty(
+                self, "lineDashPhase", \.lineDashPhase,
+                LayerKey(owner: \CAShapeLayer.lineDashPhase, "lineDashPhase", V.cgFloat), .implicit)
+        case .lineDashPattern:
+            return StoredProperty(
+                self, "lineDashPattern", \.lineDashPattern,
+                LayerKey(owner: \CAShapeLayer.lineDashPattern, "lineDashPattern", numbers), .none)
+        case .strokeStart:
+            return StoredProperty(
+                self, "strokeStart", \.strokeStart,
+                LayerKey(owner: \CAShapeLayer.strokeStart, "strokeStart", V.cgFloat), .implicit)
+        case .strokeEnd:
+            return StoredProperty(
+                self, "strokeEnd", \.strokeEnd, LayerKey(owner: \CAShapeLayer.strokeEnd, "strokeEnd", V.cgFloat),
+                .implicit)
         case .isAsynchronous:
             return StoredProperty(
                 self, "asynchronous", swift: "isAsynchronous", \.isAsynchronous,

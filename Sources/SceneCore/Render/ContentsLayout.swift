@@ -11,13 +11,8 @@ enum ContentsLayout {
     }
 
     /// The pieces that draw `image` in a layer with `properties` (1 piece, or up to 9 for a 9-slice).
-    /// A backing store that covers a rectangle of its own (`layerRect`) is one piece there,
-    /// whatever the contents properties.
     static func pieces(for properties: LayerProperties, image: CGImage) -> [Piece] {
-        if let rect = image.layerRect {
-            return [Piece(destination: rect, source: CGRect(x: 0, y: 0, width: 1, height: 1))]
-        }
-        return pieces(for: properties, imageWidth: image.width, imageHeight: image.height)
+        pieces(for: properties, imageWidth: image.width, imageHeight: image.height)
     }
 
     /// The pieces that draw an image of `imageWidth` x `imageHeight` pixels in a layer with

@@ -58,6 +58,8 @@ package struct FramePipeline: Sendable {
             // Tiles fading in need frames; evicted tiles' textures may go.
             if builder.tilesFading { tick.isAnimating = true }
             contentsChanged = contentsChanged || builder.tilesEvicted
+            // A shape drawn anew, or forgotten, leaves its old raster's texture unused.
+            contentsChanged = contentsChanged || tree.shapeRasters.takeReplacedImages()
         }
         return Output(displayList: list, tick: tick, liveImageIDs: contentsChanged ? tree.liveImageIDs : nil)
     }

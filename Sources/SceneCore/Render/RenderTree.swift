@@ -37,6 +37,8 @@ package struct RenderTree: Sendable {
     var emitters: [LayerID: EmitterHistory] = [:]
     /// The `CAOpenGLLayer`s in the tree (`RenderTree+GLContent.swift`).
     var glLayers: Set<LayerID> = []
+    /// The `CAShapeLayer`s' shapes rasterised so far (`FrameBuilder+Shapes.swift`).
+    let shapeRasters = ShapeRasterCache()
 
     package init() {}
 
@@ -93,6 +95,7 @@ package struct RenderTree: Sendable {
             timedLayers.remove(id)
             glLayers.remove(id)
         }
+        shapeRasters.remove(commit.released)
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)
     }
 
@@ -105,6 +108,7 @@ package struct RenderTree: Sendable {
         for layer in layers.values { if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) } }
         for snapshot in transitionSnapshots.values { ids.formUnion(snapshot.liveImageIDs) }
         for layer in layers.values { if let store = layer.properties.tileStore { ids.formUnion(store.imageIDs) } }
+        ids.formUnion(shapeRasters.imageIDs)
         return ids
     }
 

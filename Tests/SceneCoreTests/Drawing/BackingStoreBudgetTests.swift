@@ -7,8 +7,6 @@ import Testing
 /// The backing-store budget: at most 8192 pixels a side and 2^24 pixels, whatever the bounds,
 /// `contentsScale`, path or line width, with one warning per requested size, not one per redraw.
 @Suite struct BackingStoreBudgetTests {
-    private func image(_ layer: CALayer) -> CGImage? { layer.contents as? CGImage }
-
     @Test func theScaleIsLoweredOnlyAsFarAsTheBudgetNeeds() {
         #expect(BackingStoreBudget.scale(for: CGSize(width: 200, height: 100), at: 2) == 2)
         // By area: 300 x 300 points fit 4096 x 4096 pixels at 4096 / 300, less the rounding.
@@ -46,7 +44,7 @@ import Testing
 
     /// Before, a 200 x 200 shape layer with a path reaching 1e9 got a store of 8193 x 8193
     /// pixels (256 MiB, over the side limit), with the shape drawn at a scale of 8e-6.
-    @Test func aShapeWithAHugeCoordinateGetsAStoreWithinTheBudget() throws {
+    @Test func aShapeWithAHugeCoordinateGetsARasterWithinTheBudget() throws {
         let layer = CAShapeLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         let path = CGMutablePath()
@@ -54,10 +52,12 @@ import Testing
         path.addLine(to: CGPoint(x: 1e9, y: 100))
         layer.path = path
         layer.strokeColor = CGColor(gray: 0, alpha: 1)
-        let messages = Diagnostics.capturing { layer.displayIfNeeded() }
-        let drawn = try #require(image(layer))
-        // Within a square of 4096 pixels around the bounds, at the layer's own scale.
-        #expect(drawn.width <= 4096 && drawn.height == 200)
+        var raster: ShapeRaster?
+        let messages = Diagnostics.capturing { raster = layer.rasterizedShape() }
+        let drawn = try #require(raster)
+        // Within a square of 4096 pixels around the bounds, at the scale asked for: the line's
+        // width and a point of anti-aliasing each side, from y = 98.5 to 101.5 on whole pixels.
+        #expect(drawn.image.width <= 4096 && drawn.rect.minY == 98 && drawn.image.height == 4)
         #expect(messages.isEmpty)
     }
 
@@ -71,17 +71,16 @@ import Testing
         layer.fillColor = nil
         layer.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         layer.lineWidth = 10
-        layer.displayIfNeeded()
-        let drawn = try #require(image(layer))
-        // The bounds and the line (with a point of anti-aliasing to the left), cut to a square
-        // of 4096 pixels (one less, for placing it on whole pixels) centred on the bounds:
-        // 1947.5 points right of them, rounded up to the pixel.
-        #expect(drawn.layerRect == CGRect(x: -1, y: 0, width: 2149, height: 200))
-        #expect(drawn.width == 2149 && drawn.height == 200)
-        // Drawn at the layer's own scale: the line is 10 pixels thick, from y = 95 to 105.
-        expectPixel(drawn, 151, 100, (0, 0, 255, 255))
-        expectPixel(drawn, 2001, 104, (0, 0, 255, 255))
-        expectPixel(drawn, 151, 94, (0, 0, 0, 0))
+        let drawn = try #require(layer.rasterizedShape())
+        // The line (with a point of anti-aliasing round it), cut to a square of 4096 pixels (one
+        // less, for placing it on whole pixels) centred on the bounds: 1947.5 points right of
+        // them, rounded up to the pixel.
+        #expect(drawn.rect == CGRect(x: -1, y: 94, width: 2149, height: 12))
+        #expect(drawn.image.width == 2149 && drawn.image.height == 12)
+        // Drawn at scale 1: the line is 10 pixels thick, from y = 95 to 105 (rows 1 to 10).
+        expectPixel(drawn.image, 151, 6, (0, 0, 255, 255))
+        expectPixel(drawn.image, 2001, 10, (0, 0, 255, 255))
+        expectPixel(drawn.image, 151, 0, (0, 0, 0, 0))
     }
 
     /// Before, Cairo drew nothing for a line width of 1e8 or more (beyond its fixed-point range).

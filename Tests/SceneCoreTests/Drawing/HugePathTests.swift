@@ -23,7 +23,7 @@ import Testing
         return layer
     }
 
-    /// A layer's drawn store, read at layer points (pixel centres at `contentsScale` 1).
+    /// A layer's rasterised shape, read at layer points (pixel centres at `contentsScale` 1).
     private struct Drawn {
         var image: CGImage
         var rect: CGRect
@@ -35,7 +35,7 @@ import Testing
             return isClose(image.pixel(at: p), expected)
         }
 
-        /// Expects the pixel showing layer point (`x`, `y`): the store's, or clear outside it.
+        /// Expects the pixel showing layer point (`x`, `y`): the raster's, or clear outside it.
         func expect(
             _ x: CGFloat, _ y: CGFloat, _ expected: Pixel, _ comment: Comment? = nil,
             sourceLocation: SourceLocation = #_sourceLocation
@@ -45,16 +45,15 @@ import Testing
                 expectPixel(image, at: p, expected, comment, sourceLocation: sourceLocation)
             } else {
                 #expect(
-                    isClose(HugePathTests.clear, expected), "(\(x), \(y)) is outside the store",
+                    isClose(HugePathTests.clear, expected), "(\(x), \(y)) is outside the raster",
                     sourceLocation: sourceLocation)
             }
         }
     }
 
     private func drawn(_ layer: CAShapeLayer) throws -> Drawn {
-        layer.displayIfNeeded()
-        let image = try #require(layer.contents as? CGImage)
-        return Drawn(image: image, rect: try #require(image.layerRect))
+        let raster = try #require(layer.rasterizedShape())
+        return Drawn(image: raster.image, rect: raster.rect)
     }
 
     private func line(from a: CGPoint, to b: CGPoint) -> CGPath {
@@ -73,7 +72,7 @@ import Testing
         for (x, y) in [(1, 100), (100, 100), (199, 100), (100, 1), (199, 198), (100, 198)] as [(CGFloat, CGFloat)] {
             image.expect(CGFloat(x) + 0.5, CGFloat(y) + 0.5, Self.red)
         }
-        // The store reaches on to the right, still inside the triangle, and nothing left of x = 0.
+        // The raster reaches on to the right, still inside the triangle, and nothing left of x = 0.
         image.expect(1500.5, 100.5, Self.red)
         image.expect(-10.5, 100.5, Self.clear)
         image.expect(1500.5, -10.5, Self.clear)

@@ -4,7 +4,8 @@ import Testing
 
 @testable import SceneCore
 
-/// `CAShapeLayer` drawn through `display()`, read from its backing store in layer coordinates.
+/// `CAShapeLayer`'s properties, and its shape as the render side rasterises it from a layer's
+/// values (`ShapeRaster`), read in layer coordinates.
 @Suite struct ShapeLayerTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -15,13 +16,13 @@ import Testing
         layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
         layer.path = path
         configure(layer)
-        layer.display()
         return layer
     }
 
-    /// The straight RGBA at layer point (x, y) of the layer's backing store (transparent outside it).
+    /// The straight RGBA at layer point (x, y) of the layer's rasterised shape (transparent outside it).
     func pixel(_ layer: CAShapeLayer, _ x: CGFloat, _ y: CGFloat) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        guard let image = layer.contents as? CGImage, let rect = image.layerRect else { return (0, 0, 0, 0) }
+        guard let raster = layer.rasterizedShape() else { return (0, 0, 0, 0) }
+        let (image, rect) = (raster.image, raster.rect)
         let px = Int(((x - rect.minX) / rect.width * CGFloat(image.width)).rounded(.down))
         let py = Int(((y - rect.minY) / rect.height * CGFloat(image.height)).rounded(.down))
         guard px >= 0, py >= 0, px < image.width, py < image.height else { return (0, 0, 0, 0) }
@@ -183,14 +184,12 @@ import Testing
         let layer = shape(CGPath(rect: CGRect(x: 60, y: -30, width: 20, height: 20), transform: nil)) {
             $0.fillColor = Self.red
         }
-        let image = try #require(layer.contents as? CGImage)
-        let rect = try #require(image.layerRect)
-        #expect(rect.contains(CGRect(x: 60, y: -30, width: 20, height: 20)))
-        #expect(rect.contains(layer.bounds))
+        // The raster covers the fill and a point around it for anti-aliasing, not the bounds.
+        #expect(try #require(layer.rasterizedShape()).rect == CGRect(x: 59, y: -31, width: 22, height: 22))
         #expect(isColor(pixel(layer, 70, -20), 255, 0, 0))
     }
 
-    @Test func miterJoinsWidenTheBackingStore() throws {
+    @Test func miterJoinsWidenTheRaster() throws {
         // A sharp V with miter joins reaches past the path's own box.
         let path = CGMutablePath()
         path.addLines(between: [CGPoint(x: 10, y: 40), CGPoint(x: 20, y: 10), CGPoint(x: 30, y: 40)])
@@ -199,29 +198,31 @@ import Testing
             $0.strokeColor = Self.red
             $0.lineWidth = 6
         }
-        let rect = try #require((layer.contents as? CGImage)?.layerRect)
+        let rect = try #require(layer.rasterizedShape()).rect
         #expect(rect.minY < 0)
         #expect(isColor(pixel(layer, 20, 5), 255, 0, 0))
     }
 
-    @Test func contentsScaleDrawsMorePixels() throws {
-        let layer = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)) {
-            $0.contentsScale = 2
-        }
-        let image = try #require(layer.contents as? CGImage)
-        let rect = try #require(image.layerRect)
-        #expect(CGFloat(image.width) == rect.width * 2)
+    @Test func aLargerScaleDrawsMorePixels() throws {
+        let layer = shape(CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil))
+        let raster = try #require(layer.rasterizedShape(scale: 2))
+        #expect(raster.rect == CGRect(x: 9, y: 9, width: 22, height: 22))
+        #expect(raster.image.width == 44 && raster.image.height == 44)
     }
 
-    @Test func settingADrawingPropertyMarksTheLayerForDisplay() {
+    @Test func shapePropertiesAndTheirAnimationsDoNotMarkTheLayerForDisplay() {
+        // The render side draws the shape: the layer has no backing store to redraw.
         let layer = CAShapeLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-        layer.display()
-        #expect(!layer.needsDisplay())
         layer.strokeEnd = 0.5
-        #expect(layer.needsDisplay())
-        #expect(CAShapeLayer.needsDisplay(forKey: "path"))
-        #expect(!CAShapeLayer.needsDisplay(forKey: "position"))
+        layer.path = line(from: .zero, to: CGPoint(x: 10, y: 10))
+        layer.strokeColor = Self.red
+        let animation = CABasicAnimation(keyPath: "strokeEnd")
+        animation.toValue = 1
+        layer.add(animation, forKey: "draw")
+        #expect(!layer.needsDisplay())
+        #expect(!CAShapeLayer.needsDisplay(forKey: "path") && !CAShapeLayer.needsDisplay(forKey: "strokeEnd"))
+        #expect(layer.contents == nil)
     }
 
     @Test func animatedStrokeEndIsPresentedAndDrawnFromTheAnimation() throws {
@@ -241,15 +242,10 @@ import Testing
         #expect(abs(presented.strokeEnd - 0.25) < 1e-9)
         #expect(shapeLayer.strokeEnd == 1)
 
-        shapeLayer.display()
-        #expect(isColor(pixel(shapeLayer, 5, 5), 255, 0, 0))
-        #expect(pixel(shapeLayer, 15, 5).a == 0)
-        #expect(shapeLayer.isRedrawingForAnimation)
-
-        paused.seek(to: 102)
-        shapeLayer.display()
-        #expect(isColor(pixel(shapeLayer, 35, 5), 255, 0, 0))
-        #expect(!shapeLayer.isRedrawingForAnimation)
+        #expect(isColor(pixel(presented, 5, 5), 255, 0, 0))
+        #expect(pixel(presented, 15, 5).a == 0)
+        let ended = try #require(paused.presented(at: 102) as? CAShapeLayer)
+        #expect(isColor(pixel(ended, 35, 5), 255, 0, 0))
     }
 
     @Test func animatingThePathBetweenPathsOfTheSameElementsInterpolatesThem() throws {
@@ -266,12 +262,10 @@ import Testing
         animation.duration = 1
         paused.add(animation, forKey: "move")
         #expect(shapeLayer.animation(forKey: "move") != nil, "a path animation is accepted")
-        paused.seek(to: 100.5)
-        shapeLayer.display()
         // Half-way: the line at y 20, neither end's line drawn.
-        #expect(isColor(pixel(shapeLayer, 20, 20), 255, 0, 0))
-        #expect(pixel(shapeLayer, 20, 10).a == 0 && pixel(shapeLayer, 20, 30).a == 0)
-        #expect(shapeLayer.isRedrawingForAnimation)
+        let presented = try #require(paused.presented(at: 100.5) as? CAShapeLayer)
+        #expect(isColor(pixel(presented, 20, 20), 255, 0, 0))
+        #expect(pixel(presented, 20, 10).a == 0 && pixel(presented, 20, 30).a == 0)
         // The path does not animate implicitly.
         shapeLayer.path = line(from: CGPoint(x: 0, y: 40), to: CGPoint(x: 40, y: 40))
         #expect(shapeLayer.animationKeys() == ["move"])
@@ -285,26 +279,5 @@ import Testing
         #expect(shapeLayer.animation(forKey: "strokeEnd") is CABasicAnimation)
         let presented = try #require(paused.presented(at: 100) as? CAShapeLayer)
         #expect(abs(presented.strokeEnd - 1) < 1e-9)
-    }
-
-    @Test func removingTheAnimationRedrawsTheModelValue() {
-        let layer = CAShapeLayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
-        layer.path = line(from: CGPoint(x: 0, y: 20), to: CGPoint(x: 40, y: 20))
-        layer.strokeColor = Self.red
-        layer.lineWidth = 4
-        let animation = CABasicAnimation(keyPath: "strokeEnd")
-        animation.fromValue = 0.5
-        animation.toValue = 0.5
-        animation.duration = 1000
-        layer.add(animation, forKey: "half")
-        #expect(layer.needsDisplay())
-        layer.display()
-        #expect(pixel(layer, 30, 20).a == 0)
-        layer.removeAnimation(forKey: "half")
-        #expect(layer.needsDisplay())
-        layer.display()
-        #expect(isColor(pixel(layer, 30, 20), 255, 0, 0))
-        #expect(!layer.isRedrawingForAnimation)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 
 @testable import SceneCore
 
@@ -47,10 +48,7 @@ enum LayerTest {
     /// Like `commitNow`, with actions disabled: the changes commit as plain model changes,
     /// with no implicit animations.
     static func commitWithoutActions(_ body: () -> Void = {}) {
-        commitNow {
-            CATransaction.setDisableActions(true)
-            body()
-        }
+        SceneCoreTestSupport.commitWithoutActions(body)
     }
 
     static func commitNow(_ body: () -> Void = {}) {

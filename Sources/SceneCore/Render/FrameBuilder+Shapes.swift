@@ -1,0 +1,29 @@
+import Foundation
+
+/// `CAShapeLayer`s drawn by the render side: the shape shown (committed values, or what the
+/// frame's animations made of them) is rasterised at the layer's pixels per unit on screen, kept
+/// in the tree's `ShapeRasterCache`, and drawn as a textured quad between the layer's contents
+/// and its sublayers, clipped to the layer's shape only with `masksToBounds`.
+extension FrameBuilder {
+    /// Draws the shape of shape layer `id` (with properties `p`), placed by `toWindow`.
+    mutating func drawShape(
+        of id: LayerID, properties p: LayerProperties, toWindow: CATransform3D, shape: Shape, clip: SIMD16<Float>,
+        alpha: Float, smooth: Float
+    ) {
+        let scale = Self.bitmapScale(ShadowTracker.pixelsPerUnit(toWindow))
+        guard let raster = tree.shapeRasters.raster(of: id, ShapeRaster.Key(p, scale: scale)) else { return }
+        let clipToShape: Float = p.masksToBounds ? 1 : 0
+        var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
+        quad.rect = raster.rect.float4
+        quad.uv = SIMD4(0, 0, 1, 1)
+        batcher.add(quad, image: raster.image, sampling: TextureSampling())
+    }
+}
+
+extension LayerProperties {
+    /// Whether the layer is a shape layer whose shape may draw something (a path, and a fill or
+    /// stroke colour): a cheap test for counting what a layer draws.
+    var drawsShape: Bool {
+        isShapeLayer && shapePath.map { !$0.isEmpty } == true && (shownFillColor != nil || shownStrokeColor != nil)
+    }
+}

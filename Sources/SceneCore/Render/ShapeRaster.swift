@@ -1,0 +1,129 @@
+import Foundation
+
+/// A `CAShapeLayer`'s shape rasterised by the render side: the anti-aliased pixels of its fill
+/// and stroke at one scale, and where they lie in the layer's coordinates.
+///
+/// The render side draws shapes from committed and animated values (`ShapeRaster.Key`), with
+/// the same Cairo drawing (`ShapeDrawing`) the app side would use, so animations of a shape run
+/// while the app thread is busy. A raster covers the shape's extent, not the bounds, placed on
+/// whole pixels of the layer's pixel grid at its scale.
+struct ShapeRaster: Sendable {
+    /// The values the raster was drawn from.
+    let key: Key
+    /// The pixels (premultiplied RGBA).
+    let image: CGImage
+    /// Where the pixels lie, in the layer's coordinates.
+    let rect: CGRect
+
+    /// What a shape's pixels depend on: the values shown (animated or committed), the bounds
+    /// (huge shapes are drawn near them) and the scale. The path is compared by identity:
+    /// committed paths are immutable, and an animation makes a new path whenever it changes.
+    struct Key: Equatable, Sendable {
+        let path: CGPath?
+        let fillColor: RGBA?
+        let fillRule: CAShapeLayerFillRule
+        let strokeColor: RGBA?
+        let lineWidth: CGFloat
+        let miterLimit: CGFloat
+        let lineCap: CAShapeLayerLineCap
+        let lineJoin: CAShapeLayerLineJoin
+        let lineDashPhase: CGFloat
+        let lineDashPattern: NumberList
+        let strokeStart: CGFloat
+        let strokeEnd: CGFloat
+        let bounds: CGRect
+        let scale: CGFloat
+
+        /// The shape shown by a layer with properties `p`, rasterised at `scale` pixels a unit.
+        init(_ p: LayerProperties, scale: CGFloat) {
+            path = p.shapePath
+            fillColor = p.shownFillColor
+            fillRule = p.fillRule
+            strokeColor = p.shownStrokeColor
+            lineWidth = p.lineWidth
+            miterLimit = p.miterLimit
+            lineCap = p.lineCap
+            lineJoin = p.lineJoin
+            lineDashPhase = p.lineDashPhase
+            lineDashPattern = p.lineDashPattern
+            strokeStart = p.strokeStart
+            strokeEnd = p.strokeEnd
+            bounds = p.bounds
+            self.scale = scale
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.path === b.path && a.fillColor == b.fillColor && a.fillRule == b.fillRule
+                && a.strokeColor == b.strokeColor && a.lineWidth == b.lineWidth && a.miterLimit == b.miterLimit
+                && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.lineDashPhase == b.lineDashPhase
+                && a.lineDashPattern == b.lineDashPattern && a.strokeStart == b.strokeStart
+                && a.strokeEnd == b.strokeEnd && a.bounds == b.bounds && a.scale == b.scale
+        }
+
+        /// Whether the shape draws anything: a path with a fill colour or a visible stroke.
+        var drawsSomething: Bool {
+            guard let path, !path.isEmpty else { return false }
+            let fills = (fillColor?.a ?? 0) > 0
+            let strokes = (strokeColor?.a ?? 0) > 0 && lineWidth > 0 && strokeEnd > strokeStart
+            return fills || strokes
+        }
+
+        /// The drawing these values describe.
+        var drawing: ShapeDrawing {
+            let cap: CGLineCap =
+                switch lineCap {
+                case .round: .round
+                case .square: .square
+                default: .butt
+                }
+            let join: CGLineJoin =
+                switch lineJoin {
+                case .round: .round
+                case .bevel: .bevel
+                default: .miter
+                }
+            return ShapeDrawing(
+                path: path?.elements ?? [], fillColor: fillColor, fillRule: fillRule == .evenOdd ? .evenOdd : .winding,
+                strokeColor: strokeColor, lineWidth: lineWidth, lineCap: cap, lineJoin: join, miterLimit: miterLimit,
+                dashes: (lineDashPattern.values ?? []).map { CGFloat($0) }, dashPhase: lineDashPhase,
+                strokeStart: strokeStart, strokeEnd: strokeEnd)
+        }
+    }
+
+    /// Rasterises the shape `key` describes: its extent (at most a square of 4096 pixels centred
+    /// on the bounds, `BackingStoreBudget.shapeArea`) at the key's scale, or at a lower one where
+    /// that is over the backing-store budget (logged once). Nil when nothing is drawn: no path,
+    /// no fill and no stroke, a zero or non-finite scale, or an extent too large to measure.
+    static func rasterize(_ key: Key) -> ShapeRaster? {
+        guard key.drawsSomething, key.scale.isFinite, key.scale > 0 else { return nil }
+        let drawing = key.drawing
+        guard let extent = drawing.extent(near: key.bounds) else { return nil }
+        let area = BackingStoreBudget.shapeArea(extent, around: key.bounds, at: key.scale)
+        guard area.width > 0, area.height > 0 else { return nil }
+        // Placed on whole pixels, the raster can take one more pixel a side.
+        let scale = BackingStoreBudget.scale(for: area.size, at: key.scale, margin: 1)
+        if scale < key.scale {
+            Diagnostics.errorOnce(
+                "render.shapeScale",
+                "render: a CAShapeLayer's shape of \(area.size) points is over the budget of \(BackingStoreBudget.maximumPixelCount) pixels at scale \(key.scale); drawn at scale \(scale)"
+            )
+        }
+        // Whole pixels from the layer's origin, so the shape lands on the layer's pixel grid.
+        let x0 = (area.minX * scale).rounded(.down)
+        let y0 = (area.minY * scale).rounded(.down)
+        let x1 = (area.maxX * scale).rounded(.up)
+        let y1 = (area.maxY * scale).rounded(.up)
+        let largest = CGFloat(Int32.max)
+        guard x1 - x0 <= largest, y1 - y0 <= largest else {
+            Diagnostics.errorOnce(
+                "render.shapeExtent", "render: a CAShapeLayer's shape too large to measure in pixels is not drawn")
+            return nil
+        }
+        let rect = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        guard let context = CGContext(layerWidth: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else { return nil }
+        context.translateBy(x: -rect.minX, y: -rect.minY)
+        drawing.draw(in: context, scale: scale)
+        guard let image = context.makeImage() else { return nil }
+        return ShapeRaster(key: key, image: image, rect: rect)
+    }
+}
