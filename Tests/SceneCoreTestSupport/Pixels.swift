@@ -45,6 +45,21 @@ public func largestDifference(_ a: some PixelImage, _ b: some PixelImage) -> Int
     return largest
 }
 
+/// How many pixels of the rectangle from (`x`, `y`), `width` x `height`, differ between two
+/// images by more than `tolerance` on some channel.
+public func differingPixels(
+    _ a: some PixelImage, _ b: some PixelImage, x: Int, y: Int, width: Int, height: Int, tolerance: Int = 1
+) -> Int {
+    var count = 0
+    for row in y..<(y + height) {
+        for column in x..<(x + width)
+        where !isClose(a.pixel(x: column, y: row), b.pixel(x: column, y: row), tolerance: tolerance) {
+            count += 1
+        }
+    }
+    return count
+}
+
 /// The mean difference of the channels of two images of the same size (all channels of all pixels).
 public func meanDifference(_ a: some PixelImage, _ b: some PixelImage) -> Double {
     var total = 0

@@ -203,9 +203,12 @@ import Testing
     }
 
     /// With the app thread blocked (`bench --block-app-thread`), the content scene's gradients
-    /// keep shifting their colours: the render side blends them. At 1280x720 the gradient panel
-    /// is the fifth, at (440, 370); its axial gradient's centre is at (510, 535).
-    @Test func gradientsKeepAnimatingWhileTheAppThreadIsBlocked() throws {
+    /// keep shifting their colours and its star keeps drawing itself (`strokeEnd`): the render
+    /// side evaluates and draws both. At 1280x720 the gradient panel is the fifth, at (440, 370),
+    /// its axial gradient's centre at (510, 535); the star's panel is the fourth, at (20, 370).
+    /// Frames keep their cadence through the block: no gap between presented frames is longer
+    /// than two of the block's mean frame intervals.
+    @Test func contentKeepsAnimatingWhileTheAppThreadIsBlocked() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
         let demo = try DemoProcess(
@@ -213,14 +216,25 @@ import Testing
         defer { demo.stop() }
         try #require(demo.waitForLine(containing: "bench: blocking the app thread") != nil, "\(demo.output)")
         Thread.sleep(forTimeInterval: 0.3)
-        let first = try server.screenshotImage(name: "blocked-1").pixel(x: 510, y: 535)
+        let first = try server.screenshotImage(name: "blocked-1")
         Thread.sleep(forTimeInterval: 1)
-        let second = try server.screenshotImage(name: "blocked-2").pixel(x: 510, y: 535)
-        #expect(!isClose(first, second, tolerance: 8), "the gradient changed while the app was blocked")
+        let second = try server.screenshotImage(name: "blocked-2")
+        #expect(
+            !isClose(first.pixel(x: 510, y: 535), second.pixel(x: 510, y: 535), tolerance: 8),
+            "the gradient changed while the app was blocked")
+        let starChange = differingPixels(first, second, x: 20, y: 370, width: 400, height: 330, tolerance: 8)
+        #expect(starChange > 200, "the star's stroke changed while the app was blocked (\(starChange) pixels)")
         #expect(demo.waitForExit(timeout: 30) == 0)
         let result = try #require(demo.output.first { $0.hasPrefix("bench=scenecore") })
-        let frames = result.split(separator: " ").first { $0.hasPrefix("frames_during_block=") }
-        #expect((frames.flatMap { Int($0.dropFirst("frames_during_block=".count)) } ?? 0) > 10)
+        func number(_ name: String) -> Double? {
+            result.split(separator: " ").first { $0.hasPrefix(name + "=") }.flatMap {
+                Double($0.dropFirst(name.count + 1))
+            }
+        }
+        let frames = try #require(number("frames_during_block"))
+        let gap = try #require(number("max_gap_ms_during_block"))
+        #expect(frames > 10)
+        #expect(gap <= 2 * 3000 / frames, "the longest gap, \(gap) ms, against \(frames) frames in 3 s")
     }
 
     /// `f` shows the frame-rate overlay, a dark `CATextLayer` in the top-right corner, in any scene.

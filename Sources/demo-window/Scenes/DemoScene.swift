@@ -29,6 +29,9 @@ enum StressEffect: String, CaseIterable, Sendable {
     /// Each quad filled by a `CAGradientLayer` from its colour to translucent white, the two
     /// colours swapping back and forth every 2 s: an animation the render side blends.
     case gradient
+    /// Each quad a `CAShapeLayer` ring (4 points wide, in the quad's colour) whose `strokeEnd`
+    /// runs from 0 to 1 and back every 2 s: a shape the render side draws anew every frame.
+    case shape
 }
 
 /// What moves a scene's layers.

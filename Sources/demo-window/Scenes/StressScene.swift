@@ -79,6 +79,22 @@ enum StressScene {
             gradient.add(swap, forKey: "swap")
             layer.backgroundColor = nil
             layer.addSublayer(gradient)
+        case .shape:
+            let ring = CAShapeLayer()
+            ring.frame = layer.bounds
+            ring.path = CGPath(ellipseIn: layer.bounds.insetBy(dx: 4, dy: 4), transform: nil)
+            ring.fillColor = nil
+            ring.strokeColor = layer.backgroundColor
+            ring.lineWidth = 4
+            let draw = CABasicAnimation(keyPath: "strokeEnd")
+            draw.fromValue = 0
+            draw.toValue = 1
+            draw.duration = 2
+            draw.autoreverses = true
+            draw.repeatCount = .infinity
+            ring.add(draw, forKey: "draw")
+            layer.backgroundColor = nil
+            layer.addSublayer(ring)
         }
     }
 
