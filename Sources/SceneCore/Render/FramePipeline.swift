@@ -52,6 +52,9 @@ package struct FramePipeline: Sendable {
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
         var list = DisplayList(width: width, height: height, clearColor: clearColor)
         if let root {
+            // Shapes that animations changed are rasterised side by side before the walk.
+            let shown = tree
+            tree.shapeRasters.prepareFrame { shown[$0]?.properties }
             var builder = FrameBuilder.walk(
                 tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest)
             list = builder.finish()

@@ -1,22 +1,31 @@
+import Dispatch
 import Synchronization
 
 /// The render side's rasterised shapes, one per `CAShapeLayer`, kept from frame to frame: a
 /// still shape is rasterised once, and an animated one again only when a value it is drawn from
 /// changes (`ShapeRaster.Key`).
 ///
-/// Owned by a renderer's render tree and used by its frame builder on the render thread; the
-/// lock only makes sharing the tree's copies (a transition's old rendering) safe.
+/// Owned by a renderer's render tree and used by its frame pipeline and frame builder on the
+/// render thread. Before a frame is built, the shapes drawn in the frame before that have
+/// changed since are rasterised side by side on the render thread and helper threads
+/// (`prepareFrame`), so that animated shapes do not all wait for one core; the frame builder then
+/// finds them kept. The lock makes that, and sharing the tree's copies (a transition's old
+/// rendering), safe.
 final class ShapeRasterCache: Sendable {
     private struct Entry {
         let key: ShapeRaster.Key
         /// Nil when the shape draws nothing.
         let raster: ShapeRaster?
+        /// The frame (`State.frame`) that last drew the shape.
+        var drawnInFrame: UInt64
     }
 
     private struct State {
         var entries: [LayerID: Entry] = [:]
         var rasterizations = 0
         var replacedImages = false
+        /// Counts the frames `prepareFrame` began.
+        var frame: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -24,11 +33,40 @@ final class ShapeRasterCache: Sendable {
     /// The raster of layer `id`'s shape as `key` describes it: the kept one when its key is
     /// `key`, else a new one, which replaces it. Nil when the shape draws nothing.
     func raster(of id: LayerID, _ key: ShapeRaster.Key) -> ShapeRaster? {
-        if let entry = state.withLock({ $0.entries[id] }), entry.key == key { return entry.raster }
-        let raster = key.drawsSomething ? ShapeRaster.rasterize(key) : nil
+        let kept = state.withLock { state -> Entry? in
+            guard let entry = state.entries[id], entry.key == key else { return nil }
+            state.entries[id]?.drawnInFrame = state.frame
+            return entry
+        }
+        if let kept { return kept.raster }
+        return store(key.drawsSomething ? ShapeRaster.rasterize(key) : nil, key: key, of: id)
+    }
+
+    /// Begins a frame: rasterises anew, side by side, the shapes the last frame drew whose values
+    /// have changed since (at the scale they were drawn at), as `properties` gives the layers'
+    /// shown values.
+    func prepareFrame(_ properties: (LayerID) -> LayerProperties?) {
+        let changed = state.withLock { state -> [(LayerID, ShapeRaster.Key)] in
+            state.frame += 1
+            return state.entries.compactMap { id, entry in
+                guard entry.drawnInFrame == state.frame - 1, let p = properties(id), p.drawsShape else { return nil }
+                let key = ShapeRaster.Key(p, scale: entry.key.scale)
+                return key == entry.key ? nil : (id, key)
+            }
+        }
+        guard changed.count > 1 else { return }
+        DispatchQueue.concurrentPerform(iterations: changed.count) { i in
+            let (id, key) = changed[i]
+            store(key.drawsSomething ? ShapeRaster.rasterize(key) : nil, key: key, of: id)
+        }
+    }
+
+    /// Keeps `raster`, drawn from `key`, as layer `id`'s, drawn in this frame.
+    @discardableResult
+    private func store(_ raster: ShapeRaster?, key: ShapeRaster.Key, of id: LayerID) -> ShapeRaster? {
         state.withLock {
             if $0.entries[id]?.raster != nil { $0.replacedImages = true }
-            $0.entries[id] = Entry(key: key, raster: raster)
+            $0.entries[id] = Entry(key: key, raster: raster, drawnInFrame: $0.frame)
             if raster != nil { $0.rasterizations += 1 }
         }
         return raster
