@@ -253,13 +253,9 @@ extension CALayer {
         let wipe = CALayer.filled(bounds, .black)
         wipe.anchorPoint = .zero
         wipe.position = .zero
-        let reveal = CABasicAnimation(keyPath: "bounds.size.width")
-        reveal.fromValue = 0
-        reveal.toValue = bounds.width
-        reveal.duration = duration
-        reveal.autoreverses = true
-        reveal.repeatCount = .infinity
-        wipe.add(reveal, forKey: "reveal")
+        wipe.add(
+            CABasicAnimation.backAndForth("bounds.size.width", from: 0, to: bounds.width, duration: duration),
+            forKey: "reveal")
         mask = wipe
     }
 }

@@ -148,13 +148,9 @@ enum EffectsScene {
         filter.name = name
         filter.setValue(from, forKey: input)
         layer.filters = [filter]
-        let animation = CABasicAnimation(keyPath: "filters.\(name).\(input)")
-        animation.fromValue = from
-        animation.toValue = to
-        animation.duration = duration
-        animation.autoreverses = true
-        animation.repeatCount = .infinity
-        layer.add(animation, forKey: name)
+        layer.add(
+            CABasicAnimation.backAndForth("filters.\(name).\(input)", from: from, to: to, duration: duration),
+            forKey: name)
     }
 
     static func addGlass(to panel: CALayer) {

@@ -84,13 +84,9 @@ enum ReplicatorScene {
         bar.anchorPoint = CGPoint(x: 0.5, y: 1)
         bar.position.y = bounds.maxY - 10
         bar.cornerRadius = 3
-        let pulse = CABasicAnimation(keyPath: "transform.scale.y")
-        pulse.fromValue = 1
-        pulse.toValue = 0.15
-        pulse.duration = barPeriod / 2
-        pulse.autoreverses = true
-        pulse.repeatCount = .infinity
-        bar.add(pulse, forKey: "pulse")
+        bar.add(
+            CABasicAnimation.backAndForth("transform.scale.y", from: 1, to: 0.15, duration: barPeriod / 2),
+            forKey: "pulse")
         equaliser.addSublayer(bar)
         panel.addSublayer(equaliser)
     }

@@ -70,13 +70,9 @@ enum StressScene {
             gradient.cornerRadius = layer.cornerRadius
             let colors = [layer.backgroundColor ?? CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 0.6)]
             gradient.colors = colors
-            let swap = CABasicAnimation(keyPath: "colors")
-            swap.fromValue = colors
-            swap.toValue = Array(colors.reversed())
-            swap.duration = 2
-            swap.autoreverses = true
-            swap.repeatCount = .infinity
-            gradient.add(swap, forKey: "swap")
+            gradient.add(
+                CABasicAnimation.backAndForth("colors", from: colors, to: Array(colors.reversed()), duration: 2),
+                forKey: "swap")
             layer.backgroundColor = nil
             layer.addSublayer(gradient)
         case .shape:
@@ -86,13 +82,7 @@ enum StressScene {
             ring.fillColor = nil
             ring.strokeColor = layer.backgroundColor
             ring.lineWidth = 4
-            let draw = CABasicAnimation(keyPath: "strokeEnd")
-            draw.fromValue = 0
-            draw.toValue = 1
-            draw.duration = 2
-            draw.autoreverses = true
-            draw.repeatCount = .infinity
-            ring.add(draw, forKey: "draw")
+            ring.add(CABasicAnimation.backAndForth("strokeEnd", from: 0, to: 1, duration: 2), forKey: "draw")
             layer.backgroundColor = nil
             layer.addSublayer(ring)
         }
