@@ -127,6 +127,27 @@ import Testing
         expectPixel(frames[0], 50, 52, (64, 64, 255, 255))
     }
 
+    @Test func aStrokeDrawingItselfUploadsOnlyThePixelsThatChanged() throws {
+        let root = whiteRoot()
+        let layer = starLayer { $0.fillColor = nil }
+        root.addSublayer(layer)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        _ = try renderer.render(root, at: 1000)
+        let whole = renderer.statistics.uploadedBytes
+        let stroke = CABasicAnimation(keyPath: "strokeEnd")
+        stroke.fromValue = 0
+        stroke.toValue = 1
+        stroke.beginTime = 1000
+        stroke.duration = 10
+        layer.add(stroke, forKey: "stroke")
+        _ = try renderer.render(root, at: 1004)
+        // A tenth of the stroke more: the pixels around that part of the star, not the raster.
+        let frame = try renderer.render(root, at: 1005)
+        #expect(renderer.statistics.textureUploads == 1)
+        #expect(renderer.statistics.uploadedBytes > 0 && renderer.statistics.uploadedBytes < whole / 2)
+        #expect(largestDifference(frame, try cairoStar(strokeEnd: 0.5, fill: nil)) <= 1)
+    }
+
     @Test func aScaledLayerIsRasterisedAtTheScreensScale() throws {
         // Scaled 2x by its transform, the shape is drawn at 2 pixels a point: as sharp as Cairo
         // drawing it at scale 2, not a 1x raster stretched.

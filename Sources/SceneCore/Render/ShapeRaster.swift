@@ -90,6 +90,20 @@ struct ShapeRaster: Sendable {
         }
     }
 
+    /// This raster as it follows `previous`, the layer's raster before it: where both cover the
+    /// same pixels, with `previous`'s image when no pixel differs, or with an image naming the
+    /// rectangle that does, so that a renderer holding `previous`'s texture uploads only that
+    /// (a stroke drawing itself changes a few pixels a frame).
+    func following(_ previous: ShapeRaster?) -> ShapeRaster {
+        guard let previous, previous.rect == rect, previous.image.width == image.width,
+            previous.image.height == image.height
+        else { return self }
+        guard let region = image.differingRegion(from: previous.image) else {
+            return ShapeRaster(key: key, image: previous.image, rect: rect)
+        }
+        return ShapeRaster(key: key, image: image.updating(region), rect: rect)
+    }
+
     /// Rasterises the shape `key` describes: its extent (at most a square of 4096 pixels centred
     /// on the bounds, `BackingStoreBudget.shapeArea`) at the key's scale, or at a lower one where
     /// that is over the backing-store budget (logged once). Nil when nothing is drawn: no path,

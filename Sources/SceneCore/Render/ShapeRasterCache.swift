@@ -61,15 +61,18 @@ final class ShapeRasterCache: Sendable {
         }
     }
 
-    /// Keeps `raster`, drawn from `key`, as layer `id`'s, drawn in this frame.
+    /// Keeps `raster`, drawn from `key`, as layer `id`'s, drawn in this frame: as an update of
+    /// the raster it replaces (`ShapeRaster.following`).
     @discardableResult
     private func store(_ raster: ShapeRaster?, key: ShapeRaster.Key, of id: LayerID) -> ShapeRaster? {
+        let previous = state.withLock { $0.entries[id]?.raster }
+        let kept = raster?.following(previous)
         state.withLock {
-            if $0.entries[id]?.raster != nil { $0.replacedImages = true }
-            $0.entries[id] = Entry(key: key, raster: raster, drawnInFrame: $0.frame)
+            if let previous, previous.image !== kept?.image { $0.replacedImages = true }
+            $0.entries[id] = Entry(key: key, raster: kept, drawnInFrame: $0.frame)
             if raster != nil { $0.rasterizations += 1 }
         }
-        return raster
+        return kept
     }
 
     /// Forgets the rasters of layers that are gone.
@@ -79,9 +82,17 @@ final class ShapeRasterCache: Sendable {
         }
     }
 
-    /// The ids of the images of the rasters kept.
+    /// The ids of the images of the rasters kept, and of the images they update.
     var imageIDs: Set<UInt64> {
-        state.withLock { Set($0.entries.values.compactMap { $0.raster?.image.imageID }) }
+        state.withLock { state in
+            var ids = Set<UInt64>()
+            for entry in state.entries.values {
+                guard let image = entry.raster?.image else { continue }
+                ids.insert(image.imageID)
+                if let base = image.updatedRegion?.base { ids.insert(base) }
+            }
+            return ids
+        }
     }
 
     /// Whether a raster was replaced or forgotten since the last call, so that its image's texture

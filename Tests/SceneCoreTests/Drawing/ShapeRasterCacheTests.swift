@@ -32,8 +32,26 @@ import Testing
         let changed = try #require(cache.raster(of: id, ShapeRaster.Key(properties(strokeEnd: 0.5), scale: 1)))
         #expect(changed.image !== first.image)
         #expect(cache.rasterizations == 2)
-        #expect(cache.takeReplacedImages(), "the first raster's image may go")
-        #expect(cache.imageIDs == [changed.image.imageID])
+        #expect(cache.takeReplacedImages(), "the first raster's image may go once updated")
+        // The bottom and left edges' stroke went (the path runs along the top and down the right
+        // first): the new image is an update of the first, in the pixels those edges and the
+        // corner joins covered, x and y 1...18 of the 20 x 20 raster.
+        let region = try #require(changed.image.updatedRegion)
+        #expect(region == UpdatedRegion(base: first.image.imageID, x: 1, y: 1, width: 18, height: 18))
+        #expect(cache.imageIDs == [changed.image.imageID, first.image.imageID])
+    }
+
+    @Test func aRedrawnShapeWithTheSamePixelsKeepsItsImage() throws {
+        let cache = ShapeRasterCache()
+        let id = LayerID(rawValue: 3)
+        let first = try #require(cache.raster(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1)))
+        // A lower miter limit that the square's right angles (a miter of 1.41 widths) stay within.
+        var lower = properties(strokeEnd: 1)
+        lower.miterLimit = 9
+        let again = try #require(cache.raster(of: id, ShapeRaster.Key(lower, scale: 1)))
+        #expect(cache.rasterizations == 2)
+        #expect(again.image === first.image)
+        #expect(!cache.takeReplacedImages())
     }
 
     @Test func shapesTheLastFrameDrewAreRasterisedBeforeTheFrame() throws {
