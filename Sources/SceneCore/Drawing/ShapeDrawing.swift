@@ -84,12 +84,24 @@ struct ShapeDrawing: Sendable {
         return area.isNull || !area.isFiniteValue ? nil : area
     }
 
+    /// Whether only part of the path is stroked (`strokeStart` above 0 or `strokeEnd` below 1).
+    var isTrimmed: Bool { strokeStart > 0 || strokeEnd < 1 }
+
+    /// The path measured for trimming its stroke when drawn at `scale` device pixels a unit:
+    /// flattened to within a tenth of a pixel.
+    func measuredForTrimming(at scale: CGFloat) -> StrokeTrim {
+        StrokeTrim(CGPath(elements: path), tolerance: Self.trimTolerance(at: scale))
+    }
+
+    private static func trimTolerance(at scale: CGFloat) -> CGFloat { 0.1 / max(scale, 0.01) }
+
     /// Fills the whole path, then strokes the part from `strokeStart` to `strokeEnd`, in
     /// `context`'s user space; `scale` (device pixels per unit) sets how finely a trimmed
-    /// stroke follows curves. A path reaching beyond what Cairo's fixed point holds is clipped
-    /// first (`PathClipping`), after trimming, so that trims and dashes are measured on the
-    /// whole path.
-    func draw(in context: CGContext, scale: CGFloat) {
+    /// stroke follows curves, measured by `trim` when it was measured at that scale
+    /// (`measuredForTrimming(at:)`, kept by a caller that draws the same path again). A path
+    /// reaching beyond what Cairo's fixed point holds is clipped first (`PathClipping`), after
+    /// trimming, so that trims and dashes are measured on the whole path.
+    func draw(in context: CGContext, scale: CGFloat, trim: StrokeTrim? = nil) {
         guard !path.isEmpty else { return }
         let clipping = context.pathClipping
         if let fillColor {
@@ -100,11 +112,13 @@ struct ShapeDrawing: Sendable {
         }
         guard strokes, let strokeColor else { return }
         context.beginPath()
-        let tolerance = 0.1 / max(scale, 0.01)
-        let stroked =
-            strokeStart <= 0 && strokeEnd >= 1
-            ? path
-            : StrokeTrim.elements(of: CGPath(elements: path), from: strokeStart, to: strokeEnd, tolerance: tolerance)
+        let stroked: [CGPathElementKind]
+        if isTrimmed {
+            let measured = trim.flatMap { $0.tolerance == Self.trimTolerance(at: scale) ? $0 : nil }
+            stroked = (measured ?? measuredForTrimming(at: scale)).elements(from: strokeStart, to: strokeEnd)
+        } else {
+            stroked = path
+        }
         // Cairo repeats an odd number of dash lengths twice over.
         let dashLength = dashes.isEmpty ? nil : dashes.reduce(0, +) * (dashes.count % 2 == 0 ? 1 : 2)
         context.addPath(CGPath(elements: clipping.stroke(stroked, dashLength: dashLength)))

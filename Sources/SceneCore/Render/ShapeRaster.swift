@@ -14,6 +14,10 @@ struct ShapeRaster: Sendable {
     let image: CGImage
     /// Where the pixels lie, in the layer's coordinates.
     let rect: CGRect
+    /// What the drawing touches (`ShapeDrawing.extent(near:)`), before the budget cuts it.
+    let extent: CGRect
+    /// The path measured for its trimmed stroke; nil when the stroke is not trimmed.
+    let trim: StrokeTrim?
 
     /// What a shape's pixels depend on: the values shown (animated or committed), the bounds
     /// (huge shapes are drawn near them) and the scale. The path is compared by identity:
@@ -60,6 +64,21 @@ struct ShapeRaster: Sendable {
                 && a.strokeEnd == b.strokeEnd && a.bounds == b.bounds && a.scale == b.scale
         }
 
+        /// Whether a shape drawn from `other` touches the same area: the same path, bounds and
+        /// scale, filled or not alike, and stroked alike but for colour and trim (a trimmed
+        /// stroke is measured whole).
+        func touchesTheSameArea(as other: Key) -> Bool {
+            path === other.path && bounds == other.bounds && scale == other.scale
+                && (fillColor == nil) == (other.fillColor == nil) && strokes == other.strokes
+                && (!strokes
+                    || (lineWidth == other.lineWidth && miterLimit == other.miterLimit && lineCap == other.lineCap
+                        && lineJoin == other.lineJoin && lineDashPattern == other.lineDashPattern
+                        && lineDashPhase == other.lineDashPhase))
+        }
+
+        /// Whether a stroke is drawn.
+        private var strokes: Bool { strokeColor != nil && lineWidth > 0 && strokeEnd > strokeStart }
+
         /// Whether the shape draws anything: a path with a fill colour or a visible stroke.
         var drawsSomething: Bool {
             guard let path, !path.isEmpty else { return false }
@@ -99,19 +118,23 @@ struct ShapeRaster: Sendable {
             previous.image.height == image.height
         else { return self }
         guard let region = image.differingRegion(from: previous.image) else {
-            return ShapeRaster(key: key, image: previous.image, rect: rect)
+            return ShapeRaster(key: key, image: previous.image, rect: rect, extent: extent, trim: trim)
         }
-        return ShapeRaster(key: key, image: image.updating(region), rect: rect)
+        return ShapeRaster(key: key, image: image.updating(region), rect: rect, extent: extent, trim: trim)
     }
 
     /// Rasterises the shape `key` describes: its extent (at most a square of 4096 pixels centred
     /// on the bounds, `BackingStoreBudget.shapeArea`) at the key's scale, or at a lower one where
-    /// that is over the backing-store budget (logged once). Nil when nothing is drawn: no path,
-    /// no fill and no stroke, a zero or non-finite scale, or an extent too large to measure.
-    static func rasterize(_ key: Key) -> ShapeRaster? {
+    /// that is over the backing-store budget (logged once). The extent is `previous`'s when that
+    /// touched the same area (measuring it strokes the path once more), and so is its path's
+    /// measure for trimming when drawn from the same path at the same scale. Nil when nothing is
+    /// drawn: no path, no fill and no stroke, a zero or non-finite scale, or an extent too large
+    /// to measure.
+    static func rasterize(_ key: Key, after previous: ShapeRaster? = nil) -> ShapeRaster? {
         guard key.drawsSomething, key.scale.isFinite, key.scale > 0 else { return nil }
         let drawing = key.drawing
-        guard let extent = drawing.extent(near: key.bounds) else { return nil }
+        let known = previous.flatMap { $0.key.touchesTheSameArea(as: key) ? $0.extent : nil }
+        guard let extent = known ?? drawing.extent(near: key.bounds) else { return nil }
         let area = BackingStoreBudget.shapeArea(extent, around: key.bounds, at: key.scale)
         guard area.width > 0, area.height > 0 else { return nil }
         // Placed on whole pixels, the raster can take one more pixel a side.
@@ -136,8 +159,13 @@ struct ShapeRaster: Sendable {
         let rect = CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
         guard let context = CGContext(layerWidth: Int(x1 - x0), height: Int(y1 - y0), scale: scale) else { return nil }
         context.translateBy(x: -rect.minX, y: -rect.minY)
-        drawing.draw(in: context, scale: scale)
+        var trim: StrokeTrim?
+        if drawing.isTrimmed {
+            let same = previous.flatMap { $0.key.path === key.path && $0.key.scale == key.scale ? $0.trim : nil }
+            trim = same ?? drawing.measuredForTrimming(at: scale)
+        }
+        drawing.draw(in: context, scale: scale, trim: trim)
         guard let image = context.makeImage() else { return nil }
-        return ShapeRaster(key: key, image: image, rect: rect)
+        return ShapeRaster(key: key, image: image, rect: rect, extent: extent, trim: trim)
     }
 }

@@ -39,7 +39,7 @@ final class ShapeRasterCache: Sendable {
             return entry
         }
         if let kept { return kept.raster }
-        return store(key.drawsSomething ? ShapeRaster.rasterize(key) : nil, key: key, of: id)
+        return redraw(id, key)
     }
 
     /// Begins a frame: rasterises anew, side by side, the shapes the last frame drew whose values
@@ -57,15 +57,16 @@ final class ShapeRasterCache: Sendable {
         guard changed.count > 1 else { return }
         DispatchQueue.concurrentPerform(iterations: changed.count) { i in
             let (id, key) = changed[i]
-            store(key.drawsSomething ? ShapeRaster.rasterize(key) : nil, key: key, of: id)
+            redraw(id, key)
         }
     }
 
-    /// Keeps `raster`, drawn from `key`, as layer `id`'s, drawn in this frame: as an update of
-    /// the raster it replaces (`ShapeRaster.following`).
+    /// Rasterises layer `id`'s shape from `key` and keeps it, drawn in this frame, as an update
+    /// of the raster it replaces (`ShapeRaster.following`).
     @discardableResult
-    private func store(_ raster: ShapeRaster?, key: ShapeRaster.Key, of id: LayerID) -> ShapeRaster? {
+    private func redraw(_ id: LayerID, _ key: ShapeRaster.Key) -> ShapeRaster? {
         let previous = state.withLock { $0.entries[id]?.raster }
+        let raster = key.drawsSomething ? ShapeRaster.rasterize(key, after: previous) : nil
         let kept = raster?.following(previous)
         state.withLock {
             if let previous, previous.image !== kept?.image { $0.replacedImages = true }

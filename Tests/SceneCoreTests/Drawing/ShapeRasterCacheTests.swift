@@ -78,6 +78,16 @@ import Testing
         #expect(cache.rasterizations == 5)
     }
 
+    @Test func aRasterDrawnAfterAnotherReusesItsMeasuresAndDrawsTheSamePixels() throws {
+        let first = try #require(ShapeRaster.rasterize(ShapeRaster.Key(properties(strokeEnd: 0.25), scale: 2)))
+        let key = ShapeRaster.Key(properties(strokeEnd: 0.6), scale: 2)
+        let after = try #require(ShapeRaster.rasterize(key, after: first))
+        let fresh = try #require(ShapeRaster.rasterize(key))
+        #expect(after.extent == first.extent && after.rect == fresh.rect)
+        #expect(after.trim?.length == first.trim?.length && after.trim?.length == 64)
+        #expect(after.image.pixels == fresh.image.pixels)
+    }
+
     @Test func forgottenLayersLetTheirImagesGo() throws {
         let cache = ShapeRasterCache()
         _ = cache.raster(of: LayerID(rawValue: 1), ShapeRaster.Key(properties(strokeEnd: 1), scale: 1))
