@@ -64,7 +64,7 @@ import Testing
         root.addSublayer(starLayer())
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         let first = try renderer.render(root)
-        #expect(renderer.statistics.textureUploads == 1)
+        #expect(renderer.statistics.textureUploads == 2, "an atlas page, then the star into it")
         let reference = try cairoStar()
         #expect(largestDifference(first, reference) <= 1)
         // The star's fill, its stroke on a tip, and white outside it.
@@ -193,7 +193,7 @@ import Testing
         expectPixel(clipped, 50, 50, (255, 0, 0, 255))
     }
 
-    @Test func eachShapeLayerHasARasterOfItsOwn() throws {
+    @Test func smallShapesShareAnAtlasPageAndADrawCall() throws {
         let root = whiteRoot(200, 100)
         for i in 0..<50 {
             let layer = CAShapeLayer()
@@ -204,7 +204,8 @@ import Testing
         }
         let renderer = try OffscreenRenderer(width: 200, height: 100)
         let image = try renderer.render(root)
-        #expect(renderer.statistics.textureUploads == 50)
+        #expect(renderer.statistics.textureUploads == 51, "an atlas page, then each circle into it")
+        #expect(renderer.statistics.drawCalls == 1)
         expectPixel(image, 10, 10, (255, 0, 0, 255))
         expectPixel(image, 30, 10, (0, 0, 255, 255))
         expectPixel(image, 1, 1, (255, 255, 255, 255))

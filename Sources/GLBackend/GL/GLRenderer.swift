@@ -108,6 +108,7 @@ final class GLRenderer {
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
         statistics.uploadedBytes += gradients.upload(list.gradientTexels)
+        for update in list.textureUpdates { textureCache.write(update, statistics: &statistics) }
 
         var pass = FramePass(
             renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)

@@ -66,6 +66,23 @@ final class TextureCache {
         entries[image.imageID] = Entry(texture: texture, hasMipmaps: mipmapped, bytes: bytes)
     }
 
+    /// Writes `update`'s pixels into its texture, uploading the texture's image first if it is new.
+    func write(_ update: TextureUpdate, statistics: inout FrameStatistics) {
+        bind(update.texture, mipmapped: false, statistics: &statistics)
+        guard update.width > 0, update.height > 0, update.x >= 0, update.y >= 0,
+            update.x + update.width <= update.texture.width, update.y + update.height <= update.texture.height,
+            update.pixels.count == update.width * update.height * 4
+        else { return }
+        glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 1)
+        update.pixels.withUnsafeBytes { bytes in
+            glTexSubImage2D(
+                GL_TEXTURE_2D.glEnum, 0, GLint(update.x), GLint(update.y), GLsizei(update.width),
+                GLsizei(update.height), GL_RGBA.glEnum, GL_UNSIGNED_BYTE.glEnum, bytes.baseAddress)
+        }
+        statistics.uploadedBytes += update.pixels.count
+        statistics.textureUploads += 1
+    }
+
     /// Deletes every texture whose image is not in `liveImageIDs`.
     func purge(keeping liveImageIDs: Set<UInt64>) {
         let dead = entries.filter { !liveImageIDs.contains($0.key) }

@@ -131,6 +131,8 @@ package struct DisplayList: Sendable {
     /// describes, one after another: the renderer lays them into a texture
     /// `GradientTexels.rowLength` texels wide, row by row.
     package var gradientTexels: [SIMD4<Float>]
+    /// Pixels to write into textures before anything is drawn (shapes packed into atlas pages).
+    package var textureUpdates: [TextureUpdate] = []
 
     init(
         width: Int, height: Int, clearColor: SIMD4<Float> = .zero,

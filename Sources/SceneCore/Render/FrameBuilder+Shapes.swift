@@ -2,8 +2,9 @@ import Foundation
 
 /// `CAShapeLayer`s drawn by the render side: the shape shown (committed values, or what the
 /// frame's animations made of them) is rasterised at the layer's pixels per unit on screen, kept
-/// in the tree's `ShapeRasterCache`, and drawn as a textured quad between the layer's contents
-/// and its sublayers, clipped to the layer's shape only with `masksToBounds`.
+/// in the tree's `ShapeRasterCache` (small ones packed into its atlas), and drawn as a textured
+/// quad between the layer's contents and its sublayers, clipped to the layer's shape only with
+/// `masksToBounds`.
 extension FrameBuilder {
     /// Draws the shape of shape layer `id` (with properties `p`), placed by `toWindow`.
     mutating func drawShape(
@@ -11,12 +12,12 @@ extension FrameBuilder {
         alpha: Float, smooth: Float
     ) {
         let scale = Self.bitmapScale(ShadowTracker.pixelsPerUnit(toWindow))
-        guard let raster = tree.shapeRasters.raster(of: id, ShapeRaster.Key(p, scale: scale)) else { return }
+        guard let drawable = tree.shapeRasters.drawable(of: id, ShapeRaster.Key(p, scale: scale)) else { return }
         let clipToShape: Float = p.masksToBounds ? 1 : 0
         var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
-        quad.rect = raster.rect.float4
-        quad.uv = SIMD4(0, 0, 1, 1)
-        batcher.add(quad, image: raster.image, sampling: TextureSampling())
+        quad.rect = drawable.rect.float4
+        quad.uv = drawable.uv
+        batcher.add(quad, image: drawable.image, sampling: TextureSampling())
     }
 }
 

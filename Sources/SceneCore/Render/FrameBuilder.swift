@@ -84,9 +84,11 @@ package struct FrameBuilder {
         return builder
     }
 
-    /// The display list of the walked tree.
+    /// The display list of the walked tree, with the pixels its shapes' atlas pages need.
     mutating func finish() -> DisplayList {
-        batcher.finish(width: Int(target.width), height: Int(target.height), clearColor: clearColor)
+        var list = batcher.finish(width: Int(target.width), height: Int(target.height), clearColor: clearColor)
+        list.textureUpdates = tree.shapeRasters.takeTextureUpdates()
+        return list
     }
 
     mutating func visit(

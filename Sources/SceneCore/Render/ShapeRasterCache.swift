@@ -5,6 +5,14 @@ import Synchronization
 /// still shape is rasterised once, and an animated one again only when a value it is drawn from
 /// changes (`ShapeRaster.Key`).
 ///
+/// Small rasters (at most `atlasSlotSide` pixels a side) are packed into shared textures, the
+/// atlas's pages (`pageSide` pixels square, at most `maximumPages`), so that many shapes draw in
+/// one call: a raster goes into a slot of a page as a `TextureUpdate`, and a shape drawn anew at
+/// the same size writes only the pixels that changed into its slot. Slots are not freed one by
+/// one; when the pages are full, the atlas is emptied at the next frame and the shapes drawn
+/// after that take new slots. Larger rasters are textures of their own, updated in place where
+/// they changed.
+///
 /// Owned by a renderer's render tree and used by its frame pipeline and frame builder on the
 /// render thread. Before a frame is built, the shapes drawn in the frame before that have
 /// changed since are rasterised side by side on the render thread and helper threads
@@ -12,16 +20,50 @@ import Synchronization
 /// finds them kept. The lock makes that, and sharing the tree's copies (a transition's old
 /// rendering), safe.
 final class ShapeRasterCache: Sendable {
+    /// The side of an atlas page, in pixels.
+    static let pageSide = 1024
+    /// The most pages the atlas keeps (16 MiB of pixels).
+    static let maximumPages = 4
+    /// The largest raster side packed into the atlas; larger rasters are textures of their own.
+    static let atlasSlotSide = 128
+
+    /// How a shape is drawn: an image (an atlas page, or the raster's own), the part of it that
+    /// holds the shape in unit texture coordinates, and where the shape lies in the layer.
+    struct Drawable {
+        let image: CGImage
+        /// minX, minY, maxX, maxY of the shape's pixels in `image`, in 0...1.
+        let uv: SIMD4<Float>
+        let rect: CGRect
+    }
+
+    private struct Slot: Equatable {
+        let page: Int
+        let x: Int, y: Int, width: Int, height: Int
+    }
+
     private struct Entry {
         let key: ShapeRaster.Key
         /// Nil when the shape draws nothing.
         let raster: ShapeRaster?
+        /// Where the raster is in the atlas; nil when it is not there (yet).
+        var slot: Slot?
         /// The frame (`State.frame`) that last drew the shape.
         var drawnInFrame: UInt64
     }
 
+    private struct Page {
+        /// The page's identity for the renderer: a transparent image of the page's size, whose
+        /// texture the atlas's updates write into.
+        let image: CGImage
+        var packer: ShelfPacker
+    }
+
     private struct State {
         var entries: [LayerID: Entry] = [:]
+        var pages: [Page] = []
+        /// Set when a raster found no room: the atlas is emptied at the next frame.
+        var atlasIsFull = false
+        var updates: [TextureUpdate] = []
         var rasterizations = 0
         var replacedImages = false
         /// Counts the frames `prepareFrame` began.
@@ -30,24 +72,30 @@ final class ShapeRasterCache: Sendable {
 
     private let state = Mutex(State())
 
-    /// The raster of layer `id`'s shape as `key` describes it: the kept one when its key is
-    /// `key`, else a new one, which replaces it. Nil when the shape draws nothing.
-    func raster(of id: LayerID, _ key: ShapeRaster.Key) -> ShapeRaster? {
-        let kept = state.withLock { state -> Entry? in
+    /// How to draw layer `id`'s shape as `key` describes it: from the kept raster when its key
+    /// is `key`, else from a new one, which replaces it. Nil when the shape draws nothing.
+    func drawable(of id: LayerID, _ key: ShapeRaster.Key) -> Drawable? {
+        let kept = state.withLock { state -> Drawable?? in
             guard let entry = state.entries[id], entry.key == key else { return nil }
             state.entries[id]?.drawnInFrame = state.frame
-            return entry
+            return .some(entry.raster.map { Self.drawable(of: id, $0, in: &state) })
         }
-        if let kept { return kept.raster }
-        return redraw(id, key)
+        if let kept { return kept }
+        return redraw(id, key).map { raster in state.withLock { Self.drawable(of: id, raster, in: &$0) } }
     }
 
-    /// Begins a frame: rasterises anew, side by side, the shapes the last frame drew whose values
-    /// have changed since (at the scale they were drawn at), as `properties` gives the layers'
-    /// shown values.
+    /// Begins a frame: empties a full atlas, then rasterises anew, side by side, the shapes the
+    /// last frame drew whose values have changed since (at the scale they were drawn at), as
+    /// `properties` gives the layers' shown values.
     func prepareFrame(_ properties: (LayerID) -> LayerProperties?) {
         let changed = state.withLock { state -> [(LayerID, ShapeRaster.Key)] in
             state.frame += 1
+            if state.atlasIsFull {
+                state.pages = []
+                state.atlasIsFull = false
+                state.replacedImages = true
+                for id in state.entries.keys { state.entries[id]?.slot = nil }
+            }
             return state.entries.compactMap { id, entry in
                 guard entry.drawnInFrame == state.frame - 1, let p = properties(id), p.drawsShape else { return nil }
                 let key = ShapeRaster.Key(p, scale: entry.key.scale)
@@ -61,19 +109,101 @@ final class ShapeRasterCache: Sendable {
         }
     }
 
+    /// The pixels to write into atlas pages before the frame is drawn, taken once.
+    func takeTextureUpdates() -> [TextureUpdate] {
+        state.withLock { state in
+            defer { state.updates = [] }
+            return state.updates
+        }
+    }
+
     /// Rasterises layer `id`'s shape from `key` and keeps it, drawn in this frame, as an update
-    /// of the raster it replaces (`ShapeRaster.following`).
+    /// of the raster it replaces (`ShapeRaster.following`), in the same slot of the atlas when it
+    /// has the same size, writing only the pixels that changed.
     @discardableResult
     private func redraw(_ id: LayerID, _ key: ShapeRaster.Key) -> ShapeRaster? {
-        let previous = state.withLock { $0.entries[id]?.raster }
-        let raster = key.drawsSomething ? ShapeRaster.rasterize(key, after: previous) : nil
-        let kept = raster?.following(previous)
-        state.withLock {
-            if let previous, previous.image !== kept?.image { $0.replacedImages = true }
-            $0.entries[id] = Entry(key: key, raster: kept, drawnInFrame: $0.frame)
-            if raster != nil { $0.rasterizations += 1 }
+        let previous = state.withLock { $0.entries[id] }
+        let raster = key.drawsSomething ? ShapeRaster.rasterize(key, after: previous?.raster) : nil
+        let kept = raster?.following(previous?.raster)
+        state.withLock { state in
+            var slot = previous?.slot
+            if let slot, let kept, let old = previous?.raster, slot.width == kept.image.width,
+                slot.height == kept.image.height
+            {
+                if kept.image !== old.image {
+                    let region =
+                        kept.image.updatedRegion
+                        ?? UpdatedRegion(base: 0, x: 0, y: 0, width: slot.width, height: slot.height)
+                    state.updates.append(Self.update(slot, of: state.pages[slot.page], from: kept.image, region))
+                }
+            } else {
+                slot = nil
+            }
+            if slot == nil, let old = previous?.raster, old.image !== kept?.image { state.replacedImages = true }
+            state.entries[id] = Entry(key: key, raster: kept, slot: slot, drawnInFrame: state.frame)
+            if raster != nil { state.rasterizations += 1 }
         }
         return kept
+    }
+
+    /// How layer `id`'s kept `raster` is drawn: from its slot, given one now if it has none and
+    /// is small enough and the atlas has room; else from its own image.
+    private static func drawable(of id: LayerID, _ raster: ShapeRaster, in state: inout State) -> Drawable {
+        let own = Drawable(image: raster.image, uv: SIMD4(0, 0, 1, 1), rect: raster.rect)
+        let (width, height) = (raster.image.width, raster.image.height)
+        guard width <= atlasSlotSide, height <= atlasSlotSide else { return own }
+        if state.entries[id]?.slot == nil {
+            guard let slot = place(width: width, height: height, in: &state) else { return own }
+            state.entries[id]?.slot = slot
+            state.updates.append(
+                update(
+                    slot, of: state.pages[slot.page], from: raster.image,
+                    UpdatedRegion(base: 0, x: 0, y: 0, width: width, height: height)))
+        }
+        guard let slot = state.entries[id]?.slot else { return own }
+        let side = Float(pageSide)
+        return Drawable(
+            image: state.pages[slot.page].image,
+            uv: SIMD4(
+                Float(slot.x) / side, Float(slot.y) / side, Float(slot.x + slot.width) / side,
+                Float(slot.y + slot.height) / side),
+            rect: raster.rect)
+    }
+
+    /// A slot of `width` x `height` pixels (with a transparent pixel round it, so that sampling
+    /// at its edge reads nothing of its neighbours), in the first page with room, or a new page;
+    /// nil, marking the atlas full, when every page is full.
+    private static func place(width: Int, height: Int, in state: inout State) -> Slot? {
+        for (index, page) in state.pages.enumerated() {
+            var packer = page.packer
+            if let origin = packer.place(width: width + 2, height: height + 2) {
+                state.pages[index].packer = packer
+                return Slot(page: index, x: origin.x + 1, y: origin.y + 1, width: width, height: height)
+            }
+        }
+        guard state.pages.count < maximumPages else {
+            state.atlasIsFull = true
+            return nil
+        }
+        let image = CGImage(
+            premultipliedRGBA: [UInt8](repeating: 0, count: pageSide * pageSide * 4), width: pageSide, height: pageSide)
+        state.pages.append(Page(image: image, packer: ShelfPacker(side: pageSide)))
+        return place(width: width, height: height, in: &state)
+    }
+
+    /// The update that writes `region` of `image` into `slot` of `page`.
+    private static func update(_ slot: Slot, of page: Page, from image: CGImage, _ region: UpdatedRegion)
+        -> TextureUpdate
+    {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(region.width * region.height * 4)
+        for row in region.y..<(region.y + region.height) {
+            let start = (row * image.width + region.x) * 4
+            pixels += image.pixels[start..<(start + region.width * 4)]
+        }
+        return TextureUpdate(
+            texture: page.image, x: slot.x + region.x, y: slot.y + region.y, width: region.width,
+            height: region.height, pixels: pixels)
     }
 
     /// Forgets the rasters of layers that are gone.
@@ -83,11 +213,12 @@ final class ShapeRasterCache: Sendable {
         }
     }
 
-    /// The ids of the images of the rasters kept, and of the images they update.
+    /// The ids of the images the kept rasters are drawn from: the atlas's pages, and the
+    /// rasters outside it with the images they update.
     var imageIDs: Set<UInt64> {
         state.withLock { state in
-            var ids = Set<UInt64>()
-            for entry in state.entries.values {
+            var ids = Set(state.pages.map(\.image.imageID))
+            for entry in state.entries.values where entry.slot == nil {
                 guard let image = entry.raster?.image else { continue }
                 ids.insert(image.imageID)
                 if let base = image.updatedRegion?.base { ids.insert(base) }
@@ -96,8 +227,8 @@ final class ShapeRasterCache: Sendable {
         }
     }
 
-    /// Whether a raster was replaced or forgotten since the last call, so that its image's texture
-    /// may go.
+    /// Whether a raster was replaced or forgotten, or the atlas emptied, since the last call, so
+    /// that textures may go.
     func takeReplacedImages() -> Bool {
         state.withLock { state in
             defer { state.replacedImages = false }

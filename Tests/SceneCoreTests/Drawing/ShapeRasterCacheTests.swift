@@ -4,54 +4,94 @@ import Testing
 @testable import SceneCore
 
 /// The render side's kept shape rasters: drawn once while their values stay, again when they
-/// change, and, for shapes the last frame drew, ahead of the frame and side by side.
+/// change, and, for shapes the last frame drew, ahead of the frame and side by side; small ones
+/// packed into the atlas's pages, written where they changed.
 @Suite struct ShapeRasterCacheTests {
     /// The committed path the shapes share: the cache compares paths by identity.
     static let square = CGPath(rect: CGRect(x: 2, y: 2, width: 16, height: 16), transform: nil)
 
     /// A shape layer's values: a 20 x 20 square stroked red, `strokeEnd` as given.
-    func properties(strokeEnd: CGFloat) -> LayerProperties {
+    func properties(strokeEnd: CGFloat, path: CGPath = square) -> LayerProperties {
         var p = LayerProperties()
         p.isShapeLayer = true
         p.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        p.shapePath = Self.square
+        p.shapePath = path
         p.fillColor = nil
         p.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         p.strokeEnd = strokeEnd
         return p
     }
 
-    @Test func aStillShapeIsRasterisedOnceAndAChangedOneAgain() throws {
+    @Test func aSmallShapeGoesIntoAnAtlasPageAndOnlyItsChangedPixelsAreWritten() throws {
         let cache = ShapeRasterCache()
         let id = LayerID(rawValue: 7)
-        let first = try #require(cache.raster(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1)))
-        let again = try #require(cache.raster(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1)))
-        #expect(first.image === again.image)
-        #expect(cache.rasterizations == 1)
-        #expect(!cache.takeReplacedImages())
-        let changed = try #require(cache.raster(of: id, ShapeRaster.Key(properties(strokeEnd: 0.5), scale: 1)))
-        #expect(changed.image !== first.image)
+        let first = try #require(cache.drawable(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1)))
+        // The raster covers the stroke and a point round it: 20 x 20 pixels from (0, 0), in the
+        // first slot of a 1024-pixel page, a transparent pixel in from its corner.
+        #expect(first.image.width == 1024 && first.rect == CGRect(x: 0, y: 0, width: 20, height: 20))
+        #expect(first.uv == SIMD4<Float>(1, 1, 21, 21) / 1024)
+        let written = cache.takeTextureUpdates()
+        #expect(written.count == 1)
+        #expect(written.map { [$0.x, $0.y, $0.width, $0.height] } == [[1, 1, 20, 20]])
+        #expect(written.first?.texture === first.image)
+
+        let again = try #require(cache.drawable(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1)))
+        #expect(again.image === first.image && again.uv == first.uv)
+        #expect(cache.rasterizations == 1 && cache.takeTextureUpdates().isEmpty)
+
+        // The bottom and left edges' stroke goes (the path runs along the top and down the right
+        // first): only the pixels those edges and the corner joins covered are written, x and y
+        // 1...18 of the raster.
+        _ = try #require(cache.drawable(of: id, ShapeRaster.Key(properties(strokeEnd: 0.5), scale: 1)))
         #expect(cache.rasterizations == 2)
-        #expect(cache.takeReplacedImages(), "the first raster's image may go once updated")
-        // The bottom and left edges' stroke went (the path runs along the top and down the right
-        // first): the new image is an update of the first, in the pixels those edges and the
-        // corner joins covered, x and y 1...18 of the 20 x 20 raster.
-        let region = try #require(changed.image.updatedRegion)
-        #expect(region == UpdatedRegion(base: first.image.imageID, x: 1, y: 1, width: 18, height: 18))
-        #expect(cache.imageIDs == [changed.image.imageID, first.image.imageID])
+        let changed = cache.takeTextureUpdates()
+        #expect(changed.map { [$0.x, $0.y, $0.width, $0.height] } == [[2, 2, 18, 18]])
+        #expect(cache.imageIDs == [first.image.imageID])
+        #expect(!cache.takeReplacedImages(), "no texture falls out of use")
     }
 
-    @Test func aRedrawnShapeWithTheSamePixelsKeepsItsImage() throws {
+    @Test func aRedrawnShapeWithTheSamePixelsWritesNothing() throws {
         let cache = ShapeRasterCache()
         let id = LayerID(rawValue: 3)
-        let first = try #require(cache.raster(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1)))
+        _ = cache.drawable(of: id, ShapeRaster.Key(properties(strokeEnd: 1), scale: 1))
+        _ = cache.takeTextureUpdates()
         // A lower miter limit that the square's right angles (a miter of 1.41 widths) stay within.
         var lower = properties(strokeEnd: 1)
         lower.miterLimit = 9
-        let again = try #require(cache.raster(of: id, ShapeRaster.Key(lower, scale: 1)))
+        _ = try #require(cache.drawable(of: id, ShapeRaster.Key(lower, scale: 1)))
         #expect(cache.rasterizations == 2)
-        #expect(again.image === first.image)
-        #expect(!cache.takeReplacedImages())
+        #expect(cache.takeTextureUpdates().isEmpty)
+    }
+
+    @Test func aLargeShapeIsATextureOfItsOwn() throws {
+        let cache = ShapeRasterCache()
+        let big = CGPath(rect: CGRect(x: 0, y: 0, width: 200, height: 200), transform: nil)
+        var p = properties(strokeEnd: 1, path: big)
+        p.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let drawable = try #require(cache.drawable(of: LayerID(rawValue: 1), ShapeRaster.Key(p, scale: 1)))
+        #expect(drawable.image.width == 204 && drawable.uv == SIMD4(0, 0, 1, 1))
+        #expect(cache.takeTextureUpdates().isEmpty)
+        #expect(cache.imageIDs == [drawable.image.imageID])
+        cache.remove([LayerID(rawValue: 1)])
+        #expect(cache.imageIDs.isEmpty)
+        #expect(cache.takeReplacedImages(), "its texture may go")
+    }
+
+    @Test func aFullAtlasIsEmptiedAtTheNextFrame() throws {
+        let cache = ShapeRasterCache()
+        // 126 x 126 rasters take 128 x 128 slots: 8 x 8 to a page, 256 in the atlas's 4 pages.
+        let path = CGPath(rect: CGRect(x: 1, y: 1, width: 122, height: 122), transform: nil)
+        var p = properties(strokeEnd: 1, path: path)
+        p.bounds = CGRect(x: 0, y: 0, width: 126, height: 126)
+        let key = ShapeRaster.Key(p, scale: 1)
+        let drawn = (0..<257).compactMap { cache.drawable(of: LayerID(rawValue: UInt64($0)), key) }
+        #expect(drawn.count == 257)
+        #expect(Set(drawn.prefix(256).map(\.image.imageID)).count == 4)
+        #expect(drawn[256].image.width == 126, "the shape that found no room draws from its own image")
+        cache.prepareFrame { _ in p }
+        #expect(cache.takeReplacedImages(), "the pages may go")
+        let again = try #require(cache.drawable(of: LayerID(rawValue: 256), key))
+        #expect(again.image.width == 1024 && again.uv.x == 1 / 1024, "the first slot of a new page")
     }
 
     @Test func shapesTheLastFrameDrewAreRasterisedBeforeTheFrame() throws {
@@ -61,7 +101,7 @@ import Testing
         cache.prepareFrame { shown[$0] }
         for id in ids {
             shown[id] = properties(strokeEnd: 1)
-            _ = cache.raster(of: id, ShapeRaster.Key(shown[id]!, scale: 1))
+            _ = cache.drawable(of: id, ShapeRaster.Key(shown[id]!, scale: 1))
         }
         #expect(cache.rasterizations == 3)
         // Two shapes change; the third stays.
@@ -69,7 +109,7 @@ import Testing
         shown[ids[1]] = properties(strokeEnd: 0.75)
         cache.prepareFrame { shown[$0] }
         #expect(cache.rasterizations == 5, "the two changed shapes, ahead of the frame")
-        for id in ids { _ = cache.raster(of: id, ShapeRaster.Key(shown[id]!, scale: 1)) }
+        for id in ids { _ = cache.drawable(of: id, ShapeRaster.Key(shown[id]!, scale: 1)) }
         #expect(cache.rasterizations == 5, "the frame finds them kept")
         // A shape the last frame did not draw is left to the frame that draws it.
         cache.prepareFrame { shown[$0] }
@@ -86,13 +126,5 @@ import Testing
         #expect(after.extent == first.extent && after.rect == fresh.rect)
         #expect(after.trim?.length == first.trim?.length && after.trim?.length == 64)
         #expect(after.image.pixels == fresh.image.pixels)
-    }
-
-    @Test func forgottenLayersLetTheirImagesGo() throws {
-        let cache = ShapeRasterCache()
-        _ = cache.raster(of: LayerID(rawValue: 1), ShapeRaster.Key(properties(strokeEnd: 1), scale: 1))
-        cache.remove([LayerID(rawValue: 1)])
-        #expect(cache.imageIDs.isEmpty)
-        #expect(cache.takeReplacedImages())
     }
 }
