@@ -81,11 +81,7 @@ import Testing
         let layer = starLayer()
         clock.layer.addSublayer(layer)
         CATransaction.flush()
-        let animation = CABasicAnimation(keyPath: "strokeEnd")
-        animation.fromValue = 0
-        animation.toValue = 1
-        animation.duration = 4
-        layer.add(animation, forKey: "draw")
+        layer.add(basic("strokeEnd", from: 0, to: 1, duration: 4), forKey: "draw")
         CATransaction.flush()
         clock.seek(to: 1)
         let image = try render(clock.layer, at: clock.now)
@@ -101,18 +97,9 @@ import Testing
         root.addSublayer(layer)
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         _ = try renderer.render(root, at: 1000)
-        let stroke = CABasicAnimation(keyPath: "strokeEnd")
-        stroke.fromValue = 0
-        stroke.toValue = 1
-        stroke.beginTime = 1000
-        stroke.duration = 4
-        let fill = CABasicAnimation(keyPath: "fillColor")
-        fill.fromValue = Self.blue
-        fill.toValue = Self.white
-        fill.beginTime = 1000
-        fill.duration = 4
-        layer.add(stroke, forKey: "stroke")
-        layer.add(fill, forKey: "fill")
+        layer.add(basic("strokeEnd", from: 0, to: 1, duration: 4) { $0.beginTime = 1000 }, forKey: "stroke")
+        layer.add(
+            basic("fillColor", from: Self.blue, to: Self.white, duration: 4) { $0.beginTime = 1000 }, forKey: "fill")
         var frames: [RenderedImage] = []
         for t in [1001.0, 1002, 1003] {
             frames.append(try renderer.render(root, at: t))
@@ -134,12 +121,7 @@ import Testing
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         _ = try renderer.render(root, at: 1000)
         let whole = renderer.statistics.uploadedBytes
-        let stroke = CABasicAnimation(keyPath: "strokeEnd")
-        stroke.fromValue = 0
-        stroke.toValue = 1
-        stroke.beginTime = 1000
-        stroke.duration = 10
-        layer.add(stroke, forKey: "stroke")
+        layer.add(basic("strokeEnd", from: 0, to: 1, duration: 10) { $0.beginTime = 1000 }, forKey: "stroke")
         _ = try renderer.render(root, at: 1004)
         // A tenth of the stroke more: the pixels around that part of the star, not the raster.
         let frame = try renderer.render(root, at: 1005)
