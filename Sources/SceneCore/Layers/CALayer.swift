@@ -381,9 +381,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         if redrawn { setNeedsDisplay() }
     }
 
-    /// For layers that draw animated values themselves (shape, gradient, text, or a subclass's
-    /// own keys that need display): adding or removing an animation of one of those values
-    /// marks the layer for display.
+    /// For layers that draw animated values on the app side (text, or a subclass's own keys that
+    /// need display): adding or removing an animation of one of those values marks the layer for
+    /// display.
     var contentRedraw: AnimatedRedraw? { customKeyRedraw() }
 
     // MARK: - Layout
