@@ -143,14 +143,7 @@ enum ContentScene {
         shape.lineWidth = 6
         shape.lineJoin = .round
         shape.lineCap = .round
-        shape.contentsScale = 2
-        let draw = CABasicAnimation(keyPath: "strokeEnd")
-        draw.fromValue = 0
-        draw.toValue = 1
-        draw.duration = 2
-        draw.autoreverses = true
-        draw.repeatCount = .infinity
-        shape.add(draw, forKey: "draw")
+        shape.add(CABasicAnimation.backAndForth("strokeEnd", from: 0, to: 1, duration: 2), forKey: "draw")
         panel.addSublayer(shape)
     }
 
@@ -174,13 +167,10 @@ enum ContentScene {
                 gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
                 gradient.endPoint = CGPoint(x: 0.5, y: 0)
             }
-            let shift = CABasicAnimation(keyPath: "colors")
-            shift.fromValue = [Palette.blue, Palette.orange, Palette.green]
-            shift.toValue = [Palette.green, Palette.blue, Palette.orange]
-            shift.duration = 3
-            shift.autoreverses = true
-            shift.repeatCount = .infinity
-            gradient.add(shift, forKey: "shift")
+            let colors = [Palette.blue, Palette.orange, Palette.green]
+            let shifted = [Palette.green, Palette.blue, Palette.orange]
+            gradient.add(
+                CABasicAnimation.backAndForth("colors", from: colors, to: shifted, duration: 3), forKey: "shift")
             panel.addSublayer(gradient)
         }
     }
