@@ -95,7 +95,7 @@ package struct RenderTree: Sendable {
             timedLayers.remove(id)
             glLayers.remove(id)
         }
-        shapeRasters.remove(commit.released)
+        if !commit.released.isEmpty { shapeRasters.remove(commit.released) }
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)
     }
 

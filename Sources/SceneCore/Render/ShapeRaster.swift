@@ -23,7 +23,13 @@ struct ShapeRaster: Sendable {
     /// (huge shapes are drawn near them) and the scale. The path is compared by identity:
     /// committed paths are immutable, and an animation makes a new path whenever it changes.
     struct Key: Equatable, Sendable {
-        let path: CGPath?
+        /// A path compared by identity.
+        private struct SamePath: Equatable, Sendable {
+            let path: CGPath?
+            static func == (a: SamePath, b: SamePath) -> Bool { a.path === b.path }
+        }
+
+        private let samePath: SamePath
         let fillColor: RGBA?
         let fillRule: CAShapeLayerFillRule
         let strokeColor: RGBA?
@@ -40,7 +46,7 @@ struct ShapeRaster: Sendable {
 
         /// The shape shown by a layer with properties `p`, rasterised at `scale` pixels a unit.
         init(_ p: LayerProperties, scale: CGFloat) {
-            path = p.shapePath
+            samePath = SamePath(path: p.shapePath)
             fillColor = p.shownFillColor
             fillRule = p.fillRule
             strokeColor = p.shownStrokeColor
@@ -56,13 +62,8 @@ struct ShapeRaster: Sendable {
             self.scale = scale
         }
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.path === b.path && a.fillColor == b.fillColor && a.fillRule == b.fillRule
-                && a.strokeColor == b.strokeColor && a.lineWidth == b.lineWidth && a.miterLimit == b.miterLimit
-                && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.lineDashPhase == b.lineDashPhase
-                && a.lineDashPattern == b.lineDashPattern && a.strokeStart == b.strokeStart
-                && a.strokeEnd == b.strokeEnd && a.bounds == b.bounds && a.scale == b.scale
-        }
+        /// The path drawn.
+        var path: CGPath? { samePath.path }
 
         /// Whether a shape drawn from `other` touches the same area: the same path, bounds and
         /// scale, filled or not alike, and stroked alike but for colour and trim (a trimmed
