@@ -48,6 +48,11 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
     float reach = signedRadius < 0.0 ? min(continuousExpansion * radius, halfShorter) : radius;
     vec2 q = abs(offset) - halfSize + reach;
     if (q.x > 0.0 && q.y > 0.0) {
+#if SIMPLE_SHAPES
+        // Circular corners only (the simple-shape variants).
+        gradient = side * normalize(q);
+        return length(q) - radius;
+#else
         if (signedRadius >= 0.0 || radius <= 0.0) {
             gradient = side * normalize(q);
             return length(q) - radius;
@@ -62,6 +67,7 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii, out vec2 gradient) {
         float slopeLength = max(length(slope), 1e-6);
         gradient = side * slope / slopeLength;
         return reach * (pow(sum, 1.0 / n) - 1.0) / slopeLength;
+#endif
     }
     if (q.x > q.y) {
         gradient = vec2(side.x, 0.0);
@@ -135,13 +141,16 @@ float shapeCoverage() {
     if (!ring && v_params.w < 0.5) return 1.0;
     int edges = int(v_params.z + 0.5);
     float width = v_params.x;
+#if !SIMPLE_SHAPES
     if (edges == 0 || (edges & 15) == 15) {
+#endif
         vec2 gradient;
         float edgeDistance = ring ? ringDistance(v_position, width, gradient)
                                   : roundedRectDistance(v_position, v_shapeRect, v_radii, gradient);
         if (edges == 0) return edgeDistance <= 0.0 ? 1.0 : 0.0;
         return clamp(0.5 - edgeDistance / max(unitsPerPixel(gradient, positionPerPixelX, positionPerPixelY), 1e-6),
                      0.0, 1.0);
+#if !SIMPLE_SHAPES
     }
     float outer = rectCoverage(v_position, v_shapeRect, v_radii, edges, positionPerPixelX, positionPerPixelY);
     vec4 innerRect = vec4(v_shapeRect.xy + width, v_shapeRect.zw - 2.0 * width);
@@ -149,6 +158,7 @@ float shapeCoverage() {
     vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
     float inner = rectCoverage(v_position, innerRect, innerRadii, edges, positionPerPixelX, positionPerPixelY);
     return min(outer, 1.0 - inner);
+#endif
 }
 
 #if GRADIENT

@@ -64,6 +64,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Keep a display link running so the window presents every refresh even for a still scene.")
     var continuous = false
 
+    @Flag(help: "Draw every frame whole, even where the window could redraw only what changed.")
+    var wholeFrames = false
+
     func validate() throws {
         guard layers >= 0, seconds > 0, warmup >= 0, radius >= 0 else {
             throw ValidationError(
@@ -111,7 +114,7 @@ struct BenchCommand: ParsableCommand {
                 try WindowBench(
                     scene: selection.chosen(default: "stress"), options: options, api: selection.api, paced: !unpaced,
                     seconds: seconds, warmup: warmup, block: blockAppThread, sampleInterval: sampleInterval,
-                    continuous: continuous
+                    continuous: continuous, wholeFrames: wholeFrames
                 ).run()
             }
         result.animation = animation.rawValue

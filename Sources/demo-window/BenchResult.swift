@@ -13,6 +13,12 @@ struct BenchResult: Codable {
     /// Bytes of texture data uploaded per frame (contents that changed).
     var upload_bytes_per_frame: Double = 0
     var rss_mb: Double
+    /// CPU time of the process's other threads per frame: llvmpipe's rasteriser threads above
+    /// all (the whole process's CPU less the app and render threads'); nil when not measured.
+    var other_cpu_ms_per_frame: Double?
+    /// The share of the frames' pixels drawn (1 when every frame is drawn whole; less where
+    /// frames redraw only what changed); nil when not measured.
+    var redrawn_fraction: Double?
     var max_gap_ms_during_block: Double?
     var frames_during_block: Int?
     /// What moved the layers (`--animation`: explicit, implicit or app); nil when not recorded.
@@ -36,6 +42,13 @@ struct BenchResult: Codable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU time the whole process has used, in seconds.
+    static func processCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// Resident memory of this process in MiB, from /proc/self/statm.
     static func residentMegabytes() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
@@ -53,6 +66,9 @@ struct BenchResult: Codable {
                 fps, frame_ms_p50, frame_ms_p95, frame_ms_p99, dropped_frames, render_cpu_ms_per_frame,
                 app_cpu_ms_per_frame,
                 draw_calls_per_frame, upload_bytes_per_frame, rss_mb)
+        if let other = other_cpu_ms_per_frame, let redrawn = redrawn_fraction {
+            text += String(format: " other_cpu_ms=%.3f redrawn=%.4f", other, redrawn)
+        }
         if let gap = max_gap_ms_during_block, let frames = frames_during_block {
             text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
         }

@@ -5,13 +5,17 @@ import SceneCore
 /// The frame-rate overlay any scene can show (`f` toggles it): a `CATextLayer` in the top-right
 /// corner with the frames presented per second and the median frame time over the last half
 /// second, updated twice a second from the window's statistics; on a second line the last
-/// frame's draw calls and quads; and, on a third line when the last frame drew rasterized
-/// layers, how many came from their cached bitmap and how many were drawn again.
+/// frame's draw calls and quads, and the texture bytes uploaded per frame since the last update
+/// (glyphs new to the atlas, changed shapes, new contents); and, on a third line when the last
+/// frame drew rasterized layers, how many came from their cached bitmap and how many were drawn
+/// again.
 @MainActor
 final class FrameRateOverlay {
     private let label = CATextLayer()
     private var timer: Timer?
     private weak var window: LayerWindow?
+    /// The window's frames and uploaded bytes at the last update.
+    private var counted = (frames: 0, bytes: 0)
 
     init() {
         label.name = "frame-rate overlay"
@@ -52,7 +56,7 @@ final class FrameRateOverlay {
     private func attach(to root: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        label.frame = CGRect(x: root.bounds.width - 190, y: 10, width: 180, height: label.frame.height)
+        label.frame = CGRect(x: root.bounds.width - 270, y: 10, width: 260, height: label.frame.height)
         root.addSublayer(label)
         CATransaction.commit()
     }
@@ -66,7 +70,11 @@ final class FrameRateOverlay {
         CATransaction.setDisableActions(true)
         let statistics = window.statistics
         var text = String(format: "%.0f fps  %.1f ms", Double(intervals.count) / 0.5, median)
+        let frames = statistics.framesPresented - counted.frames
+        let uploaded = frames > 0 ? Double(statistics.totalUploadedBytes - counted.bytes) / Double(frames) : 0
+        counted = (statistics.framesPresented, statistics.totalUploadedBytes)
         text += "\n\(statistics.drawCallsLastFrame) draws  \(statistics.quadsLastFrame) quads"
+        text += String(format: "  %.1f KB", uploaded / 1024)
         let bitmaps = statistics.rasterCacheHitsLastFrame + statistics.rasterCacheMissesLastFrame
         if bitmaps > 0 {
             text += "\nbitmaps \(statistics.rasterCacheHitsLastFrame) hit \(statistics.rasterCacheMissesLastFrame) miss"

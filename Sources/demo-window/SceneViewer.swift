@@ -5,7 +5,8 @@ import SceneCore
 /// Shows demo scenes in a window: builds the chosen scene, drives its app-thread `tick` (if
 /// any), reports clicks (hit-tested on the presentation tree), hands wheel scrolls and other
 /// keys to the scene and switches scenes with the keyboard (←/→, n/p or space; q or Escape
-/// closes; f toggles the frame-rate overlay).
+/// closes; f toggles the frame-rate overlay and the tint over the regions frames redraw; a scene
+/// may show the overlay from the start).
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
@@ -34,6 +35,7 @@ final class SceneViewer {
         overlay.follow(root)
         ticks?.stop()
         ticks = TickDriver(scene.tick(SceneOptions(size: window.size)), root: root)
+        if scene.showsOverlay && !overlay.isShowing { overlay.show(on: window) }
         say("scene: \(scene.name) — \(scene.summary)")
     }
 
@@ -56,6 +58,8 @@ final class SceneViewer {
         case (0xff1b, _), (_, "q"): window.close()
         case (_, "f"):
             if overlay.isShowing { overlay.hide() } else { overlay.show(on: window) }
+            // The overlay shows what frames cost: with it, the regions they redraw are tinted.
+            window.showsDamage = overlay.isShowing
             say("frame-rate overlay \(overlay.isShowing ? "on" : "off")")
         case (let keySym, ""):
             if let line = scene.navigationKey?(window.layer, keySym) {

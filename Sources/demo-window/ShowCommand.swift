@@ -47,6 +47,9 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Print the render thread's frame count once a second.")
     var printStats = false
 
+    @Flag(help: "Tint, for a frame, each region the window redraws when it draws only what changed (f toggles it too).")
+    var showDamage = false
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -91,6 +94,7 @@ struct ShowCommand: ParsableCommand {
                 say(
                     "window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)"
                         + (window.hasSmoothScrolling ? ", XInput2 smooth scrolling" : ""))
+                window.showsDamage = showDamage
                 return SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
             }
             let timer =

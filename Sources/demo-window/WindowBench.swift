@@ -17,11 +17,13 @@ struct WindowBench {
     /// Keep a display link running, so that the window presents every refresh even when the
     /// scene stands still.
     var continuous = false
+    /// Draw every frame whole, even where the window could redraw only what changed.
+    var wholeFrames = false
 
     func run() throws -> BenchResult {
         let window = try LayerWindow(
             title: "SceneCore bench", width: Int(options.size.width), height: Int(options.size.height),
-            presentation: api, paced: paced)
+            presentation: api, paced: paced, limitsRedrawToDamage: !wholeFrames)
         defer { window.close() }
         let root = scene.build(options)
         window.layer = root
@@ -36,6 +38,7 @@ struct WindowBench {
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
         let before = window.statistics
         let appCPUBefore = BenchResult.threadCPUTime()
+        let processCPUBefore = BenchResult.processCPUTime()
         let measureStart = CACurrentMediaTime()
         var blockWindow: (Double, Double)?
         if let block {
@@ -51,6 +54,7 @@ struct WindowBench {
         let measureEnd = CACurrentMediaTime()
         let after = window.statistics
         let appCPU = BenchResult.threadCPUTime() - appCPUBefore
+        let processCPU = BenchResult.processCPUTime() - processCPUBefore
 
         let presents = after.presentTimes.filter { $0 >= measureStart && $0 <= measureEnd }
         let intervals = zip(presents.dropFirst(), presents).map { ($0 - $1) * 1000 }
@@ -66,6 +70,11 @@ struct WindowBench {
             draw_calls_per_frame: Double(after.totalDrawCalls - before.totalDrawCalls) / Double(frames),
             upload_bytes_per_frame: Double(after.totalUploadedBytes - before.totalUploadedBytes) / Double(frames),
             rss_mb: BenchResult.residentMegabytes())
+        let renderCPU = after.renderCPUSeconds - before.renderCPUSeconds
+        result.other_cpu_ms_per_frame = max(0, processCPU - appCPU - renderCPU) * 1000 / Double(frames)
+        let targetPixels = after.totalTargetPixels - before.totalTargetPixels
+        result.redrawn_fraction =
+            targetPixels > 0 ? Double(after.totalRedrawnPixels - before.totalRedrawnPixels) / Double(targetPixels) : 1
         if let sampler {
             result.samples = sampler.samples
             result.growth = ResourceGrowth(sampler.samples, warmup: warmup)

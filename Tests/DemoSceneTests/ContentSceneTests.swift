@@ -41,20 +41,27 @@ import Testing
         let centre = image.pixel(x: image.width / 2, y: image.height / 2)
         #expect(centre.r > 240 && centre.g > 120 && centre.g < 160 && centre.b < 40, "the orange centre")
     }
+
+    @Test func theTitlesColourPulsesOnTheRenderSide() throws {
+        let title = try #require(root.descendant(named: "text-title") as? CATextLayer)
+        let pulse = try #require(title.animation(forKey: "pulse") as? CABasicAnimation)
+        #expect(pulse.keyPath == "foregroundColor" && pulse.autoreverses && pulse.repeatCount == .infinity)
+        #expect(title.state.glyphs != nil && title.contents == nil, "drawn from the glyph atlas")
+    }
 }
 
 /// The text benchmark scene: every text layer gets a new string on each tick, and the commit
-/// re-rasterises it.
+/// carries its newly shaped glyphs.
 @Suite struct TextSceneTests {
     @Test func eachTickGivesEveryLayerItsNextStringAndRedrawsIt() throws {
         let root = TextScene.make(SceneOptions(size: CGSize(width: 1280, height: 720), layers: 30))
         CATransaction.flush()
         let layers = try #require(root.sublayers as? [CATextLayer])
         #expect(layers.count == 30)
-        let before = try #require(layers[7].contents as? CGImage)
+        let before = try #require(layers[7].state.glyphs)
         TextScene.tick(root, at: 1)
         #expect(layers[7].string as? String == "#7 frame 60")
-        let after = try #require(layers[7].contents as? CGImage)
-        #expect(after !== before, "the new string was drawn in the commit")
+        let after = try #require(layers[7].state.glyphs)
+        #expect(after != before, "the new string was shaped in the commit")
     }
 }

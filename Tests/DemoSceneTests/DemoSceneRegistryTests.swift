@@ -11,7 +11,7 @@ import Testing
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
-                "emitter-bench", "stress", "scroll", "gl-layer", "tiled", "tiled-bench",
+                "emitter-bench", "stress", "spinner", "scroll", "gl-layer", "tiled", "tiled-bench",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -37,5 +37,17 @@ import Testing
         #expect(root.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
         scene.tick(SceneOptions(size: CGSize(width: 320, height: 200)))?.change(root, 1.5)
         #expect(root.frame == CGRect(x: 0, y: 0, width: 320, height: 200))
+    }
+}
+
+/// The damage benchmark: still quads and one turning spinner.
+@Suite struct SpinnerSceneTests {
+    @Test func onlyTheSpinnerAnimates() throws {
+        let root = SpinnerScene.make(SceneOptions(size: CGSize(width: 1280, height: 720), layers: 100))
+        let layers = root.sublayers ?? []
+        #expect(layers.count == 101)
+        let animated = layers.filter { !($0.animationKeys() ?? []).isEmpty }
+        #expect(animated.map(\.name) == [SpinnerScene.spinnerName])
+        #expect(animated.first?.frame.insetBy(dx: 10, dy: 10).contains(CGPoint(x: 640, y: 360)) == true)
     }
 }

@@ -311,6 +311,9 @@ import Testing
         let renderer = try OffscreenRenderer(width: 200, height: 100)
         let image = try renderer.render(root)
         #expect(renderer.statistics.drawCalls == 2)
+        // Only the texels the blocks fill travel: two header texels, a colour per stop and a
+        // texel of locations, 5 for two stops and 6 for three, 16 bytes each.
+        #expect(renderer.statistics.uploadedBytes == (150 * 5 + 50 * 6) * 16)
         // Layer 22 (x 20, y 10) runs red → blue: its row 4 is 0.45 of the way.
         expectPixel(image, 24, 14, mix(0.45))
         // Layer 101 (x 10, y 50) runs blue → red → blue.

@@ -81,7 +81,7 @@ import Testing
         case .endPoint: CGPoint(x: 1, y: 0.5)
         case .gradientType: CAGradientLayerType.conic
         case .shapePath: CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil) as CGPath?
-        case .fillColor, .strokeColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1) as CGColor?
+        case .fillColor, .strokeColor, .foregroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1) as CGColor?
         case .fillRule: CAShapeLayerFillRule.evenOdd
         case .lineWidth, .lineDashPhase: CGFloat(3)
         case .miterLimit: CGFloat(4)
@@ -100,6 +100,7 @@ import Testing
         case is CAReplicatorLayer.Type: CAReplicatorLayer()
         case is CAGradientLayer.Type: CAGradientLayer()
         case is CAShapeLayer.Type: CAShapeLayer()
+        case is CATextLayer.Type: CATextLayer()
         case is CAOpenGLLayer.Type: CAOpenGLLayer()
         default: CALayer()
         }

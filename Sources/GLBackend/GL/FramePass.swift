@@ -117,8 +117,11 @@ struct FramePass {
             renderer.gradients.bind()
         }
         glUseProgram(
-            renderer.programs.forBatch(shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.gradient)
-                .program.id)
+            renderer.programs.forBatch(
+                shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.gradient,
+                generalShapes: batch.needsGeneralShape
+            )
+            .program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count

@@ -6,6 +6,9 @@ public struct FrameStatistics: Sendable, Equatable {
     public var instances = 0
     /// Images uploaded as new textures.
     public var textureUploads = 0
+    /// Images' textures deleted at the end of the frame because the textures together passed
+    /// the renderer's texture budget (those the frame did not draw, least recently drawn first).
+    public var evictedTextures = 0
     /// Bytes of texel data uploaded by those uploads.
     public var uploadedBytes = 0
     /// Bytes of per-instance vertex data uploaded.
@@ -36,6 +39,8 @@ public struct FrameStatistics: Sendable, Equatable {
     public var cachedShadows = 0
     /// `CAOpenGLLayer`s that drew their picture for this frame (each at most once).
     public var glContentDraws = 0
+    /// The pixels of the damaged region a frame redrew (`FrameDamage`); nil for a frame drawn whole.
+    public var damagedPixels: Int? = nil
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

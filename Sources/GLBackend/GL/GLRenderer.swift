@@ -63,7 +63,7 @@ final class GLRenderer {
         programs = try LayerPrograms()
         blur = try GaussianBlur()
         instanceBuffer = InstanceBuffer()
-        textureCache = TextureCache(maxTextureSize: options.maxTextureSize)
+        textureCache = TextureCache(maxTextureSize: options.maxTextureSize, budgetBytes: options.textureBudget)
         let version = GLQuery.version
         drawsWithBaseInstance = options.allowsBaseInstance && (version.major, version.minor) >= (4, 2)
         maxGroupDepth = max(0, options.maxGroupDepth)
@@ -76,7 +76,13 @@ final class GLRenderer {
     /// Draws `list` into the currently bound draw framebuffer, whose size should be
     /// `list.width` x `list.height`. A list whose size is not positive or exceeds
     /// `GL_MAX_VIEWPORT_DIMS` draws nothing.
-    package func draw(_ list: DisplayList) {
+    ///
+    /// With `damage` (`FrameDamage`), the framebuffer holds the last frame drawn and only that
+    /// region changes: only the instances that reach it are drawn, clearing and drawing are
+    /// scissored to it, and an empty region draws nothing at all.
+    package func draw(_ whole: DisplayList, damage: PixelRegion? = nil) {
+        // An empty region skips the culling too (below, before anything is drawn).
+        let list = damage.flatMap { $0.isEmpty ? nil : FrameDamage.culled(whole, to: $0) } ?? whole
         guard list.width >= 1, list.width <= maxViewportSize.width, list.height >= 1,
             list.height <= maxViewportSize.height
         else {
@@ -96,6 +102,13 @@ final class GLRenderer {
 
         var statistics = FrameStatistics()
         statistics.glContentDraws = glContentDraws
+        if let damage {
+            statistics.damagedPixels = damage.width * damage.height
+            guard !damage.isEmpty else {
+                self.statistics = statistics
+                return
+            }
+        }
         let clips = list.commands.contains {
             switch $0 {
             case .pushClip: true
@@ -104,7 +117,8 @@ final class GLRenderer {
             default: false
             }
         }
-        prepare(width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips)
+        prepare(
+            width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips, damage: damage)
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
         statistics.uploadedBytes += gradients.upload(list.gradientTexels)
@@ -114,21 +128,31 @@ final class GLRenderer {
             renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)
         for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
         pass.finish()
+        glDisable(GL_SCISSOR_TEST.glEnum)
         rasterCache.endFrame()
         glContentCache.endFrame()
         pass.statistics.rasterCacheBytes = rasterCache.bytes
         shadowCache.evictUndrawn(returningTexturesTo: blur)
         pass.statistics.cachedShadows = shadowCache.count
+        pass.statistics.evictedTextures = textureCache.endFrame()
         self.statistics = pass.statistics
     }
 
     /// Sets the fixed-function state of a frame and clears the target (its stencil only when
-    /// the frame clips: a software rasteriser pays a full pass over the buffer for it).
-    private func prepare(width: Int, height: Int, clearColor: SIMD4<Float>, clearingStencil: Bool) {
+    /// the frame clips: a software rasteriser pays a full pass over the buffer for it), all of
+    /// it or, with `damage`, only that region, to which the frame's drawing stays scissored.
+    private func prepare(
+        width: Int, height: Int, clearColor: SIMD4<Float>, clearingStencil: Bool, damage: PixelRegion?
+    ) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(GL_DEPTH_TEST.glEnum)
         glDisable(GL_CULL_FACE.glEnum)
-        glDisable(GL_SCISSOR_TEST.glEnum)
+        if let damage {
+            glEnable(GL_SCISSOR_TEST.glEnum)
+            glScissor(GLint(damage.x), GLint(damage.y), GLsizei(damage.width), GLsizei(damage.height))
+        } else {
+            glDisable(GL_SCISSOR_TEST.glEnum)
+        }
         glEnable(GL_BLEND.glEnum)
         glBlendFunc(GL_ONE.glEnum, GL_ONE_MINUS_SRC_ALPHA.glEnum)
         // The stencil test runs only while a clip is active (see FramePass.setStencil).

@@ -12,16 +12,20 @@ struct GLRendererOptions: Sendable {
     var maxGroupDepth = 16
     /// The bytes the bitmaps of rasterized layers may hold together (`RasterCache`).
     var rasterCacheBudget = RasterCache.defaultBudgetBytes
+    /// The texel bytes of images' textures past which those a frame did not draw are evicted
+    /// (`TextureCache`).
+    var textureBudget = TextureCache.defaultBudgetBytes
 
     /// The defaults: the context's texture limit, base instances where available, 16 groups,
-    /// 256 MiB of rasterized layers' bitmaps.
+    /// 256 MiB of rasterized layers' bitmaps, 512 MiB of images' textures.
     package init(
         maxTextureSize: Int? = nil, allowsBaseInstance: Bool = true, maxGroupDepth: Int = 16,
-        rasterCacheBudget: Int = RasterCache.defaultBudgetBytes
+        rasterCacheBudget: Int = RasterCache.defaultBudgetBytes, textureBudget: Int = TextureCache.defaultBudgetBytes
     ) {
         self.maxTextureSize = maxTextureSize
         self.allowsBaseInstance = allowsBaseInstance
         self.maxGroupDepth = maxGroupDepth
         self.rasterCacheBudget = rasterCacheBudget
+        self.textureBudget = textureBudget
     }
 }

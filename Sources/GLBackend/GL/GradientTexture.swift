@@ -3,7 +3,8 @@ import SceneCore
 
 /// The texture gradient quads read their gradients from: a frame's `DisplayList.gradientTexels`
 /// laid out `GradientTexels.rowLength` RGBA float texels to a row. Uploaded when a frame's
-/// texels differ from the last frame's (a still scene uploads nothing), grown by doubling its
+/// texels differ from the last frame's (a still scene uploads nothing), only as far as the texels
+/// reach (a few gradients upload a few hundred bytes), grown by doubling its
 /// rows when they do not fit. Texels beyond `GL_MAX_TEXTURE_SIZE` rows are not uploaded
 /// (logged once): the gradients they hold read zeros and draw nothing. Needs a current
 /// context; the texture lives as long as it.
@@ -37,16 +38,25 @@ final class GradientTexture {
         } else {
             glBindTexture(GL_TEXTURE_2D.glEnum, texture)
         }
-        var padded = Array(texels.prefix(needed * width))
-        padded += Array(repeating: .zero, count: needed * width - padded.count)
+        // Whole rows, then the part of the last row the texels reach.
+        let shown = texels.prefix(needed * width)
+        let wholeRows = shown.count / width
+        let rest = shown.count - wholeRows * width
         glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 4)
-        padded.withUnsafeBytes { bytes in
-            glTexSubImage2D(
-                GL_TEXTURE_2D.glEnum, 0, 0, 0, GLsizei(width), GLsizei(needed), GL_RGBA.glEnum, GL_FLOAT.glEnum,
-                bytes.baseAddress)
+        shown.withUnsafeBytes { bytes in
+            if wholeRows > 0 {
+                glTexSubImage2D(
+                    GL_TEXTURE_2D.glEnum, 0, 0, 0, GLsizei(width), GLsizei(wholeRows), GL_RGBA.glEnum,
+                    GL_FLOAT.glEnum, bytes.baseAddress)
+            }
+            if rest > 0 {
+                glTexSubImage2D(
+                    GL_TEXTURE_2D.glEnum, 0, 0, GLint(wholeRows), GLsizei(rest), 1, GL_RGBA.glEnum, GL_FLOAT.glEnum,
+                    bytes.baseAddress! + wholeRows * width * MemoryLayout<SIMD4<Float>>.stride)
+            }
         }
         uploaded = texels
-        return padded.count * MemoryLayout<SIMD4<Float>>.stride
+        return shown.count * MemoryLayout<SIMD4<Float>>.stride
     }
 
     /// Binds the texture to `GL_TEXTURE_2D` on the active unit, with no sampler object (texels

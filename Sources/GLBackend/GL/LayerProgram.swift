@@ -9,6 +9,9 @@ struct LayerProgram {
     struct Variant: Hashable {
         /// Coverage from the instance's rounded shape or ring (else the quad's rect is filled).
         var shaped = false
+        /// With `shaped`: only circular corners, and straight edges all anti-aliased or none
+        /// (`QuadInstance.needsGeneralShape` false), leaving the general coverage out.
+        var simpleShapes = false
         /// Samples the bound texture for instances that ask for it.
         var textured = false
         /// Writes only the stencil where the shape covers a pixel at least halfway.
@@ -27,6 +30,7 @@ struct LayerProgram {
                 + "#define MASKED \(masked ? 1 : 0)\n#define SCREEN_TEXTURED \(screenTextured ? 1 : 0)\n"
                 + "#define GRADIENT \(gradient == .none ? 0 : gradient == .axialTwoStops ? 1 : 2)\n"
                 + "#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
+                + "#define SIMPLE_SHAPES \(simpleShapes ? 1 : 0)\n"
         }
     }
 
@@ -67,6 +71,8 @@ struct LayerPrograms {
     let fillTextured: LayerProgram
     let shaped: LayerProgram
     let shapedTextured: LayerProgram
+    let simplyShaped: LayerProgram
+    let simplyShapedTextured: LayerProgram
     let clipMask: LayerProgram
     /// Composites a masked group: its texture times the mask texture's alpha.
     let maskComposite: LayerProgram
@@ -82,6 +88,8 @@ struct LayerPrograms {
         fillTextured = try LayerProgram(.init(textured: true))
         shaped = try LayerProgram(.init(shaped: true))
         shapedTextured = try LayerProgram(.init(shaped: true, textured: true))
+        simplyShaped = try LayerProgram(.init(shaped: true, simpleShapes: true))
+        simplyShapedTextured = try LayerProgram(.init(shaped: true, simpleShapes: true, textured: true))
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
         maskComposite = try LayerProgram(.init(textured: true, masked: true))
         shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
@@ -93,13 +101,17 @@ struct LayerPrograms {
 
     var all: [LayerProgram] {
         [
-            fill, fillTextured, shaped, shapedTextured, clipMask, maskComposite, shapeClipComposite,
+            fill, fillTextured, shaped, shapedTextured, simplyShaped, simplyShapedTextured, clipMask, maskComposite,
+            shapeClipComposite,
             fillAxialGradient, shapedAxialGradient, fillGradient, shapedGradient,
         ]
     }
 
-    /// The variant that draws a batch.
-    func forBatch(shaped isShaped: Bool, textured: Bool, gradient: GradientShading = .none) -> LayerProgram {
+    /// The variant that draws a batch (a shaped batch without `generalShapes` takes a
+    /// simple-shape variant).
+    func forBatch(
+        shaped isShaped: Bool, textured: Bool, gradient: GradientShading = .none, generalShapes: Bool = true
+    ) -> LayerProgram {
         switch gradient {
         case .axialTwoStops: return isShaped ? shapedAxialGradient : fillAxialGradient
         case .any: return isShaped ? shapedGradient : fillGradient
@@ -108,8 +120,8 @@ struct LayerPrograms {
         return switch (isShaped, textured) {
         case (false, false): fill
         case (false, true): fillTextured
-        case (true, false): shaped
-        case (true, true): shapedTextured
+        case (true, false): generalShapes ? shaped : simplyShaped
+        case (true, true): generalShapes ? shapedTextured : simplyShapedTextured
         }
     }
 }

@@ -31,14 +31,16 @@ final class HeadlessSurface: @unchecked Sendable {
     }
 
     /// Draws `list` and returns the pixels, origin top-left, straight alpha. The surface
-    /// resizes itself to the list's size first when the two differ.
+    /// resizes itself to the list's size first when the two differ. With `damage`, the surface
+    /// still holds the last list drawn and only that region is drawn again (`GLRenderer.draw`).
     /// - Throws: `GLError.invalidSize` when the list's size is not renderable, `EGLError` when
     ///   the context cannot be made current.
-    package func render(_ list: DisplayList) throws -> RenderedImage {
+    package func render(_ list: DisplayList, damage: PixelRegion? = nil) throws -> RenderedImage {
         try context.withCurrent {
+            let resized = framebuffer.width != list.width || framebuffer.height != list.height
             try framebuffer.resize(width: list.width, height: list.height)
             glBindFramebuffer(GL_FRAMEBUFFER.glEnum, framebuffer.framebuffer)
-            renderer.draw(list)
+            renderer.draw(list, damage: resized ? nil : damage)
             glFinish()
             let statistics = renderer.statistics
             lastStatistics.withLock { $0 = statistics }

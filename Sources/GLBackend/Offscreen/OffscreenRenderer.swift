@@ -12,6 +12,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
     public let height: Int
     /// The premultiplied colour the target is cleared to. Default transparent.
     public var clearColor: SIMD4<Float> = .zero
+    /// Whether a frame redraws only what changed since the last one (`FrameDamage`), as a
+    /// window does where it can present part of a frame; off by default, so that every frame
+    /// draws the whole tree and its statistics count all of it.
+    public var limitsRedrawToDamage = false
+    private var lastList: DisplayList?
 
     private let surface: HeadlessSurface
     private let inbox = CommitQueue()
@@ -23,10 +28,15 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// Creates a renderer drawing into a `width` x `height` RGBA8 target.
     /// - Throws: `EGLError` when no headless EGL display or context can be made, `GLError`
     ///   for a size the GL implementation cannot render or when the shaders fail to build.
-    public init(width: Int, height: Int) throws {
+    public convenience init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, options: GLRendererOptions())
+    }
+
+    /// A renderer with other renderer settings (tests: small budgets, small texture limits).
+    init(width: Int, height: Int, options: GLRendererOptions) throws {
         self.width = width
         self.height = height
-        surface = try HeadlessSurface(width: width, height: height)
+        surface = try HeadlessSurface(width: width, height: height, options: options)
     }
 
     deinit { CommitDistributor.shared.detach(inbox) }
@@ -53,7 +63,9 @@ public final class OffscreenRenderer: @unchecked Sendable {
             height: height, clearColor: clearColor)
         lastTick = output.tick
         if let live = output.liveImageIDs { try surface.purgeTextures(keeping: live) }
-        return try surface.render(output.displayList)
+        let damage = limitsRedrawToDamage ? FrameDamage.region(from: lastList, to: output.displayList) : nil
+        lastList = limitsRedrawToDamage ? output.displayList : nil
+        return try surface.render(output.displayList, damage: damage)
     }
 
     /// Whether some animation was changing at the last `render(_:at:)` (another frame would differ).

@@ -23,6 +23,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     /// lazily (Mesa notices at a swap), so the first frame at a new size can land in buffers of
     /// the old size; a second frame makes sure the new size is on screen.
     private var framesAfterResize = 0
+    /// Set when the window's pixels were lost (exposed): the next frame is drawn and shown whole.
+    private var needsWholeFrame = false
+    private var showsDamage = false
     private var quit = false
     private var drivesDisplayLinks = false
     private var size: (width: Int, height: Int)
@@ -32,7 +35,11 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     /// - Parameters:
     ///   - interval: seconds between frames; 0 draws as fast as possible (unpaced).
-    init(surface: any WindowSurface, width: Int, height: Int, interval: Double) {
+    /// Whether frames redraw only what changed where the surface can show part of a frame.
+    private let limitsRedrawToDamage: Bool
+
+    init(surface: any WindowSurface, width: Int, height: Int, interval: Double, limitsRedrawToDamage: Bool) {
+        self.limitsRedrawToDamage = limitsRedrawToDamage
         self.surface = surface
         self.size = (width, height)
         self.interval = interval
@@ -84,6 +91,22 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     func setNeedsDisplay() { update { $0.hasWork = true } }
 
+    /// Tints the region each frame drawn only where it changed redraws, or stops.
+    func setShowsDamage(_ on: Bool) {
+        update {
+            $0.showsDamage = on
+            $0.hasWork = true
+        }
+    }
+
+    /// Draws and shows the next frame whole: the window lost what it showed (an Expose event).
+    func setNeedsWholeFrame() {
+        update {
+            $0.hasWork = true
+            $0.needsWholeFrame = true
+        }
+    }
+
     /// While a `CADisplayLink` runs, frames are presented every refresh to time it.
     func setDrivesDisplayLinks(_ on: Bool) {
         update {
@@ -130,6 +153,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
         var lastPresent = CACurrentMediaTime()
+        var lastList: DisplayList?
+        var presentedSize = (width: 0, height: 0)
+        var lastTint: PixelRegion?
         while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
             let commits = inbox.drain()
@@ -139,12 +165,28 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                 clearColor: frame.clearColor)
             animation = output.tick
             if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
-            renderer.draw(output.displayList)
-            surface.present()
+            let list = output.displayList
+            // Where the surface keeps its frame, only what changed since the last is drawn and
+            // shown. A frame of a new size is swapped (the driver takes the window's size at a
+            // swap), which leaves the next frame to be drawn whole.
+            let resized = presentedSize.width != list.width || presentedSize.height != list.height
+            let changed = frame.drawsWhole || resized ? nil : FrameDamage.region(from: lastList, to: list)
+            let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized
+            // The last frame's tint over what it drew is drawn over again, untinted; what this
+            // frame changed is tinted.
+            let damage = changed.map { region in lastTint.map(region.union) ?? region }
+            lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
+            renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
+            surface.present(
+                changed: keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: list.width, height: list.height) : nil)
+            lastList = keepsFrame ? list : nil
+            presentedSize = (list.width, list.height)
+            // A tint shows for one frame: the next takes it away.
+            if lastTint != nil { setNeedsDisplay() }
             let now = CACurrentMediaTime()
             record(
                 renderer.statistics, textures: renderer.textureCache, commits: commits.count, presentedAt: now,
-                missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart)
+                missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart, targetPixels: list.width * list.height)
             DisplayLinkDriver.shared.framePresented(
                 by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now
@@ -159,6 +201,10 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         let missedSlots: Int
         /// When the frame is expected on screen (its refresh deadline; now when unpaced).
         let targetTime: Double
+        /// Whether the frame is drawn and shown whole (the window's pixels were lost).
+        let drawsWhole: Bool
+        /// Whether the region a frame drawn only where it changed is tinted (`LayerWindow.showsDamage`).
+        let showsDamage: Bool
     }
 
     /// Sleeps until there is work (no CPU while idle), then, when paced, until the next
@@ -200,9 +246,10 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             deadline += interval
         }
         let target = interval > 0 ? deadline - interval : CACurrentMediaTime()
+        defer { needsWholeFrame = false }
         return Frame(
             width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed,
-            targetTime: target)
+            targetTime: target, drawsWhole: needsWholeFrame, showsDamage: showsDamage)
     }
 
     /// Deletes every texture before the context goes, so that the statistics account for them.
@@ -216,7 +263,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     private func record(
         _ frame: FrameStatistics, textures: TextureCache, commits: Int, presentedAt now: Double, missed: Int,
-        cpu: Double
+        cpu: Double, targetPixels: Int
     ) {
         let (textureCount, textureBytes) = (textures.textureCount, textures.textureBytes)
         stats.withLock { s in
@@ -236,6 +283,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             s.totalDrawCalls += frame.drawCalls
             s.totalTextureUploads += frame.textureUploads
             s.totalUploadedBytes += frame.uploadedBytes
+            s.totalRedrawnPixels += frame.damagedPixels ?? targetPixels
+            s.totalTargetPixels += targetPixels
             s.commitsApplied += commits
             s.droppedFrames += missed
         }

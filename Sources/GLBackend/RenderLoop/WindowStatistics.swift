@@ -22,6 +22,11 @@ public struct WindowStatistics: Sendable {
     public var totalTextureUploads = 0
     /// Bytes of texel data uploaded over all frames.
     public var totalUploadedBytes = 0
+    /// Pixels redrawn over all frames, and the pixels of the frames' targets: a frame drawn
+    /// whole counts all of its target, one limited to what changed only that region
+    /// (`FrameDamage`).
+    public var totalRedrawnPixels = 0
+    public var totalTargetPixels = 0
     /// GL textures the renderer holds (images drawn and still in the tree) after the last frame,
     /// and their texel bytes (level 0, RGBA8); both 0 once the window has closed, which deletes them.
     public var textures = 0

@@ -1,6 +1,7 @@
 import CGL
 import CX11
 import Foundation
+import SceneCore
 
 /// A window presented through EGL on the X11 platform with an OpenGL 3.3 core context.
 final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
@@ -67,7 +68,11 @@ final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
         return true
     }
 
-    func present() { eglSwapBuffers(display, surface) }
+    /// Swapping leaves the back buffer undefined (this surface asks for no preserved or aged
+    /// buffers), so every frame is drawn and shown whole.
+    let presentsDamage = false
+
+    func present(changed: PixelRegion?) { eglSwapBuffers(display, surface) }
 
     func releaseCurrent() { eglMakeCurrent(display, nil, nil, nil) }
 

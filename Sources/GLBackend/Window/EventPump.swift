@@ -113,7 +113,7 @@ final class EventPump: @unchecked Sendable {
                 deliver(.resized(width: newSize.0, height: newSize.1))
             }
         case Expose:
-            renderThread.setNeedsDisplay()
+            renderThread.setNeedsWholeFrame()
         case ClientMessage:
             if Atom(event.xclient.data.l.0) == deleteAtom { deliver(.closeRequested) }
         case DestroyNotify:

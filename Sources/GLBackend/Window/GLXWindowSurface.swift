@@ -1,6 +1,7 @@
 import CGLX
 import CX11
 import Foundation
+import SceneCore
 
 /// A window presented through GLX with an OpenGL 3.3 core context (8-bit stencil for clips).
 final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
@@ -8,6 +9,10 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
     let api = "GLX"
     private let connection: X11Connection
     private let context: GLXContext
+    /// `glXCopySubBufferMESA` (GLX_MESA_copy_sub_buffer), which copies part of the back buffer
+    /// to the window and leaves the back buffer as it was; nil where GLX lacks it.
+    private var copySubBuffer: CopySubBuffer?
+    private typealias CopySubBuffer = @convention(c) (OpaquePointer?, GLXDrawable, Int32, Int32, Int32, Int32) -> Void
 
     init(_ connection: X11Connection, width: Int, height: Int) throws(WindowError) {
         let display = connection.display
@@ -53,6 +58,13 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
 
     func makeCurrent() -> Bool {
         guard glXMakeCurrent(connection.display, window, context) != 0 else { return false }
+        let screen = XDefaultScreen(connection.display)
+        let extensions = glXQueryExtensionsString(connection.display, screen).map { String(cString: $0) } ?? ""
+        if extensions.split(separator: " ").contains("GLX_MESA_copy_sub_buffer"),
+            let address = glXGetProcAddressARB("glXCopySubBufferMESA")
+        {
+            copySubBuffer = unsafeBitCast(address, to: CopySubBuffer.self)
+        }
         // Frames are paced by the render thread itself; never block in the swap.
         if let address = glXGetProcAddressARB("glXSwapIntervalEXT") {
             typealias SwapInterval = @convention(c) (OpaquePointer?, GLXDrawable, Int32) -> Void
@@ -61,7 +73,18 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
         return true
     }
 
-    func present() { glXSwapBuffers(connection.display, window) }
+    /// With GLX_MESA_copy_sub_buffer a frame with a changed region is not swapped: that region
+    /// of the back buffer is copied to the window, and the back buffer keeps the whole frame
+    /// for the next one to draw into.
+    var presentsDamage: Bool { copySubBuffer != nil }
+
+    func present(changed: PixelRegion?) {
+        guard let copySubBuffer, let changed else { return glXSwapBuffers(connection.display, window) }
+        guard !changed.isEmpty else { return }
+        copySubBuffer(
+            connection.display, window, Int32(changed.x), Int32(changed.y), Int32(changed.width),
+            Int32(changed.height))
+    }
 
     func releaseCurrent() { glXMakeCurrent(connection.display, 0, nil) }
 

@@ -68,11 +68,15 @@ public final class LayerWindow {
     ///   - paced: draw at most one frame per display refresh (XRandR's rate, else 60 Hz);
     ///     false draws as fast as possible (for throughput benchmarks).
     ///   - display: the X display to open, such as ":1"; nil opens `DISPLAY`.
+    ///   - limitsRedrawToDamage: where the presentation path can show part of a frame (GLX with
+    ///     GLX_MESA_copy_sub_buffer), redraw and show only what changed since the last frame
+    ///     (`FrameDamage`); false draws every frame whole (to compare the two).
     /// - Throws: `WindowError.noDisplay` when no X server is reachable (the message names the
     ///   headless `OffscreenRenderer` alternative), other `WindowError`s when no GL context can be made.
     public init(
         title: String = "SceneCore", width: Int = 640, height: Int = 480, layer: CALayer = CALayer(),
-        presentation: PresentationAPI = .glx, paced: Bool = true, display: String? = nil
+        presentation: PresentationAPI = .glx, paced: Bool = true, display: String? = nil,
+        limitsRedrawToDamage: Bool = true
     ) throws {
         connection = try X11Connection(name: display)
         surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
@@ -80,7 +84,7 @@ public final class LayerWindow {
         self.layer = layer
         renderThread = RenderThread(
             surface: surface, width: width, height: height,
-            interval: paced ? DisplayRefresh.interval(for: connection) : 0)
+            interval: paced ? DisplayRefresh.interval(for: connection) : 0, limitsRedrawToDamage: limitsRedrawToDamage)
         configureWindow(title: title)
         attach(layer)
         renderThread.start()
@@ -93,6 +97,13 @@ public final class LayerWindow {
         eventPump.start()
         DisplayLinkDriver.shared.register(renderThread)
         Self.openWindows[ObjectIdentifier(self)] = self
+    }
+
+    /// Whether the window tints, for one frame, the region each frame redraws when it draws
+    /// only what changed (`limitsRedrawToDamage`), so that what a scene costs shows on screen.
+    /// Default false.
+    public var showsDamage = false {
+        didSet { renderThread.setShowsDamage(showsDamage) }
     }
 
     /// The model layer at `point` (window coordinates), hit-tested against the presentation

@@ -1,4 +1,5 @@
 import CX11
+import SceneCore
 
 /// An X11 window with an OpenGL context that draws into it. Created on the app thread;
 /// `makeCurrent`, `present` and `releaseCurrent` are called on the render thread only.
@@ -8,8 +9,15 @@ protocol WindowSurface: AnyObject, Sendable {
     /// Which API presents the frames ("GLX" or "EGL").
     var api: String { get }
     func makeCurrent() -> Bool
-    /// Shows the frame just drawn.
-    func present()
+    /// Whether the surface can show part of a frame and keep the frame it drew: then the
+    /// renderer draws only what changed into the last frame's pixels (`FrameDamage`) and
+    /// `present(changed:)` shows only that. Known after `makeCurrent()`.
+    var presentsDamage: Bool { get }
+    /// Shows the frame just drawn: where `presentsDamage` and `changed` is given, only that
+    /// region (nothing for an empty one), keeping the frame for the next to draw into; else
+    /// all of it by swapping buffers, after which the next frame must be drawn whole (a swap
+    /// also makes the driver take a new window size).
+    func present(changed: PixelRegion?)
     func releaseCurrent()
     /// Destroys the context and surface (not the X window). Called after the render thread ended.
     func destroy()

@@ -14,6 +14,52 @@ struct AnimationEvent: Sendable, Equatable {
     let kind: Kind
 }
 
+extension [RenderAnimation] {
+    /// The event pass of one layer's animations at `layerTime`: appends a started event for
+    /// each animation whose active duration has begun and a finished event for each whose
+    /// active duration has ended (once each), and drops the finished animations that are
+    /// removed on completion, adding their serials to `removed`.
+    mutating func recordEvents(
+        layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
+    ) {
+        var dropped = false
+        for index in indices {
+            let timing = self[index].timing
+            let tau = (layerTime - timing.beginTime) * Double(timing.speed)
+            if tau >= 0 && !self[index].hasStarted {
+                self[index].hasStarted = true
+                events.append(AnimationEvent(layer: id, serial: self[index].serial, kind: .started))
+            }
+            if tau >= timing.activeDuration && !self[index].hasFinished {
+                self[index].hasFinished = true
+                let remove = self[index].isRemovedOnCompletion
+                events.append(AnimationEvent(layer: id, serial: self[index].serial, kind: .finished(removed: remove)))
+                if remove {
+                    removed.insert(self[index].serial)
+                    dropped = true
+                }
+            }
+        }
+        if dropped { removeAll { $0.hasFinished && $0.isRemovedOnCompletion } }
+    }
+
+    /// The list with what the event pass knew of the animations in `known` (same serial):
+    /// whether each has started and finished, so that a new commit of the layer's animations
+    /// sends no event twice. Unchanged animations leave the list's storage shared.
+    func carryingEvents(from known: [RenderAnimation]) -> [RenderAnimation] {
+        guard !known.isEmpty else { return self }
+        var merged = self
+        for index in merged.indices {
+            guard let old = known.first(where: { $0.serial == merged[index].serial }),
+                old.hasStarted != merged[index].hasStarted || old.hasFinished != merged[index].hasFinished
+            else { continue }
+            merged[index].hasStarted = old.hasStarted
+            merged[index].hasFinished = old.hasFinished
+        }
+        return merged
+    }
+}
+
 /// Where render sides send animation events; they are handled on the main queue (the app's
 /// run loop), where delegates are told and finished animations are removed from the model.
 /// Several renderers showing one tree send the same events; each is handled once.

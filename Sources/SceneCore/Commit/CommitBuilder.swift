@@ -44,6 +44,9 @@ package struct CommitBuilder {
         if changes.contains(.glContent), let content = layer.state.glContent {
             updates.append(LayerUpdate(layer: layer.layerID, field: .glContent(content)))
         }
+        if changes.contains(.glyphs) {
+            updates.append(LayerUpdate(layer: layer.layerID, field: .glyphs(layer.state.glyphs)))
+        }
         if changes.contains(.mask) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
             layer.committedMask = layer.maskStorage

@@ -16,6 +16,9 @@ package final class CommitDistributor: Sendable {
         let root: LayerID
     }
     private let sinks = Locked<[WeakSink]>([])
+    /// The roots sinks are being attached to, and how many attach each: from before `attach`
+    /// flushes the pending changes until the sink is in the list, their trees count as shown.
+    private let attaching = Locked<[LayerID: Int]>([:])
 
     /// Runs `body` on the sink list under its lock, with every live sink. The live sinks are held
     /// strongly until the lock is released, so that a sink whose last other reference goes away
@@ -33,6 +36,15 @@ package final class CommitDistributor: Sendable {
     /// Attaches `sink` to the tree under `root`: pending changes are flushed, then the sink
     /// receives a snapshot of the whole tree followed by every later commit.
     package func attach(_ sink: any CommitSink, root: CALayer) {
+        // The flushed changes reach the clock of unrendered animations too; it must not take
+        // the tree for one nobody shows and end its animations by the media clock meanwhile.
+        attaching.withLock { $0[root.layerID, default: 0] += 1 }
+        defer {
+            attaching.withLock { counts in
+                counts[root.layerID]! -= 1
+                if counts[root.layerID] == 0 { counts[root.layerID] = nil }
+            }
+        }
         CATransaction.flush()
         CATransaction.lock()
         defer { CATransaction.unlock() }
@@ -53,7 +65,9 @@ package final class CommitDistributor: Sendable {
 
     /// The roots of the trees attached renderers show.
     var shownRoots: Set<LayerID> {
-        withSinks { list, _ in Set(list.filter { $0.sink != nil }.map(\.root)) }
+        // Read before the list: a root leaves `attaching` only once its sink is in the list.
+        let beingAttached = attaching.withLock { Set($0.keys) }
+        return withSinks { list, _ in Set(list.filter { $0.sink != nil }.map(\.root)) }.union(beingAttached)
     }
 
     /// Sends `commit` to every attached sink and to the clock of unrendered animations.

@@ -13,6 +13,8 @@ enum LayerField: Sendable, Equatable {
     case animations(AnimationList)
     /// A `CAOpenGLLayer`'s drawing with a new version: the renderer draws the layer again.
     case glContent(GLContent)
+    /// A `CATextLayer`'s shaped text (nil when it draws none, or draws into a backing store).
+    case glyphs(GlyphRuns?)
     /// Every property at once: sent the first time a layer is committed, or when it joins a new tree.
     indirect case all(LayerProperties)
 }
@@ -39,6 +41,7 @@ extension LayerProperties {
             }
         case .all(let v): self = v
         case .glContent(let content): glContent = content
+        case .glyphs(let runs): glyphs = runs
         case .sublayers, .mask, .animations: break
         }
     }

@@ -52,6 +52,15 @@ struct ResolvedFont: Sendable, Hashable {
 
     /// The face Pango loads for `name` (read as `TextLayout` reads font names); nil when none loads.
     init?(name: String) {
+        guard let found = TextEngine.withLock({ Self.resolve(name) }) else { return nil }
+        self = found
+    }
+
+    private init(family: String, fullName: String?, postScriptName: String?) {
+        (self.family, self.fullName, self.postScriptName) = (family, fullName, postScriptName)
+    }
+
+    private static func resolve(_ name: String) -> ResolvedFont? {
         guard let map = pango_cairo_font_map_get_default(), let context = pango_font_map_create_context(map) else {
             return nil
         }
@@ -62,10 +71,10 @@ struct ResolvedFont: Sendable, Hashable {
         defer { g_object_unref(UnsafeMutableRawPointer(font)) }
         let found = pango_font_describe(font)
         defer { pango_font_description_free(found) }
-        family = pango_font_description_get_family(found).map { String(cString: $0) } ?? name
         let face = hb_font_get_face(pango_font_get_hb_font(font))
-        fullName = Self.name(Self.fullNameID, of: face)
-        postScriptName = Self.name(Self.postScriptNameID, of: face)
+        return ResolvedFont(
+            family: pango_font_description_get_family(found).map { String(cString: $0) } ?? name,
+            fullName: Self.name(fullNameID, of: face), postScriptName: Self.name(postScriptNameID, of: face))
     }
 
     /// The name table's IDs of the full and PostScript names (HarfBuzz's `HB_OT_NAME_ID_FULL_NAME`

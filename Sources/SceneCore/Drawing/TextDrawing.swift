@@ -46,12 +46,23 @@ struct TextDrawing: Sendable {
     /// truncated at the start or in the middle shows the end of the text on its last line, and
     /// unwrapped, untruncated text is aligned by its widest line, so both are laid out whole.
     func draw(in context: CGContext) {
-        guard !content.text.isEmpty else { return }
-        let cairo = context.cairo
-        cairo_save(cairo)
-        defer { cairo_restore(cairo) }
+        TextEngine.withLock {
+            let cairo = context.cairo
+            cairo_save(cairo)
+            defer { cairo_restore(cairo) }
+            let visibleHeight = context.boundingBoxOfClipPath.maxY - box.minY
+            guard let (layout, origin) = laidOut(cairo: cairo, visibleHeight: visibleHeight) else { return }
+            context.setSource(color)
+            layout.show(in: cairo, at: origin)
+        }
+    }
+
+    /// The text laid out for `cairo` at its current transformation, and the point its top left
+    /// is drawn at; nil for no text. Of a long string only as much is laid out as shows within
+    /// `visibleHeight` points below the box's top.
+    func laidOut(cairo: OpaquePointer, visibleHeight: CGFloat) -> (TextLayout, CGPoint)? {
+        guard !content.text.isEmpty else { return nil }
         let byteCount = content.text.utf8.count
-        let visibleHeight = context.boundingBoxOfClipPath.maxY - box.minY
         let endCanShow = !laysOutInBox || (wraps && (truncation == .start || truncation == .middle))
         var shown = endCanShow ? byteCount : min(Self.firstPrefix, byteCount)
         var laidOut = layOut(content.prefix(bytes: shown), cairo: cairo)
@@ -61,7 +72,7 @@ struct TextDrawing: Sendable {
             shown = min(shown * 4, byteCount)
             laidOut = layOut(content.prefix(bytes: shown), cairo: cairo)
         }
-        guard let layout = laidOut else { return }
+        guard let layout = laidOut else { return nil }
         var x = box.minX
         if !laysOutInBox {
             let spare = box.width - layout.size.width
@@ -72,8 +83,7 @@ struct TextDrawing: Sendable {
             default: break
             }
         }
-        context.setSource(color)
-        layout.show(in: cairo, at: CGPoint(x: x, y: box.minY))
+        return (layout, CGPoint(x: x, y: box.minY))
     }
 
     /// `content` laid out in the box's width, wrapped, truncated and aligned as drawing it needs.

@@ -249,6 +249,10 @@ extension CGContext {
         -> CGFloat
     {
         guard !string.isEmpty else { return 0 }
+        return TextEngine.withLock { drawLine(string, at: point, fontName: fontName, fontSize: fontSize) }
+    }
+
+    private func drawLine(_ string: String, at point: CGPoint, fontName: String, fontSize: CGFloat) -> CGFloat {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, Double(point.x), Double(point.y))

@@ -1,16 +1,17 @@
 import Foundation
 
-/// Redraws a content layer (shape, text) while animations of the keys its drawing
-/// depends on run.
+/// Redraws a layer while animations of the keys its drawing depends on run.
 ///
-/// The render side draws gradients itself but not shapes or text, so a layer whose picture depends
-/// on an animated value (`strokeEnd`, `foregroundColor`, ...) is redrawn on the app thread: at
-/// each display the layer draws the values its animations give now, and while any of those
-/// animations still changes (or waits to begin) a `CADisplayLink` on the app's run loop marks
-/// the layer for display every frame, so each frame's commit uploads the next picture.
+/// The render side draws gradients, shapes and text from the glyph atlas itself, but not what
+/// a layer draws on the app thread, so a layer whose drawing depends on an animated value (a
+/// subclass's custom key, a text layer's `fontSize`, or the `foregroundColor` of text drawn into
+/// a backing store) is redrawn on the app thread: at each display the layer draws the values its
+/// animations give now, and while any of those animations still changes (or waits to begin) a
+/// `CADisplayLink` on the app's run loop marks the layer for display every frame, so each
+/// frame's commit carries the next drawing.
 final class AnimatedRedraw {
-    /// The keys whose animations change the drawing.
-    let keys: Set<String>
+    /// The keys whose animations change the drawing: custom keys, or built-in properties.
+    var keys: Set<String>
     private var link: CADisplayLink?
 
     init(keys: Set<String>) { self.keys = keys }
@@ -37,7 +38,7 @@ final class AnimatedRedraw {
             return [:]
         }
         var custom: [String: AnimatableValue]? = [:]
-        for key in keys {
+        for key in keys where AnimatableProperty(key: key) == nil {
             if let value = AnimatableValue(layer.value(forKey: key)) { custom?[key] = value }
         }
         var presented = layer.state
@@ -47,15 +48,21 @@ final class AnimatedRedraw {
             animations, layerTime: now, model: layer.state, presented: &presented, custom: &custom,
             outputs: &outputs, cache: &cache)
         if outputs.isChanging || outputs.nextBegin != nil { start(for: layer) } else { stop() }
-        return (custom ?? [:]).mapValues(\.objectValue)
+        var values = (custom ?? [:]).mapValues(\.objectValue)
+        for key in keys {
+            if let property = AnimatableProperty(key: key) { values[key] = property.read(presented).objectValue }
+        }
+        return values
     }
 
     /// Whether `animation` (or a child of a group) animates one of `keys`.
     func drives(_ animation: RenderAnimation) -> Bool {
         switch animation.kind {
         case .property(let spec):
-            if case .custom(let key) = spec.target.property { return keys.contains(key) }
-            return false
+            switch spec.target.property {
+            case .custom(let key): return keys.contains(key)
+            case .layer(let id, _): return keys.contains(id.declared.key)
+            }
         case .group(let children): return children.contains(where: drives)
         case .transition: return false
         }

@@ -30,16 +30,26 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a plain or attributed string, as Core Animation's `CATextLayer`, laid
 /// out and drawn by Pango.
 ///
-/// The text starts at the top left of the bounds, drawn into a backing store of `bounds` x
-/// `contentsScale` pixels (set `contentsScale` to the screen's scale for crisp text), or at a
-/// lower scale where that store would be over the backing-store budget of `display()`. The
-/// layer redraws itself when a text property, its size or its `contentsScale` changes, and
-/// only then: moving it or changing its opacity reuses the bitmap.
+/// The text starts at the top left of the bounds. Pango shapes it on the app thread (fonts,
+/// line breaks, truncation, alignment) for `contentsScale` pixels per point (set
+/// `contentsScale` to the screen's scale for crisp text), and the layer commits the glyphs Pango
+/// placed. The render side rasterises each glyph once into a glyph atlas that all text layers
+/// share, and draws the text as glyph quads batched with everything else, where the layer's
+/// contents would be, cut off at the bounds: the same pixels a backing store of `bounds` x
+/// `contentsScale` would show. The layer shapes its text again when a text property, its size
+/// or its `contentsScale` changes, and only then: moving it or changing its opacity reuses the
+/// glyphs.
+///
+/// A subclass (which may override `draw(in:)`), a layer with a delegate, and text in a font
+/// of more than `largestAtlasFontPixels` pixels draw into a backing store instead, as
+/// `CALayer.display()` does (at a lower scale where that store would be over the backing-store
+/// budget).
 ///
 /// `fontSize` and `foregroundColor` are animatable, implicitly (setting either on a committed
-/// layer) and explicitly: the render thread composites bitmaps and never draws, so while such
-/// an animation runs the layer redraws its text on the app thread once per frame with the
-/// animated values (as a shape layer does for `strokeEnd`).
+/// layer) and explicitly. The render side animates `foregroundColor` of text drawn from the
+/// atlas, so it keeps changing while the app thread is busy. A `fontSize` animation, and a
+/// `foregroundColor` animation of text in a backing store, reshape or redraw the text on the
+/// app thread once per frame with the animated values.
 open class CATextLayer: CALayer {
     /// The text: a `String` or an `NSAttributedString`. Default nil (nothing drawn).
     ///
@@ -97,23 +107,24 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// The colour of the text. Default opaque white; nil draws no text. Animatable.
+    /// The colour of the text of a plain string. Default opaque white; nil draws no text.
+    /// Animatable; the render side draws its animated values.
     open var foregroundColor: CGColor? {
-        get { textValue(\.foregroundColor) }
-        set {
-            setTextValue(\.foregroundColor, newValue, key: "foregroundColor") { old in
-                if newValue != old { animatableTextPropertyChanged("foregroundColor", from: old) }
-            }
-        }
+        get { LayerLock.withLock { state.foregroundColor } }
+        set { setState(\.foregroundColor, newValue, .foregroundColor) }
     }
 
-    /// The keys animated by redrawing.
-    static let animatableKeys: Set<String> = ["fontSize", "foregroundColor"]
-    private static let registration: Void = {
-        for key in animatableKeys { CATextLayer.registerAnimatableProperty(key) }
-    }()
-    override var contentRedraw: AnimatedRedraw? { redraw }
-    private let redraw = AnimatedRedraw(keys: CATextLayer.animatableKeys)
+    private static let registration: Void = { CATextLayer.registerAnimatableProperty("fontSize") }()
+
+    /// Redraws the text while `fontSize` animates, and `foregroundColor` too when the text is
+    /// drawn into a backing store.
+    override var contentRedraw: AnimatedRedraw? {
+        LayerLock.withLock {
+            redraw.keys = glyphScale(fontSize: fontSize) == nil ? ["fontSize", "foregroundColor"] : ["fontSize"]
+            return redraw
+        }
+    }
+    private let redraw = AnimatedRedraw(keys: ["fontSize"])
     /// While drawing: the animated values of `fontSize` and `foregroundColor` to draw with.
     private var drawingValues: [String: Any] = [:]
     /// The text properties' values, read and written under `LayerLock`.
@@ -156,12 +167,45 @@ open class CATextLayer: CALayer {
         propertyDidChange(key)
     }
 
-    /// Draws with the values the `fontSize` and `foregroundColor` animations give now, and
-    /// keeps redrawing every frame while they run.
+    /// Shapes the text for the render side's glyph atlas, or draws it into a backing store (see
+    /// the class's description), with the values the `fontSize` animation (and for a backing
+    /// store the `foregroundColor` animation) gives now, and keeps doing so every frame while
+    /// they run.
     open override func display() {
-        drawingValues = redraw.values(for: self)
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        drawingValues = contentRedraw?.values(for: self) ?? [:]
         defer { drawingValues = [:] }
-        super.display()
+        if let scale = glyphScale(fontSize: shownFontSize) {
+            setDisplayedContents(nil)
+            setGlyphs(textDrawing()?.glyphRuns(scale: scale, attributed: string is NSAttributedString))
+            dirtyRect = nil
+        } else {
+            setGlyphs(nil)
+            super.display()
+        }
+    }
+
+    /// The largest font size, in pixels (points times `contentsScale`), drawn from the glyph atlas.
+    public static let largestAtlasFontPixels: CGFloat = 256
+
+    /// The pixels per point the text's glyphs are shaped and drawn at (`contentsScale`, 1 when
+    /// that is not a positive number), for text in `fontSize` drawn from the glyph atlas; nil
+    /// when the text is drawn into a backing store instead.
+    private func glyphScale(fontSize: CGFloat) -> CGFloat? {
+        guard type(of: self) == CATextLayer.self, delegate == nil else { return nil }
+        let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        let sizes =
+            string is NSAttributedString
+            ? TextContent(string).runs.compactMap(\.font?.size) + [TextContent.defaultAttributedFont.size]
+            : [fontSize]
+        return sizes.allSatisfy { $0 * scale <= Self.largestAtlasFontPixels } ? scale : nil
+    }
+
+    private func setGlyphs(_ runs: GlyphRuns?) {
+        guard state.glyphs != runs else { return }
+        state.glyphs = runs
+        recordChange(.glyphs)
     }
 
     /// The size and colour to draw with now.
@@ -269,10 +313,15 @@ open class CATextLayer: CALayer {
     /// Draws the text with Pango: from the top left of the bounds, wrapped, truncated and
     /// aligned as the properties say.
     open override func draw(in ctx: CGContext) {
+        textDrawing()?.draw(in: ctx)
+    }
+
+    /// The text to draw in the bounds, with the values shown now; nil when no colour draws it.
+    /// Attributed runs without a colour of their own are black, as Core Text draws them.
+    private func textDrawing() -> TextDrawing? {
         let attributed = string is NSAttributedString
-        // Attributed runs without a colour of their own are black, as Core Text draws them.
         guard let color = attributed ? RGBA(r: 0, g: 0, b: 0, a: 1) : shownForegroundColor?.value else {
-            return
+            return nil
         }
         let truncation: TextLayout.Truncation? =
             switch truncationMode {
@@ -293,10 +342,9 @@ open class CATextLayer: CALayer {
             attributed
             ? TextContent.defaultAttributedFont
             : TextFont(name: Self.fontName(font) ?? "Helvetica", size: shownFontSize)
-        let text = TextDrawing(
+        return TextDrawing(
             content: TextContent(string), font: shownFont, color: color, box: bounds, wraps: isWrapped,
             truncation: truncation, alignment: alignment, roundsGlyphPositions: allowsFontSubpixelQuantization)
-        text.draw(in: ctx)
     }
 
     // MARK: - Internals
@@ -333,7 +381,6 @@ private struct TextLayerValues {
     var string: Any?
     var font: Any? = "Helvetica"
     var fontSize: CGFloat = 36
-    var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     var isWrapped = false
     var truncationMode: CATextLayerTruncationMode = .none
     var alignmentMode: CATextLayerAlignmentMode = .natural

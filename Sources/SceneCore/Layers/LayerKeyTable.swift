@@ -137,13 +137,14 @@ struct LayerKey: @unchecked Sendable {
 
 extension PropertyID {
     /// The layer class whose own property this is (`CAEmitterLayer`, `CAReplicatorLayer`,
-    /// `CAGradientLayer`, `CAShapeLayer`, `CAOpenGLLayer`); nil for a property of every layer. On
+    /// `CAGradientLayer`, `CAShapeLayer`, `CATextLayer`, `CAOpenGLLayer`); nil for a property of every layer. On
     /// other layers its key is an arbitrary key, with no default.
     var ownerClass: CALayer.Type? {
         if isEmitterProperty { return CAEmitterLayer.self }
         if isReplicatorProperty { return CAReplicatorLayer.self }
         if isGradientProperty { return CAGradientLayer.self }
         if isShapeProperty { return CAShapeLayer.self }
+        if self == .foregroundColor { return CATextLayer.self }
         if isOpenGLProperty { return CAOpenGLLayer.self }
         return nil
     }

@@ -114,6 +114,12 @@ struct LayerProperties: Sendable, Equatable {
     /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
     /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
     var isShapeLayer = false
+    // Text (`CATextLayer`)
+    var foregroundColor: CGColor? = CGColor.white
+    /// The glyphs a `CATextLayer` shaped, which the render side draws from its glyph atlas;
+    /// nil for every other layer and for a text layer drawn into a backing store. Travels as
+    /// `LayerField.glyphs`.
+    var glyphs: GlyphRuns?
     // OpenGL (`CAOpenGLLayer`)
     var isAsynchronous = false
     /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
@@ -133,6 +139,8 @@ struct LayerProperties: Sendable, Equatable {
     var shownFillColor: RGBA? { animatedColors.fill ?? fillColor?.value }
     /// A shape layer's stroke colour shown: an animated value, else `strokeColor`.
     var shownStrokeColor: RGBA? { animatedColors.stroke ?? strokeColor?.value }
+    /// A text layer's text colour shown: an animated value, else `foregroundColor`.
+    var shownForegroundColor: RGBA? { animatedColors.foreground ?? foregroundColor?.value }
 
     /// Turns animated colour values into the `CGColor` properties (for presentation copies).
     mutating func resolveAnimatedColors() {
@@ -142,6 +150,7 @@ struct LayerProperties: Sendable, Equatable {
         if let c = animatedColors.instance { instanceColor = CGColor(c) }
         if let c = animatedColors.fill { fillColor = CGColor(c) }
         if let c = animatedColors.stroke { strokeColor = CGColor(c) }
+        if let c = animatedColors.foreground { foregroundColor = CGColor(c) }
         animatedColors = AnimatedColors()
         if let shown = gradientColors.animated { gradientColors = GradientColorList(shown.map(CGColor.init)) }
     }
@@ -160,4 +169,5 @@ struct AnimatedColors: Sendable, Equatable {
     var instance: RGBA?
     var fill: RGBA?
     var stroke: RGBA?
+    var foreground: RGBA?
 }

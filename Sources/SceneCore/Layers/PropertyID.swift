@@ -34,6 +34,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
     // Shape (CAShapeLayer; other layers treat these keys as arbitrary keys)
     case shapePath, fillColor, fillRule, strokeColor, lineWidth, miterLimit, lineCap, lineJoin
     case lineDashPhase, lineDashPattern, strokeStart, strokeEnd
+    // Text (CATextLayer; other layers treat the key as an arbitrary key)
+    case foregroundColor
     // OpenGL (CAOpenGLLayer; other layers treat the key as an arbitrary key)
     case isAsynchronous
 
@@ -350,6 +352,11 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(
                 self, "fillColor", \.fillColor, LayerKey(owner: \CAShapeLayer.fillColor, "fillColor", V.color),
                 .implicit, shownColor: \.animatedColors.fill)
+        case .foregroundColor:
+            return StoredProperty(
+                self, "foregroundColor", \.foregroundColor,
+                LayerKey(owner: \CATextLayer.foregroundColor, "foregroundColor", V.color), .implicit,
+                shownColor: \.animatedColors.foreground)
         case .fillRule:
             return StoredProperty(
                 self, "fillRule", \.fillRule,

@@ -50,13 +50,14 @@ struct Batcher {
                 batch.sampling = sampling
             }
             if gradient != .none { batch.gradient = gradient }
+            if quad.isShaped && quad.needsGeneralShape { batch.needsGeneralShape = true }
             batch.count += 1
             open = batch
         } else {
             closeBatch()
             open = DrawBatch(
                 first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped,
-                gradient: gradient)
+                gradient: gradient, needsGeneralShape: quad.isShaped && quad.needsGeneralShape)
         }
         instances.append(quad)
     }

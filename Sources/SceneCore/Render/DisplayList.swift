@@ -40,13 +40,17 @@ package struct DrawBatch: Sendable, Equatable {
     /// Which gradients its instances draw: a batch with gradients samples the frame's gradient
     /// texture (it has no image), with the shader for them.
     package var gradient: GradientShading
+    /// Whether an instance's shape needs the general coverage (`QuadInstance.needsGeneralShape`);
+    /// a shaped batch without one is drawn by a simple-shape variant. True unless the batcher,
+    /// which sees every instance, says otherwise.
+    package var needsGeneralShape: Bool
 
     init(
         first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true,
-        gradient: GradientShading = .none
+        gradient: GradientShading = .none, needsGeneralShape: Bool = true
     ) {
         (self.first, self.count, self.image, self.sampling) = (first, count, image, sampling)
-        (self.isShaped, self.gradient) = (isShaped, gradient)
+        (self.isShaped, self.gradient, self.needsGeneralShape) = (isShaped, gradient, needsGeneralShape)
     }
 }
 

@@ -67,7 +67,8 @@ extension FrameBuilder {
     /// has no mask to apply and casts no shadow from its content).
     private static func drawsSomething(_ layer: RenderLayer) -> Bool {
         let p = layer.properties
-        return !layer.sublayers.isEmpty || p.contents != nil || p.drawsShape || (p.shownBackgroundColor?.a ?? 0) > 0
+        return !layer.sublayers.isEmpty || p.contents != nil || p.drawsShape || p.glyphs != nil
+            || (p.shownBackgroundColor?.a ?? 0) > 0
             || (p.borderWidth > 0 && (p.shownBorderColor?.a ?? 0) > 0)
     }
 

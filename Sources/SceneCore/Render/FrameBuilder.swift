@@ -8,7 +8,7 @@ import Foundation
 /// except the sublayers of a `CATransformLayer`, which keep their 3D places and are drawn in
 /// depth order (`FrameBuilder+TransformLayers.swift`).
 /// Sublayers are drawn in zPosition order (stable). Per layer, in order: background, gradient
-/// (a `CAGradientLayer`'s), contents, shape (a `CAShapeLayer`'s), sublayers (clipped when `masksToBounds`: by anti-aliased
+/// (a `CAGradientLayer`'s), contents, text (a `CATextLayer`'s glyphs), shape (a `CAShapeLayer`'s), sublayers (clipped when `masksToBounds`: by anti-aliased
 /// coverage when the shape is rounded or `allowsEdgeAntialiasing` is set, else by the stencil),
 /// border; a layer with
 /// opacity below 1 that draws more than one thing is composited as one group. A layer with a
@@ -84,10 +84,10 @@ package struct FrameBuilder {
         return builder
     }
 
-    /// The display list of the walked tree, with the pixels its shapes' atlas pages need.
+    /// The display list of the walked tree, with the pixels its shapes' and glyphs' atlas pages need.
     mutating func finish() -> DisplayList {
         var list = batcher.finish(width: Int(target.width), height: Int(target.height), clearColor: clearColor)
-        list.textureUpdates = tree.shapeRasters.takeTextureUpdates()
+        list.textureUpdates = tree.shapeRasters.takeTextureUpdates() + tree.glyphAtlas.takeTextureUpdates()
         return list
     }
 
@@ -224,6 +224,7 @@ package struct FrameBuilder {
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives =
             (background == nil ? 0 : 1) + (gradient == nil ? 0 : 1) + pieces.count + (p.drawsShape ? 1 : 0)
+            + (p.glyphs == nil ? 0 : 1)
             + (p.glContent == nil ? 0 : 1) + (p.tileStore == nil ? 0 : 1) + (border == nil ? 0 : 1)
             + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
@@ -281,6 +282,9 @@ package struct FrameBuilder {
             } else {
                 contents.add(pieces, of: image, alpha: alpha, to: &batcher)
             }
+        }
+        if let glyphs = p.glyphs {
+            drawGlyphs(glyphs, properties: p, shape: shape, clip: clip, alpha: alpha, smooth: smooth)
         }
         if p.drawsShape {
             drawShape(
@@ -442,7 +446,8 @@ extension RenderTree {
             let p = layer.properties
             let own =
                 (p.shownBackgroundColor == nil ? 0 : 1) + (p.isGradientLayer ? 1 : 0) + (p.contents == nil ? 0 : 1)
-                + (p.drawsShape ? 1 : 0) + (p.glContent == nil ? 0 : 1) + (p.borderWidth > 0 ? 1 : 0)
+                + (p.drawsShape ? 1 : 0) + (p.glyphs == nil ? 0 : 1) + (p.glContent == nil ? 0 : 1)
+                + (p.borderWidth > 0 ? 1 : 0)
                 + (layer.mask == nil ? 0 : 1)
             let drawn = layer.sublayers.count * p.sublayerCopies
             guard own == 0, drawn == 1 else { return own + drawn > 1 }

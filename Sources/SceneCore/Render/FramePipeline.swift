@@ -55,6 +55,7 @@ package struct FramePipeline: Sendable {
             // Shapes that animations changed are rasterised side by side before the walk.
             let shown = tree
             tree.shapeRasters.prepareFrame { shown[$0]?.properties }
+            tree.glyphAtlas.beginFrame()
             var builder = FrameBuilder.walk(
                 tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest)
             list = builder.finish()
@@ -63,6 +64,8 @@ package struct FramePipeline: Sendable {
             contentsChanged = contentsChanged || builder.tilesEvicted
             // A shape drawn anew, or forgotten, leaves its old raster's texture unused.
             contentsChanged = contentsChanged || tree.shapeRasters.takeReplacedImages()
+            // So does a glyph atlas emptied when full.
+            contentsChanged = contentsChanged || tree.glyphAtlas.takeReplacedImages()
         }
         return Output(displayList: list, tick: tick, liveImageIDs: contentsChanged ? tree.liveImageIDs : nil)
     }

@@ -53,6 +53,15 @@ package struct QuadInstance: Sendable, Equatable {
     /// otherwise it fills `rect`.
     package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
 
+    /// Whether the quad's shape needs the layer shader's general coverage: a continuous corner
+    /// (a negative radius), or some straight edges anti-aliased and others not (`params.z`
+    /// neither 0 nor 15). Other shapes take the simple-shape variants, which leave that code out:
+    /// a software rasteriser runs every branch of a shader.
+    package var needsGeneralShape: Bool {
+        let edges = Int(params.z + 0.5)
+        return radii.min() < 0 || (edges != 0 && edges & 15 != 15)
+    }
+
     /// Whether the quad draws a gradient (`params.y` 2 or 3), read from the frame's gradient texture.
     package var isGradient: Bool { params.y > 1.5 }
 

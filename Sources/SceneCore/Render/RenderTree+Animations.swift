@@ -7,6 +7,16 @@ package struct AnimationTick: Sendable {
     /// When a waiting animation begins (absolute time), if nothing animates before then.
     package var wakeTime: Double?
     package init() {}
+
+    /// Adds what one layer's animations found at local time `layerTime`, that layer running
+    /// `rate` times as fast as absolute time, at absolute time `time`.
+    mutating func note(_ outputs: AnimationOutputs, layerTime: Double, rate: Double, at time: Double) {
+        if outputs.isChanging && rate != 0 { isAnimating = true }
+        if let begin = outputs.nextBegin, rate > 0 {
+            let wake = time + max(begin - layerTime, 0) / rate
+            wakeTime = min(wakeTime ?? wake, wake)
+        }
+    }
 }
 
 /// Which of a render tree's animated layers an evaluation runs.
@@ -16,14 +26,11 @@ package enum AnimationScope: Sendable, Equatable {
     /// The layers of the tree under this root: what one renderer shows (a renderer receives every
     /// commit of the process, including other windows' trees).
     case tree(LayerID)
-    /// The layers of every tree except those under these roots: what no renderer shows.
-    case excludingTrees(Set<LayerID>)
 
     func contains(topAncestor root: LayerID) -> Bool {
         switch self {
         case .all: true
         case .tree(let shown): root == shown
-        case .excludingTrees(let shown): !shown.contains(root)
         }
     }
 }
@@ -58,11 +65,7 @@ extension RenderTree {
             if outputs.isChanging || tick.events.count != eventCount {
                 stampAnimatedLayer(at: index, lastStampedParent: &lastStampedParent)
             }
-            if outputs.isChanging && rate != 0 { tick.isAnimating = true }
-            if let begin = outputs.nextBegin, rate > 0 {
-                let wake = time + max(begin - layerTime, 0) / rate
-                tick.wakeTime = min(tick.wakeTime ?? wake, wake)
-            }
+            tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
             if layers.values[index].animations.isEmpty { emptied.append(id) }
         }
         for id in emptied { animatedLayers.remove(id) }

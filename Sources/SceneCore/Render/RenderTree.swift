@@ -39,6 +39,8 @@ package struct RenderTree: Sendable {
     var glLayers: Set<LayerID> = []
     /// The `CAShapeLayer`s' shapes rasterised so far (`FrameBuilder+Shapes.swift`).
     let shapeRasters = ShapeRasterCache()
+    /// The `CATextLayer`s' glyphs rasterised so far (`FrameBuilder+Glyphs.swift`).
+    let glyphAtlas = GlyphAtlas()
 
     package init() {}
 
@@ -59,7 +61,7 @@ package struct RenderTree: Sendable {
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 noteTiming(properties.timing, of: update.layer)
                 if properties.glContent != nil { glLayers.insert(update.layer) }
-            case .glContent:
+            case .glContent, .glyphs:
                 layers[update.layer, default: RenderLayer()].apply(update.field)
             case .property(_, let id):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
@@ -83,7 +85,7 @@ package struct RenderTree: Sendable {
             || commit.updates.contains { update in
                 switch update.field {
                 case .sublayers, .mask, .animations: true
-                case .property, .all, .glContent: false
+                case .property, .all, .glContent, .glyphs: false
                 }
             }
         if restructures { structureVersion &+= 1 }
@@ -109,6 +111,7 @@ package struct RenderTree: Sendable {
         for snapshot in transitionSnapshots.values { ids.formUnion(snapshot.liveImageIDs) }
         for layer in layers.values { if let store = layer.properties.tileStore { ids.formUnion(store.imageIDs) } }
         ids.formUnion(shapeRasters.imageIDs)
+        ids.formUnion(glyphAtlas.imageIDs)
         return ids
     }
 

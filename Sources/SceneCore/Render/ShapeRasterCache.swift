@@ -36,34 +36,19 @@ final class ShapeRasterCache: Sendable {
         let rect: CGRect
     }
 
-    private struct Slot: Equatable {
-        let page: Int
-        let x: Int, y: Int, width: Int, height: Int
-    }
-
     private struct Entry {
         let key: ShapeRaster.Key
         /// Nil when the shape draws nothing.
         let raster: ShapeRaster?
         /// Where the raster is in the atlas; nil when it is not there (yet).
-        var slot: Slot?
+        var slot: TextureAtlas.Slot?
         /// The frame (`State.frame`) that last drew the shape.
         var drawnInFrame: UInt64
     }
 
-    private struct Page {
-        /// The page's identity for the renderer: a transparent image of the page's size, whose
-        /// texture the atlas's updates write into.
-        let image: CGImage
-        var packer: ShelfPacker
-    }
-
     private struct State {
         var entries: [LayerID: Entry] = [:]
-        var pages: [Page] = []
-        /// Set when a raster found no room: the atlas is emptied at the next frame.
-        var atlasIsFull = false
-        var updates: [TextureUpdate] = []
+        var atlas = TextureAtlas(pageSide: ShapeRasterCache.pageSide, maximumPages: ShapeRasterCache.maximumPages)
         var rasterizations = 0
         var replacedImages = false
         /// Counts the frames `prepareFrame` began.
@@ -90,9 +75,7 @@ final class ShapeRasterCache: Sendable {
     func prepareFrame(_ properties: (LayerID) -> LayerProperties?) {
         let changed = state.withLock { state -> [(LayerID, ShapeRaster.Key)] in
             state.frame += 1
-            if state.atlasIsFull {
-                state.pages = []
-                state.atlasIsFull = false
+            if state.atlas.emptyIfFull() {
                 state.replacedImages = true
                 for id in state.entries.keys { state.entries[id]?.slot = nil }
             }
@@ -111,10 +94,7 @@ final class ShapeRasterCache: Sendable {
 
     /// The pixels to write into atlas pages before the frame is drawn, taken once.
     func takeTextureUpdates() -> [TextureUpdate] {
-        state.withLock { state in
-            defer { state.updates = [] }
-            return state.updates
-        }
+        state.withLock { $0.atlas.takeUpdates() }
     }
 
     /// Rasterises layer `id`'s shape from `key` and keeps it, drawn in this frame, as an update
@@ -131,10 +111,7 @@ final class ShapeRasterCache: Sendable {
                 slot.height == kept.image.height
             {
                 if kept.image !== old.image {
-                    let region =
-                        kept.image.updatedRegion
-                        ?? UpdatedRegion(base: 0, x: 0, y: 0, width: slot.width, height: slot.height)
-                    state.updates.append(Self.update(slot, of: state.pages[slot.page], from: kept.image, region))
+                    state.atlas.write(kept.image, into: slot, region: kept.image.updatedRegion)
                 }
             } else {
                 slot = nil
@@ -153,57 +130,12 @@ final class ShapeRasterCache: Sendable {
         let (width, height) = (raster.image.width, raster.image.height)
         guard width <= atlasSlotSide, height <= atlasSlotSide else { return own }
         if state.entries[id]?.slot == nil {
-            guard let slot = place(width: width, height: height, in: &state) else { return own }
+            guard let slot = state.atlas.place(width: width, height: height) else { return own }
             state.entries[id]?.slot = slot
-            state.updates.append(
-                update(
-                    slot, of: state.pages[slot.page], from: raster.image,
-                    UpdatedRegion(base: 0, x: 0, y: 0, width: width, height: height)))
+            state.atlas.write(raster.image, into: slot)
         }
         guard let slot = state.entries[id]?.slot else { return own }
-        let side = Float(pageSide)
-        return Drawable(
-            image: state.pages[slot.page].image,
-            uv: SIMD4(
-                Float(slot.x) / side, Float(slot.y) / side, Float(slot.x + slot.width) / side,
-                Float(slot.y + slot.height) / side),
-            rect: raster.rect)
-    }
-
-    /// A slot of `width` x `height` pixels (with a transparent pixel round it, so that sampling
-    /// at its edge reads nothing of its neighbours), in the first page with room, or a new page;
-    /// nil, marking the atlas full, when every page is full.
-    private static func place(width: Int, height: Int, in state: inout State) -> Slot? {
-        for (index, page) in state.pages.enumerated() {
-            var packer = page.packer
-            if let origin = packer.place(width: width + 2, height: height + 2) {
-                state.pages[index].packer = packer
-                return Slot(page: index, x: origin.x + 1, y: origin.y + 1, width: width, height: height)
-            }
-        }
-        guard state.pages.count < maximumPages else {
-            state.atlasIsFull = true
-            return nil
-        }
-        let image = CGImage(
-            premultipliedRGBA: [UInt8](repeating: 0, count: pageSide * pageSide * 4), width: pageSide, height: pageSide)
-        state.pages.append(Page(image: image, packer: ShelfPacker(side: pageSide)))
-        return place(width: width, height: height, in: &state)
-    }
-
-    /// The update that writes `region` of `image` into `slot` of `page`.
-    private static func update(_ slot: Slot, of page: Page, from image: CGImage, _ region: UpdatedRegion)
-        -> TextureUpdate
-    {
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(region.width * region.height * 4)
-        for row in region.y..<(region.y + region.height) {
-            let start = (row * image.width + region.x) * 4
-            pixels += image.pixels[start..<(start + region.width * 4)]
-        }
-        return TextureUpdate(
-            texture: page.image, x: slot.x + region.x, y: slot.y + region.y, width: region.width,
-            height: region.height, pixels: pixels)
+        return Drawable(image: state.atlas.image(of: slot), uv: state.atlas.uv(of: slot), rect: raster.rect)
     }
 
     /// Forgets the rasters of layers that are gone.
@@ -217,7 +149,7 @@ final class ShapeRasterCache: Sendable {
     /// rasters outside it with the images they update.
     var imageIDs: Set<UInt64> {
         state.withLock { state in
-            var ids = Set(state.pages.map(\.image.imageID))
+            var ids = Set(state.atlas.imageIDs)
             for entry in state.entries.values where entry.slot == nil {
                 guard let image = entry.raster?.image else { continue }
                 ids.insert(image.imageID)

@@ -7,17 +7,18 @@ import Foundation
 /// `animationDidStop(finished: true)`, sees finished animations removed and runs transaction
 /// completion blocks at the times it would with a window.
 ///
-/// It receives every commit from `CommitDistributor`, keeps a render tree of the structure,
-/// timing and animations only (other fields are not needed to time animations), and evaluates
-/// the animations of the trees no attached renderer shows, on a queue of its own: every 1/60 s
-/// while one is running, at an animation's begin time while one waits, not at all otherwise.
+/// It receives every commit from `CommitDistributor`, keeps the structure, layer timing and
+/// animations of every tree (`TimingTree`: what times animations, no values to draw), and runs
+/// the event pass of the animations of the trees no attached renderer shows, on a queue of its
+/// own: every 1/60 s while one is running, at an animation's begin time while one waits, not at
+/// all otherwise.
 /// The trees renderers show keep their renderers' frames as the source of their events.
 final class UnrenderedAnimations: CommitSink, @unchecked Sendable {
     static let shared = UnrenderedAnimations()
 
     private let queue = DispatchQueue(label: "SceneCore unrendered animations")
     // Touched only on `queue`.
-    private var tree = RenderTree()
+    private var tree = TimingTree()
     private var timer: DispatchSourceTimer?
     private static let interval = 1.0 / 60
 
@@ -25,7 +26,7 @@ final class UnrenderedAnimations: CommitSink, @unchecked Sendable {
     /// the clock's own queue.
     func enqueue(_ commit: LayerTreeCommit) {
         queue.async {
-            self.tree.apply(commit.keepingOnlyWhatTimesAnimations())
+            self.tree.apply(commit)
             self.tick()
         }
     }
@@ -33,7 +34,7 @@ final class UnrenderedAnimations: CommitSink, @unchecked Sendable {
     /// Evaluates the animations no renderer shows, posts their events and schedules the next tick.
     private func tick() {
         let now = CACurrentMediaTime()
-        let result = tree.evaluateAnimations(at: now, in: .excludingTrees(CommitDistributor.shared.shownRoots))
+        let result = tree.evaluateAnimations(at: now, excludingTrees: CommitDistributor.shared.shownRoots)
         AnimationEventCenter.shared.post(result.events)
         if result.isAnimating {
             schedule(at: now + Self.interval)
@@ -53,17 +54,5 @@ final class UnrenderedAnimations: CommitSink, @unchecked Sendable {
             timer = source
         }
         timer?.schedule(deadline: .now() + max(time - CACurrentMediaTime(), 0), leeway: .milliseconds(1))
-    }
-}
-
-extension LayerTreeCommit {
-    /// The commit without the property fields that do not time animations: structure, animation
-    /// lists, whole layers and the layer timing that places animations in time stay.
-    fileprivate func keepingOnlyWhatTimesAnimations() -> LayerTreeCommit {
-        let kept = updates.filter { update in
-            guard case .property(_, let id) = update.field else { return true }
-            return id == .beginTime || id == .speed || id == .timeOffset
-        }
-        return LayerTreeCommit(sequence: sequence, updates: kept, released: released, timestamp: timestamp)
     }
 }

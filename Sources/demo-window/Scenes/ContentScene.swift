@@ -5,9 +5,11 @@ import SceneCore
 /// `CGContext` (the programming guide's Bézier curve), a subclass overriding `draw(in:)`, an
 /// image as `contents` under three gravities (one cut to a circle by a `CAShapeLayer` mask, one
 /// revealed and hidden again by a mask whose width animates), a `CAShapeLayer` whose `strokeEnd` animates (the
-/// "draw the line" animation), `CAGradientLayer`s of each type and `CATextLayer`s (wrapped,
-/// truncated, aligned, in several fonts and sizes). Drawing happens during the
-/// commit, on the app thread; the render thread only uploads the bitmaps.
+/// "draw the line" animation), `CAGradientLayer`s of each type (their colours shifting) and
+/// `CATextLayer`s (wrapped, truncated, aligned, in several fonts and sizes; the title's colour
+/// pulsing). The delegate's and the subclass's drawing happens during the commit, on the app
+/// thread; the render side draws the shape, the gradients and the text from the glyph atlas, and
+/// animates them, so they keep moving while the app thread is busy.
 enum ContentScene {
     /// The panels' names, in grid order.
     static let panels = ["curve", "dial", "image", "shape", "gradients", "text"]
@@ -204,6 +206,12 @@ enum ContentScene {
             text.truncationMode = truncation
             text.contentsScale = 2
             text.string = string
+            if name == "text-title" {
+                text.add(
+                    CABasicAnimation.backAndForth(
+                        "foregroundColor", from: Palette.ink, to: Palette.purple, duration: 1.5),
+                    forKey: "pulse")
+            }
             panel.addSublayer(text)
             y += height + 8
         }

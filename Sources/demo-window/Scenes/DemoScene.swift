@@ -67,6 +67,8 @@ struct DemoScene: Sendable {
     /// The app-thread change of a scene built with the given options; nil (the default) for
     /// a scene that stays still or moves only through render-thread animations.
     var tick: @Sendable (SceneOptions) -> SceneTick? = { _ in nil }
+    /// Whether the viewer shows the frame-rate overlay (draw calls, uploads) with the scene.
+    var showsOverlay = false
     /// Reacts to a click at `point` (root layer coordinates) whose hit-test on the
     /// presentation tree found `hit` (the model layer, nil for none). Returns the line the
     /// demo prints.
@@ -128,8 +130,10 @@ struct DemoScene: Sendable {
                 "autoresizing header and badge, cards flowed by a delegate and the guide's constraint example, following the window",
             build: { LayoutScene.make($0.size) }),
         DemoScene(
-            name: "text", summary: "text layers given new strings every frame (the text benchmark; --layers N)",
-            build: TextScene.make, tick: { _ in .everyFrame(TextScene.tick) }),
+            name: "text",
+            summary:
+                "text layers given new strings every frame, drawn from the glyph atlas (the text benchmark; --layers N)",
+            build: TextScene.make, tick: { _ in .everyFrame(TextScene.tick) }, showsOverlay: true),
         DemoScene(
             name: "static",
             summary: "300 layers of every kind the renderer draws, none of them changing; group cells rasterized",
@@ -160,6 +164,10 @@ struct DemoScene: Sendable {
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,
             tick: StressScene.tick, key: StressScene.key),
+        DemoScene(
+            name: "spinner",
+            summary: "a 48x48 spinner turning over the stress scene's quads standing still (the damage benchmark)",
+            build: SpinnerScene.make),
         DemoScene(
             name: "scroll",
             summary:

@@ -2,8 +2,10 @@ import Foundation
 import SceneCore
 
 /// The text benchmark: `--layers` text layers (default 200 in the bench) in a grid, every one
-/// of them given a new string on every frame by the app thread, so each frame re-rasterises
-/// and re-uploads every layer's text.
+/// of them given a new string on every frame by the app thread, so each frame Pango shapes
+/// every layer's text again; the render side draws the glyphs from its atlas in a draw call or
+/// two, uploading only glyphs it has not drawn before. The viewer shows the frame-rate overlay
+/// (draw calls, quads, bytes uploaded a frame) with it.
 enum TextScene {
     static func make(_ options: SceneOptions) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: options.size), Palette.background)

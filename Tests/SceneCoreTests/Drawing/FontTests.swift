@@ -8,15 +8,14 @@ import Testing
 /// `CATextLayer.font` drawing them: a font object draws exactly as its name does, at the layer's
 /// `fontSize`. Fonts are DejaVu (fonts-dejavu-core).
 @Suite struct FontTests {
-    /// The backing store of a 240 x 60 text layer drawing "Hamburgefonts" in `font` at `size`.
+    /// What a 240 x 60 text layer drawing "Hamburgefonts" in `font` at `size` shows.
     func pixels(_ font: Any, size: CGFloat = 20) throws -> [UInt8] {
         let layer = CATextLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 240, height: 60)
         layer.string = "Hamburgefonts"
         layer.font = font
         layer.fontSize = size
-        layer.display()
-        return try #require(layer.contents as? CGImage).pixels
+        return try renderedDrawing(of: layer).pixels
     }
 
     @Test func cgFontAndCTFontDrawPixelIdenticalToTheirName() throws {
@@ -96,8 +95,7 @@ import Testing
             let layer = CATextLayer()
             layer.bounds = CGRect(x: 0, y: 0, width: 200, height: 60)
             layer.string = text
-            layer.display()
-            return try #require(layer.contents as? CGImage).pixels
+            return try renderedDrawing(of: layer).pixels
         }
         let drawn = try attributed(CTFontCreateWithName("DejaVu Sans Bold", 36, nil))
         #expect(try drawn == attributed(TextFont(name: "DejaVu Sans Bold", size: 36)))

@@ -18,7 +18,7 @@ import Testing
         layer.isWrapped = true
         layer.truncationMode = truncation
         layer.displayIfNeeded()
-        return try #require(layer.contents as? CGImage)
+        return try renderedDrawing(of: layer)
     }
 
     /// Before, wrapping 1 MB took 5.8 to 7.3 s inside the commit (a debug build); the layout
@@ -37,6 +37,22 @@ import Testing
         let whole = try drawn(Self.megabyte, truncation: .end)
         let prefix = try drawn(String(repeating: Self.sentence, count: 20), truncation: .end)
         #expect(whole.pixels == prefix.pixels)
+    }
+
+    /// Unwrapped and untruncated, a line is laid out whole (it is aligned by its width), but
+    /// only the glyphs near the bounds are committed for the render side to draw.
+    @Test func anUnwrappedMegabyteLineCommitsOnlyTheGlyphsNearTheBounds() throws {
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 300, height: 40)
+        layer.string = Self.megabyte
+        layer.fontSize = 18
+        layer.display()
+        let glyphs = try #require(layer.state.glyphs)
+        // 300 points of 18-point text hold about 35 glyphs; the 512-pixel reach past the edge
+        // about 60 more.
+        #expect(glyphs.glyphCount > 30 && glyphs.glyphCount < 150, "\(glyphs.glyphCount) glyphs")
+        let pixels = glyphs.runs.flatMap(\.glyphs).map(\.pixel.x)
+        #expect(pixels.allSatisfy { $0 > -512 && $0 < 300 + 512 })
     }
 
     @Test func aPrefixEndsOnAWholeCharacterAndCutsTheRuns() {

@@ -46,9 +46,11 @@ import Testing
         return layer
     }
 
+    /// The text `layer` shows: what it draws from the glyph atlas, as its backing store of
+    /// `bounds` x `contentsScale` pixels would hold it.
     static func render(_ layer: CALayer) throws -> CGImage {
         layer.display()
-        return try #require(layer.contents as? CGImage)
+        return try renderedDrawing(of: layer)
     }
 
     @Test func defaultsAreApples() {
@@ -325,10 +327,13 @@ import Testing
     }
 }
 
-/// `fontSize` and `foregroundColor` animate by redrawing the text with the animated values.
+/// `fontSize` and `foregroundColor` animate: the render side draws the colour of text from the
+/// glyph atlas; the app thread redraws a backing store's text with the animated values.
 @Suite struct TextLayerAnimationTests {
-    func pausedText() -> (ManualClock, CATextLayer) {
-        let text = CATextLayer()
+    /// A text layer drawn into a backing store, as a subclass is.
+    final class BitmapTextLayer: CATextLayer {}
+
+    func pausedText(_ text: CATextLayer = CATextLayer()) -> (ManualClock, CATextLayer) {
         let paused = ManualClock(text) { layer in
             let text = layer as! CATextLayer
             text.bounds = CGRect(x: 0, y: 0, width: 120, height: 40)
@@ -340,8 +345,7 @@ import Testing
     }
 
     /// The most opaque pixel's colour: the middle of a stroke.
-    func ink(_ text: CATextLayer) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
-        guard let image = text.contents as? CGImage else { return nil }
+    func ink(_ image: CGImage) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
         var best: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)?
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -352,18 +356,38 @@ import Testing
         return best
     }
 
-    @Test func anExplicitColourAnimationRedrawsWithTheInterpolatedColour() throws {
+    func fade() -> CABasicAnimation {
+        basic(
+            "foregroundColor", from: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+            to: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+    }
+
+    @Test func theRenderSideDrawsAColourAnimationWithoutRedrawingTheText() throws {
         let (paused, text) = pausedText()
-        let fade = CABasicAnimation(keyPath: "foregroundColor")
-        fade.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-        fade.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        fade.duration = 1
-        paused.add(fade, forKey: "fade")
+        let glyphs = try #require(text.state.glyphs)
+        paused.add(fade(), forKey: "fade")
+        paused.seek(to: 100.5)
+        #expect(!text.needsDisplay(), "the colour animation does not mark the text for display")
+        let p = try #require(ink(renderedDrawing(of: text)))
+        #expect(p.a == 255 && abs(Int(p.r) - 128) <= 2 && abs(Int(p.b) - 128) <= 2 && p.g == 0)
+        paused.seek(to: 100.75)
+        let later = try #require(ink(renderedDrawing(of: text)))
+        #expect(later.a == 255 && abs(Int(later.r) - 64) <= 2 && abs(Int(later.b) - 191) <= 2 && later.g == 0)
+        #expect(text.state.glyphs == glyphs, "the glyphs committed before the animation are drawn")
+        #expect(text.foregroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1), "the model keeps its value")
+        let shown = try #require(text.presentation()?.foregroundColor)
+        #expect(abs(shown.components![0] - 0.25) < 0.01 && abs(shown.components![2] - 0.75) < 0.01)
+    }
+
+    @Test func aBackingStoresTextIsRedrawnWithTheInterpolatedColour() throws {
+        let (paused, text) = pausedText(BitmapTextLayer())
+        paused.add(fade(), forKey: "fade")
         paused.seek(to: 100.5)
         text.display()
-        let p = try #require(ink(text))
+        let image = try #require(text.contents as? CGImage)
+        let p = try #require(ink(image))
         #expect(p.a == 255 && abs(Int(p.r) - 128) <= 2 && abs(Int(p.b) - 128) <= 2 && p.g == 0)
-        #expect(text.foregroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1), "the model keeps its value")
+        #expect(text.state.glyphs == nil, "a subclass draws into a backing store")
     }
 
     @Test func settingTheSizeOnACommittedLayerAnimatesItImplicitly() throws {

@@ -58,7 +58,8 @@ import Testing
             list.commands == [
                 .draw(
                     DrawBatch(
-                        first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false))
+                        first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false,
+                        needsGeneralShape: false))
             ])
     }
 
@@ -93,5 +94,25 @@ import Testing
         // Rounded without allowsEdgeAntialiasing: anti-aliased all round; square with it: the four
         // straight edges of the default edgeAntialiasingMask.
         #expect(quads.map(\.params.z) == [0, EdgeAntialiasing.all, 15])
+    }
+
+    /// A shaped batch takes the general coverage only when one of its instances needs it: a
+    /// continuous corner, or some straight edges anti-aliased and others not.
+    @Test func aBatchNeedsTheGeneralShapeOnlyForContinuousCornersOrMixedEdges() {
+        func quad(radius: Float, edges: Float) -> QuadInstance {
+            QuadInstance(
+                transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero,
+                radii: SIMD4(repeating: radius), params: SIMD4(0, 0, edges, 1))
+        }
+        func needsGeneralShape(_ quads: [QuadInstance]) -> Bool {
+            var batcher = Batcher()
+            for quad in quads { batcher.add(quad, image: nil, sampling: .init()) }
+            guard case .draw(let batch) = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.first
+            else { return true }
+            return batch.needsGeneralShape
+        }
+        #expect(!needsGeneralShape([quad(radius: 8, edges: 15), quad(radius: 4, edges: 0)]))
+        #expect(needsGeneralShape([quad(radius: 8, edges: 15), quad(radius: -8, edges: 15)]))
+        #expect(needsGeneralShape([quad(radius: 8, edges: 3), quad(radius: 8, edges: 15)]))
     }
 }

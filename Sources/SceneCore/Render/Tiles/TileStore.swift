@@ -287,8 +287,7 @@ final class TileStore: Sendable, Equatable {
         var image: CGImage?
         // The layer is held only while this tile is drawn.
         if let grid, let layer { image = TileStore.render(key, of: layer, grid: grid) }
-        let (next, requests) = state.withLock { s -> ([(TileKey, UInt64)], [FrameRequest]) in
-            s.running -= 1
+        let requests = state.withLock { s -> [FrameRequest] in
             var requests: [FrameRequest] = []
             if s.drawing[key] == token {
                 s.drawing[key] = nil
@@ -306,9 +305,15 @@ final class TileStore: Sendable, Equatable {
                     requests = Array(s.requests.values)
                 }
             }
-            return (TileStore.startable(&s), requests)
+            return requests
         }
+        // The tile counts as being drawn until its frames are asked for, so that a store seen
+        // idle has asked for every frame its tiles need.
         for request in requests { request() }
+        let next = state.withLock { s in
+            s.running -= 1
+            return TileStore.startable(&s)
+        }
         for (key, token) in next { TileStore.queue.async { self.draw(key, token: token) } }
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+
+/// `CATextLayer`s drawn from the tree's `GlyphAtlas`: one quad per glyph, textured from the
+/// atlas page that holds it and coloured on the GPU, so that text in many layers shares a draw
+/// call per page and `foregroundColor` animates without the app thread.
+extension FrameBuilder {
+    /// Draws the glyphs of `runs` (text layer `p`'s) where its backing store would have shown
+    /// them: the text is a picture of `bounds` x `scale` pixels as it was shaped, placed in the
+    /// current bounds by `contentsGravity` as contents are, and cut off at that picture's edges;
+    /// clipped to the rounded shape with `masksToBounds`. A run without a colour of its own takes
+    /// the `foregroundColor` shown (animated or not); nil draws it not at all.
+    mutating func drawGlyphs(
+        _ runs: GlyphRuns, properties p: LayerProperties, shape: Shape, clip: SIMD16<Float>, alpha: Float,
+        smooth: Float
+    ) {
+        let scale = runs.scale
+        let picture = SIMD2(
+            Float((runs.bounds.width * scale).rounded(.up)), Float((runs.bounds.height * scale).rounded(.up)))
+        guard picture.x > 0, picture.y > 0 else { return }
+        let colors = runs.runs.map { run in (run.color ?? p.shownForegroundColor).map { $0.premultiplied * alpha } }
+        guard colors.contains(where: { ($0?.w ?? 0) > 0 }) else { return }
+        let destination = ContentsLayout.place(
+            CGSize(width: CGFloat(picture.x) / scale, height: CGFloat(picture.y) / scale), in: p.bounds,
+            gravity: p.contentsGravity)
+        let origin = SIMD2(Float(destination.minX), Float(destination.minY))
+        let perPixel = SIMD2(Float(destination.width), Float(destination.height)) / picture
+        let clipToShape: Float = p.masksToBounds ? 1 : 0
+        let params: SIMD4<Float> = [0, 1, clipToShape * smooth, clipToShape]
+        for (r, drawables) in tree.glyphAtlas.drawables(for: runs).enumerated() {
+            guard let color = colors[r], color.w > 0 else { continue }
+            for (g, drawable) in drawables.enumerated() {
+                guard let drawable else { continue }
+                let placed = runs.runs[r].glyphs[g].pixel
+                let corner = SIMD2<Float>(SIMD2(placed.x &+ drawable.pixels.x, placed.y &+ drawable.pixels.y))
+                let size = SIMD2<Float>(Float(drawable.pixels.z), Float(drawable.pixels.w))
+                // The glyph's pixels within the picture, and the part of its texels they show.
+                let low = pointwiseMax(corner, .zero)
+                let high = pointwiseMin(corner + size, picture)
+                guard low.x < high.x, low.y < high.y else { continue }
+                let uvSize = SIMD2(drawable.uv.z - drawable.uv.x, drawable.uv.w - drawable.uv.y) / size
+                let uvLow = SIMD2(drawable.uv.x, drawable.uv.y) + (low - corner) * uvSize
+                let uvHigh = SIMD2(drawable.uv.x, drawable.uv.y) + (high - corner) * uvSize
+                var quad = shape.quad(clip, color: color, params: params)
+                let from = origin + low * perPixel
+                quad.rect = SIMD4(lowHalf: from, highHalf: (high - low) * perPixel)
+                quad.uv = SIMD4(lowHalf: uvLow, highHalf: uvHigh)
+                batcher.add(quad, image: drawable.image, sampling: TextureSampling())
+            }
+        }
+    }
+}

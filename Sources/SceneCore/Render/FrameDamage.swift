@@ -1,0 +1,106 @@
+/// The part of the target a frame changes, worked out by comparing its display list with the
+/// last frame's: a renderer whose target still holds the last frame draws only there (scissored)
+/// and presents only there.
+///
+/// Anything that moved, animated, changed or went shows as an instance whose values differ from
+/// the last frame's at the same index, or a batch whose texture changed (a new image, pixels
+/// written into an atlas page, the gradients' texels): the damage is the box of window pixels
+/// those instances covered before and cover now (`PixelBox`, two pixels wider than the quads for
+/// their anti-aliasing). Damage is worked out only for frames of plain draws and stencil clips;
+/// a frame with offscreen groups, masks, filters, shadows, rasterized layers or OpenGL content,
+/// whose pixels depend on more than the quads, or whose structure (sizes, clear colour, the
+/// commands and their batches) changed, is drawn whole.
+package enum FrameDamage {
+    /// The target pixels that `current` draws differently from `previous`; nil when the whole
+    /// target must be drawn (no previous frame, a frame damage is not worked out for, or damage
+    /// that covers the target). An empty region means the frame draws exactly what the last one
+    /// did.
+    package static func region(from previous: DisplayList?, to current: DisplayList) -> PixelRegion? {
+        guard let previous, previous.width == current.width, previous.height == current.height,
+            previous.clearColor == current.clearColor, previous.instances.count == current.instances.count,
+            previous.commands.count == current.commands.count
+        else { return nil }
+        let size = SIMD2(Float(current.width), Float(current.height))
+        let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
+        let gradientsChanged = previous.gradientTexels != current.gradientTexels
+        var damage = PixelBox.empty
+        /// Adds the boxes instance `index` covered before and covers now.
+        func damageInstance(_ index: Int) {
+            damage = damage.union(PixelBox(covering: previous.instances[index], in: size))
+            damage = damage.union(PixelBox(covering: current.instances[index], in: size))
+        }
+        for (before, now) in zip(previous.commands, current.commands) {
+            switch (before, now) {
+            case (.draw(let a), .draw(let b)):
+                guard a.first == b.first, a.count == b.count, a.sampling == b.sampling, a.isShaped == b.isShaped,
+                    a.gradient == b.gradient
+                else { return nil }
+                let texture = b.image?.imageID
+                if a.image?.imageID != texture || texture.map(updatedTextures.contains) == true
+                    || (gradientsChanged && b.gradient != .none)
+                {
+                    for index in b.first..<(b.first + b.count) { damageInstance(index) }
+                }
+            case (.pushClip(let a), .pushClip(let b)), (.popClip(let a), .popClip(let b)):
+                guard a == b else { return nil }
+            default:
+                return nil
+            }
+        }
+        var changed = 0
+        for index in current.instances.indices where previous.instances[index] != current.instances[index] {
+            damageInstance(index)
+            // A frame where everything moves stops here: it is drawn whole.
+            changed += 1
+            if changed % 64 == 0, damage.low.x <= 0, damage.low.y <= 0, damage.high.x >= size.x, damage.high.y >= size.y
+            {
+                return nil
+            }
+        }
+        guard damage.low.x.isFinite, damage.low.y.isFinite, damage.high.x.isFinite, damage.high.y.isFinite else {
+            return damage == .empty ? PixelRegion(x: 0, y: 0, width: 0, height: 0) : nil
+        }
+        let region = damage.region(in: size)
+        return region == PixelRegion(x: 0, y: 0, width: current.width, height: current.height) ? nil : region
+    }
+
+    /// `list` with only the instances that reach `region` (in order, batches renumbered, clip
+    /// instances kept), for a frame drawn only there: what lies wholly outside the scissor
+    /// would cost vertex work and instance upload for no pixel. `list` must be a frame damage is
+    /// worked out for (plain draws and stencil clips); another is returned as it is.
+    package static func culled(_ list: DisplayList, to region: PixelRegion) -> DisplayList {
+        let size = SIMD2(Float(list.width), Float(list.height))
+        let area = PixelBox(
+            low: SIMD2(Float(region.x), Float(region.y)),
+            high: SIMD2(Float(region.x + region.width), Float(region.y + region.height)))
+        var culled = list
+        culled.instances = []
+        culled.commands = []
+        var clipInstances: [Int: Int] = [:]
+        func clipInstance(_ index: Int) -> Int {
+            if let kept = clipInstances[index] { return kept }
+            culled.instances.append(list.instances[index])
+            clipInstances[index] = culled.instances.count - 1
+            return culled.instances.count - 1
+        }
+        for command in list.commands {
+            switch command {
+            case .draw(var batch):
+                let first = culled.instances.count
+                for index in batch.first..<(batch.first + batch.count) {
+                    let box = PixelBox(covering: list.instances[index], in: size).intersection(area)
+                    if box.low.x < box.high.x && box.low.y < box.high.y {
+                        culled.instances.append(list.instances[index])
+                    }
+                }
+                guard culled.instances.count > first else { continue }
+                (batch.first, batch.count) = (first, culled.instances.count - first)
+                culled.commands.append(.draw(batch))
+            case .pushClip(let index): culled.commands.append(.pushClip(instance: clipInstance(index)))
+            case .popClip(let index): culled.commands.append(.popClip(instance: clipInstance(index)))
+            default: return list
+            }
+        }
+        return culled
+    }
+}

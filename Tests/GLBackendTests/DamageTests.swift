@@ -1,0 +1,160 @@
+import Foundation
+import SceneCoreTestSupport
+import Testing
+
+@testable import GLBackend
+@testable import SceneCore
+
+/// Redrawing only what changed (`FrameDamage`): frames drawn into the last frame's pixels, only
+/// within the damaged region, against the same frames drawn whole by a second renderer. They
+/// must be identical, pixel for pixel.
+@Suite struct DamageTests {
+    static let size = (width: 320, height: 200)
+
+    /// 300 still layers (plain, rounded, bordered, a label) and a 48 x 48 spinner turning once a
+    /// second from time 1000.
+    func scene() -> (root: CALayer, spinner: CALayer, label: CATextLayer) {
+        let root = solidLayer(
+            CGRect(x: 0, y: 0, width: Self.size.width, height: Self.size.height), CGColor(gray: 0.95, alpha: 1))
+        for i in 0..<300 {
+            let layer = solidLayer(
+                CGRect(x: CGFloat(i % 20) * 16, y: CGFloat(i / 20) * 12, width: 14, height: 10),
+                CGColor(red: CGFloat(i % 7) / 7, green: CGFloat(i % 5) / 5, blue: CGFloat(i % 3) / 3, alpha: 1))
+            layer.cornerRadius = i % 2 == 0 ? 3 : 0
+            layer.borderWidth = i % 3 == 0 ? 1 : 0
+            root.addSublayer(layer)
+        }
+        let label = CATextLayer()
+        label.frame = CGRect(x: 10, y: 182, width: 150, height: 16)
+        label.fontSize = 12
+        label.foregroundColor = CGColor(gray: 0, alpha: 1)
+        label.string = "frame 0"
+        root.addSublayer(label)
+        let spinner = solidLayer(
+            CGRect(x: 200, y: 60, width: 48, height: 48), CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1))
+        spinner.cornerRadius = 8
+        spinner.add(
+            basic("transform.rotation.z", from: 0, to: 2 * Double.pi) {
+                $0.beginTime = 1000
+                $0.repeatCount = .infinity
+            }, forKey: "spin")
+        root.addSublayer(spinner)
+        return (root, spinner, label)
+    }
+
+    func renderers() throws -> (damaged: OffscreenRenderer, whole: OffscreenRenderer) {
+        let damaged = try OffscreenRenderer(width: Self.size.width, height: Self.size.height)
+        damaged.limitsRedrawToDamage = true
+        return (damaged, try OffscreenRenderer(width: Self.size.width, height: Self.size.height))
+    }
+
+    @Test func aSpinnerOverAStillSceneRedrawsOnlyItsBoxAndMatchesWholeFrames() throws {
+        let (root, _, _) = scene()
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        #expect(damaged.statistics.damagedPixels == nil, "the first frame is drawn whole")
+        for time in [1000.1, 1000.25, 1000.6] {
+            let partial = try damaged.render(root, at: time)
+            let full = try whole.render(root, at: time)
+            #expect(largestDifference(partial, full) == 0, "at \(time)")
+            let pixels = try #require(damaged.statistics.damagedPixels)
+            // The spinner's box turned and its box before, each at most 68 pixels a side with
+            // the anti-aliasing margin: a small part of the 64,000-pixel target.
+            #expect(pixels > 0 && pixels <= 80 * 80, "\(pixels) pixels at \(time)")
+            // Only the quads that reach the damage are drawn: the spinner and the cells under it
+            // (57 of 407).
+            #expect(damaged.statistics.instances * 4 < whole.statistics.instances, "\(damaged.statistics)")
+        }
+    }
+
+    @Test func aFrameThatChangesNothingDrawsNothing() throws {
+        let (root, spinner, _) = scene()
+        spinner.removeAnimation(forKey: "spin")
+        let (damaged, _) = try renderers()
+        let first = try damaged.render(root, at: 1000)
+        let second = try damaged.render(root, at: 1001)
+        #expect(damaged.statistics.damagedPixels == 0)
+        #expect(damaged.statistics.drawCalls == 0)
+        #expect(second == first)
+    }
+
+    @Test func aNewGlyphDamagesItsAtlasPagesBatchAndMatchesAWholeFrame() throws {
+        let (root, spinner, label) = scene()
+        spinner.removeAnimation(forKey: "spin")
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        // As many glyphs as before: the frame keeps its structure, and the new glyph's upload
+        // damages every glyph of its atlas page's batch.
+        label.string = "frame 9"
+        let partial = try damaged.render(root, at: 1000)
+        let full = try whole.render(root, at: 1000)
+        #expect(largestDifference(partial, full) == 0)
+        #expect(try #require(damaged.statistics.damagedPixels) > 0)
+    }
+
+    @Test func aFrameWhoseDamageCoversTheTargetIsDrawnWhole() throws {
+        let (root, _, _) = scene()
+        // Repeating, as the spinner does, so that nothing here has ended by the media clock:
+        // these frames are drawn at chosen times long past.
+        func forever(_ animation: CABasicAnimation) -> CABasicAnimation {
+            animation.beginTime = 1000
+            animation.repeatCount = .infinity
+            return animation
+        }
+        for layer in root.sublayers ?? [] {
+            layer.add(forever(basic("position.x", by: 3)), forKey: "nudge")
+        }
+        // A veil over the whole target, fading: its box is all of it.
+        let veil = solidLayer(root.bounds, CGColor(gray: 0, alpha: 0.2))
+        veil.add(forever(basic("opacity", from: 1, to: 0.5)), forKey: "fade")
+        root.addSublayer(veil)
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        let partial = try damaged.render(root, at: 1000.5)
+        #expect(
+            damaged.statistics.damagedPixels == nil,
+            "the damage reached the whole target: no region; \(damaged.statistics)")
+        let full = try whole.render(root, at: 1000.5)
+        #expect(largestDifference(partial, full) == 0, "damaged: \(damaged.statistics); whole: \(whole.statistics)")
+    }
+
+    @Test func aFrameWithAGroupIsDrawnWhole() throws {
+        let (root, spinner, _) = scene()
+        spinner.opacity = 0.5
+        spinner.addSublayer(solidLayer(CGRect(x: 10, y: 10, width: 20, height: 20), CGColor(gray: 0, alpha: 1)))
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        let partial = try damaged.render(root, at: 1000.3)
+        #expect(damaged.statistics.damagedPixels == nil, "a translucent group is composited offscreen")
+        #expect(try largestDifference(partial, whole.render(root, at: 1000.3)) == 0)
+    }
+}
+
+/// `LayerWindow.showsDamage`'s tint: the region a frame redrew, drawn over in translucent
+/// magenta for one frame.
+@Suite struct DamageHighlightTests {
+    @Test func theTintCoversTheRegionAndNothingElse() throws {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 60), CGColor(gray: 1, alpha: 1))
+        var builder = CommitBuilder()
+        builder.encodeWhole(root, markingCommitted: false)
+        var tree = RenderTree()
+        tree.apply(builder.finish())
+        var walked = FrameBuilder.walk(tree, root: root.layerID, width: 100, height: 60)
+        // 20 x 10 pixels from (30, 40) in GL's orientation: rows 10 to 19 from the top.
+        let region = PixelRegion(x: 30, y: 40, width: 20, height: 10)
+        let surface = try HeadlessSurface(width: 100, height: 60, options: GLRendererOptions())
+        let image = try surface.render(walked.finish().highlighting(region))
+        // White under 35 % magenta: (0.35 + 0.65, 0.65, 0.35 + 0.65).
+        expectPixel(image, 30, 10, (255, 166, 255, 255))
+        expectPixel(image, 49, 19, (255, 166, 255, 255))
+        for (x, y) in [(29, 10), (50, 19), (30, 9), (49, 20)] { expectPixel(image, x, y, (255, 255, 255, 255)) }
+    }
+
+    @Test func regionsUnite() {
+        let a = PixelRegion(x: 10, y: 20, width: 5, height: 5)
+        let b = PixelRegion(x: 30, y: 0, width: 10, height: 10)
+        #expect(a.union(b) == PixelRegion(x: 10, y: 0, width: 30, height: 25))
+        #expect(a.union(PixelRegion(x: 0, y: 0, width: 0, height: 0)) == a)
+        #expect(PixelRegion(x: 3, y: 3, width: 0, height: 4).union(b) == b)
+    }
+}
