@@ -11,11 +11,13 @@ import Testing
     @Test(arguments: [(5, 10), (-1, 1), (0, -1), (Int.max, 2), (1, Int.max)])
     func batchOutsideTheInstancesIsIgnored(first: Int, count: Int) throws {
         let surface = try HeadlessSurface(width: 32, height: 32)
-        let image = try surface.render(canvas.list([quad, quad, quad], [batch(first, count), batch(0, 1)]))
+        let (image, messages) = try Diagnostics.capturing {
+            try surface.render(canvas.list([quad, quad, quad], [batch(first, count), batch(0, 1)]))
+        }
         #expect(surface.statistics.rejectedCommands == 1)
         #expect(surface.statistics.drawCalls == 1)
         expectPixel(image, 4, 4, (255, 0, 0, 255))
-        #expect(Diagnostics.recent.contains { $0.contains("is outside the list's 3 instances") })
+        #expect(messages.contains { $0.contains("is outside the list's 3 instances") })
     }
 
     @Test func emptyBatchDrawsNothing() throws {
@@ -30,31 +32,34 @@ import Testing
         let list = canvas.list(
             [quad],
             [.popClip(instance: 0), .pushClip(instance: 7), batch(0, 1), .popClip(instance: 7), .pushClip(instance: 0)])
-        let image = try surface.render(list)
+        let (image, messages) = try Diagnostics.capturing { try surface.render(list) }
         #expect(surface.statistics.rejectedCommands == 2)
         #expect(surface.statistics.clipPushes == 1)
         expectPixel(image, 4, 4, (255, 0, 0, 255))
-        #expect(Diagnostics.recent.contains { $0.contains("popClip of instance 0 without a matching pushClip") })
-        #expect(Diagnostics.recent.contains { $0.contains("pushClip without popClip at the end of the frame") })
+        #expect(messages.contains { $0.contains("popClip of instance 0 without a matching pushClip") })
+        #expect(messages.contains { $0.contains("pushClip without popClip at the end of the frame") })
     }
 
     @Test func mismatchedPopUndoesTheInnermostPush() throws {
         let clip = canvas.rect(x: 0, y: 0, w: 8, h: 32, color: black)
         let fill = canvas.rect(x: 0, y: 0, w: 32, h: 32, color: red)
-        let image = try canvas.render(
-            canvas.list([clip, fill], [.pushClip(instance: 0), .popClip(instance: 1), batch(1, 1)]))
+        let (image, messages) = try Diagnostics.capturing {
+            try canvas.render(canvas.list([clip, fill], [.pushClip(instance: 0), .popClip(instance: 1), batch(1, 1)]))
+        }
         expectPixel(image, 20, 20, (255, 0, 0, 255))
-        #expect(Diagnostics.recent.contains { $0.contains("popClip of instance 1 closes pushClip of instance 0") })
+        #expect(messages.contains { $0.contains("popClip of instance 1 closes pushClip of instance 0") })
     }
 
     @Test func unbalancedGroupCommandsAreReportedAndRecovered() throws {
         let surface = try HeadlessSurface(width: 32, height: 32)
-        let image = try surface.render(canvas.list([quad], [.endGroup(opacity: 0.5), .beginGroup, batch(0, 1)]))
+        let (image, messages) = try Diagnostics.capturing {
+            try surface.render(canvas.list([quad], [.endGroup(opacity: 0.5), .beginGroup, batch(0, 1)]))
+        }
         #expect(surface.statistics.rejectedCommands == 1)
         #expect(surface.statistics.groups == 1)
         expectPixel(image, 4, 4, (255, 0, 0, 255))
-        #expect(Diagnostics.recent.contains { $0.contains("endGroup without a matching beginGroup") })
-        #expect(Diagnostics.recent.contains { $0.contains("beginGroup without endGroup") })
+        #expect(messages.contains { $0.contains("endGroup without a matching beginGroup") })
+        #expect(messages.contains { $0.contains("beginGroup without endGroup") })
     }
 
     @Test func clipsLeftOpenInsideAGroupDrawnIntoItsParentAreUndone() throws {
@@ -106,13 +111,15 @@ import Testing
     @Test(arguments: [(-4, 10), (10, 0), (Int.max, 10), (10, 1 << 40)])
     func rendererDrawsNothingForAnUndrawableSize(width: Int, height: Int) throws {
         let context = try HeadlessGLContext()
-        let statistics = try context.withCurrent {
-            let renderer = try GLRenderer()
-            renderer.draw(DisplayList(width: width, height: height, instances: [quad], commands: [batch(0, 1)]))
-            return renderer.statistics
+        let (statistics, messages) = try Diagnostics.capturing {
+            try context.withCurrent {
+                let renderer = try GLRenderer()
+                renderer.draw(DisplayList(width: width, height: height, instances: [quad], commands: [batch(0, 1)]))
+                return renderer.statistics
+            }
         }
         #expect(statistics == FrameStatistics())
-        #expect(Diagnostics.recent.contains { $0.contains("display list size \(width)x\(height) is outside") })
+        #expect(messages.contains { $0.contains("display list size \(width)x\(height) is outside") })
     }
 
     @Test func surfaceRefusesAListLargerThanTheContextAllows() throws {

@@ -106,9 +106,9 @@ import Testing
     }
 
     @Test func anUnknownModeIsLoggedAndCompositesSourceOver() throws {
-        let image = try render(scene("glowBlendMode").root)
+        let (image, messages) = try Diagnostics.capturing { try render(scene("glowBlendMode").root) }
         expectPixel(image, 20, 20, Self.expected(.sourceOver, Self.source, Self.backdrop))
-        #expect(Diagnostics.recent.contains { $0.contains("unknown blend mode \"glowBlendMode\"") })
+        #expect(messages.contains { $0.contains("unknown blend mode \"glowBlendMode\"") })
         let colour = try render(scene(CAFilter(type: .gaussianBlur)).root)
         expectPixel(colour, 20, 20, Self.expected(.sourceOver, Self.source, Self.backdrop), "a blur is no blend mode")
     }

@@ -285,9 +285,9 @@ import Testing
             parent = layer
         }
         parent.backgroundColor = opaqueRed
-        let image = try render(root)
+        let (image, messages) = try Diagnostics.capturing { try render(root) }
         expectPixel(image, 50, 50, (255, 0, 0, 255))
-        #expect(Diagnostics.recent.contains { $0.contains("groups nest deeper than") })
+        #expect(messages.contains { $0.contains("groups nest deeper than") })
     }
 
     /// A render tree with a white 100x100 root `ids[0]` holding `count` red 100x100 layers

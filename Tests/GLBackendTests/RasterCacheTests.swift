@@ -49,10 +49,10 @@ import Testing
         let surface = try HeadlessSurface(
             width: 64, height: 48, options: GLRendererOptions(rasterCacheBudget: 10_000))
         let list = canvas.list(instances, raster(a, quad: 1) + raster(b, quad: 2))
-        let first = try surface.render(list)
+        let (first, messages) = try Diagnostics.capturing { try surface.render(list) }
         #expect(surface.statistics.rasterCacheMisses == 2)
         #expect(surface.statistics.rasterCacheBytes == 30 * 30 * 8, "one of the two 7,200-byte bitmaps kept")
-        #expect(Diagnostics.recent.contains { $0.contains("over the cache's 10000") })
+        #expect(messages.contains { $0.contains("over the cache's 10000") })
         #expect(try surface.render(list) == first)
         #expect(surface.statistics.rasterCacheHits == 1 && surface.statistics.rasterCacheMisses == 1)
     }
@@ -61,9 +61,12 @@ import Testing
         let surface = try HeadlessSurface(width: 64, height: 48)
         var image = try surface.render(canvas.list(instances, [.endRaster]))
         #expect(surface.statistics.rejectedCommands == 1)
-        image = try surface.render(canvas.list(instances, Array(raster(a, quad: 1).prefix(2))))
+        let messages: [String]
+        (image, messages) = try Diagnostics.capturing {
+            try surface.render(canvas.list(instances, Array(raster(a, quad: 1).prefix(2))))
+        }
         #expect(surface.statistics.rasterCacheMisses == 1)
-        #expect(Diagnostics.recent.contains { $0.contains("beginRaster without endRaster") })
+        #expect(messages.contains { $0.contains("beginRaster without endRaster") })
         expectPixel(image, 15, 15, (255, 255, 255, 255), "the unfinished bitmap is not shown")
         image = try surface.render(
             canvas.list(

@@ -137,11 +137,11 @@ import Testing
 
         let list = TestCanvas(width: 100, height: 80).list(
             [TestCanvas(width: 100, height: 80).textured(x: 0, y: 0, w: 100, h: 80)], [batch(0, 1, image: image)])
-        let result = try surface.render(list)
+        let (result, messages) = try Diagnostics.capturing { try surface.render(list) }
         #expect(surface.statistics.textureUploads == 1)
         #expect(surface.statistics.uploadedBytes == 64 * 51 * 4)
         #expect(
-            Diagnostics.recent.contains {
+            messages.contains {
                 $0.contains("image 100x80 exceeds the maximum texture size 64; downscaled to 64x51")
             })
         expectPixel(result, 10, 40, (255, 0, 0, 255))

@@ -109,13 +109,13 @@ import Testing
     @Test func wrongTypesAndUnknownPathsAreRefusedWithAnError() {
         let layer = CALayer()
         layer.position = CGPoint(x: 1, y: 2)
-        layer.setValue("not a point", forKey: "position")
+        var messages = Diagnostics.capturing { layer.setValue("not a point", forKey: "position") }
         #expect(layer.position == CGPoint(x: 1, y: 2))
-        #expect(Diagnostics.recent.contains { $0.contains("\"position\"") && $0.contains("String") })
-        layer.setValue(3, forKeyPath: "position.z")
+        #expect(messages.contains { $0.contains("\"position\"") && $0.contains("String") })
+        messages = Diagnostics.capturing { layer.setValue(3, forKeyPath: "position.z") }
         #expect(layer.position == CGPoint(x: 1, y: 2))
         #expect(layer.value(forKeyPath: "position.z") == nil)
-        #expect(Diagnostics.recent.contains { $0.contains("position.z") })
+        #expect(messages.contains { $0.contains("position.z") })
         layer.setValue(CGFloat.nan, forKeyPath: "position.x")
         #expect(layer.position == CGPoint(x: 1, y: 2))
     }

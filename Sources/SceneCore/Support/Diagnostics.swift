@@ -29,6 +29,14 @@ package enum Diagnostics {
         return capture.messages.withLock { $0 }
     }
 
+    /// Runs `body` and returns its result with the messages it logged on the current task, as
+    /// `capturing(_:)` does.
+    static func capturing<Result>(_ body: () throws -> Result) rethrows -> (result: Result, messages: [String]) {
+        var result: Result?
+        let messages = try capturing { result = try body() }
+        return (result!, messages)
+    }
+
     /// Logs an error about input that was refused or replaced by a documented fallback.
     package static func error(_ message: String) {
         logger.error("\(message)")
@@ -54,14 +62,19 @@ package enum Diagnostics {
         remember(message)
     }
 
-    /// The most recent messages, oldest first (at most 100).
+    /// The most recent messages, oldest first (at most `recentLimit`).
     static var recent: [String] { recentMessages.withLock { $0 } }
+
+    /// How many messages `recent` keeps: enough that the full test suite, about 100 messages a
+    /// second from parallel tests with bursts of hundreds, does not push out a message between the
+    /// moment a test's code logs it and the moment the test looks for it.
+    static let recentLimit = 1_000
 
     private static func remember(_ message: String) {
         capture?.messages.withLock { $0.append(message) }
         recentMessages.withLock {
             $0.append(message)
-            if $0.count > 100 { $0.removeFirst($0.count - 100) }
+            if $0.count > recentLimit { $0.removeFirst($0.count - recentLimit) }
         }
     }
 }

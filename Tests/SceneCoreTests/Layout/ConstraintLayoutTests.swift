@@ -54,11 +54,12 @@ import Testing
     }
 
     @Test func nonFiniteScaleAndOffsetAreRefused() {
-        let constraint = CAConstraint(
-            attribute: .minX, relativeTo: "nanSource", attribute: .minX, scale: .nan, offset: .infinity)
+        let (constraint, messages) = Diagnostics.capturing {
+            CAConstraint(attribute: .minX, relativeTo: "nanSource", attribute: .minX, scale: .nan, offset: .infinity)
+        }
         #expect(constraint.scale == 1 && constraint.offset == 0)
-        #expect(Diagnostics.recent.contains { $0.contains("refused non-finite scale") })
-        #expect(Diagnostics.recent.contains { $0.contains("refused non-finite offset") })
+        #expect(messages.contains { $0.contains("refused non-finite scale") })
+        #expect(messages.contains { $0.contains("refused non-finite offset") })
     }
 
     @Test func constraintsAreStoredUnderTheConstraintsKey() {
@@ -273,14 +274,14 @@ import Testing
         let free = sublayer(
             "cycleFree", CGRect(x: 4, y: 4, width: 10, height: 10), in: root, [c(.minX, "superlayer", .minX, offset: 5)]
         )
-        manager.layoutSublayers(of: root)
+        let messages = Diagnostics.capturing { manager.layoutSublayers(of: root) }
         #expect(p.frame == CGRect(x: 1, y: 1, width: 10, height: 10))
         #expect(q.frame == CGRect(x: 2, y: 2, width: 10, height: 10))
         // Its x axis depends on the cycle and stays; its y axis does not and is laid out.
         #expect(dependent.frame == CGRect(x: 3, y: 50, width: 10, height: 10))
         #expect(free.frame == CGRect(x: 5, y: 4, width: 10, height: 10))
         #expect(
-            Diagnostics.recent.contains {
+            messages.contains {
                 $0.contains("cycleP, cycleQ, cycleDependent") && $0.contains("dependency cycle")
             })
     }
@@ -293,10 +294,10 @@ import Testing
                 c(.minX, "nobodyHere", .minX), c(.maxX, "superlayer", .maxX, offset: -7),
                 c(.width, "superlayer", .width, scale: 0, offset: 20),
             ])
-        manager.layoutSublayers(of: root)
+        let messages = Diagnostics.capturing { manager.layoutSublayers(of: root) }
         // The ignored constraint does not count: maxX and width are the two used.
         #expect(layer.frame == CGRect(x: 273, y: 0, width: 20, height: 10))
-        #expect(Diagnostics.recent.contains { $0.contains("orphan: no sibling named \"nobodyHere\"") })
+        #expect(messages.contains { $0.contains("orphan: no sibling named \"nobodyHere\"") })
     }
 
     /// Core Animation's measured rule in a 200-point-wide superlayer: the last constraint

@@ -65,9 +65,9 @@ import Testing
         }
         layer.compositingFilter = CAFilter(type: .lightenBlendMode)
         #expect(layer.state.compositingFilter == .lighten)
-        layer.compositingFilter = 42
+        let messages = Diagnostics.capturing { layer.compositingFilter = 42 }
         #expect(layer.state.compositingFilter == .sourceOver)
-        #expect(Diagnostics.recent.contains { $0.contains("a Int is not a filter") })
+        #expect(messages.contains { $0.contains("a Int is not a filter") })
     }
 
     @Test func filterInputsAreReachableByKeyPath() throws {
