@@ -5,7 +5,7 @@ import Foundation
 /// restores animated values with plain loads and stores (no key paths, no generic dispatch) for
 /// every animation of every frame.
 ///
-/// Offsets are byte offsets into `LayerProperties`, kept in 16 bits so that a slot, and every
+/// Offsets are byte offsets into `LayerProperties.Values`, kept in 16 bits so that a slot, and every
 /// compiled animation that holds one, stays a few bytes.
 enum AnimationSlot: Sendable, Equatable {
     case cgFloat(offset: UInt16, limit: AnimatedValueLimit)
@@ -38,7 +38,7 @@ enum AnimationSlot: Sendable, Equatable {
     /// The value shown in `p`.
     @inline(__always)
     func read(_ p: LayerProperties) -> AnimatableValue {
-        withUnsafeBytes(of: p) { bytes in
+        p.withValueBytes { bytes in
             switch self {
             case .cgFloat(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: CGFloat.self)))
             case .float(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: Float.self)))
@@ -115,7 +115,7 @@ enum AnimationSlot: Sendable, Equatable {
         case (.filters(let offset), .filters(let v)): store(v, at: offset, in: &p)
         case (.path(let offset), .path(let v)): store(v, at: offset, in: &p)
         case (.colorList(let offset), .colors(let v)):
-            var list = withUnsafeBytes(of: p) { $0.load(fromByteOffset: Int(offset), as: GradientColorList.self) }
+            var list = p.withValueBytes { $0.load(fromByteOffset: Int(offset), as: GradientColorList.self) }
             list.animated = v
             store(list, at: offset, in: &p)
         case (.numberList(let offset), _):
@@ -127,12 +127,12 @@ enum AnimationSlot: Sendable, Equatable {
 
     @inline(__always)
     private func copy<T>(_: T.Type, at offset: UInt16, from model: LayerProperties, into p: inout LayerProperties) {
-        store(withUnsafeBytes(of: model) { $0.load(fromByteOffset: Int(offset), as: T.self) }, at: offset, in: &p)
+        store(model.withValueBytes { $0.load(fromByteOffset: Int(offset), as: T.self) }, at: offset, in: &p)
     }
 
     @inline(__always)
     private func store<T>(_ value: T, at offset: UInt16, in p: inout LayerProperties) {
-        withUnsafeMutableBytes(of: &p) { bytes in
+        p.withMutableValueBytes { bytes in
             // Assigning through a typed pointer releases the old value and retains the new one.
             (bytes.baseAddress! + Int(offset)).assumingMemoryBound(to: T.self).pointee = value
         }

@@ -1,135 +1,434 @@
 import Foundation
 
-/// Every committed value of one layer, held in one struct so that it is copied whole:
-/// into presentation copies, into full-sync commits, and onto the render side.
+/// Every committed value of one layer: what presentation copies, full-sync commits and the
+/// render side each hold of a layer.
 ///
-/// The defaults are Core Animation's (Apple's CALayer documentation).
+/// The values are stored once (`Values`) and shared by copies until one of them changes, when
+/// that copy takes a copy of its own (copy on write). Copying a `LayerProperties` is therefore
+/// one reference, not about 1.5 KB of values with a retain for every reference among them:
+/// the render side's frame walk, its evaluation of animations, commits and presentation copies
+/// all copy layers' values, and most copies are never changed.
 struct LayerProperties: Sendable, Equatable {
-    // Geometry
-    var bounds: CGRect = .zero
-    var position: CGPoint = .zero
-    var zPosition: CGFloat = 0
-    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
-    package var transform = CATransform3D.identity
-    var sublayerTransform = CATransform3D.identity
-    var isHidden = false
-    var isDoubleSided = true
-    var isGeometryFlipped = false
-    var masksToBounds = false
-    // Appearance
-    var opacity: Float = 1
-    var allowsGroupOpacity = true
-    var allowsEdgeAntialiasing = false
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
-    var backgroundColor: CGColor? = nil
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = .all
-    var cornerCurve: CALayerCornerCurve = .circular
-    var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor.black
-    var shadowColor: CGColor? = CGColor.black
-    var shadowOpacity: Float = 0
-    var shadowOffset = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath? = nil
-    var shouldRasterize = false
-    var rasterizationScale: CGFloat = 1
-    // Filters
-    var filters = RenderFilterList()
-    var backgroundFilters = RenderFilterList()
-    var compositingFilter: BlendMode = .sourceOver
-    // Contents
-    var contents: CGImage? = nil
-    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity: CALayerContentsGravity = .resize
-    var contentsScale: CGFloat = 1
-    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    var minificationFilter: CALayerContentsFilter = .linear
-    var magnificationFilter: CALayerContentsFilter = .linear
-    var minificationFilterBias: Float = 0
-    var isOpaque = false
-    // Timing
-    /// A layer's timing: Core Animation's defaults, with `duration` infinite.
-    var timing = MediaTimingValues(duration: .infinity)
-    // Emitter (`CAEmitterLayer`)
-    var emitterCells = EmitterCellList()
-    var emitterPosition: CGPoint = .zero
-    var emitterZPosition: CGFloat = 0
-    var emitterSize: CGSize = .zero
-    var emitterDepth: CGFloat = 0
-    var emitterShape: CAEmitterLayerEmitterShape = .point
-    var emitterMode: CAEmitterLayerEmitterMode = .volume
-    var renderMode: CAEmitterLayerRenderMode = .unordered
-    var emitterBirthRate: Float = 1
-    var emitterLifetime: Float = 1
-    var emitterVelocity: Float = 1
-    var emitterScale: Float = 1
-    var emitterSpin: Float = 1
-    var emitterSeed: UInt32 = 0
-    /// Colours an animation is showing, as plain values: the render side evaluates colour
-    /// animations into these instead of making a `CGColor` every frame. When set they win
-    /// over `backgroundColor`, `borderColor` and `shadowColor`.
-    var animatedColors = AnimatedColors()
-    /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
-    /// once when such a layer is made, not a property of its own: it reaches the render side
-    /// with the layer's first commit, which carries every value.
-    var isTransformLayer = false
-    // Replicator (`CAReplicatorLayer`)
-    var instanceCount = 1
-    var instanceTransform = CATransform3D.identity
-    var instanceDelay: Double = 0
-    var instanceColor: CGColor? = CGColor.white
-    var instanceRedOffset: Float = 0
-    var instanceGreenOffset: Float = 0
-    var instanceBlueOffset: Float = 0
-    var instanceAlphaOffset: Float = 0
-    var preservesDepth = false
-    /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
-    /// times. Set once when such a layer is made, like `isTransformLayer`.
-    var isReplicatorLayer = false
-    // Gradient (`CAGradientLayer`)
-    var gradientColors = GradientColorList()
-    var gradientLocations = NumberList()
-    var startPoint = CGPoint(x: 0.5, y: 0)
-    var endPoint = CGPoint(x: 0.5, y: 1)
-    var gradientType: CAGradientLayerType = .axial
-    /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
-    /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
-    var isGradientLayer = false
-    // Shape (`CAShapeLayer`)
-    var shapePath: CGPath? = nil
-    var fillColor: CGColor? = CGColor.black
-    var fillRule: CAShapeLayerFillRule = .nonZero
-    var strokeColor: CGColor? = nil
-    var lineWidth: CGFloat = 1
-    var miterLimit: CGFloat = 10
-    var lineCap: CAShapeLayerLineCap = .butt
-    var lineJoin: CAShapeLayerLineJoin = .miter
-    var lineDashPhase: CGFloat = 0
-    var lineDashPattern = NumberList()
-    var strokeStart: CGFloat = 0
-    var strokeEnd: CGFloat = 1
-    /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
-    /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
-    var isShapeLayer = false
-    // Text (`CATextLayer`)
-    var foregroundColor: CGColor? = CGColor.white
-    /// The glyphs a `CATextLayer` shaped, which the render side draws from its glyph atlas;
-    /// nil for every other layer and for a text layer drawn into a backing store. Travels as
-    /// `LayerField.glyphs`.
-    var glyphs: GlyphRuns?
-    // OpenGL (`CAOpenGLLayer`)
-    var isAsynchronous = false
-    /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
-    /// made, like `isTransformLayer`; its redraw requests travel as `LayerField.glContent`.
-    var glContent: GLContent? = nil
-    /// The tiles of a `CATiledLayer`, which its render side reads and reports what it shows
-    /// to. Set once when such a layer is made, like `isTransformLayer`.
-    var tileStore: TileStore?
+    /// The values, shared between copies; changed only through `values` when not shared.
+    private var storage: Storage
 
-    init() {}
+    /// A box for the values. `@unchecked Sendable`: a box is changed only when one
+    /// `LayerProperties` holds it (`values`), like the buffer of a Swift array.
+    private final class Storage: @unchecked Sendable {
+        var values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    /// The box of the default values, shared by every `LayerProperties()` until it changes.
+    private static let defaults = Storage(Values())
+
+    init() { storage = LayerProperties.defaults }
+
+    /// The values, read in place; changed in place once this copy holds them alone.
+    var values: Values {
+        _read { yield storage.values }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+            yield &storage.values
+        }
+    }
+
+    static func == (lhs: LayerProperties, rhs: LayerProperties) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+    }
+
+    /// Calls `body` with the bytes of the values, in place (`AnimationSlot` and commits read
+    /// values at their byte offsets in `Values`).
+    func withValueBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeBytes(of: &storage.values, body)
+    }
+
+    /// Calls `body` with the bytes of the values to change them in place, once this copy holds
+    /// them alone.
+    mutating func withMutableValueBytes<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        return withUnsafeMutableBytes(of: &storage.values, body)
+    }
+
+    // Geometry
+    var bounds: CGRect {
+        get { storage.values.bounds }
+        _modify { yield &values.bounds }
+    }
+    var position: CGPoint {
+        get { storage.values.position }
+        _modify { yield &values.position }
+    }
+    var zPosition: CGFloat {
+        get { storage.values.zPosition }
+        _modify { yield &values.zPosition }
+    }
+    var anchorPoint: CGPoint {
+        get { storage.values.anchorPoint }
+        _modify { yield &values.anchorPoint }
+    }
+    var anchorPointZ: CGFloat {
+        get { storage.values.anchorPointZ }
+        _modify { yield &values.anchorPointZ }
+    }
+    package var transform: CATransform3D {
+        get { storage.values.transform }
+        _modify { yield &values.transform }
+    }
+    var sublayerTransform: CATransform3D {
+        get { storage.values.sublayerTransform }
+        _modify { yield &values.sublayerTransform }
+    }
+    var isHidden: Bool {
+        get { storage.values.isHidden }
+        _modify { yield &values.isHidden }
+    }
+    var isDoubleSided: Bool {
+        get { storage.values.isDoubleSided }
+        _modify { yield &values.isDoubleSided }
+    }
+    var isGeometryFlipped: Bool {
+        get { storage.values.isGeometryFlipped }
+        _modify { yield &values.isGeometryFlipped }
+    }
+    var masksToBounds: Bool {
+        get { storage.values.masksToBounds }
+        _modify { yield &values.masksToBounds }
+    }
+    // Appearance
+    var opacity: Float {
+        get { storage.values.opacity }
+        _modify { yield &values.opacity }
+    }
+    var allowsGroupOpacity: Bool {
+        get { storage.values.allowsGroupOpacity }
+        _modify { yield &values.allowsGroupOpacity }
+    }
+    var allowsEdgeAntialiasing: Bool {
+        get { storage.values.allowsEdgeAntialiasing }
+        _modify { yield &values.allowsEdgeAntialiasing }
+    }
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { storage.values.edgeAntialiasingMask }
+        _modify { yield &values.edgeAntialiasingMask }
+    }
+    var backgroundColor: CGColor? {
+        get { storage.values.backgroundColor }
+        _modify { yield &values.backgroundColor }
+    }
+    var cornerRadius: CGFloat {
+        get { storage.values.cornerRadius }
+        _modify { yield &values.cornerRadius }
+    }
+    var maskedCorners: CACornerMask {
+        get { storage.values.maskedCorners }
+        _modify { yield &values.maskedCorners }
+    }
+    var cornerCurve: CALayerCornerCurve {
+        get { storage.values.cornerCurve }
+        _modify { yield &values.cornerCurve }
+    }
+    var borderWidth: CGFloat {
+        get { storage.values.borderWidth }
+        _modify { yield &values.borderWidth }
+    }
+    var borderColor: CGColor? {
+        get { storage.values.borderColor }
+        _modify { yield &values.borderColor }
+    }
+    var shadowColor: CGColor? {
+        get { storage.values.shadowColor }
+        _modify { yield &values.shadowColor }
+    }
+    var shadowOpacity: Float {
+        get { storage.values.shadowOpacity }
+        _modify { yield &values.shadowOpacity }
+    }
+    var shadowOffset: CGSize {
+        get { storage.values.shadowOffset }
+        _modify { yield &values.shadowOffset }
+    }
+    var shadowRadius: CGFloat {
+        get { storage.values.shadowRadius }
+        _modify { yield &values.shadowRadius }
+    }
+    var shadowPath: CGPath? {
+        get { storage.values.shadowPath }
+        _modify { yield &values.shadowPath }
+    }
+    var shouldRasterize: Bool {
+        get { storage.values.shouldRasterize }
+        _modify { yield &values.shouldRasterize }
+    }
+    var rasterizationScale: CGFloat {
+        get { storage.values.rasterizationScale }
+        _modify { yield &values.rasterizationScale }
+    }
+    // Filters
+    var filters: RenderFilterList {
+        get { storage.values.filters }
+        _modify { yield &values.filters }
+    }
+    var backgroundFilters: RenderFilterList {
+        get { storage.values.backgroundFilters }
+        _modify { yield &values.backgroundFilters }
+    }
+    var compositingFilter: BlendMode {
+        get { storage.values.compositingFilter }
+        _modify { yield &values.compositingFilter }
+    }
+    // Contents
+    var contents: CGImage? {
+        get { storage.values.contents }
+        _modify { yield &values.contents }
+    }
+    var contentsRect: CGRect {
+        get { storage.values.contentsRect }
+        _modify { yield &values.contentsRect }
+    }
+    var contentsCenter: CGRect {
+        get { storage.values.contentsCenter }
+        _modify { yield &values.contentsCenter }
+    }
+    var contentsGravity: CALayerContentsGravity {
+        get { storage.values.contentsGravity }
+        _modify { yield &values.contentsGravity }
+    }
+    var contentsScale: CGFloat {
+        get { storage.values.contentsScale }
+        _modify { yield &values.contentsScale }
+    }
+    var contentsFormat: CALayerContentsFormat {
+        get { storage.values.contentsFormat }
+        _modify { yield &values.contentsFormat }
+    }
+    var minificationFilter: CALayerContentsFilter {
+        get { storage.values.minificationFilter }
+        _modify { yield &values.minificationFilter }
+    }
+    var magnificationFilter: CALayerContentsFilter {
+        get { storage.values.magnificationFilter }
+        _modify { yield &values.magnificationFilter }
+    }
+    var minificationFilterBias: Float {
+        get { storage.values.minificationFilterBias }
+        _modify { yield &values.minificationFilterBias }
+    }
+    var isOpaque: Bool {
+        get { storage.values.isOpaque }
+        _modify { yield &values.isOpaque }
+    }
+    // Timing
+    var timing: MediaTimingValues {
+        get { storage.values.timing }
+        _modify { yield &values.timing }
+    }
+    // Emitter (`CAEmitterLayer`)
+    var emitterCells: EmitterCellList {
+        get { storage.values.emitterCells }
+        _modify { yield &values.emitterCells }
+    }
+    var emitterPosition: CGPoint {
+        get { storage.values.emitterPosition }
+        _modify { yield &values.emitterPosition }
+    }
+    var emitterZPosition: CGFloat {
+        get { storage.values.emitterZPosition }
+        _modify { yield &values.emitterZPosition }
+    }
+    var emitterSize: CGSize {
+        get { storage.values.emitterSize }
+        _modify { yield &values.emitterSize }
+    }
+    var emitterDepth: CGFloat {
+        get { storage.values.emitterDepth }
+        _modify { yield &values.emitterDepth }
+    }
+    var emitterShape: CAEmitterLayerEmitterShape {
+        get { storage.values.emitterShape }
+        _modify { yield &values.emitterShape }
+    }
+    var emitterMode: CAEmitterLayerEmitterMode {
+        get { storage.values.emitterMode }
+        _modify { yield &values.emitterMode }
+    }
+    var renderMode: CAEmitterLayerRenderMode {
+        get { storage.values.renderMode }
+        _modify { yield &values.renderMode }
+    }
+    var emitterBirthRate: Float {
+        get { storage.values.emitterBirthRate }
+        _modify { yield &values.emitterBirthRate }
+    }
+    var emitterLifetime: Float {
+        get { storage.values.emitterLifetime }
+        _modify { yield &values.emitterLifetime }
+    }
+    var emitterVelocity: Float {
+        get { storage.values.emitterVelocity }
+        _modify { yield &values.emitterVelocity }
+    }
+    var emitterScale: Float {
+        get { storage.values.emitterScale }
+        _modify { yield &values.emitterScale }
+    }
+    var emitterSpin: Float {
+        get { storage.values.emitterSpin }
+        _modify { yield &values.emitterSpin }
+    }
+    var emitterSeed: UInt32 {
+        get { storage.values.emitterSeed }
+        _modify { yield &values.emitterSeed }
+    }
+    var animatedColors: AnimatedColors {
+        get { storage.values.animatedColors }
+        _modify { yield &values.animatedColors }
+    }
+    var isTransformLayer: Bool {
+        get { storage.values.isTransformLayer }
+        _modify { yield &values.isTransformLayer }
+    }
+    // Replicator (`CAReplicatorLayer`)
+    var instanceCount: Int {
+        get { storage.values.instanceCount }
+        _modify { yield &values.instanceCount }
+    }
+    var instanceTransform: CATransform3D {
+        get { storage.values.instanceTransform }
+        _modify { yield &values.instanceTransform }
+    }
+    var instanceDelay: Double {
+        get { storage.values.instanceDelay }
+        _modify { yield &values.instanceDelay }
+    }
+    var instanceColor: CGColor? {
+        get { storage.values.instanceColor }
+        _modify { yield &values.instanceColor }
+    }
+    var instanceRedOffset: Float {
+        get { storage.values.instanceRedOffset }
+        _modify { yield &values.instanceRedOffset }
+    }
+    var instanceGreenOffset: Float {
+        get { storage.values.instanceGreenOffset }
+        _modify { yield &values.instanceGreenOffset }
+    }
+    var instanceBlueOffset: Float {
+        get { storage.values.instanceBlueOffset }
+        _modify { yield &values.instanceBlueOffset }
+    }
+    var instanceAlphaOffset: Float {
+        get { storage.values.instanceAlphaOffset }
+        _modify { yield &values.instanceAlphaOffset }
+    }
+    var preservesDepth: Bool {
+        get { storage.values.preservesDepth }
+        _modify { yield &values.preservesDepth }
+    }
+    var isReplicatorLayer: Bool {
+        get { storage.values.isReplicatorLayer }
+        _modify { yield &values.isReplicatorLayer }
+    }
+    // Gradient (`CAGradientLayer`)
+    var gradientColors: GradientColorList {
+        get { storage.values.gradientColors }
+        _modify { yield &values.gradientColors }
+    }
+    var gradientLocations: NumberList {
+        get { storage.values.gradientLocations }
+        _modify { yield &values.gradientLocations }
+    }
+    var startPoint: CGPoint {
+        get { storage.values.startPoint }
+        _modify { yield &values.startPoint }
+    }
+    var endPoint: CGPoint {
+        get { storage.values.endPoint }
+        _modify { yield &values.endPoint }
+    }
+    var gradientType: CAGradientLayerType {
+        get { storage.values.gradientType }
+        _modify { yield &values.gradientType }
+    }
+    var isGradientLayer: Bool {
+        get { storage.values.isGradientLayer }
+        _modify { yield &values.isGradientLayer }
+    }
+    // Shape (`CAShapeLayer`)
+    var shapePath: CGPath? {
+        get { storage.values.shapePath }
+        _modify { yield &values.shapePath }
+    }
+    var fillColor: CGColor? {
+        get { storage.values.fillColor }
+        _modify { yield &values.fillColor }
+    }
+    var fillRule: CAShapeLayerFillRule {
+        get { storage.values.fillRule }
+        _modify { yield &values.fillRule }
+    }
+    var strokeColor: CGColor? {
+        get { storage.values.strokeColor }
+        _modify { yield &values.strokeColor }
+    }
+    var lineWidth: CGFloat {
+        get { storage.values.lineWidth }
+        _modify { yield &values.lineWidth }
+    }
+    var miterLimit: CGFloat {
+        get { storage.values.miterLimit }
+        _modify { yield &values.miterLimit }
+    }
+    var lineCap: CAShapeLayerLineCap {
+        get { storage.values.lineCap }
+        _modify { yield &values.lineCap }
+    }
+    var lineJoin: CAShapeLayerLineJoin {
+        get { storage.values.lineJoin }
+        _modify { yield &values.lineJoin }
+    }
+    var lineDashPhase: CGFloat {
+        get { storage.values.lineDashPhase }
+        _modify { yield &values.lineDashPhase }
+    }
+    var lineDashPattern: NumberList {
+        get { storage.values.lineDashPattern }
+        _modify { yield &values.lineDashPattern }
+    }
+    var strokeStart: CGFloat {
+        get { storage.values.strokeStart }
+        _modify { yield &values.strokeStart }
+    }
+    var strokeEnd: CGFloat {
+        get { storage.values.strokeEnd }
+        _modify { yield &values.strokeEnd }
+    }
+    var isShapeLayer: Bool {
+        get { storage.values.isShapeLayer }
+        _modify { yield &values.isShapeLayer }
+    }
+    // Text (`CATextLayer`)
+    var foregroundColor: CGColor? {
+        get { storage.values.foregroundColor }
+        _modify { yield &values.foregroundColor }
+    }
+    var glyphs: GlyphRuns? {
+        get { storage.values.glyphs }
+        _modify { yield &values.glyphs }
+    }
+    // OpenGL (`CAOpenGLLayer`)
+    var isAsynchronous: Bool {
+        get { storage.values.isAsynchronous }
+        _modify { yield &values.isAsynchronous }
+    }
+    var glContent: GLContent? {
+        get { storage.values.glContent }
+        _modify { yield &values.glContent }
+    }
+    var tileStore: TileStore? {
+        get { storage.values.tileStore }
+        _modify { yield &values.tileStore }
+    }
 
     /// The background colour shown: an animated value, else `backgroundColor`.
     var shownBackgroundColor: RGBA? { animatedColors.background ?? backgroundColor?.value }

@@ -43,7 +43,7 @@ extension LayerPropertyDeclaration {
     var runsActions: Bool { animation == .actionOnly || animation == .implicit }
 }
 
-/// A property stored in `LayerProperties` at `keyPath`.
+/// A property stored in `LayerProperties.Values` at `keyPath`.
 ///
 /// `@unchecked Sendable`: the key path is immutable and holds no state.
 struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked Sendable {
@@ -61,15 +61,15 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
     ///     the render side makes no `CGColor` per frame; shown instead of the model colour while set.
     init(
         _ id: PropertyID, _ key: String, swift swiftKey: String? = nil,
-        _ keyPath: WritableKeyPath<LayerProperties, Value>,
+        _ keyPath: WritableKeyPath<LayerProperties.Values, Value>,
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
-        shownColor: WritableKeyPath<LayerProperties, RGBA?>? = nil
+        shownColor: WritableKeyPath<LayerProperties.Values, RGBA?>? = nil
     ) {
         (self.id, self.key, self.swiftKey, self.field) = (id, key, swiftKey, Field(keyPath))
         (self.accessor, self.animation) = (accessor, animation)
         let animates = animation == .explicit || animation == .implicit
         if animates, let offset = field.offset.map(UInt16.init) {
-            if let shown = shownColor.flatMap({ MemoryLayout<LayerProperties>.offset(of: $0) }) {
+            if let shown = shownColor.flatMap({ MemoryLayout<LayerProperties.Values>.offset(of: $0) }) {
                 animationSlot = .color(model: offset, shown: UInt16(shown))
             } else {
                 animationSlot = Value.animationSlot(offset: offset, limit: limit)
@@ -94,31 +94,31 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
     }
 }
 
-/// One field of `LayerProperties`, read and written at its byte offset when it is a stored
-/// property (commits and their application do this for every changed value, and a key path
-/// projection costs several times as much), else through its key path.
+/// One field of `LayerProperties.Values`, read and written at its byte offset when it is a
+/// stored property (commits and their application do this for every changed value, and a key
+/// path projection costs several times as much), else through its key path.
 private struct Field<Value> {
-    let keyPath: WritableKeyPath<LayerProperties, Value>
+    let keyPath: WritableKeyPath<LayerProperties.Values, Value>
     let offset: Int?
 
-    init(_ keyPath: WritableKeyPath<LayerProperties, Value>) {
+    init(_ keyPath: WritableKeyPath<LayerProperties.Values, Value>) {
         self.keyPath = keyPath
-        offset = MemoryLayout<LayerProperties>.offset(of: keyPath)
+        offset = MemoryLayout<LayerProperties.Values>.offset(of: keyPath)
     }
 
     @inline(__always)
     func get(_ p: LayerProperties) -> Value {
-        guard let offset else { return p[keyPath: keyPath] }
-        return withUnsafeBytes(of: p) { $0.load(fromByteOffset: offset, as: Value.self) }
+        guard let offset else { return p.values[keyPath: keyPath] }
+        return p.withValueBytes { $0.load(fromByteOffset: offset, as: Value.self) }
     }
 
     @inline(__always)
     func set(_ value: Value, in p: inout LayerProperties) {
         guard let offset else {
-            p[keyPath: keyPath] = value
+            p.values[keyPath: keyPath] = value
             return
         }
-        withUnsafeMutableBytes(of: &p) { bytes in
+        p.withMutableValueBytes { bytes in
             // Assigning through a typed pointer releases the old value and retains the new one.
             (bytes.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee = value
         }

@@ -49,9 +49,11 @@ extension FrameBuilder {
         var recordings: [DisplayList] = []
         for i in 0..<min(p.instanceCount, FrameBuilder.maximumReplicatedQuads) {
             showAnimations(of: delayed, under: id, at: time - Double(i) * p.instanceDelay)
-            recordings.append(record(children, alpha: alpha, depth: depth))
+            // The walk reads the layers with the delayed values just set.
+            recordings.append(withCurrentSlots { $0.record(children, alpha: alpha, depth: depth) })
             if recordings.reduce(0, { $0 + $1.instances.count }) > FrameBuilder.maximumReplicatedQuads { break }
         }
+        // The walk goes on reading the layers as they were before (the same values).
         for (layer, properties) in zip(delayed, savedProperties) { tree.layers[layer]?.properties = properties }
         for i in placement.order(recordings.count, recorded: recordings[0]) {
             replay(recordings[i], transform: placement.transform(i), color: colors.color(i))

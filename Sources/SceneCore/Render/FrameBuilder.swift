@@ -23,6 +23,8 @@ package struct FrameBuilder {
     static let maximumDepth = 256
 
     var tree: RenderTree
+    /// The layers of `tree` by slot, read where they lie during the walk (`withCurrentSlots`).
+    private var slots = UnsafeBufferPointer<RenderLayer>(start: nil, count: 0)
     /// Maps window pixels to clip space; a bitmap's pixels while a rasterized layer's bitmap is drawn.
     var toClip: CATransform3D
     /// The target's rectangle in window pixels.
@@ -80,8 +82,24 @@ package struct FrameBuilder {
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
         builder.frameRequest = frameRequest
-        builder.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
+        builder.withCurrentSlots {
+            $0.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
+        }
         return builder
+    }
+
+    /// Runs `body` with `slots` reading the layers of `tree` as it is now: for the walk, and
+    /// again where the walk swaps or changes `tree` (a transition's old tree, a replicator's
+    /// delayed values). The table is copied first, so a change made to `tree` inside copies
+    /// the layers elsewhere and never moves the ones `slots` reads.
+    mutating func withCurrentSlots<Result>(_ body: (inout FrameBuilder) -> Result) -> Result {
+        let layers = tree.layers
+        return layers.withSlots { buffer in
+            let outer = slots
+            slots = buffer
+            defer { slots = outer }
+            return body(&self)
+        }
     }
 
     /// The display list of the walked tree, with the pixels its shapes' and glyphs' atlas pages need.
@@ -102,18 +120,20 @@ package struct FrameBuilder {
                 "render: layer tree deeper than \(FrameBuilder.maximumDepth); deeper layers are not drawn")
             return
         }
-        if offset == nil,
+        guard let slot = tree.layers.slot(of: id) else { return }
+        if offset == nil, slots[slot].transition != nil,
             drawTransition(
-                of: id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
-                inheritedOpacity: inheritedOpacity,
-                depth: depth)
+                of: id, in: slot, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
+                inheritedOpacity: inheritedOpacity, depth: depth)
         {
             return
         }
+        // The layer is read where it lies: binding it, or its properties, to a name would copy
+        // about 1.5 KB and retain every reference among its values.
         guard
             let open = openLayer(
-                id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
-                depth: depth, offset: offset)
+                id, layer: slots[slot], properties: slots[slot].properties, parentToWindow: parentToWindow,
+                sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity, depth: depth, offset: offset)
         else { return }
         visitedLayers += 1
         if open.replicates {
@@ -134,22 +154,24 @@ package struct FrameBuilder {
     /// as the transition's type says; false when the layer has no transition running.
     @inline(never)
     private mutating func drawTransition(
-        of id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float,
-        depth: Int
+        of id: LayerID, in slot: Int, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D,
+        inheritedOpacity: Float, depth: Int
     ) -> Bool {
-        guard let layer = tree[id], let transition = layer.transition,
-            let old = tree.transitionSnapshots[transition.serial]
-        else { return false }
-        let bounds = layer.properties.bounds.size
+        guard let transition = slots[slot].transition, let old = tree.transitionSnapshots[transition.serial] else {
+            return false
+        }
+        let bounds = slots[slot].properties.bounds.size
         for side in TransitionSide.drawingOrder(transition.spec.type) {
             let (shift, fade) = side.placement(transition, size: bounds)
             guard fade > 0 else { continue }
             let current = tree
             if side == .old { tree = old }
             if fade < 1 { batcher.beginGroup() }
-            visit(
-                id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity,
-                depth: depth, offset: shift)
+            withCurrentSlots {
+                $0.visit(
+                    id, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
+                    inheritedOpacity: inheritedOpacity, depth: depth, offset: shift)
+            }
             if fade < 1 { batcher.endGroup(opacity: fade) }
             tree = current
         }
@@ -185,11 +207,9 @@ package struct FrameBuilder {
     /// transform layer's 3D space, a rasterized layer's bitmap) or not at all.
     @inline(never)
     private mutating func openLayer(
-        _ id: LayerID, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, inheritedOpacity: Float,
-        depth: Int, offset: CGSize?
+        _ id: LayerID, layer: RenderLayer, properties p: LayerProperties, parentToWindow: CATransform3D?,
+        sublayerSpace: CATransform3D, inheritedOpacity: Float, depth: Int, offset: CGSize?
     ) -> OpenLayer? {
-        guard let layer = tree[id] else { return nil }
-        let p = layer.properties
         // A rasterized layer is drawn into its bitmap without its opacity (see FrameBuilder+Rasterization).
         let placement = raster?.layer == id ? raster?.toBitmap : nil
         let opacity = placement != nil ? 1 : p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
@@ -431,6 +451,22 @@ struct Shape {
     }
 }
 
+extension RenderLayer {
+    /// How many things the layer draws itself (a background, gradient, contents, shape, glyphs,
+    /// OpenGL content, border, mask), and how many sublayers it draws (each replicated copy counts).
+    fileprivate var drawing: (own: Int, sublayers: Int) { properties.drawing(mask: mask, sublayers: sublayers.count) }
+}
+
+extension LayerProperties {
+    fileprivate func drawing(mask: LayerID?, sublayers: Int) -> (own: Int, sublayers: Int) {
+        let own =
+            (shownBackgroundColor == nil ? 0 : 1) + (isGradientLayer ? 1 : 0) + (contents == nil ? 0 : 1)
+            + (drawsShape ? 1 : 0) + (glyphs == nil ? 0 : 1) + (glContent == nil ? 0 : 1)
+            + (borderWidth > 0 ? 1 : 0) + (mask == nil ? 0 : 1)
+        return (own, sublayers * sublayerCopies)
+    }
+}
+
 extension RGBA {
     static func * (c: RGBA, s: Float) -> SIMD4<Float> { SIMD4(c.r * s, c.g * s, c.b * s, c.a * s) }
 }
@@ -442,16 +478,10 @@ extension RenderTree {
     func drawsSeveral(_ id: LayerID) -> Bool {
         var current = id
         for _ in 0..<FrameBuilder.maximumDepth {
-            guard let layer = self[current] else { return false }
-            let p = layer.properties
-            let own =
-                (p.shownBackgroundColor == nil ? 0 : 1) + (p.isGradientLayer ? 1 : 0) + (p.contents == nil ? 0 : 1)
-                + (p.drawsShape ? 1 : 0) + (p.glyphs == nil ? 0 : 1) + (p.glContent == nil ? 0 : 1)
-                + (p.borderWidth > 0 ? 1 : 0)
-                + (layer.mask == nil ? 0 : 1)
-            let drawn = layer.sublayers.count * p.sublayerCopies
+            guard let slot = layers.slot(of: current) else { return false }
+            let (own, drawn) = layers[slot: slot].drawing
             guard own == 0, drawn == 1 else { return own + drawn > 1 }
-            current = layer.sublayers[0]
+            current = layers[slot: slot].sublayers[0]
         }
         return true
     }
@@ -460,7 +490,7 @@ extension RenderTree {
     func drawOrder(of layer: RenderLayer) -> [LayerID] {
         let ids = layer.sublayers
         guard ids.count > 1 else { return ids }
-        let z = ids.map { self[$0]?.properties.zPosition ?? 0 }
+        let z = ids.map { id in layers.slot(of: id).map { layers[slot: $0].properties.zPosition } ?? 0 }
         if zip(z, z.dropFirst()).allSatisfy({ $0 <= $1 }) { return ids }
         return ids.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { ids[$0] }
     }

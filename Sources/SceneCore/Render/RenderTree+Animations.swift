@@ -53,20 +53,20 @@ extension RenderTree {
         animationStamp = versionStamp
         var lastStampedParent: LayerID?
         for id in animatedLayers(in: scope) {
-            guard let index = layers.index(forKey: id) else { continue }
+            guard let index = layers.slot(of: id) else { continue }
             // With no layer running its own time, every layer's time is the absolute time.
             let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
             // An infinite layer time (a layer's timing may be infinite, as in Core Animation) has
             // no frame to show: the layer keeps what it showed, and no event is sent.
             guard layerTime.isFinite else { continue }
             let eventCount = tick.events.count
-            let outputs = layers.values[index].evaluate(
+            let outputs = layers[slot: index].evaluate(
                 layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
             if outputs.isChanging || tick.events.count != eventCount {
                 stampAnimatedLayer(at: index, lastStampedParent: &lastStampedParent)
             }
             tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
-            if layers.values[index].animations.isEmpty { emptied.append(id) }
+            if layers[slot: index].animations.isEmpty { emptied.append(id) }
         }
         for id in emptied { animatedLayers.remove(id) }
         if !emptied.isEmpty { structureVersion &+= 1 }
@@ -96,7 +96,7 @@ extension RenderTree {
     func topAncestor(of id: LayerID) -> LayerID {
         var current = id
         for _ in 0..<FrameBuilder.maximumDepth {
-            guard let index = layers.index(forKey: current), let parent = layers.values[index].superlayer else { break }
+            guard let index = layers.slot(of: current), let parent = layers[slot: index].superlayer else { break }
             current = parent
         }
         return current
@@ -105,10 +105,10 @@ extension RenderTree {
     /// A layer's local time at absolute time `t` and how fast it runs relative to absolute
     /// time: `(parentTime − beginTime) · speed + timeOffset`, applied from the root down.
     func localTime(of id: LayerID, at t: Double, depth: Int = 0) -> (time: Double, rate: Double) {
-        guard let index = layers.index(forKey: id) else { return (t, 1) }
-        let timing = layers.values[index].model.timing
+        guard let index = layers.slot(of: id) else { return (t, 1) }
+        let timing = layers[slot: index].model.timing
         var (parentTime, parentRate) = (t, 1.0)
-        if let parent = layers.values[index].superlayer, depth < FrameBuilder.maximumDepth {
+        if let parent = layers[slot: index].superlayer, depth < FrameBuilder.maximumDepth {
             (parentTime, parentRate) = localTime(of: parent, at: t, depth: depth + 1)
         }
         return (

@@ -24,14 +24,14 @@ extension RenderTree {
     /// The version of everything under `id` (the layer, its sublayers and masks, all the way
     /// down), or nil when the tree has no such layer. See the extension's documentation.
     package func subtreeVersion(of id: LayerID) -> UInt64? {
-        layers[id]?.subtreeVersion
+        layers.slot(of: id).map { layers[slot: $0].subtreeVersion }
     }
 
     /// The version of the subtree under `id` as drawn in the layer's own space without its
     /// opacity: unchanged by the layer's placement (`placementProperties`). Nil when the tree
     /// has no such layer. See the extension's documentation.
     package func contentVersion(of id: LayerID) -> UInt64? {
-        layers[id]?.contentVersion
+        layers.slot(of: id).map { layers[slot: $0].contentVersion }
     }
 
     /// The properties that only place a layer in its superlayer (or hide it), leaving the
@@ -64,8 +64,8 @@ extension RenderTree {
     /// has it too). Cycles end there as well.
     mutating func stampSubtree(of id: LayerID) {
         var next: LayerID? = id
-        while let current = next, let index = layers.index(forKey: current) {
-            guard let superlayer = layers.values[index].stamp(versionStamp, content: true, unlessStamped: true) else {
+        while let current = next, let index = layers.slot(of: current) {
+            guard let superlayer = layers[slot: index].stamp(versionStamp, content: true, unlessStamped: true) else {
                 return
             }
             next = superlayer
@@ -74,19 +74,18 @@ extension RenderTree {
 
     /// Stamps a change of `id`'s placement: its subtree version and its superlayers' versions.
     mutating func stampPlacement(of id: LayerID) {
-        guard let index = layers.index(forKey: id),
-            case let parent?? = layers.values[index].stamp(versionStamp, content: false, unlessStamped: false)
+        guard let index = layers.slot(of: id),
+            case let parent?? = layers[slot: index].stamp(versionStamp, content: false, unlessStamped: false)
         else { return }
         stampSubtree(of: parent)
     }
 
-    /// Stamps the animated layer at `index` (its content version too unless its animations
+    /// Stamps the animated layer in slot `index` (its content version too unless its animations
     /// animate its placement alone) and its superlayer chain with the frame's stamp. Animated
     /// layers are visited one after another and are often siblings: when the layer's superlayer
     /// is `lastStampedParent` (stamped earlier this frame), only the layer is set.
-    mutating func stampAnimatedLayer(at index: [LayerID: RenderLayer].Index, lastStampedParent: inout LayerID?) {
-        // One in-place call: reading a field of `layers.values[index]` would copy the whole layer.
-        let stamped = layers.values[index].stamp(versionStamp, content: nil, unlessStamped: false)
+    mutating func stampAnimatedLayer(at index: Int, lastStampedParent: inout LayerID?) {
+        let stamped = layers[slot: index].stamp(versionStamp, content: nil, unlessStamped: false)
         guard case let parent?? = stamped, parent != lastStampedParent else { return }
         stampSubtree(of: parent)
         lastStampedParent = parent

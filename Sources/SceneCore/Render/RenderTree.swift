@@ -4,7 +4,7 @@
 /// which applies one whole commit at a time, in order, and by `evaluateAnimations(at:)`,
 /// which computes the values shown at a frame's time.
 package struct RenderTree: Sendable {
-    var layers: [LayerID: RenderLayer] = [:]
+    var layers = RenderLayerTable()
     /// The sequence number of the last commit applied.
     private(set) var lastAppliedSequence: UInt64 = 0
     /// Whether the last commit applied changed which images the tree shows (contents set,

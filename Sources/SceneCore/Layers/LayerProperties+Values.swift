@@ -1,0 +1,132 @@
+import Foundation
+
+extension LayerProperties {
+    /// The values a `LayerProperties` holds, stored once and shared by its copies until one of
+    /// them changes (see `LayerProperties`). The defaults are Core Animation's (Apple's CALayer
+    /// documentation).
+    struct Values: Sendable, Equatable {
+        // Geometry
+        var bounds: CGRect = .zero
+        var position: CGPoint = .zero
+        var zPosition: CGFloat = 0
+        var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        var anchorPointZ: CGFloat = 0
+        package var transform = CATransform3D.identity
+        var sublayerTransform = CATransform3D.identity
+        var isHidden = false
+        var isDoubleSided = true
+        var isGeometryFlipped = false
+        var masksToBounds = false
+        // Appearance
+        var opacity: Float = 1
+        var allowsGroupOpacity = true
+        var allowsEdgeAntialiasing = false
+        var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+        var backgroundColor: CGColor? = nil
+        var cornerRadius: CGFloat = 0
+        var maskedCorners: CACornerMask = .all
+        var cornerCurve: CALayerCornerCurve = .circular
+        var borderWidth: CGFloat = 0
+        var borderColor: CGColor? = CGColor.black
+        var shadowColor: CGColor? = CGColor.black
+        var shadowOpacity: Float = 0
+        var shadowOffset = CGSize(width: 0, height: -3)
+        var shadowRadius: CGFloat = 3
+        var shadowPath: CGPath? = nil
+        var shouldRasterize = false
+        var rasterizationScale: CGFloat = 1
+        // Filters
+        var filters = RenderFilterList()
+        var backgroundFilters = RenderFilterList()
+        var compositingFilter: BlendMode = .sourceOver
+        // Contents
+        var contents: CGImage? = nil
+        var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var contentsGravity: CALayerContentsGravity = .resize
+        var contentsScale: CGFloat = 1
+        var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+        var minificationFilter: CALayerContentsFilter = .linear
+        var magnificationFilter: CALayerContentsFilter = .linear
+        var minificationFilterBias: Float = 0
+        var isOpaque = false
+        // Timing
+        /// A layer's timing: Core Animation's defaults, with `duration` infinite.
+        var timing = MediaTimingValues(duration: .infinity)
+        // Emitter (`CAEmitterLayer`)
+        var emitterCells = EmitterCellList()
+        var emitterPosition: CGPoint = .zero
+        var emitterZPosition: CGFloat = 0
+        var emitterSize: CGSize = .zero
+        var emitterDepth: CGFloat = 0
+        var emitterShape: CAEmitterLayerEmitterShape = .point
+        var emitterMode: CAEmitterLayerEmitterMode = .volume
+        var renderMode: CAEmitterLayerRenderMode = .unordered
+        var emitterBirthRate: Float = 1
+        var emitterLifetime: Float = 1
+        var emitterVelocity: Float = 1
+        var emitterScale: Float = 1
+        var emitterSpin: Float = 1
+        var emitterSeed: UInt32 = 0
+        /// Colours an animation is showing, as plain values: the render side evaluates colour
+        /// animations into these instead of making a `CGColor` every frame. When set they win
+        /// over `backgroundColor`, `borderColor` and `shadowColor`.
+        var animatedColors = AnimatedColors()
+        /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
+        /// once when such a layer is made, not a property of its own: it reaches the render side
+        /// with the layer's first commit, which carries every value.
+        var isTransformLayer = false
+        // Replicator (`CAReplicatorLayer`)
+        var instanceCount = 1
+        var instanceTransform = CATransform3D.identity
+        var instanceDelay: Double = 0
+        var instanceColor: CGColor? = CGColor.white
+        var instanceRedOffset: Float = 0
+        var instanceGreenOffset: Float = 0
+        var instanceBlueOffset: Float = 0
+        var instanceAlphaOffset: Float = 0
+        var preservesDepth = false
+        /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
+        /// times. Set once when such a layer is made, like `isTransformLayer`.
+        var isReplicatorLayer = false
+        // Gradient (`CAGradientLayer`)
+        var gradientColors = GradientColorList()
+        var gradientLocations = NumberList()
+        var startPoint = CGPoint(x: 0.5, y: 0)
+        var endPoint = CGPoint(x: 0.5, y: 1)
+        var gradientType: CAGradientLayerType = .axial
+        /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
+        /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
+        var isGradientLayer = false
+        // Shape (`CAShapeLayer`)
+        var shapePath: CGPath? = nil
+        var fillColor: CGColor? = CGColor.black
+        var fillRule: CAShapeLayerFillRule = .nonZero
+        var strokeColor: CGColor? = nil
+        var lineWidth: CGFloat = 1
+        var miterLimit: CGFloat = 10
+        var lineCap: CAShapeLayerLineCap = .butt
+        var lineJoin: CAShapeLayerLineJoin = .miter
+        var lineDashPhase: CGFloat = 0
+        var lineDashPattern = NumberList()
+        var strokeStart: CGFloat = 0
+        var strokeEnd: CGFloat = 1
+        /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
+        /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
+        var isShapeLayer = false
+        // Text (`CATextLayer`)
+        var foregroundColor: CGColor? = CGColor.white
+        /// The glyphs a `CATextLayer` shaped, which the render side draws from its glyph atlas;
+        /// nil for every other layer and for a text layer drawn into a backing store. Travels as
+        /// `LayerField.glyphs`.
+        var glyphs: GlyphRuns?
+        // OpenGL (`CAOpenGLLayer`)
+        var isAsynchronous = false
+        /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
+        /// made, like `isTransformLayer`; its redraw requests travel as `LayerField.glContent`.
+        var glContent: GLContent? = nil
+        /// The tiles of a `CATiledLayer`, which its render side reads and reports what it shows
+        /// to. Set once when such a layer is made, like `isTransformLayer`.
+        var tileStore: TileStore?
+    }
+}
