@@ -158,3 +158,95 @@ import Testing
         #expect(PixelRegion(x: 3, y: 3, width: 0, height: 4).union(b) == b)
     }
 }
+
+/// Frames in which only plain leaf layers changed are built by drawing those layers again into
+/// the last frame (`FramePatch`), not by walking the tree.
+@Suite struct FramePatchTests {
+    @Test func aSpinnerFrameIsPatchedAndMatchesAWalkedFrame() throws {
+        let (root, _, _) = DamageTests().scene()
+        let (damaged, whole) = try DamageTests().renderers()
+        _ = try damaged.render(root, at: 1000)
+        #expect(damaged.lastChangedInstances == nil, "the first frame is walked")
+        for time in [1000.1, 1000.25, 1000.6] {
+            let partial = try damaged.render(root, at: time)
+            #expect(damaged.lastChangedInstances?.count == 1, "at \(time)")
+            #expect(largestDifference(partial, try whole.render(root, at: time)) == 0, "at \(time)")
+        }
+    }
+
+    /// Renders frames of `root` at `times` with a renderer that patches and one that walks every
+    /// frame, and returns, for each frame after the first, the instances the patching renderer
+    /// drew again (nil for a walked frame).
+    func frames(
+        of root: CALayer, at times: [Double], between: (Int) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [[Int]?] {
+        let size = DamageTests.size
+        let patching = try OffscreenRenderer(width: size.width, height: size.height)
+        patching.limitsRedrawToDamage = true
+        let walking = try OffscreenRenderer(width: size.width, height: size.height)
+        var patched: [[Int]?] = []
+        for (index, time) in times.enumerated() {
+            if index > 0 { between(index) }
+            let image = try patching.render(root, at: time)
+            #expect(walking.lastChangedInstances == nil)
+            let walked = try walking.render(root, at: time)
+            #expect(largestDifference(image, walked) == 0, "frame \(index)", sourceLocation: sourceLocation)
+            if index > 0 { patched.append(patching.lastChangedInstances) }
+        }
+        return patched
+    }
+
+    @Test func aStillFrameIsPatchedWithNothingChanged() throws {
+        let (root, spinner, _) = DamageTests().scene()
+        spinner.removeAnimation(forKey: "spin")
+        #expect(try frames(of: root, at: [1000, 1001]) == [[]])
+    }
+
+    @Test func aCommitMakesTheNextFrameWalkTheTree() throws {
+        let (root, _, label) = DamageTests().scene()
+        let patched = try frames(of: root, at: [1000, 1000.1, 1000.2, 1000.3]) { index in
+            if index == 2 { commitWithoutActions { label.string = "frame 2" } }
+        }
+        #expect(patched.map { $0?.count } == [1, nil, 1])
+    }
+
+    @Test func movingAContainerOrAQuadOfAnotherKindWalksTheTree() throws {
+        let (root, spinner, _) = DamageTests().scene()
+        let group = solidLayer(CGRect(x: 20, y: 120, width: 60, height: 40), CGColor(gray: 0.2, alpha: 1))
+        group.addSublayer(solidLayer(CGRect(x: 5, y: 5, width: 10, height: 10), CGColor(gray: 0.8, alpha: 1)))
+        group.add(
+            basic("position.x", from: 50, to: 90) {
+                $0.beginTime = 1000
+                $0.repeatCount = .infinity
+            }, forKey: "slide")
+        commitWithoutActions { root.addSublayer(group) }
+        #expect(try frames(of: root, at: [1000, 1000.1]) == [nil], "a layer with sublayers moved")
+
+        group.removeAnimation(forKey: "slide")
+        // A border growing from 0 adds a quad (its ring) the first frame did not draw.
+        spinner.add(
+            basic("borderWidth", from: 0, to: 4) {
+                $0.beginTime = 1000.05
+                $0.repeatCount = .infinity
+            }, forKey: "ring")
+        #expect(try frames(of: root, at: [1000, 1000.1]) == [nil], "the spinner draws two quads now")
+    }
+
+    @Test func aTexturedLeafMovingIsPatched() throws {
+        let (root, spinner, _) = DamageTests().scene()
+        spinner.removeAnimation(forKey: "spin")
+        let picture = CALayer()
+        picture.frame = CGRect(x: 100, y: 100, width: 32, height: 32)
+        picture.contents = CGImage(
+            rgbaPixels: (0..<64).flatMap { [UInt8($0 * 4), 255 - UInt8($0 * 4), 128, 255] }, width: 8, height: 8)
+        picture.add(
+            basic("position.y", from: 110, to: 150) {
+                $0.beginTime = 1000
+                $0.repeatCount = .infinity
+            }, forKey: "drop")
+        commitWithoutActions { root.addSublayer(picture) }
+        let patched = try frames(of: root, at: [1000, 1000.3, 1000.7])
+        #expect(patched.map { $0?.count } == [1, 1])
+    }
+}

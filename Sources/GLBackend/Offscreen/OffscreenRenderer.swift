@@ -12,9 +12,10 @@ public final class OffscreenRenderer: @unchecked Sendable {
     public let height: Int
     /// The premultiplied colour the target is cleared to. Default transparent.
     public var clearColor: SIMD4<Float> = .zero
-    /// Whether a frame redraws only what changed since the last one (`FrameDamage`), as a
-    /// window does where it can present part of a frame; off by default, so that every frame
-    /// draws the whole tree and its statistics count all of it.
+    /// Whether a frame redraws only what changed since the last one (`FrameDamage`), and builds a
+    /// frame in which only plain leaf layers changed from the last one (`FramePatch`), as a
+    /// window does; off by default, so that every frame walks and draws the whole tree and its
+    /// statistics count all of it.
     public var limitsRedrawToDamage = false
     private var lastList: DisplayList?
 
@@ -24,6 +25,9 @@ public final class OffscreenRenderer: @unchecked Sendable {
     private var pipeline = FramePipeline()
     private var attachedRoot: LayerID?
     private var lastTick = AnimationTick()
+    /// The instances the last frame drew again into the frame before it, when it was patched
+    /// rather than walked (`FramePipeline.Output.changedInstances`).
+    private(set) var lastChangedInstances: [Int]?
 
     /// Creates a renderer drawing into a `width` x `height` RGBA8 target.
     /// - Throws: `EGLError` when no headless EGL display or context can be made, `GLError`
@@ -60,10 +64,14 @@ public final class OffscreenRenderer: @unchecked Sendable {
         }
         let output = pipeline.frame(
             applying: inbox.drain(), root: layer.layerID, at: time ?? CACurrentMediaTime(), width: width,
-            height: height, clearColor: clearColor)
+            height: height, clearColor: clearColor, patching: limitsRedrawToDamage)
         lastTick = output.tick
+        lastChangedInstances = output.changedInstances
         if let live = output.liveImageIDs { try surface.purgeTextures(keeping: live) }
-        let damage = limitsRedrawToDamage ? FrameDamage.region(from: lastList, to: output.displayList) : nil
+        let damage =
+            limitsRedrawToDamage
+            ? FrameDamage.region(from: lastList, to: output.displayList, changedInstances: output.changedInstances)
+            : nil
         lastList = limitsRedrawToDamage ? output.displayList : nil
         return try surface.render(output.displayList, damage: damage)
     }

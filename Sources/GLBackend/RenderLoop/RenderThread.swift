@@ -162,7 +162,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // Animations are evaluated at the time the frame will be seen: its refresh deadline.
             let output = pipeline.frame(
                 applying: commits, root: frame.root, at: frame.targetTime, width: frame.width, height: frame.height,
-                clearColor: frame.clearColor)
+                clearColor: frame.clearColor, patching: limitsRedrawToDamage)
             animation = output.tick
             if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
             let list = output.displayList
@@ -170,7 +170,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // shown. A frame of a new size is swapped (the driver takes the window's size at a
             // swap), which leaves the next frame to be drawn whole.
             let resized = presentedSize.width != list.width || presentedSize.height != list.height
-            let changed = frame.drawsWhole || resized ? nil : FrameDamage.region(from: lastList, to: list)
+            let changed =
+                frame.drawsWhole || resized
+                ? nil : FrameDamage.region(from: lastList, to: list, changedInstances: output.changedInstances)
             let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized
             // The last frame's tint over what it drew is drawn over again, untinted; what this
             // frame changed is tinted.

@@ -70,7 +70,9 @@ public final class LayerWindow {
     ///   - display: the X display to open, such as ":1"; nil opens `DISPLAY`.
     ///   - limitsRedrawToDamage: where the presentation path can show part of a frame (GLX with
     ///     GLX_MESA_copy_sub_buffer), redraw and show only what changed since the last frame
-    ///     (`FrameDamage`); false draws every frame whole (to compare the two).
+    ///     (`FrameDamage`), and, everywhere, build a frame in which only plain leaf layers
+    ///     changed from the last one (`FramePatch`); false builds and draws every frame whole
+    ///     (to compare the two).
     /// - Throws: `WindowError.noDisplay` when no X server is reachable (the message names the
     ///   headless `OffscreenRenderer` alternative), other `WindowError`s when no GL context can be made.
     public init(

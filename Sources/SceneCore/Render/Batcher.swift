@@ -38,6 +38,16 @@ struct Batcher {
         self.targetSize = targetSize
     }
 
+    /// The number of quads added so far.
+    var instanceCount: Int { instances.count }
+    /// The number of commands closed so far (the open batch is not among them).
+    var commandCount: Int { commands.count }
+
+    /// Whether every command closed since the first `count` is a draw.
+    func closedOnlyDraws(since count: Int) -> Bool {
+        commands[count...].allSatisfy { if case .draw = $0 { true } else { false } }
+    }
+
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
     mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }

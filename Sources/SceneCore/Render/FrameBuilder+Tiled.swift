@@ -17,6 +17,7 @@ extension FrameBuilder {
             return
         }
         let shown = store.frame(showing: view, at: tree.animationTime, request: frameRequest)
+        drewTiles = true
         tilesFading = tilesFading || shown.fading
         tilesEvicted = tilesEvicted || shown.evicted
         let shape = Shape(properties: p)

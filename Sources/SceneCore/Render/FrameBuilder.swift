@@ -50,14 +50,25 @@ package struct FrameBuilder {
     var frameRequest: FrameRequest?
     var tilesFading = false
     var tilesEvicted = false
+    /// Whether the walk drew a tiled layer, whose tiles arrive between frames without a commit.
+    var drewTiles = false
+    /// Where the walk drew each plain leaf layer, when asked to record it (`FramePatch`).
+    var leaves: FrameLeaves?
+    /// The context (in `leaves`) of the layer `visit` is called for next, set only by the
+    /// ordinary walk of a layer's sublayers.
+    private var pendingContext: Int?
 
-    private init(tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>, keepsEffects: Bool) {
+    /// A builder for a `width` x `height` target, its instances reserved for about `layers` layers.
+    init(
+        tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>, keepsEffects: Bool = true,
+        layers: Int? = nil
+    ) {
         self.tree = tree
         self.keepsEffects = keepsEffects
         self.toClip = ClipSpace.fromWindow(width: width, height: height)
         self.target = CGRect(x: 0, y: 0, width: width, height: height)
         self.batcher = Batcher(
-            reservingCapacity: tree.layers.count * 2, targetSize: SIMD2(Float(width), Float(height)))
+            reservingCapacity: (layers ?? tree.layers.count) * 2, targetSize: SIMD2(Float(width), Float(height)))
         self.clearColor = clearColor
     }
 
@@ -74,14 +85,17 @@ package struct FrameBuilder {
     }
 
     /// The builder once it has walked the tree under `root`, its display list not yet finished.
-    /// Tiled layers' stores ask for frames through `frameRequest`.
+    /// Tiled layers' stores ask for frames through `frameRequest`. With `leaves`, the walk
+    /// records its plain leaf layers there (`builder.leaves`).
     static func walk(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-        keepsEffects: Bool = true, frameRequest: FrameRequest? = nil
+        keepsEffects: Bool = true, frameRequest: FrameRequest? = nil, leaves: consuming FrameLeaves? = nil
     ) -> FrameBuilder {
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
         builder.frameRequest = frameRequest
+        builder.leaves = leaves
+        builder.leaves?.beginWalk(slotCount: tree.layers.slotCount)
         builder.withCurrentSlots {
             $0.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
         }
@@ -114,6 +128,8 @@ package struct FrameBuilder {
         depth: Int,
         offset: CGSize? = nil
     ) {
+        let context = pendingContext
+        pendingContext = nil
         guard depth < FrameBuilder.maximumDepth else {
             Diagnostics.errorOnce(
                 "render.depth",
@@ -128,8 +144,8 @@ package struct FrameBuilder {
         {
             return
         }
-        // The layer is read where it lies: binding it, or its properties, to a name would copy
-        // about 1.5 KB and retain every reference among its values.
+        let (first, commands) = (batcher.instanceCount, batcher.commandCount)
+        // The layer is read where it lies, in its slot.
         guard
             let open = openLayer(
                 id, layer: slots[slot], properties: slots[slot].properties, parentToWindow: parentToWindow,
@@ -141,13 +157,51 @@ package struct FrameBuilder {
                 of: id, children: open.children, toWindow: open.toWindow, childSpace: open.childSpace,
                 alpha: open.alpha, depth: depth)
         } else {
+            let childContext =
+                leaves != nil && !open.children.isEmpty
+                ? leaves?.add(
+                    FrameLeaves.Context(
+                        parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
+                        depth: depth + 1)) : nil
             for child in open.children {
+                pendingContext = childContext
                 visit(
                     child, parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
                     depth: depth + 1)
             }
         }
         closeLayer(open, depth: depth)
+        if let context, offset == nil, raster == nil, !recordsInstances, masksBeingDrawn.isEmpty,
+            isPlainLeaf(open, slot: slot), batcher.closedOnlyDraws(since: commands)
+        {
+            leaves?.record(
+                slot: slot, context: context, first: first, count: batcher.instanceCount - first,
+                zPosition: slots[slot].properties.zPosition)
+        }
+    }
+
+    /// Whether the layer in `slot`, opened as `open`, draws only quads of its own (see `FrameLeaves`).
+    private func isPlainLeaf(_ open: OpenLayer, slot: Int) -> Bool {
+        guard open.children.isEmpty, open.clipIndex == nil, !open.castsFromContent, open.mask == nil, !open.isGroup,
+            open.effects == nil, !open.replicates, slots[slot].contentsBlend == nil
+        else { return false }
+        let p = slots[slot].properties
+        return !p.drawsShape && p.glyphs == nil && !p.isGradientLayer && p.glContent == nil && p.tileStore == nil
+            && p.backgroundFilters.filters.isEmpty
+    }
+
+    /// Draws the plain leaf in `slot` again, as the walk that recorded it in `context` did; false
+    /// when it is no longer a plain leaf (what it adds is then unfinished).
+    mutating func redrawLeaf(_ id: LayerID, slot: Int, in context: FrameLeaves.Context) -> Bool {
+        guard
+            let open = openLayer(
+                id, layer: slots[slot], properties: slots[slot].properties, parentToWindow: context.parentToWindow,
+                sublayerSpace: context.sublayerSpace, inheritedOpacity: context.inheritedOpacity, depth: context.depth,
+                offset: nil)
+        else { return true }
+        guard isPlainLeaf(open, slot: slot) else { return false }
+        closeLayer(open, depth: context.depth)
+        return true
     }
 
     /// Draws a layer in the middle of a transition: its old and new trees, each moved and faded

@@ -15,12 +15,25 @@ package enum FrameDamage {
     /// target must be drawn (no previous frame, a frame damage is not worked out for, or damage
     /// that covers the target). An empty region means the frame draws exactly what the last one
     /// did.
-    package static func region(from previous: DisplayList?, to current: DisplayList) -> PixelRegion? {
+    ///
+    /// With `changedInstances` (a patched frame's, `FramePipeline.Output`), `current` is
+    /// `previous` with those instances changed, and only they are compared.
+    package static func region(
+        from previous: DisplayList?, to current: DisplayList, changedInstances: [Int]? = nil
+    ) -> PixelRegion? {
         guard let previous, previous.width == current.width, previous.height == current.height,
             previous.clearColor == current.clearColor, previous.instances.count == current.instances.count,
             previous.commands.count == current.commands.count
         else { return nil }
         let size = SIMD2(Float(current.width), Float(current.height))
+        if let changedInstances {
+            var damage = PixelBox.empty
+            for index in changedInstances {
+                damage = damage.union(PixelBox(covering: previous.instances[index], in: size))
+                damage = damage.union(PixelBox(covering: current.instances[index], in: size))
+            }
+            return region(of: damage, in: size, width: current.width, height: current.height)
+        }
         let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
         let gradientsChanged = previous.gradientTexels != current.gradientTexels
         var damage = PixelBox.empty
@@ -57,11 +70,17 @@ package enum FrameDamage {
                 return nil
             }
         }
+        return region(of: damage, in: size, width: current.width, height: current.height)
+    }
+
+    /// The region of `damage` in a `width` x `height` target (`size`): empty for no damage, nil
+    /// for damage that covers the target or is not finite.
+    private static func region(of damage: PixelBox, in size: SIMD2<Float>, width: Int, height: Int) -> PixelRegion? {
         guard damage.low.x.isFinite, damage.low.y.isFinite, damage.high.x.isFinite, damage.high.y.isFinite else {
             return damage == .empty ? PixelRegion(x: 0, y: 0, width: 0, height: 0) : nil
         }
         let region = damage.region(in: size)
-        return region == PixelRegion(x: 0, y: 0, width: current.width, height: current.height) ? nil : region
+        return region == PixelRegion(x: 0, y: 0, width: width, height: height) ? nil : region
     }
 
     /// `list` with only the instances that reach `region` (in order, batches renumbered, clip

@@ -8,6 +8,10 @@
 package struct FramePipeline: Sendable {
     /// The renderer's copy of the layer trees.
     private(set) var tree = RenderTree()
+    /// The last frame built by a walk, kept to be patched (nil when it cannot be).
+    private var patch: FramePatch?
+    /// The records of plain leaves, kept between walks to reuse their memory.
+    private var spareLeaves = FrameLeaves()
 
     /// How tiled layers ask this renderer for a frame when a tile has been drawn (a window's
     /// render thread sets it; a renderer without one draws new tiles at its next frame).
@@ -25,6 +29,10 @@ package struct FramePipeline: Sendable {
         /// When textures may have fallen out of use (contents replaced, layers released, a
         /// transition's old rendering dropped): the images still shown. Nil when none can have.
         package var liveImageIDs: Set<UInt64>?
+        /// When the display list is the last frame's with some instances drawn again
+        /// (`FramePatch`): the indices of the instances that differ from the last frame's. Nil
+        /// when the list was built by a walk of the tree.
+        package var changedInstances: [Int]?
     }
 
     /// Runs one frame.
@@ -32,9 +40,11 @@ package struct FramePipeline: Sendable {
     ///   - commits: the commits received since the last frame, in order.
     ///   - root: the layer the renderer shows; with none, nothing animates and the target is cleared.
     ///   - time: the absolute time (`CACurrentMediaTime()` seconds) at which the frame will be seen.
+    ///   - patching: whether a frame in which only plain leaf layers changed is built by drawing
+    ///     those again into the last frame (`FramePatch`); false walks the tree every frame.
     package mutating func frame(
         applying commits: [LayerTreeCommit], root: LayerID?, at time: Double, width: Int, height: Int,
-        clearColor: SIMD4<Float>
+        clearColor: SIMD4<Float>, patching: Bool = true
     ) -> Output {
         var contentsChanged = false
         for commit in commits {
@@ -51,14 +61,28 @@ package struct FramePipeline: Sendable {
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
         var list = DisplayList(width: width, height: height, clearColor: clearColor)
+        if !patching { patch = nil }
+        // Commits that change only other trees (a renderer receives every commit of the process)
+        // leave the last frame as it was.
+        if let root, !commits.contains(where: { tree.changesTree(under: root, $0) }),
+            let patched = patch?.patched(tree, root: root, width: width, height: height, clearColor: clearColor)
+        {
+            return Output(displayList: patched.list, tick: tick, liveImageIDs: nil, changedInstances: patched.changed)
+        }
         if let root {
             // Shapes that animations changed are rasterised side by side before the walk.
             let shown = tree
             tree.shapeRasters.prepareFrame { shown[$0]?.properties }
             tree.glyphAtlas.beginFrame()
+            // The walk records its plain leaves into the records of the last walk, taken over.
+            let leaves = patch?.leaves ?? spareLeaves
+            (patch, spareLeaves) = (nil, FrameLeaves())
             var builder = FrameBuilder.walk(
-                tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest)
+                tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest,
+                leaves: patching ? leaves : nil)
             list = builder.finish()
+            patch = FramePatch(list, root: root, clearColor: clearColor, builder: builder)
+            if patch == nil, let leaves = builder.leaves { spareLeaves = leaves }
             // Tiles fading in need frames; evicted tiles' textures may go.
             if builder.tilesFading { tick.isAnimating = true }
             contentsChanged = contentsChanged || builder.tilesEvicted
@@ -67,6 +91,7 @@ package struct FramePipeline: Sendable {
             // So does a glyph atlas emptied when full.
             contentsChanged = contentsChanged || tree.glyphAtlas.takeReplacedImages()
         }
+        if root == nil { patch = nil }
         return Output(displayList: list, tick: tick, liveImageIDs: contentsChanged ? tree.liveImageIDs : nil)
     }
 }

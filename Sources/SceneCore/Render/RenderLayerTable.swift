@@ -16,8 +16,14 @@ struct RenderLayerTable: Sendable {
     /// The number of layers.
     var count: Int { slots.count }
 
+    /// The number of slots, free ones included: every slot is below it.
+    var slotCount: Int { storage.count }
+
     /// The slot of the layer `id`, or nil when the table has no such layer.
     func slot(of id: LayerID) -> Int? { slots[id] }
+
+    /// The id of the layer in `slot`; nil for a free slot.
+    func id(inSlot slot: Int) -> LayerID? { slot < owners.count ? owners[slot] : nil }
 
     /// The layer in `slot`, read or changed in place.
     subscript(slot slot: Int) -> RenderLayer {

@@ -47,6 +47,7 @@ extension RenderTree {
         var tick = AnimationTick()
         animationStamp = 0
         animationTime = time
+        animatedChanges.removeAll(keepingCapacity: true)
         guard !animatedLayers.isEmpty else { return tick }
         var emptied: [LayerID] = []
         beginVersionStamp()
@@ -64,6 +65,7 @@ extension RenderTree {
                 layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
             if outputs.isChanging || tick.events.count != eventCount {
                 stampAnimatedLayer(at: index, lastStampedParent: &lastStampedParent)
+                animatedChanges.append(index)
             }
             tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
             if layers[slot: index].animations.isEmpty { emptied.append(id) }
@@ -90,6 +92,13 @@ extension RenderTree {
         let ids = Array(animatedLayers.filter { scope == .all || scope.contains(topAncestor: topAncestor(of: $0)) })
         animatedLayersInScope = (scope, structureVersion, ids)
         return ids
+    }
+
+    /// Whether `commit`, applied, changed a layer of the tree under `root`. A layer of the tree
+    /// is released only with its superlayer, or after a commit removed it from the tree: only
+    /// the root's release needs looking for.
+    func changesTree(under root: LayerID, _ commit: LayerTreeCommit) -> Bool {
+        commit.released.contains(root) || commit.updates.contains { topAncestor(of: $0.layer) == root }
     }
 
     /// The layer at the top of `id`'s tree (masks count as part of their owner's tree).

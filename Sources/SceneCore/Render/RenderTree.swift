@@ -30,6 +30,9 @@ package struct RenderTree: Sendable {
     /// 0 when that evaluation had no animation to run. A layer whose content version carries it
     /// is being changed by an animation frame after frame.
     var animationStamp: UInt64 = 0
+    /// The slots of the layers whose shown values the last evaluation of animations changed
+    /// (`evaluateAnimations`), for a frame that redraws only those (`FramePatch`).
+    var animatedChanges: [Int] = []
     /// The absolute time animations were last evaluated at (`evaluateAnimations`); nil before.
     /// A replicator's `instanceDelay` shifts its sublayers' animations back from it.
     var animationTime: Double?

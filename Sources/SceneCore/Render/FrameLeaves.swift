@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where a frame walk drew each plain leaf layer: the instances it added and how the walk
+/// reached it. A later frame in which only such layers changed redraws them alone from this
+/// record (`FramePatch`) instead of walking the tree again.
+///
+/// A plain leaf has no sublayers drawn and draws only quads: no group, mask, filter, shadow,
+/// clip, rasterization, shape, glyphs, gradient, OpenGL content or tiles, and it was reached
+/// by the ordinary walk of its superlayer's sublayers (not inside a rasterized layer's bitmap,
+/// a mask, a replicator's instances, a transition or a transform layer's 3D space).
+struct FrameLeaves {
+    /// What the walk passed to the sublayers of one layer.
+    struct Context {
+        let parentToWindow: CATransform3D
+        let sublayerSpace: CATransform3D
+        let inheritedOpacity: Float
+        let depth: Int
+    }
+
+    /// One leaf's record: the context it was reached in, and its instances in the display list.
+    struct Leaf {
+        fileprivate var walk = -1
+        var context = 0
+        var first = 0
+        var count = 0
+        /// Its zPosition, which placed it among its siblings.
+        var zPosition: CGFloat = 0
+    }
+
+    private(set) var contexts: [Context] = []
+    /// The records by render-layer slot; those of earlier walks are stale.
+    private var leaves: ContiguousArray<Leaf> = []
+    /// The walk the records belong to.
+    private var walk = 0
+
+    /// Starts the records of a new walk of a tree of `slotCount` slots.
+    mutating func beginWalk(slotCount: Int) {
+        walk += 1
+        contexts.removeAll(keepingCapacity: true)
+        if leaves.count < slotCount {
+            leaves.append(contentsOf: repeatElement(Leaf(), count: slotCount - leaves.count))
+        }
+    }
+
+    /// Keeps `context` for the sublayers about to be walked; returns its index.
+    mutating func add(_ context: Context) -> Int {
+        contexts.append(context)
+        return contexts.count - 1
+    }
+
+    /// Records the leaf in `slot`.
+    mutating func record(slot: Int, context: Int, first: Int, count: Int, zPosition: CGFloat) {
+        guard slot < leaves.count else { return }
+        leaves[slot] = Leaf(walk: walk, context: context, first: first, count: count, zPosition: zPosition)
+    }
+
+    /// The record of the leaf in `slot` from the last walk; nil when that walk drew no plain leaf there.
+    func leaf(in slot: Int) -> Leaf? {
+        slot < leaves.count && leaves[slot].walk == walk ? leaves[slot] : nil
+    }
+}
