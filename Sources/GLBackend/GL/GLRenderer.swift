@@ -80,6 +80,10 @@ final class GLRenderer {
     /// With `damage` (`FrameDamage`), the framebuffer holds the last frame drawn and only that
     /// region changes: only the instances that reach it are drawn, clearing and drawing are
     /// scissored to it, and an empty region draws nothing at all.
+    /// Sends the commands drawn so far to the driver without waiting for them (`glFlush`):
+    /// Mesa's software rasteriser starts drawing them on its own threads.
+    package func flush() { glFlush() }
+
     package func draw(_ whole: DisplayList, damage: PixelRegion? = nil) {
         // An empty region skips the culling too (below, before anything is drawn).
         let list = damage.flatMap { $0.isEmpty ? nil : FrameDamage.culled(whole, to: $0) } ?? whole

@@ -156,13 +156,19 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var lastList: DisplayList?
         var presentedSize = (width: 0, height: 0)
         var lastTint: PixelRegion?
+        /// Unpaced, the next frame built while the GL driver draws this one.
+        var ahead: BuiltFrame?
         while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
-            let commits = inbox.drain()
-            // Animations are evaluated at the time the frame will be seen: its refresh deadline.
-            let output = pipeline.frame(
-                applying: commits, root: frame.root, at: frame.targetTime, width: frame.width, height: frame.height,
-                clearColor: frame.clearColor, patching: limitsRedrawToDamage)
+            if let built = ahead, !built.frame.matches(frame), let live = built.output.liveImageIDs {
+                // Built for a window that changed since: drawn no more, but its textures may go.
+                renderer.textureCache.purge(keeping: live)
+            }
+            let built =
+                ahead.flatMap { $0.frame.matches(frame) ? $0 : nil }
+                ?? build(frame, with: &pipeline, at: frame.targetTime)
+            ahead = nil
+            let (commits, output) = (built.commits, built.output)
             animation = output.tick
             if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
             let list = output.displayList
@@ -179,6 +185,13 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             let damage = changed.map { region in lastTint.map(region.union) ?? region }
             lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
             renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
+            if interval == 0 && animation.isAnimating {
+                // Unpaced and animating, the next frame is certain: it is built while the driver's
+                // threads draw this one (started by the flush), rather than after they finished.
+                renderer.flush()
+                let next = frame.following(at: CACurrentMediaTime())
+                ahead = build(next, with: &pipeline, at: next.targetTime)
+            }
             surface.present(
                 changed: keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: list.width, height: list.height) : nil)
             lastList = keepsFrame ? list : nil
@@ -187,12 +200,29 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             if lastTint != nil { setNeedsDisplay() }
             let now = CACurrentMediaTime()
             record(
-                renderer.statistics, textures: renderer.textureCache, commits: commits.count, presentedAt: now,
+                renderer.statistics, textures: renderer.textureCache, commits: commits, presentedAt: now,
                 missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart, targetPixels: list.width * list.height)
             DisplayLinkDriver.shared.framePresented(
                 by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now
         }
+    }
+
+    /// A frame's display list and what else building it gave, with the number of commits applied.
+    private struct BuiltFrame {
+        let frame: Frame
+        let commits: Int
+        let output: FramePipeline.Output
+    }
+
+    /// Applies the commits received so far and builds `frame` at `time` (the time the frame
+    /// will be seen: its refresh deadline, or now when unpaced).
+    private func build(_ frame: Frame, with pipeline: inout FramePipeline, at time: Double) -> BuiltFrame {
+        let commits = inbox.drain()
+        let output = pipeline.frame(
+            applying: commits, root: frame.root, at: time, width: frame.width, height: frame.height,
+            clearColor: frame.clearColor, patching: limitsRedrawToDamage)
+        return BuiltFrame(frame: frame, commits: commits.count, output: output)
     }
 
     private struct Frame {
@@ -207,6 +237,20 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         let drawsWhole: Bool
         /// Whether the region a frame drawn only where it changed is tinted (`LayerWindow.showsDamage`).
         let showsDamage: Bool
+
+        /// The frame after this one, unpaced, at `time`, for the same window.
+        func following(at time: Double) -> Frame {
+            Frame(
+                width: width, height: height, root: root, clearColor: clearColor, missedSlots: 0, targetTime: time,
+                drawsWhole: false, showsDamage: showsDamage)
+        }
+
+        /// Whether a frame built for this one can be shown as `frame`: the same window, size and
+        /// tree, with nothing asking for the whole frame.
+        func matches(_ frame: Frame) -> Bool {
+            width == frame.width && height == frame.height && root == frame.root && clearColor == frame.clearColor
+                && showsDamage == frame.showsDamage && !frame.drawsWhole
+        }
     }
 
     /// Sleeps until there is work (no CPU while idle), then, when paced, until the next
