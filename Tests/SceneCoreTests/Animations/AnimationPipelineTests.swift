@@ -56,4 +56,49 @@ import Testing
         #expect(presented == CGColor(red: 0.75, green: 0, blue: 0.25, alpha: 0.875))
         #expect(layer.backgroundColor == nil)
     }
+
+    /// The render side keeps last frame's values of animated properties and builds each frame
+    /// on the model values: a field animation and an additive one over another animation of the
+    /// same property give what `presentation()` gives, frame after frame, in any order of
+    /// times while they run, and finished animations leave the model values.
+    @Test func animationsBuildOnTheModelValuesEveryFrameAndFinishedOnesLeaveThem() {
+        let (clock, sink) = pausedLayer(at: 0)
+        let layer = clock.layer
+        defer { CommitDistributor.shared.detach(sink) }
+        commitWithoutActions {
+            layer.transform = CATransform3DMakeScale(2, 3, 1)
+            layer.position = CGPoint(x: 7, y: 9)
+        }
+        layer.add(basic("transform.rotation.z", from: 0, to: Double.pi / 2, duration: 4), forKey: "turn")
+        layer.add(basic("position.x", from: 0, to: 100, duration: 4), forKey: "move")
+        layer.add(basic("position.x", from: 0, to: 10, duration: 2) { $0.isAdditive = true }, forKey: "nudge")
+        CATransaction.flush()
+        var tree = RenderTree()
+        var applied = 0
+        /// Shows the layer at `time`: the clock's commit applied, the animations evaluated.
+        func show(at time: Double) {
+            clock.seek(to: time)
+            for commit in sink.commits.dropFirst(applied) { tree.apply(commit) }
+            applied = sink.commits.count
+            _ = tree.evaluateAnimations(at: CACurrentMediaTime())
+        }
+        var firstAtOne: CATransform3D?
+        for time in [1.0, 1.5, 1] {
+            show(at: time)
+            let shown = tree[layer.layerID]?.properties
+            let presented = layer.presentation()
+            #expect(shown?.transform == presented?.transform, "at \(time)")
+            #expect(shown?.position == presented?.position, "at \(time)")
+            if time == 1 {
+                #expect(shown?.position.x == 30, "25 moved, 5 nudged")
+                if let firstAtOne { #expect(shown?.transform == firstAtOne, "no drift") }
+                firstAtOne = shown?.transform
+            } else {
+                #expect(abs((shown?.position.x ?? 0) - (37.5 + 7.5)) < 1e-9, "37.5 moved, 7.5 nudged")
+            }
+        }
+        show(at: 5)
+        #expect(tree[layer.layerID]?.properties.transform == CATransform3DMakeScale(2, 3, 1))
+        #expect(tree[layer.layerID]?.properties.position == CGPoint(x: 7, y: 9))
+    }
 }
