@@ -153,6 +153,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
         var lastPresent = CACurrentMediaTime()
+        /// The last frame drawn, and the same while the back buffer still holds it (a copied
+        /// frame; a swap leaves the back buffer undefined).
+        var previousList: DisplayList?
         var lastList: DisplayList?
         var presentedSize = (width: 0, height: 0)
         var lastTint: PixelRegion?
@@ -173,13 +176,16 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
             let list = output.displayList
             // Where the surface keeps its frame, only what changed since the last is drawn and
-            // shown. A frame of a new size is swapped (the driver takes the window's size at a
-            // swap), which leaves the next frame to be drawn whole.
+            // shown. A frame that changes the whole target is swapped, cheaper than copying all
+            // of the back buffer, and so is a frame of a new size (the driver takes the window's
+            // size at a swap); a swap leaves the back buffer undefined, so the next frame is
+            // drawn whole, and copied.
             let resized = presentedSize.width != list.width || presentedSize.height != list.height
-            let changed =
+            let region =
                 frame.drawsWhole || resized
-                ? nil : FrameDamage.region(from: lastList, to: list, changedInstances: output.changedInstances)
-            let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized
+                ? nil : FrameDamage.region(from: previousList, to: list, changedInstances: output.changedInstances)
+            let changed = lastList == nil ? nil : region
+            let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
             // The last frame's tint over what it drew is drawn over again, untinted; what this
             // frame changed is tinted.
             let damage = changed.map { region in lastTint.map(region.union) ?? region }
@@ -195,6 +201,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             surface.present(
                 changed: keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: list.width, height: list.height) : nil)
             lastList = keepsFrame ? list : nil
+            previousList = list
             presentedSize = (list.width, list.height)
             // A tint shows for one frame: the next takes it away.
             if lastTint != nil { setNeedsDisplay() }

@@ -13,8 +13,8 @@
 package enum FrameDamage {
     /// The target pixels that `current` draws differently from `previous`; nil when the whole
     /// target must be drawn (no previous frame, a frame damage is not worked out for, or damage
-    /// that covers the target). An empty region means the frame draws exactly what the last one
-    /// did.
+    /// that covers half the target or more). An empty region means the frame draws exactly what
+    /// the last one did.
     ///
     /// With `changedInstances` (a patched frame's, `FramePipeline.Output`), `current` is
     /// `previous` with those instances changed, and only they are compared.
@@ -74,13 +74,15 @@ package enum FrameDamage {
     }
 
     /// The region of `damage` in a `width` x `height` target (`size`): empty for no damage, nil
-    /// for damage that covers the target or is not finite.
+    /// for damage that covers half the target or more, or is not finite. Drawing most of the
+    /// target scissored costs more than drawing all of it (a scissored clear is drawn, a whole
+    /// one is not), and a whole frame is swapped rather than copied.
     private static func region(of damage: PixelBox, in size: SIMD2<Float>, width: Int, height: Int) -> PixelRegion? {
         guard damage.low.x.isFinite, damage.low.y.isFinite, damage.high.x.isFinite, damage.high.y.isFinite else {
             return damage == .empty ? PixelRegion(x: 0, y: 0, width: 0, height: 0) : nil
         }
         let region = damage.region(in: size)
-        return region == PixelRegion(x: 0, y: 0, width: width, height: height) ? nil : region
+        return region.width * region.height * 2 >= width * height ? nil : region
     }
 
     /// `list` with only the instances that reach `region` (in order, batches renumbered, clip
