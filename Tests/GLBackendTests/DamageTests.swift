@@ -197,6 +197,15 @@ import Testing
         return patched
     }
 
+    /// A basic animation of `keyPath` repeating for ever from `begin` (one that ends could be
+    /// ended by the clock of animations no renderer shows, whose time is the media time).
+    func repeating(_ keyPath: String, from: Double, to: Double, beginning begin: Double) -> CABasicAnimation {
+        basic(keyPath, from: from, to: to) {
+            $0.beginTime = begin
+            $0.repeatCount = .infinity
+        }
+    }
+
     @Test func aStillFrameIsPatchedWithNothingChanged() throws {
         let (root, spinner, _) = DamageTests().scene()
         spinner.removeAnimation(forKey: "spin")
@@ -215,21 +224,13 @@ import Testing
         let (root, spinner, _) = DamageTests().scene()
         let group = solidLayer(CGRect(x: 20, y: 120, width: 60, height: 40), CGColor(gray: 0.2, alpha: 1))
         group.addSublayer(solidLayer(CGRect(x: 5, y: 5, width: 10, height: 10), CGColor(gray: 0.8, alpha: 1)))
-        group.add(
-            basic("position.x", from: 50, to: 90) {
-                $0.beginTime = 1000
-                $0.repeatCount = .infinity
-            }, forKey: "slide")
+        group.add(repeating("position.x", from: 50, to: 90, beginning: 1000), forKey: "slide")
         commitWithoutActions { root.addSublayer(group) }
         #expect(try frames(of: root, at: [1000, 1000.1]) == [nil], "a layer with sublayers moved")
 
         group.removeAnimation(forKey: "slide")
         // A border growing from 0 adds a quad (its ring) the first frame did not draw.
-        spinner.add(
-            basic("borderWidth", from: 0, to: 4) {
-                $0.beginTime = 1000.05
-                $0.repeatCount = .infinity
-            }, forKey: "ring")
+        spinner.add(repeating("borderWidth", from: 0, to: 4, beginning: 1000.05), forKey: "ring")
         #expect(try frames(of: root, at: [1000, 1000.1]) == [nil], "the spinner draws two quads now")
     }
 
@@ -240,11 +241,7 @@ import Testing
         picture.frame = CGRect(x: 100, y: 100, width: 32, height: 32)
         picture.contents = CGImage(
             rgbaPixels: (0..<64).flatMap { [UInt8($0 * 4), 255 - UInt8($0 * 4), 128, 255] }, width: 8, height: 8)
-        picture.add(
-            basic("position.y", from: 110, to: 150) {
-                $0.beginTime = 1000
-                $0.repeatCount = .infinity
-            }, forKey: "drop")
+        picture.add(repeating("position.y", from: 110, to: 150, beginning: 1000), forKey: "drop")
         commitWithoutActions { root.addSublayer(picture) }
         let patched = try frames(of: root, at: [1000, 1000.3, 1000.7])
         #expect(patched.map { $0?.count } == [1, 1])
