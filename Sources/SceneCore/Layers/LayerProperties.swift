@@ -8,19 +8,30 @@ import Foundation
 /// one reference, not about 1.5 KB of values with a retain for every reference among them:
 /// the render side's frame walk, its evaluation of animations, commits and presentation copies
 /// all copy layers' values, and most copies are never changed.
-struct LayerProperties: Sendable, Equatable {
+///
+/// `@unchecked Sendable`: the box is changed only when one `LayerProperties` holds it
+/// (`values`, `withMutableValueBytes`), like the buffer of a Swift array, and its values are
+/// `Sendable`.
+struct LayerProperties: @unchecked Sendable, Equatable {
     /// The values, shared between copies; changed only through `values` when not shared.
     private var storage: Storage
 
-    /// A box for the values. `@unchecked Sendable`: a box is changed only when one
-    /// `LayerProperties` holds it (`values`), like the buffer of a Swift array.
-    private final class Storage: @unchecked Sendable {
-        var values: Values
-        init(_ values: Values) { self.values = values }
+    /// A box for the values (its header). Their bytes are reached through a pointer to the
+    /// header, which makes no formal access to them: copies on other threads reading the same
+    /// box at their byte offsets do not race.
+    private final class Storage: ManagedBuffer<Values, UInt8> {
+        var values: Values {
+            _read { yield header }
+            _modify { yield &header }
+        }
+
+        static func holding(_ values: Values) -> Storage {
+            unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in values }, to: Storage.self)
+        }
     }
 
     /// The box of the default values, shared by every `LayerProperties()` until it changes.
-    private static let defaults = Storage(Values())
+    private nonisolated(unsafe) static let defaults = Storage.holding(Values())
 
     init() { storage = LayerProperties.defaults }
 
@@ -28,9 +39,14 @@ struct LayerProperties: Sendable, Equatable {
     var values: Values {
         _read { yield storage.values }
         _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+            makeStorageUnique()
             yield &storage.values
         }
+    }
+
+    /// Gives this copy a box of its own when others share it.
+    private mutating func makeStorageUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage.holding(storage.values) }
     }
 
     static func == (lhs: LayerProperties, rhs: LayerProperties) -> Bool {
@@ -40,14 +56,18 @@ struct LayerProperties: Sendable, Equatable {
     /// Calls `body` with the bytes of the values, in place (`AnimationSlot` and commits read
     /// values at their byte offsets in `Values`).
     func withValueBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        withUnsafeBytes(of: &storage.values, body)
+        storage.withUnsafeMutablePointerToHeader {
+            body(UnsafeRawBufferPointer(start: $0, count: MemoryLayout<Values>.size))
+        }
     }
 
     /// Calls `body` with the bytes of the values to change them in place, once this copy holds
     /// them alone.
     mutating func withMutableValueBytes<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-        return withUnsafeMutableBytes(of: &storage.values, body)
+        makeStorageUnique()
+        return storage.withUnsafeMutablePointerToHeader {
+            body(UnsafeMutableRawBufferPointer(start: $0, count: MemoryLayout<Values>.size))
+        }
     }
 
     // Geometry
