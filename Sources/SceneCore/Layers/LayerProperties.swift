@@ -16,14 +16,17 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     /// The values, shared between copies; changed only through `values` when not shared.
     private var storage: Storage
 
-    /// A box for the values (its header). Their bytes are reached through a pointer to the
-    /// header, which makes no formal access to them: copies on other threads reading the same
-    /// box at their byte offsets do not race.
+    /// A box for the values (its header). They are reached through a pointer to the header,
+    /// which stays where it is while the box lives, and which makes no formal access to them:
+    /// copies on other threads reading the same box at their byte offsets do not race.
     private final class Storage: ManagedBuffer<Values, UInt8> {
         var values: Values {
-            _read { yield header }
-            _modify { yield &header }
+            _read { yield pointer.pointee }
+            _modify { yield &pointer.pointee }
         }
+
+        /// Where the values lie.
+        var pointer: UnsafeMutablePointer<Values> { withUnsafeMutablePointerToHeader { $0 } }
 
         static func holding(_ values: Values) -> Storage {
             unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in values }, to: Storage.self)
@@ -56,8 +59,8 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     /// Calls `body` with the bytes of the values, in place (`AnimationSlot` and commits read
     /// values at their byte offsets in `Values`).
     func withValueBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        storage.withUnsafeMutablePointerToHeader {
-            body(UnsafeRawBufferPointer(start: $0, count: MemoryLayout<Values>.size))
+        withExtendedLifetime(storage) {
+            body(UnsafeRawBufferPointer(start: storage.pointer, count: MemoryLayout<Values>.size))
         }
     }
 
@@ -65,8 +68,8 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     /// them alone.
     mutating func withMutableValueBytes<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
         makeStorageUnique()
-        return storage.withUnsafeMutablePointerToHeader {
-            body(UnsafeMutableRawBufferPointer(start: $0, count: MemoryLayout<Values>.size))
+        return withExtendedLifetime(storage) {
+            body(UnsafeMutableRawBufferPointer(start: storage.pointer, count: MemoryLayout<Values>.size))
         }
     }
 
