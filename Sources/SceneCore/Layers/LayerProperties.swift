@@ -16,15 +16,12 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     /// The values, shared between copies; changed only through `values` when not shared.
     private var storage: Storage
 
-    /// A box for the values (its header). They are reached through a pointer to the header,
-    /// which stays where it is while the box lives, and which makes no formal access to them:
-    /// copies on other threads reading the same box at their byte offsets do not race.
+    /// A box for the values (its header). They are reached only through the pointer to the
+    /// header, which stays where it is while the box lives: that makes no formal access (copies
+    /// on other threads reading the same box do not race), and no accessor yields a copy of all
+    /// of them (in an unoptimised build, a read coroutine's copy was freed before the caller had
+    /// read from it).
     private final class Storage: ManagedBuffer<Values, UInt8> {
-        var values: Values {
-            _read { yield pointer.pointee }
-            _modify { yield &pointer.pointee }
-        }
-
         /// Where the values lie.
         var pointer: UnsafeMutablePointer<Values> { withUnsafeMutablePointerToHeader { $0 } }
 
@@ -40,20 +37,20 @@ struct LayerProperties: @unchecked Sendable, Equatable {
 
     /// The values, read in place; changed in place once this copy holds them alone.
     var values: Values {
-        _read { yield storage.values }
+        get { storage.pointer.pointee }
         _modify {
             makeStorageUnique()
-            yield &storage.values
+            yield &storage.pointer.pointee
         }
     }
 
     /// Gives this copy a box of its own when others share it.
     private mutating func makeStorageUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage.holding(storage.values) }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage.holding(storage.pointer.pointee) }
     }
 
     static func == (lhs: LayerProperties, rhs: LayerProperties) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+        lhs.storage === rhs.storage || lhs.storage.pointer.pointee == rhs.storage.pointer.pointee
     }
 
     /// Calls `body` with the bytes of the values, in place (`AnimationSlot` and commits read
@@ -75,381 +72,381 @@ struct LayerProperties: @unchecked Sendable, Equatable {
 
     // Geometry
     var bounds: CGRect {
-        get { storage.values.bounds }
+        get { storage.pointer.pointee.bounds }
         _modify { yield &values.bounds }
     }
     var position: CGPoint {
-        get { storage.values.position }
+        get { storage.pointer.pointee.position }
         _modify { yield &values.position }
     }
     var zPosition: CGFloat {
-        get { storage.values.zPosition }
+        get { storage.pointer.pointee.zPosition }
         _modify { yield &values.zPosition }
     }
     var anchorPoint: CGPoint {
-        get { storage.values.anchorPoint }
+        get { storage.pointer.pointee.anchorPoint }
         _modify { yield &values.anchorPoint }
     }
     var anchorPointZ: CGFloat {
-        get { storage.values.anchorPointZ }
+        get { storage.pointer.pointee.anchorPointZ }
         _modify { yield &values.anchorPointZ }
     }
     package var transform: CATransform3D {
-        get { storage.values.transform }
+        get { storage.pointer.pointee.transform }
         _modify { yield &values.transform }
     }
     var sublayerTransform: CATransform3D {
-        get { storage.values.sublayerTransform }
+        get { storage.pointer.pointee.sublayerTransform }
         _modify { yield &values.sublayerTransform }
     }
     var isHidden: Bool {
-        get { storage.values.isHidden }
+        get { storage.pointer.pointee.isHidden }
         _modify { yield &values.isHidden }
     }
     var isDoubleSided: Bool {
-        get { storage.values.isDoubleSided }
+        get { storage.pointer.pointee.isDoubleSided }
         _modify { yield &values.isDoubleSided }
     }
     var isGeometryFlipped: Bool {
-        get { storage.values.isGeometryFlipped }
+        get { storage.pointer.pointee.isGeometryFlipped }
         _modify { yield &values.isGeometryFlipped }
     }
     var masksToBounds: Bool {
-        get { storage.values.masksToBounds }
+        get { storage.pointer.pointee.masksToBounds }
         _modify { yield &values.masksToBounds }
     }
     // Appearance
     var opacity: Float {
-        get { storage.values.opacity }
+        get { storage.pointer.pointee.opacity }
         _modify { yield &values.opacity }
     }
     var allowsGroupOpacity: Bool {
-        get { storage.values.allowsGroupOpacity }
+        get { storage.pointer.pointee.allowsGroupOpacity }
         _modify { yield &values.allowsGroupOpacity }
     }
     var allowsEdgeAntialiasing: Bool {
-        get { storage.values.allowsEdgeAntialiasing }
+        get { storage.pointer.pointee.allowsEdgeAntialiasing }
         _modify { yield &values.allowsEdgeAntialiasing }
     }
     var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { storage.values.edgeAntialiasingMask }
+        get { storage.pointer.pointee.edgeAntialiasingMask }
         _modify { yield &values.edgeAntialiasingMask }
     }
     var backgroundColor: CGColor? {
-        get { storage.values.backgroundColor }
+        get { storage.pointer.pointee.backgroundColor }
         _modify { yield &values.backgroundColor }
     }
     var cornerRadius: CGFloat {
-        get { storage.values.cornerRadius }
+        get { storage.pointer.pointee.cornerRadius }
         _modify { yield &values.cornerRadius }
     }
     var maskedCorners: CACornerMask {
-        get { storage.values.maskedCorners }
+        get { storage.pointer.pointee.maskedCorners }
         _modify { yield &values.maskedCorners }
     }
     var cornerCurve: CALayerCornerCurve {
-        get { storage.values.cornerCurve }
+        get { storage.pointer.pointee.cornerCurve }
         _modify { yield &values.cornerCurve }
     }
     var borderWidth: CGFloat {
-        get { storage.values.borderWidth }
+        get { storage.pointer.pointee.borderWidth }
         _modify { yield &values.borderWidth }
     }
     var borderColor: CGColor? {
-        get { storage.values.borderColor }
+        get { storage.pointer.pointee.borderColor }
         _modify { yield &values.borderColor }
     }
     var shadowColor: CGColor? {
-        get { storage.values.shadowColor }
+        get { storage.pointer.pointee.shadowColor }
         _modify { yield &values.shadowColor }
     }
     var shadowOpacity: Float {
-        get { storage.values.shadowOpacity }
+        get { storage.pointer.pointee.shadowOpacity }
         _modify { yield &values.shadowOpacity }
     }
     var shadowOffset: CGSize {
-        get { storage.values.shadowOffset }
+        get { storage.pointer.pointee.shadowOffset }
         _modify { yield &values.shadowOffset }
     }
     var shadowRadius: CGFloat {
-        get { storage.values.shadowRadius }
+        get { storage.pointer.pointee.shadowRadius }
         _modify { yield &values.shadowRadius }
     }
     var shadowPath: CGPath? {
-        get { storage.values.shadowPath }
+        get { storage.pointer.pointee.shadowPath }
         _modify { yield &values.shadowPath }
     }
     var shouldRasterize: Bool {
-        get { storage.values.shouldRasterize }
+        get { storage.pointer.pointee.shouldRasterize }
         _modify { yield &values.shouldRasterize }
     }
     var rasterizationScale: CGFloat {
-        get { storage.values.rasterizationScale }
+        get { storage.pointer.pointee.rasterizationScale }
         _modify { yield &values.rasterizationScale }
     }
     // Filters
     var filters: RenderFilterList {
-        get { storage.values.filters }
+        get { storage.pointer.pointee.filters }
         _modify { yield &values.filters }
     }
     var backgroundFilters: RenderFilterList {
-        get { storage.values.backgroundFilters }
+        get { storage.pointer.pointee.backgroundFilters }
         _modify { yield &values.backgroundFilters }
     }
     var compositingFilter: BlendMode {
-        get { storage.values.compositingFilter }
+        get { storage.pointer.pointee.compositingFilter }
         _modify { yield &values.compositingFilter }
     }
     // Contents
     var contents: CGImage? {
-        get { storage.values.contents }
+        get { storage.pointer.pointee.contents }
         _modify { yield &values.contents }
     }
     var contentsRect: CGRect {
-        get { storage.values.contentsRect }
+        get { storage.pointer.pointee.contentsRect }
         _modify { yield &values.contentsRect }
     }
     var contentsCenter: CGRect {
-        get { storage.values.contentsCenter }
+        get { storage.pointer.pointee.contentsCenter }
         _modify { yield &values.contentsCenter }
     }
     var contentsGravity: CALayerContentsGravity {
-        get { storage.values.contentsGravity }
+        get { storage.pointer.pointee.contentsGravity }
         _modify { yield &values.contentsGravity }
     }
     var contentsScale: CGFloat {
-        get { storage.values.contentsScale }
+        get { storage.pointer.pointee.contentsScale }
         _modify { yield &values.contentsScale }
     }
     var contentsFormat: CALayerContentsFormat {
-        get { storage.values.contentsFormat }
+        get { storage.pointer.pointee.contentsFormat }
         _modify { yield &values.contentsFormat }
     }
     var minificationFilter: CALayerContentsFilter {
-        get { storage.values.minificationFilter }
+        get { storage.pointer.pointee.minificationFilter }
         _modify { yield &values.minificationFilter }
     }
     var magnificationFilter: CALayerContentsFilter {
-        get { storage.values.magnificationFilter }
+        get { storage.pointer.pointee.magnificationFilter }
         _modify { yield &values.magnificationFilter }
     }
     var minificationFilterBias: Float {
-        get { storage.values.minificationFilterBias }
+        get { storage.pointer.pointee.minificationFilterBias }
         _modify { yield &values.minificationFilterBias }
     }
     var isOpaque: Bool {
-        get { storage.values.isOpaque }
+        get { storage.pointer.pointee.isOpaque }
         _modify { yield &values.isOpaque }
     }
     // Timing
     var timing: MediaTimingValues {
-        get { storage.values.timing }
+        get { storage.pointer.pointee.timing }
         _modify { yield &values.timing }
     }
     // Emitter (`CAEmitterLayer`)
     var emitterCells: EmitterCellList {
-        get { storage.values.emitterCells }
+        get { storage.pointer.pointee.emitterCells }
         _modify { yield &values.emitterCells }
     }
     var emitterPosition: CGPoint {
-        get { storage.values.emitterPosition }
+        get { storage.pointer.pointee.emitterPosition }
         _modify { yield &values.emitterPosition }
     }
     var emitterZPosition: CGFloat {
-        get { storage.values.emitterZPosition }
+        get { storage.pointer.pointee.emitterZPosition }
         _modify { yield &values.emitterZPosition }
     }
     var emitterSize: CGSize {
-        get { storage.values.emitterSize }
+        get { storage.pointer.pointee.emitterSize }
         _modify { yield &values.emitterSize }
     }
     var emitterDepth: CGFloat {
-        get { storage.values.emitterDepth }
+        get { storage.pointer.pointee.emitterDepth }
         _modify { yield &values.emitterDepth }
     }
     var emitterShape: CAEmitterLayerEmitterShape {
-        get { storage.values.emitterShape }
+        get { storage.pointer.pointee.emitterShape }
         _modify { yield &values.emitterShape }
     }
     var emitterMode: CAEmitterLayerEmitterMode {
-        get { storage.values.emitterMode }
+        get { storage.pointer.pointee.emitterMode }
         _modify { yield &values.emitterMode }
     }
     var renderMode: CAEmitterLayerRenderMode {
-        get { storage.values.renderMode }
+        get { storage.pointer.pointee.renderMode }
         _modify { yield &values.renderMode }
     }
     var emitterBirthRate: Float {
-        get { storage.values.emitterBirthRate }
+        get { storage.pointer.pointee.emitterBirthRate }
         _modify { yield &values.emitterBirthRate }
     }
     var emitterLifetime: Float {
-        get { storage.values.emitterLifetime }
+        get { storage.pointer.pointee.emitterLifetime }
         _modify { yield &values.emitterLifetime }
     }
     var emitterVelocity: Float {
-        get { storage.values.emitterVelocity }
+        get { storage.pointer.pointee.emitterVelocity }
         _modify { yield &values.emitterVelocity }
     }
     var emitterScale: Float {
-        get { storage.values.emitterScale }
+        get { storage.pointer.pointee.emitterScale }
         _modify { yield &values.emitterScale }
     }
     var emitterSpin: Float {
-        get { storage.values.emitterSpin }
+        get { storage.pointer.pointee.emitterSpin }
         _modify { yield &values.emitterSpin }
     }
     var emitterSeed: UInt32 {
-        get { storage.values.emitterSeed }
+        get { storage.pointer.pointee.emitterSeed }
         _modify { yield &values.emitterSeed }
     }
     var animatedColors: AnimatedColors {
-        get { storage.values.animatedColors }
+        get { storage.pointer.pointee.animatedColors }
         _modify { yield &values.animatedColors }
     }
     var isTransformLayer: Bool {
-        get { storage.values.isTransformLayer }
+        get { storage.pointer.pointee.isTransformLayer }
         _modify { yield &values.isTransformLayer }
     }
     // Replicator (`CAReplicatorLayer`)
     var instanceCount: Int {
-        get { storage.values.instanceCount }
+        get { storage.pointer.pointee.instanceCount }
         _modify { yield &values.instanceCount }
     }
     var instanceTransform: CATransform3D {
-        get { storage.values.instanceTransform }
+        get { storage.pointer.pointee.instanceTransform }
         _modify { yield &values.instanceTransform }
     }
     var instanceDelay: Double {
-        get { storage.values.instanceDelay }
+        get { storage.pointer.pointee.instanceDelay }
         _modify { yield &values.instanceDelay }
     }
     var instanceColor: CGColor? {
-        get { storage.values.instanceColor }
+        get { storage.pointer.pointee.instanceColor }
         _modify { yield &values.instanceColor }
     }
     var instanceRedOffset: Float {
-        get { storage.values.instanceRedOffset }
+        get { storage.pointer.pointee.instanceRedOffset }
         _modify { yield &values.instanceRedOffset }
     }
     var instanceGreenOffset: Float {
-        get { storage.values.instanceGreenOffset }
+        get { storage.pointer.pointee.instanceGreenOffset }
         _modify { yield &values.instanceGreenOffset }
     }
     var instanceBlueOffset: Float {
-        get { storage.values.instanceBlueOffset }
+        get { storage.pointer.pointee.instanceBlueOffset }
         _modify { yield &values.instanceBlueOffset }
     }
     var instanceAlphaOffset: Float {
-        get { storage.values.instanceAlphaOffset }
+        get { storage.pointer.pointee.instanceAlphaOffset }
         _modify { yield &values.instanceAlphaOffset }
     }
     var preservesDepth: Bool {
-        get { storage.values.preservesDepth }
+        get { storage.pointer.pointee.preservesDepth }
         _modify { yield &values.preservesDepth }
     }
     var isReplicatorLayer: Bool {
-        get { storage.values.isReplicatorLayer }
+        get { storage.pointer.pointee.isReplicatorLayer }
         _modify { yield &values.isReplicatorLayer }
     }
     // Gradient (`CAGradientLayer`)
     var gradientColors: GradientColorList {
-        get { storage.values.gradientColors }
+        get { storage.pointer.pointee.gradientColors }
         _modify { yield &values.gradientColors }
     }
     var gradientLocations: NumberList {
-        get { storage.values.gradientLocations }
+        get { storage.pointer.pointee.gradientLocations }
         _modify { yield &values.gradientLocations }
     }
     var startPoint: CGPoint {
-        get { storage.values.startPoint }
+        get { storage.pointer.pointee.startPoint }
         _modify { yield &values.startPoint }
     }
     var endPoint: CGPoint {
-        get { storage.values.endPoint }
+        get { storage.pointer.pointee.endPoint }
         _modify { yield &values.endPoint }
     }
     var gradientType: CAGradientLayerType {
-        get { storage.values.gradientType }
+        get { storage.pointer.pointee.gradientType }
         _modify { yield &values.gradientType }
     }
     var isGradientLayer: Bool {
-        get { storage.values.isGradientLayer }
+        get { storage.pointer.pointee.isGradientLayer }
         _modify { yield &values.isGradientLayer }
     }
     // Shape (`CAShapeLayer`)
     var shapePath: CGPath? {
-        get { storage.values.shapePath }
+        get { storage.pointer.pointee.shapePath }
         _modify { yield &values.shapePath }
     }
     var fillColor: CGColor? {
-        get { storage.values.fillColor }
+        get { storage.pointer.pointee.fillColor }
         _modify { yield &values.fillColor }
     }
     var fillRule: CAShapeLayerFillRule {
-        get { storage.values.fillRule }
+        get { storage.pointer.pointee.fillRule }
         _modify { yield &values.fillRule }
     }
     var strokeColor: CGColor? {
-        get { storage.values.strokeColor }
+        get { storage.pointer.pointee.strokeColor }
         _modify { yield &values.strokeColor }
     }
     var lineWidth: CGFloat {
-        get { storage.values.lineWidth }
+        get { storage.pointer.pointee.lineWidth }
         _modify { yield &values.lineWidth }
     }
     var miterLimit: CGFloat {
-        get { storage.values.miterLimit }
+        get { storage.pointer.pointee.miterLimit }
         _modify { yield &values.miterLimit }
     }
     var lineCap: CAShapeLayerLineCap {
-        get { storage.values.lineCap }
+        get { storage.pointer.pointee.lineCap }
         _modify { yield &values.lineCap }
     }
     var lineJoin: CAShapeLayerLineJoin {
-        get { storage.values.lineJoin }
+        get { storage.pointer.pointee.lineJoin }
         _modify { yield &values.lineJoin }
     }
     var lineDashPhase: CGFloat {
-        get { storage.values.lineDashPhase }
+        get { storage.pointer.pointee.lineDashPhase }
         _modify { yield &values.lineDashPhase }
     }
     var lineDashPattern: NumberList {
-        get { storage.values.lineDashPattern }
+        get { storage.pointer.pointee.lineDashPattern }
         _modify { yield &values.lineDashPattern }
     }
     var strokeStart: CGFloat {
-        get { storage.values.strokeStart }
+        get { storage.pointer.pointee.strokeStart }
         _modify { yield &values.strokeStart }
     }
     var strokeEnd: CGFloat {
-        get { storage.values.strokeEnd }
+        get { storage.pointer.pointee.strokeEnd }
         _modify { yield &values.strokeEnd }
     }
     var isShapeLayer: Bool {
-        get { storage.values.isShapeLayer }
+        get { storage.pointer.pointee.isShapeLayer }
         _modify { yield &values.isShapeLayer }
     }
     // Text (`CATextLayer`)
     var foregroundColor: CGColor? {
-        get { storage.values.foregroundColor }
+        get { storage.pointer.pointee.foregroundColor }
         _modify { yield &values.foregroundColor }
     }
     var glyphs: GlyphRuns? {
-        get { storage.values.glyphs }
+        get { storage.pointer.pointee.glyphs }
         _modify { yield &values.glyphs }
     }
     // OpenGL (`CAOpenGLLayer`)
     var isAsynchronous: Bool {
-        get { storage.values.isAsynchronous }
+        get { storage.pointer.pointee.isAsynchronous }
         _modify { yield &values.isAsynchronous }
     }
     var glContent: GLContent? {
-        get { storage.values.glContent }
+        get { storage.pointer.pointee.glContent }
         _modify { yield &values.glContent }
     }
     var tileStore: TileStore? {
-        get { storage.values.tileStore }
+        get { storage.pointer.pointee.tileStore }
         _modify { yield &values.tileStore }
     }
 

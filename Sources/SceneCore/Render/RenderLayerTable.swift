@@ -27,7 +27,7 @@ struct RenderLayerTable: Sendable {
 
     /// The layer in `slot`, read or changed in place.
     subscript(slot slot: Int) -> RenderLayer {
-        _read { yield storage[slot] }
+        get { storage[slot] }
         _modify { yield &storage[slot] }
     }
 
@@ -41,7 +41,7 @@ struct RenderLayerTable: Sendable {
 
     /// The layer `id`, added as `defaultValue` first when the table has none, changed in place.
     subscript(id: LayerID, default defaultValue: @autoclosure () -> RenderLayer) -> RenderLayer {
-        _read { yield slots[id].map { storage[$0] } ?? defaultValue() }
+        get { slots[id].map { storage[$0] } ?? defaultValue() }
         _modify {
             let slot = slots[id] ?? insert(id, defaultValue())
             yield &storage[slot]
