@@ -26,22 +26,18 @@ package enum FrameDamage {
             previous.commands.count == current.commands.count
         else { return nil }
         let size = SIMD2(Float(current.width), Float(current.height))
-        if let changedInstances {
-            var damage = PixelBox.empty
-            for index in changedInstances {
-                damage = damage.union(PixelBox(covering: previous.instances[index], in: size))
-                damage = damage.union(PixelBox(covering: current.instances[index], in: size))
-            }
-            return region(of: damage, in: size, width: current.width, height: current.height)
-        }
-        let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
-        let gradientsChanged = previous.gradientTexels != current.gradientTexels
         var damage = PixelBox.empty
         /// Adds the boxes instance `index` covered before and covers now.
         func damageInstance(_ index: Int) {
             damage = damage.union(PixelBox(covering: previous.instances[index], in: size))
             damage = damage.union(PixelBox(covering: current.instances[index], in: size))
         }
+        if let changedInstances {
+            changedInstances.forEach(damageInstance)
+            return region(of: damage, in: size, width: current.width, height: current.height)
+        }
+        let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
+        let gradientsChanged = previous.gradientTexels != current.gradientTexels
         for (before, now) in zip(previous.commands, current.commands) {
             switch (before, now) {
             case (.draw(let a), .draw(let b)):
