@@ -2,6 +2,7 @@
 // layer rasterisation.
 // Run in release mode: swift run -c release scenecore-bench [--layers N] [--iterations N]
 // The scale benchmark (100,000-deep and 1,000,000-wide trees): swift run -c release scenecore-bench scale
+// Only the animation evaluation, for a profiler: swift run -c release scenecore-bench evaluate [--iterations N]
 import Foundation
 import MallocCounter
 import SceneCore
@@ -280,6 +281,10 @@ enum AnimationKind: String, CaseIterable {
 
 if CommandLine.arguments.dropFirst().first == "scale" {
     ScaleBench.run()
+} else if CommandLine.arguments.dropFirst().first == "evaluate" {
+    // Only the evaluation benchmarks, for profiling them: scenecore-bench evaluate [--iterations N]
+    let bench = Bench(options: Options(Array(CommandLine.arguments.dropFirst())))
+    for kind in AnimationKind.allCases { bench.evaluate(kind) }
 } else {
     var bench = Bench(options: Options(CommandLine.arguments))
     bench.run()

@@ -162,7 +162,7 @@ enum AnimationEvaluator {
 
     /// The start and end of a basic animation from its from/to/by values (Apple's
     /// CABasicAnimation documentation), with `current` (the model value) filling what is missing.
-    private static func endpoints(
+    static func endpoints(
         from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, current: AnimatableValue?
     )
         -> (start: AnimatableValue, end: AnimatableValue)?

@@ -182,30 +182,15 @@ enum AnimationField: Sendable, Equatable {
     ) -> CATransform3D {
         // The identity is by far the common base (a layer with no transform of its own):
         // build the one part directly.
-        if CATransform3DIsIdentity(t), case .number(let v) = value {
-            let c = CGFloat(v)
-            switch key {
-            case .rotation(.x): return CATransform3DMakeRotation(c, 1, 0, 0)
-            case .rotation(.y): return CATransform3DMakeRotation(c, 0, 1, 0)
-            case .rotation(.z): return CATransform3DMakeRotation(c, 0, 0, 1)
-            case .scale(.x): return CATransform3DMakeScale(c, 1, 1)
-            case .scale(.y): return CATransform3DMakeScale(1, c, 1)
-            case .scale(.z): return CATransform3DMakeScale(1, 1, c)
-            case .uniformScale: return CATransform3DMakeScale(c, c, c)
-            case .translation(.x): return CATransform3DMakeTranslation(c, 0, 0)
-            case .translation(.y): return CATransform3DMakeTranslation(0, c, 0)
-            case .translation(.z): return CATransform3DMakeTranslation(0, 0, c)
-            case .translationXY: break
-            }
+        if CATransform3DIsIdentity(t), case .number(let v) = value, let made = key.transform(CGFloat(v)) {
+            return made
         }
         var parts = cache.parts(of: t)
         switch (key, value) {
-        case (.rotation(let axis), .number(let v)): parts.rotation[axis.rawValue] = v
-        case (.scale(let axis), .number(let v)): parts.scale[axis.rawValue] = v
-        case (.uniformScale, .number(let v)): parts.scale = SIMD3(repeating: v)
-        case (.translation(let axis), .number(let v)): parts.translation[axis.rawValue] = v
         case (.translationXY, .size(let s)):
             (parts.translation.x, parts.translation.y) = (Double(s.width), Double(s.height))
+        case (_, .number(let v)):
+            guard key.set(v, in: &parts) else { return t }
         default: return t
         }
         return parts.transform

@@ -24,13 +24,20 @@ public final class CAMediaTimingFunction: NSObject, NSSecureCoding, Sendable {
     /// The first and second control points.
     let c1: (x: Float, y: Float)
     let c2: (x: Float, y: Float)
+    /// The curve as the evaluator computes it.
+    let curve: TimingCurve
 
     /// A curve with the given control points; x values are clamped to [0, 1].
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         c1 = (min(max(c1x, 0), 1), c1y)
         c2 = (min(max(c2x, 0), 1), c2y)
+        curve = TimingCurve(c1, c2)
         super.init()
     }
+
+    /// The curve's output for input time `x` in [0, 1] (inputs outside are clamped); it may
+    /// overshoot [0, 1] when a control point's y does.
+    func value(at x: Double) -> Double { curve.value(at: x) }
 
     /// One of the predefined curves, with Apple's control points.
     public convenience init(name: CAMediaTimingFunctionName) {

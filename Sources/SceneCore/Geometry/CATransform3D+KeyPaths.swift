@@ -25,6 +25,35 @@ enum TransformKey: Equatable, Sendable {
         "translation.z": .translation(.z), "translation": .translationXY,
     ]
 
+    /// The identity with this part set to `c` (nil for `translation`, which takes two numbers).
+    func transform(_ c: CGFloat) -> CATransform3D? {
+        switch self {
+        case .rotation(.x): CATransform3DMakeRotation(c, 1, 0, 0)
+        case .rotation(.y): CATransform3DMakeRotation(c, 0, 1, 0)
+        case .rotation(.z): CATransform3DMakeRotation(c, 0, 0, 1)
+        case .scale(.x): CATransform3DMakeScale(c, 1, 1)
+        case .scale(.y): CATransform3DMakeScale(1, c, 1)
+        case .scale(.z): CATransform3DMakeScale(1, 1, c)
+        case .uniformScale: CATransform3DMakeScale(c, c, c)
+        case .translation(.x): CATransform3DMakeTranslation(c, 0, 0)
+        case .translation(.y): CATransform3DMakeTranslation(0, c, 0)
+        case .translation(.z): CATransform3DMakeTranslation(0, 0, c)
+        case .translationXY: nil
+        }
+    }
+
+    /// Sets this part of `parts` to `v`; false for `translation`, which takes two numbers.
+    func set(_ v: Double, in parts: inout TransformDecomposition) -> Bool {
+        switch self {
+        case .rotation(let axis): parts.rotation[axis.rawValue] = v
+        case .scale(let axis): parts.scale[axis.rawValue] = v
+        case .uniformScale: parts.scale = SIMD3(repeating: v)
+        case .translation(let axis): parts.translation[axis.rawValue] = v
+        case .translationXY: return false
+        }
+        return true
+    }
+
     /// The key named `key`, or nil when Core Animation has no such transform sub-key.
     init?(_ key: String) {
         guard let known = Self.byName[key] else { return nil }

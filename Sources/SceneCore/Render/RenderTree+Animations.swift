@@ -49,27 +49,21 @@ extension RenderTree {
         animationTime = time
         animatedChanges.removeAll(keepingCapacity: true)
         guard !animatedLayers.isEmpty else { return tick }
-        var emptied: [LayerID] = []
         beginVersionStamp()
         animationStamp = versionStamp
         var lastStampedParent: LayerID?
-        for id in animatedLayers(in: scope) {
-            guard let index = layers.slot(of: id) else { continue }
-            // With no layer running its own time, every layer's time is the absolute time.
-            let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
-            // An infinite layer time (a layer's timing may be infinite, as in Core Animation) has
-            // no frame to show: the layer keeps what it showed, and no event is sent.
-            guard layerTime.isFinite else { continue }
-            let eventCount = tick.events.count
-            let outputs = layers[slot: index].evaluate(
-                layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
-            if outputs.isChanging || tick.events.count != eventCount {
-                stampAnimatedLayer(at: index, lastStampedParent: &lastStampedParent)
-                animatedChanges.append(index)
-            }
-            tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
-            if layers[slot: index].animations.isEmpty { emptied.append(id) }
+        steadyAnimations.prepare(for: animatedLayers(in: scope), scope: scope, version: structureVersion)
+        let fallen = evaluateSteadyAnimations(at: time, tick: &tick, lastStampedParent: &lastStampedParent)
+        var emptied: [LayerID] = []
+        for id in steadyAnimations.others {
+            evaluateGenerally(id, at: time, tick: &tick, emptied: &emptied, lastStampedParent: &lastStampedParent)
         }
+        for id in fallen {
+            steadyAnimations.remove(id)
+            evaluateGenerally(
+                id, at: time, tick: &tick, emptied: &emptied, lastStampedParent: &lastStampedParent, mayJoin: false)
+        }
+        steadyAnimations.compactIfNeeded()
         for id in emptied { animatedLayers.remove(id) }
         if !emptied.isEmpty { structureVersion &+= 1 }
         // Stale commits naming a removed animation arrive within a few frames; the memory is bounded.
@@ -81,6 +75,67 @@ extension RenderTree {
             }
         }
         return tick
+    }
+
+    /// The steady pass: stores the values of the steady table's animations at `time` in their
+    /// layers. Returns the layers where an animation stopped being steady; the general evaluator
+    /// runs those this frame.
+    private mutating func evaluateSteadyAnimations(
+        at time: Double, tick: inout AnimationTick, lastStampedParent: inout LayerID?
+    ) -> [LayerID] {
+        var fallen: [LayerID] = []
+        let (entries, animations) = (steadyAnimations.entries, steadyAnimations.animations)
+        animations.withUnsafeBufferPointer { animations in
+            for entry in entries where entry.isLive {
+                // With no layer running its own time, every layer's time is the absolute time.
+                let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
+                guard layerTime.isFinite else { continue }
+                let steady = layers[slot: entry.slot].properties.withMutableValueBytes { bytes in
+                    for animation in animations[entry.animations] {
+                        guard let f = animation.fraction(at: layerTime),
+                            animation.write(fraction: f, into: bytes.baseAddress!)
+                        else { return false }
+                    }
+                    return true
+                }
+                guard steady else {
+                    fallen.append(entry.id)
+                    continue
+                }
+                stampAnimatedLayer(at: entry.slot, lastStampedParent: &lastStampedParent)
+                animatedChanges.append(entry.slot)
+                // A steady animation is inside its active duration, running forwards: changing.
+                if rate != 0 { tick.isAnimating = true }
+            }
+        }
+        return fallen
+    }
+
+    /// Runs the animations of the layer `id` with the general evaluator, then, with `mayJoin`,
+    /// puts the layer in the steady table when its animations all compile for it.
+    private mutating func evaluateGenerally(
+        _ id: LayerID, at time: Double, tick: inout AnimationTick, emptied: inout [LayerID],
+        lastStampedParent: inout LayerID?, mayJoin: Bool = true
+    ) {
+        guard let index = layers.slot(of: id) else { return }
+        // With no layer running its own time, every layer's time is the absolute time.
+        let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: id, at: time)
+        // An infinite layer time (a layer's timing may be infinite, as in Core Animation) has
+        // no frame to show: the layer keeps what it showed, and no event is sent.
+        guard layerTime.isFinite else { return }
+        let eventCount = tick.events.count
+        let outputs = layers[slot: index].evaluate(
+            layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
+        if outputs.isChanging || tick.events.count != eventCount {
+            stampAnimatedLayer(at: index, lastStampedParent: &lastStampedParent)
+            animatedChanges.append(index)
+        }
+        tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
+        if layers[slot: index].animations.isEmpty {
+            emptied.append(id)
+        } else if mayJoin, let compiled = layers[slot: index].steadyAnimations {
+            steadyAnimations.add(id, slot: index, animations: compiled)
+        }
     }
 
     /// The animated layers in `scope`: worked out again only after the structure or the set of

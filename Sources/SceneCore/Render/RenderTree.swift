@@ -12,6 +12,8 @@ package struct RenderTree: Sendable {
     private(set) var lastCommitChangedContents = false
     /// The layers with animations attached.
     var animatedLayers: Set<LayerID> = []
+    /// The animated layers whose animations the steady pass runs (`evaluateAnimations`).
+    var steadyAnimations = SteadyAnimationTable()
     /// For each running transition (by serial), the tree as it was before the transition's commit.
     var transitionSnapshots: [UInt64: RenderTree] = [:]
     /// The layers whose own time differs from their superlayer's (beginTime, speed or
@@ -57,6 +59,12 @@ package struct RenderTree: Sendable {
         // Only a commit that starts a transition keeps the tree as it was (copying it costs a
         // copy of the layer table on the next change).
         let before = startsTransition(commit) ? self : nil
+        // A changed layer's steady animations may start or end elsewhere now: the general
+        // evaluator runs them next, and compiles them again.
+        if !steadyAnimations.isEmpty {
+            for update in commit.updates { steadyAnimations.remove(update.layer) }
+            for id in commit.released { steadyAnimations.remove(id) }
+        }
         for update in commit.updates {
             switch update.field {
             case .all(let properties):

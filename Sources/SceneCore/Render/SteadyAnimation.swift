@@ -1,0 +1,199 @@
+import Foundation
+
+/// A running animation compiled to plain numbers for the render side's steady pass
+/// (`SteadyAnimationTable`): its timing, its curve, its start and end as up to four numbers,
+/// and where in a layer's values its value goes.
+///
+/// Only the common kind compiles: a basic or spring animation of a built-in number, point,
+/// size, rect or colour property (or one number of a point, size or rect, or one part of the
+/// transform), neither additive nor
+/// cumulative, with no value function, running forwards, already started and not finished. Its
+/// start and end are worked out once from the model values, as `AnimationEvaluator` works them
+/// out every frame, and each frame stores what the evaluator would: the same formulas in the
+/// same order, so that the steady pass and the general one show the same bits.
+struct SteadyAnimation: Sendable {
+    /// How progress through a cycle becomes the fraction of the way from start to end.
+    enum Shape: Sendable {
+        case linear
+        case curve(TimingCurve)
+        /// The spring's own time replaces the timing curve.
+        case spring(SpringMotion)
+    }
+
+    /// Where the value goes in `LayerProperties.Values`.
+    enum Store: Sendable, Equatable {
+        /// `count` consecutive `CGFloat`s: a number (with its limit), a point, a size, a rect, or
+        /// one or two numbers of one.
+        case cgFloats(offset: UInt16, count: UInt8, limit: AnimatedValueLimit)
+        case float(offset: UInt16, limit: AnimatedValueLimit)
+        case double(offset: UInt16, limit: AnimatedValueLimit)
+        /// An animated colour's shown components (`AnimationSlot.color`).
+        case color(shown: UInt16)
+        /// A transform made from the identity with one part set (`TransformKey.transform`).
+        case transform(offset: UInt16, key: TransformKey)
+        /// A transform recomposed from the model transform's parts with one part set.
+        case transformParts(offset: UInt16, key: TransformKey, model: TransformDecomposition)
+    }
+
+    let timing: MediaTimingValues
+    let activeDuration: Double
+    let shape: Shape
+    let start: SIMD4<Double>
+    let end: SIMD4<Double>
+    let store: Store
+
+    /// Whether the value is a whole transform (a layer may have only one such animation here).
+    var storesTransform: Bool {
+        switch store {
+        case .transform, .transformParts: true
+        case .cgFloats, .float, .double, .color: false
+        }
+    }
+
+    /// Compiles `animation` of a layer whose model values are `model`; nil when it is not of
+    /// the kind the steady pass runs (the general evaluator runs it then).
+    init?(_ animation: RenderAnimation, model: LayerProperties) {
+        let timing = animation.timing
+        guard animation.hasStarted, !animation.hasFinished, timing.speed > 0,
+            case .property(let spec) = animation.kind, case .basic(let from, let to, let by) = spec.values,
+            !spec.isAdditive, !spec.isCumulative, spec.valueFunction == nil, spec.rotationMode == nil,
+            case .layer(_, let slot) = spec.target.property,
+            let store = Store(slot, field: spec.target.field, model: model),
+            // A field's store leaves the rest of its value as the model has it: all of it must be finite.
+            spec.target.property.read(model).isFinite,
+            let base = spec.target.read(model),
+            let ends = AnimationEvaluator.endpoints(from: from, to: to, by: by, current: base),
+            let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end)
+        else { return nil }
+        self.timing = timing
+        activeDuration = timing.activeDuration
+        if let spring = spec.spring {
+            shape = .spring(spring)
+        } else if let function = animation.timingFunction {
+            shape = .curve(function.curve)
+        } else {
+            shape = .linear
+        }
+        (self.start, self.end, self.store) = (start, end, store)
+    }
+
+    /// The fraction of the way from start to end at `layerTime`; nil outside the active
+    /// duration (the general evaluator then sends the events and applies the fill mode).
+    @inline(__always)
+    func fraction(at layerTime: Double) -> Double? {
+        let tau = (layerTime - timing.beginTime) * Double(timing.speed)
+        guard tau >= 0, tau < activeDuration, let sample = timing.sample(atParentTime: layerTime) else { return nil }
+        switch shape {
+        case .linear: return sample.progress
+        case .curve(let curve): return curve.value(at: sample.progress)
+        case .spring(let spring): return spring.position(at: sample.progress * timing.duration)
+        }
+    }
+
+    /// Stores the value at fraction `f` in the values at `values`; false, storing nothing,
+    /// when that value is one the general evaluator would not store (not finite, or refused by
+    /// the property's limit).
+    @inline(__always)
+    func write(fraction f: Double, into values: UnsafeMutableRawPointer) -> Bool {
+        switch store {
+        case .cgFloats(let offset, let count, let limit):
+            let target = values + Int(offset)
+            if count == 1 {
+                guard let v = number(at: f, limit: limit) else { return false }
+                target.storeBytes(of: CGFloat(v), as: CGFloat.self)
+                return true
+            }
+            let v = start + (end - start) * f
+            for lane in 0..<Int(count) where !v[lane].isFinite { return false }
+            for lane in 0..<Int(count) {
+                target.storeBytes(
+                    of: CGFloat(v[lane]), toByteOffset: lane * MemoryLayout<CGFloat>.stride, as: CGFloat.self)
+            }
+            return true
+        case .float(let offset, let limit):
+            guard let v = number(at: f, limit: limit) else { return false }
+            values.storeBytes(of: Float(v), toByteOffset: Int(offset), as: Float.self)
+            return true
+        case .double(let offset, let limit):
+            guard let v = number(at: f, limit: limit) else { return false }
+            values.storeBytes(of: v, toByteOffset: Int(offset), as: Double.self)
+            return true
+        case .color(let shown):
+            let (a, b, t) = (SIMD4<Float>(start), SIMD4<Float>(end), Float(f))
+            let v = a + (b - a) * t
+            guard v.x.isFinite, v.y.isFinite, v.z.isFinite, v.w.isFinite else { return false }
+            values.storeBytes(
+                of: RGBA?.some(RGBA(r: v.x, g: v.y, b: v.z, a: v.w)), toByteOffset: Int(shown), as: RGBA?.self)
+            return true
+        case .transform(let offset, let key):
+            guard let v = number(at: f, limit: .none), let t = key.transform(CGFloat(v)), t.isFinite else {
+                return false
+            }
+            values.storeBytes(of: t, toByteOffset: Int(offset), as: CATransform3D.self)
+            return true
+        case .transformParts(let offset, let key, var parts):
+            guard let v = number(at: f, limit: .none), key.set(v, in: &parts) else { return false }
+            let t = parts.transform
+            guard t.isFinite else { return false }
+            values.storeBytes(of: t, toByteOffset: Int(offset), as: CATransform3D.self)
+            return true
+        }
+    }
+
+    /// A number's value at fraction `f` as its property allows it; nil when it is not finite or
+    /// the limit refuses it.
+    @inline(__always)
+    private func number(at f: Double, limit: AnimatedValueLimit) -> Double? {
+        let v = start.x + (end.x - start.x) * f
+        return v.isFinite ? limit.apply(v) : nil
+    }
+}
+
+extension SteadyAnimation.Store {
+    /// Where an animation of `slot` (and `field`) stores its value; nil for the kinds the steady
+    /// pass does not run.
+    init?(_ slot: AnimationSlot, field: AnimationField?, model: LayerProperties) {
+        let width = UInt16(MemoryLayout<CGFloat>.stride)
+        switch (slot, field) {
+        case (.cgFloat(let offset, let limit), nil): self = .cgFloats(offset: offset, count: 1, limit: limit)
+        case (.float(let offset, let limit), nil): self = .float(offset: offset, limit: limit)
+        case (.double(let offset, let limit), nil): self = .double(offset: offset, limit: limit)
+        case (.point(let offset), nil), (.size(let offset), nil):
+            self = .cgFloats(offset: offset, count: 2, limit: .none)
+        case (.rect(let offset), nil): self = .cgFloats(offset: offset, count: 4, limit: .none)
+        case (.point(let offset), .x?), (.size(let offset), .width?), (.rect(let offset), .originX?):
+            self = .cgFloats(offset: offset, count: 1, limit: .none)
+        case (.point(let offset), .y?), (.size(let offset), .height?), (.rect(let offset), .originY?):
+            self = .cgFloats(offset: offset + width, count: 1, limit: .none)
+        case (.rect(let offset), .sizeWidth?): self = .cgFloats(offset: offset + 2 * width, count: 1, limit: .none)
+        case (.rect(let offset), .sizeHeight?): self = .cgFloats(offset: offset + 3 * width, count: 1, limit: .none)
+        case (.rect(let offset), .origin?): self = .cgFloats(offset: offset, count: 2, limit: .none)
+        case (.rect(let offset), .size?): self = .cgFloats(offset: offset + 2 * width, count: 2, limit: .none)
+        case (.color(_, let shown), nil): self = .color(shown: shown)
+        case (.transform(let offset), .transform(let key)?):
+            guard key.transform(0) != nil, case .transform(let t) = slot.read(model) else { return nil }
+            // As `AnimationField` writes a part: from the identity directly, otherwise by parts.
+            self =
+                CATransform3DIsIdentity(t)
+                ? .transform(offset: offset, key: key)
+                : .transformParts(offset: offset, key: key, model: TransformDecomposition(t))
+        default: return nil
+        }
+    }
+
+    /// `value` as the lanes this store interpolates; nil when it is not of the store's kind.
+    func lanes(of value: AnimatableValue) -> SIMD4<Double>? {
+        switch (self, value) {
+        case (.cgFloats(_, 1, _), .number(let v)), (.float, .number(let v)), (.double, .number(let v)),
+            (.transform, .number(let v)), (.transformParts, .number(let v)):
+            SIMD4(v, 0, 0, 0)
+        case (.cgFloats(_, 2, _), .point(let p)): SIMD4(Double(p.x), Double(p.y), 0, 0)
+        case (.cgFloats(_, 2, _), .size(let s)): SIMD4(Double(s.width), Double(s.height), 0, 0)
+        case (.cgFloats(_, 4, _), .rect(let r)):
+            // As `AnimatableValue.interpolated` reads a rect: standardised.
+            SIMD4(Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
+        case (.color, .color(let c)): SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+        default: nil
+        }
+    }
+}

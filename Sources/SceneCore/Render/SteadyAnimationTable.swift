@@ -1,0 +1,122 @@
+/// The render tree's table of steady animations: for each animated layer whose animations all
+/// compile to `SteadyAnimation`s, its slot and its compiled animations, in slot order, in
+/// contiguous arrays.
+///
+/// Evaluating an animation the general way (`AnimationEvaluator`) reads the layer's model
+/// values, its animation state, the animation list and each animation's spec, all apart in
+/// memory, and restores the animated properties before applying them. The steady pass
+/// (`RenderTree.evaluateAnimations`) reads this table front to back and stores each value in
+/// the layer's shown values, nothing else. A layer leaves the table when a commit changes it,
+/// when it leaves the evaluated scope, and when one of its animations stops being steady (it
+/// begins, ends, or shows a value its property refuses): the general evaluator then runs its
+/// animations, sends their events, and puts the layer back when it qualifies again.
+struct SteadyAnimationTable: Sendable {
+    /// One layer of the table.
+    struct Entry: Sendable {
+        let id: LayerID
+        /// The layer's slot in `RenderLayerTable`.
+        let slot: Int
+        /// Its animations in `animations`, in key order.
+        let animations: Range<Int>
+        /// False once the layer left the table (its entry stays until the table is compacted).
+        var isLive = true
+    }
+
+    private(set) var entries: [Entry] = []
+    private(set) var animations: [SteadyAnimation] = []
+    /// Each live entry's index in `entries`.
+    private var positions: [LayerID: Int] = [:]
+    private var deadCount = 0
+    private var needsOrdering = false
+    /// The animated layers in scope that are not in the table, for the general evaluator.
+    private(set) var others: [LayerID] = []
+    private var othersAreCurrent = false
+    /// The scope and structure version `others` was last worked out for.
+    private var scope: (scope: AnimationScope, version: Int)?
+
+    var isEmpty: Bool { positions.isEmpty }
+
+    func contains(_ id: LayerID) -> Bool { positions[id] != nil }
+
+    /// Takes the layer `id` out of the table, if it is in it.
+    mutating func remove(_ id: LayerID) {
+        guard let index = positions.removeValue(forKey: id) else { return }
+        entries[index].isLive = false
+        deadCount += 1
+        othersAreCurrent = false
+    }
+
+    /// Puts the layer `id`, in `slot`, into the table with its compiled animations.
+    mutating func add(_ id: LayerID, slot: Int, animations compiled: [SteadyAnimation]) {
+        remove(id)
+        positions[id] = entries.count
+        entries.append(Entry(id: id, slot: slot, animations: animations.count..<animations.count + compiled.count))
+        animations.append(contentsOf: compiled)
+        needsOrdering = true
+        othersAreCurrent = false
+    }
+
+    /// Brings the table in line with the animated layers in scope, `ids` (worked out for `scope`
+    /// at structure version `version`): layers no longer among them leave it, and `others`
+    /// becomes the ones not in it.
+    mutating func prepare(for ids: [LayerID], scope: AnimationScope, version: Int) {
+        if self.scope?.scope != scope || self.scope?.version != version {
+            self.scope = (scope, version)
+            if !positions.isEmpty {
+                let inScope = Set(ids)
+                for id in positions.keys where !inScope.contains(id) { remove(id) }
+            }
+            othersAreCurrent = false
+        }
+        guard !othersAreCurrent else { return }
+        others = positions.isEmpty ? ids : ids.filter { positions[$0] == nil }
+        othersAreCurrent = true
+    }
+
+    /// Orders the table by slot after layers joined it (so that the steady pass reads the layer
+    /// table front to back), and drops the entries of layers that left it once they are many.
+    mutating func compactIfNeeded() {
+        guard needsOrdering || deadCount > entries.count / 4 else { return }
+        let live = entries.filter(\.isLive).sorted { $0.slot < $1.slot }
+        var ordered: [SteadyAnimation] = []
+        ordered.reserveCapacity(live.reduce(0) { $0 + $1.animations.count })
+        entries = live.map { entry in
+            let start = ordered.count
+            ordered.append(contentsOf: animations[entry.animations])
+            return Entry(id: entry.id, slot: entry.slot, animations: start..<ordered.count)
+        }
+        animations = ordered
+        positions = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].id, $0) })
+        deadCount = 0
+        needsOrdering = false
+    }
+}
+
+extension RenderLayer {
+    /// The layer's animations compiled for the steady table, or nil when one of them does not
+    /// compile, or more than one sets the transform (each sets a part of the identity).
+    var steadyAnimations: [SteadyAnimation]? {
+        let animations = self.animations
+        // Checked without allocating first: most layers that do not qualify fail here, every frame.
+        guard !animations.isEmpty, animations.allSatisfy(\.mayBeSteady) else { return nil }
+        let model = self.model
+        var compiled: [SteadyAnimation] = []
+        compiled.reserveCapacity(animations.count)
+        for animation in animations {
+            guard let steady = SteadyAnimation(animation, model: model) else { return nil }
+            compiled.append(steady)
+        }
+        guard compiled.count(where: \.storesTransform) <= 1 else { return nil }
+        return compiled
+    }
+}
+
+extension RenderAnimation {
+    /// Whether the animation's kind and state allow a `SteadyAnimation` (which checks the rest).
+    fileprivate var mayBeSteady: Bool {
+        guard hasStarted, !hasFinished, timing.speed > 0, case .property(let spec) = kind,
+            case .basic = spec.values
+        else { return false }
+        return !spec.isAdditive && !spec.isCumulative && spec.valueFunction == nil
+    }
+}

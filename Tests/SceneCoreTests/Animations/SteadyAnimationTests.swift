@@ -1,0 +1,238 @@
+import Foundation
+import SceneCoreTestSupport
+import Testing
+
+@testable import SceneCore
+
+/// The render side's steady pass (`SteadyAnimationTable`): which animations it runs, that it
+/// shows exactly what the general evaluator (and so `presentation()`) shows, and that layers
+/// leave it for the general evaluator when a commit changes them or an animation ends.
+@Suite struct SteadyAnimationTests {
+    /// A paused clock layer with `count` sublayers, and the render tree its commits build.
+    final class Scene {
+        let clock: ManualClock
+        let sink = RecordingSink()
+        let layers: [CALayer]
+        var tree = RenderTree()
+        private var applied = 0
+        private(set) var events: [AnimationEvent] = []
+
+        init(_ layers: [CALayer]) {
+            self.layers = layers
+            clock = ManualClock(at: 0) { clock in
+                clock.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+                for layer in layers { clock.addSublayer(layer) }
+            }
+            CommitDistributor.shared.attach(sink, root: clock.layer)
+        }
+
+        deinit { CommitDistributor.shared.detach(sink) }
+
+        /// Seeks the clock to `time`, applies the commits, and evaluates the animations.
+        func show(at time: Double) {
+            clock.seek(to: time)
+            for commit in sink.commits.dropFirst(applied) { tree.apply(commit) }
+            applied = sink.commits.count
+            // The sink receives every commit of the process: other tests' layers are in the tree too.
+            let ids = Set(layers.map(\.layerID))
+            events += tree.evaluateAnimations(at: CACurrentMediaTime()).events.filter { ids.contains($0.layer) }
+        }
+
+        /// Whether the steady pass runs `layer`'s animations.
+        func isSteady(_ layer: CALayer) -> Bool { tree.steadyAnimations.contains(layer.layerID) }
+
+        /// The value of the property `key` that the render side shows for `layer`, and the one
+        /// its presentation has.
+        func values(of key: String, _ layer: CALayer) -> (shown: AnimatableValue?, presented: AnimatableValue) {
+            let property = AnimatableProperty(key: key)!
+            var custom: [String: Any] = [:]
+            let presented = layer.presentedState(at: CACurrentMediaTime(), custom: &custom)
+            return (tree[layer.layerID].map { property.read($0.properties) }, property.read(presented))
+        }
+    }
+
+    /// Each kind of value the steady pass stores, with the property the test compares.
+    static func animatedLayers() -> [(layer: CALayer, key: String)] {
+        func layer(_ configure: (CALayer) -> Void = { _ in }) -> CALayer {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            configure(layer)
+            return layer
+        }
+        func add(_ animation: CABasicAnimation, to layer: CALayer) -> CALayer {
+            animation.duration = 4
+            layer.add(animation, forKey: "a")
+            return layer
+        }
+        let curved = basic("opacity", from: 0.2, to: 0.9, duration: 4)
+        curved.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        let spring = CASpringAnimation(keyPath: "position.x")
+        (spring.fromValue, spring.toValue) = (0, 50)
+        let replicator = CAReplicatorLayer()
+        return [
+            (add(curved, to: layer()), "opacity"),
+            (add(basic("cornerRadius", from: 5, to: -5, duration: 4), to: layer()), "cornerRadius"),
+            (
+                add(basic("position", from: CGPoint(x: 1, y: 2), to: CGPoint(x: 41, y: -8), duration: 4), to: layer()),
+                "position"
+            ),
+            (
+                add(
+                    basic(
+                        "bounds", from: CGRect(x: 0, y: 0, width: -20, height: 10),
+                        to: CGRect(x: 5, y: 5, width: 30, height: 40), duration: 4),
+                    to: layer()), "bounds"
+            ),
+            (add(basic("bounds.size.width", from: 10, to: 90, duration: 4), to: layer()), "bounds"),
+            (
+                add(basic("bounds.origin", from: CGPoint(x: 3, y: 4), to: CGPoint.zero, duration: 4), to: layer()),
+                "bounds"
+            ),
+            (add(basic("position.y", from: 0, to: 60, duration: 4), to: layer()), "position"),
+            (
+                add(
+                    basic(
+                        "shadowOffset", from: CGSize(width: 2, height: 3), to: CGSize(width: -4, height: 9), duration: 4
+                    ), to: layer()), "shadowOffset"
+            ),
+            (
+                add(
+                    basic(
+                        "backgroundColor", from: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                        to: CGColor(red: 0, green: 0.5, blue: 1, alpha: 0.25), duration: 4), to: layer()),
+                "backgroundColor"
+            ),
+            (add(basic("transform.rotation.z", from: 0, to: 3, duration: 4), to: layer()), "transform"),
+            (
+                add(
+                    basic("transform.rotation.z", from: 0, to: 3, duration: 4),
+                    to: layer { $0.transform = CATransform3DTranslate(CATransform3DMakeScale(2, 3, 1), 4, 5, 0) }),
+                "transform"
+            ),
+            (add(basic("transform.scale", from: 1, to: 2.5, duration: 4), to: layer()), "transform"),
+            (
+                add(
+                    basic("transform.translation.x", from: -9, to: 9, duration: 4),
+                    to: layer { $0.transform = CATransform3DMakeRotation(0.5, 0, 0, 1) }), "transform"
+            ),
+            (add(spring, to: layer()), "position"),
+            (add(basic("instanceDelay", from: 0, to: 2, duration: 4), to: replicator), "instanceDelay"),
+        ]
+    }
+
+    @Test func everyKindItRunsShowsWhatPresentationShowsToTheBit() {
+        let animated = Self.animatedLayers()
+        let scene = Scene(animated.map(\.layer))
+        CATransaction.flush()
+        // The first frame runs the general evaluator (it sends the started events); the layers
+        // join the steady table after it.
+        scene.show(at: 0.25)
+        for time in [0.5, 1.25, 3, 0.75, 3.9] {
+            scene.show(at: time)
+            for (layer, key) in animated {
+                #expect(scene.isSteady(layer), "\(key) at \(time)")
+                let (shown, presented) = scene.values(of: key, layer)
+                #expect(shown == presented, "\(key) at \(time)")
+            }
+        }
+        let shownRadius = scene.tree[animated[1].layer.layerID]?.properties.cornerRadius
+        #expect(shownRadius == 0, "cornerRadius stops at 0 on its way to -5")
+    }
+
+    @Test func aCommitToALayerSendsItToTheGeneralEvaluatorWhichCompilesItAgain() {
+        let layer = CALayer()
+        let turn = basic("transform.rotation.z", from: 0, to: 2, duration: 4)
+        layer.add(turn, forKey: "turn")
+        let grow = CABasicAnimation(keyPath: "bounds.size.width")
+        grow.toValue = 50
+        grow.duration = 4
+        layer.add(grow, forKey: "grow")
+        let scene = Scene([layer])
+        CATransaction.flush()
+        scene.show(at: 1)
+        scene.show(at: 2)
+        #expect(scene.isSteady(layer))
+        #expect(scene.tree[layer.layerID]?.properties.bounds.width == 25, "half-way from 0 to 50")
+        commitWithoutActions {
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.transform = CATransform3DMakeScale(2, 2, 1)
+        }
+        scene.show(at: 2)
+        #expect(scene.tree[layer.layerID]?.properties.bounds.width == 30, "half-way from the new 10 to 50")
+        #expect(scene.values(of: "transform", layer).shown == scene.values(of: "transform", layer).presented)
+        #expect(scene.isSteady(layer), "compiled again after the general evaluation")
+        scene.show(at: 3)
+        #expect(scene.tree[layer.layerID]?.properties.bounds.width == 40)
+        #expect(scene.values(of: "transform", layer).shown == scene.values(of: "transform", layer).presented)
+    }
+
+    @Test func anEndingAnimationLeavesTheTableAndSendsItsFinishedEventOnce() {
+        let held = CALayer()
+        let hold = basic("opacity", from: 0, to: 0.5, duration: 2)
+        hold.fillMode = .forwards
+        hold.isRemovedOnCompletion = false
+        held.add(hold, forKey: "fade")
+        let removed = CALayer()
+        removed.add(basic("position.x", from: 0, to: 100, duration: 2), forKey: "move")
+        let scene = Scene([held, removed])
+        CATransaction.flush()
+        scene.show(at: 0.5)
+        scene.show(at: 1)
+        #expect(scene.isSteady(held) && scene.isSteady(removed))
+        #expect(scene.events.filter { $0.kind == .started }.count == 2)
+        #expect(!scene.events.contains { if case .finished = $0.kind { true } else { false } })
+        scene.show(at: 2.5)
+        scene.show(at: 3)
+        #expect(!scene.isSteady(held) && !scene.isSteady(removed))
+        #expect(scene.events.filter { $0.kind == .finished(removed: false) }.map(\.layer) == [held.layerID])
+        #expect(scene.events.filter { $0.kind == .finished(removed: true) }.map(\.layer) == [removed.layerID])
+        #expect(scene.tree[held.layerID]?.properties.opacity == 0.5, "held at its end")
+        #expect(scene.tree[removed.layerID]?.properties.position.x == removed.position.x, "back to the model")
+        #expect(scene.tree[removed.layerID]?.animations.isEmpty == true)
+    }
+
+    @Test func aValueThePropertyRefusesIsLeftToTheGeneralEvaluator() {
+        // contentsScale refuses values that are not positive: the model value shows instead.
+        let layer = CALayer()
+        layer.contentsScale = 3
+        layer.add(basic("contentsScale", from: 2, to: -2, duration: 4), forKey: "scale")
+        let scene = Scene([layer])
+        CATransaction.flush()
+        scene.show(at: 0.5)
+        scene.show(at: 1)
+        #expect(scene.isSteady(layer))
+        #expect(scene.tree[layer.layerID]?.properties.contentsScale == 1)
+        scene.show(at: 3)
+        #expect(scene.tree[layer.layerID]?.properties.contentsScale == 3)
+        #expect(scene.values(of: "contentsScale", layer).shown == scene.values(of: "contentsScale", layer).presented)
+        #expect(!scene.isSteady(layer))
+    }
+
+    @Test func animationsItDoesNotRunStayWithTheGeneralEvaluator() {
+        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+        keyframes.values = [0, 10, 0]
+        keyframes.duration = 4
+        let additive = basic("opacity", from: 0, to: 0.5, duration: 4)
+        additive.isAdditive = true
+        let waiting = basic("opacity", from: 0, to: 1, duration: 4)
+        waiting.beginTime = 50
+        let twoTransformParts = CALayer()
+        twoTransformParts.add(basic("transform.rotation.z", from: 0, to: 1, duration: 4), forKey: "turn")
+        twoTransformParts.add(basic("transform.scale.x", from: 1, to: 2, duration: 4), forKey: "stretch")
+        let layers = [keyframes, additive, waiting].map { animation in
+            let layer = CALayer()
+            layer.add(animation, forKey: "a")
+            return layer
+        }
+        let scene = Scene(layers + [twoTransformParts])
+        CATransaction.flush()
+        scene.show(at: 1)
+        scene.show(at: 2)
+        for layer in scene.layers {
+            #expect(!scene.isSteady(layer))
+            #expect(scene.values(of: "position", layer).shown == scene.values(of: "position", layer).presented)
+            #expect(scene.values(of: "opacity", layer).shown == scene.values(of: "opacity", layer).presented)
+            #expect(scene.values(of: "transform", layer).shown == scene.values(of: "transform", layer).presented)
+        }
+    }
+}
