@@ -8,8 +8,17 @@
 // multiplies the output by the alpha of the mask texture (a masked group's composite),
 // SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip),
 // GRADIENT draws the gradients of quads whose params.y is 2 from the frame's gradient texture.
+// SIMPLE_SHAPES leaves out continuous corners and mixed edges; AFFINE_FILLS (SceneCore's
+// ShapeCoverage.affineFill) computes a fill's coverage from per-quad constants.
 
+#if AFFINE_FILLS
+// Without perspective, linear interpolation is the perspective-correct one.
+noperspective in vec2 v_position;
+flat in vec4 v_shapeCentre;     // the shape's centre and half size (layer units)
+flat in vec3 v_footprint;       // the pixel's footprint, see affineFillCoverage
+#else
 in vec2 v_position;
+#endif
 in vec2 v_uv;
 flat in vec4 v_color;
 flat in vec4 v_shapeRect;
@@ -127,6 +136,32 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
     return outer;
 }
 
+#if AFFINE_FILLS
+// The coverage of a fill with circular corners (radii already clamped to half the shorter side)
+// and straight edges all anti-aliased or none, under a transform without perspective: the same
+// ramp as shapeCoverage, one pixel wide along the distance's gradient g. A pixel's footprint in
+// the layer (the layer units per pixel step along x and along y, X and Y) is the same over the
+// whole quad; the units a distance changes by per pixel, |(X.g, Y.g)| for a unit g, come from
+// v_footprint, the symmetric matrix X X' + Y Y' as (xx, xy, yy). The rounded rectangle's
+// distance takes selects instead of branches.
+float affineFillCoverage() {
+    vec2 offset = v_position - v_shapeCentre.xy;
+    vec2 sideRadii = offset.x < 0.0 ? v_radii.xw : v_radii.yz;
+    float radius = offset.y < 0.0 ? sideRadii.x : sideRadii.y;
+    vec2 q = abs(offset) - v_shapeCentre.zw + radius;
+    bool corner = q.x > 0.0 && q.y > 0.0;
+    float distance = (corner ? length(q) : max(q.x, q.y)) - radius;
+    // The gradient up to its length and the signs of its parts (only their product matters).
+    vec2 g = corner ? q : (q.x > q.y ? vec2(1.0, 0.0) : vec2(0.0, 1.0));
+    float crossSign = offset.x * offset.y < 0.0 ? -1.0 : 1.0;
+    float stretch = v_footprint.x * g.x * g.x + 2.0 * crossSign * v_footprint.y * g.x * g.y + v_footprint.z * g.y * g.y;
+    float unitsAlongGradient = sqrt(stretch / dot(g, g));
+    float coverage = v_params.z < 0.5 ? float(distance <= 0.0)
+                                      : clamp(0.5 - distance / max(unitsAlongGradient, 1e-6), 0.0, 1.0);
+    return v_params.w < 0.5 ? 1.0 : coverage;
+}
+#endif
+
 // The part of the pixel the shape covers, or with a border width (params.x > 0) the band that
 // wide inside the shape's edge: the shape less the shape inset by the width with radii reduced
 // by the width (the whole shape when nothing is left inside). params.z names the anti-aliased
@@ -134,6 +169,9 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
 // signed distance; only a layer that anti-aliases some straight edges and not others pays for
 // the edge-by-edge coverage.
 float shapeCoverage() {
+#if AFFINE_FILLS
+    return affineFillCoverage();
+#else
     // Derivatives are taken in uniform control flow.
     vec2 positionPerPixelX = dFdx(v_position);
     vec2 positionPerPixelY = dFdy(v_position);
@@ -158,6 +196,7 @@ float shapeCoverage() {
     vec4 innerRadii = sign(v_radii) * max(abs(v_radii) - width, vec4(0.0));
     float inner = rectCoverage(v_position, innerRect, innerRadii, edges, positionPerPixelX, positionPerPixelY);
     return min(outer, 1.0 - inner);
+#endif
 #endif
 }
 

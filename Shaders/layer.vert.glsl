@@ -12,7 +12,13 @@ layout(location = 9) in vec4 a_params;      // border width, textured, anti-alia
 
 uniform vec2 u_viewportSize;                // target size in pixels
 
+#if AFFINE_FILLS
+noperspective out vec2 v_position;          // layer space (w is the same over the quad)
+flat out vec4 v_shapeCentre;                // the shape's centre and half size
+flat out vec3 v_footprint;                  // a pixel's footprint in the layer (layer.frag.glsl)
+#else
 out vec2 v_position;                        // layer space, interpolated perspective-correctly
+#endif
 out vec2 v_uv;
 flat out vec4 v_color;
 flat out vec4 v_shapeRect;
@@ -75,6 +81,27 @@ float antialiasingPadding() {
     return min(1.0 / smallest, max(a_rect.z, a_rect.w));
 }
 
+#if AFFINE_FILLS
+// The per-quad constants of a fill without perspective (SceneCore's ShapeCoverage.affineFill):
+// the shape's centre and half size, its radii clamped to half the shorter side, and the pixel's
+// footprint. Window pixels move by A per layer unit along x and by B along y; the footprint's
+// steps X and Y (layer units per pixel along x and y) are the columns of [A B]'s inverse.
+void passAffineFill() {
+    vec2 halfSize = 0.5 * abs(a_shapeRect.zw);
+    v_shapeCentre = vec4(a_shapeRect.xy + 0.5 * a_shapeRect.zw, halfSize);
+    v_radii = clamp(abs(a_radii), 0.0, min(halfSize.x, halfSize.y));
+    vec2 pixelsPerUnit = 0.5 * u_viewportSize / a_transform[3].w;
+    vec2 A = a_transform[0].xy * pixelsPerUnit;
+    vec2 B = a_transform[1].xy * pixelsPerUnit;
+    float determinant = A.x * B.y - A.y * B.x;
+    // Seen edge-on, nothing is drawn; a huge footprint keeps the arithmetic finite.
+    vec4 steps = abs(determinant) > 1e-20 ? vec4(B.y, -A.y, -B.x, A.x) / determinant : vec4(1e6);
+    vec2 X = steps.xy;
+    vec2 Y = steps.zw;
+    v_footprint = vec3(X.x * X.x + Y.x * Y.x, X.x * X.y + Y.x * Y.y, X.y * X.y + Y.y * Y.y);
+}
+#endif
+
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     vec2 low = a_rect.xy;
@@ -110,6 +137,9 @@ void main() {
     v_params = a_params;
 #if GRADIENT
     passGradient(position);
+#endif
+#if AFFINE_FILLS
+    passAffineFill();
 #endif
     gl_Position = a_transform * vec4(position, 0.0, 1.0);
 }

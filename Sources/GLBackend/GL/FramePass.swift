@@ -119,7 +119,7 @@ struct FramePass {
         glUseProgram(
             renderer.programs.forBatch(
                 shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.gradient,
-                generalShapes: batch.needsGeneralShape
+                shapeCoverage: batch.shapeCoverage
             )
             .program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)

@@ -9,9 +9,9 @@ struct LayerProgram {
     struct Variant: Hashable {
         /// Coverage from the instance's rounded shape or ring (else the quad's rect is filled).
         var shaped = false
-        /// With `shaped`: only circular corners, and straight edges all anti-aliased or none
-        /// (`QuadInstance.needsGeneralShape` false), leaving the general coverage out.
-        var simpleShapes = false
+        /// With `shaped`: how much of the coverage code the batch's shapes need
+        /// (`QuadInstance.shapeCoverage`); the less, the less code the variant runs.
+        var shapeCoverage = ShapeCoverage.general
         /// Samples the bound texture for instances that ask for it.
         var textured = false
         /// Writes only the stencil where the shape covers a pixel at least halfway.
@@ -30,7 +30,8 @@ struct LayerProgram {
                 + "#define MASKED \(masked ? 1 : 0)\n#define SCREEN_TEXTURED \(screenTextured ? 1 : 0)\n"
                 + "#define GRADIENT \(gradient == .none ? 0 : gradient == .axialTwoStops ? 1 : 2)\n"
                 + "#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
-                + "#define SIMPLE_SHAPES \(simpleShapes ? 1 : 0)\n"
+                + "#define SIMPLE_SHAPES \(shapeCoverage < .general ? 1 : 0)\n"
+                + "#define AFFINE_FILLS \(shapeCoverage == .affineFill ? 1 : 0)\n"
         }
     }
 
@@ -73,6 +74,8 @@ struct LayerPrograms {
     let shapedTextured: LayerProgram
     let simplyShaped: LayerProgram
     let simplyShapedTextured: LayerProgram
+    let affineFilled: LayerProgram
+    let affineFilledTextured: LayerProgram
     let clipMask: LayerProgram
     /// Composites a masked group: its texture times the mask texture's alpha.
     let maskComposite: LayerProgram
@@ -88,8 +91,10 @@ struct LayerPrograms {
         fillTextured = try LayerProgram(.init(textured: true))
         shaped = try LayerProgram(.init(shaped: true))
         shapedTextured = try LayerProgram(.init(shaped: true, textured: true))
-        simplyShaped = try LayerProgram(.init(shaped: true, simpleShapes: true))
-        simplyShapedTextured = try LayerProgram(.init(shaped: true, simpleShapes: true, textured: true))
+        simplyShaped = try LayerProgram(.init(shaped: true, shapeCoverage: .simple))
+        simplyShapedTextured = try LayerProgram(.init(shaped: true, shapeCoverage: .simple, textured: true))
+        affineFilled = try LayerProgram(.init(shaped: true, shapeCoverage: .affineFill))
+        affineFilledTextured = try LayerProgram(.init(shaped: true, shapeCoverage: .affineFill, textured: true))
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
         maskComposite = try LayerProgram(.init(textured: true, masked: true))
         shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
@@ -101,16 +106,16 @@ struct LayerPrograms {
 
     var all: [LayerProgram] {
         [
-            fill, fillTextured, shaped, shapedTextured, simplyShaped, simplyShapedTextured, clipMask, maskComposite,
-            shapeClipComposite,
+            fill, fillTextured, shaped, shapedTextured, simplyShaped, simplyShapedTextured, affineFilled,
+            affineFilledTextured, clipMask, maskComposite, shapeClipComposite,
             fillAxialGradient, shapedAxialGradient, fillGradient, shapedGradient,
         ]
     }
 
-    /// The variant that draws a batch (a shaped batch without `generalShapes` takes a
-    /// simple-shape variant).
+    /// The variant that draws a batch (a shaped batch takes the one for its `shapeCoverage`).
     func forBatch(
-        shaped isShaped: Bool, textured: Bool, gradient: GradientShading = .none, generalShapes: Bool = true
+        shaped isShaped: Bool, textured: Bool, gradient: GradientShading = .none,
+        shapeCoverage: ShapeCoverage = .general
     ) -> LayerProgram {
         switch gradient {
         case .axialTwoStops: return isShaped ? shapedAxialGradient : fillAxialGradient
@@ -120,8 +125,18 @@ struct LayerPrograms {
         return switch (isShaped, textured) {
         case (false, false): fill
         case (false, true): fillTextured
-        case (true, false): generalShapes ? shaped : simplyShaped
-        case (true, true): generalShapes ? shapedTextured : simplyShapedTextured
+        case (true, false):
+            switch shapeCoverage {
+            case .affineFill: affineFilled
+            case .simple: simplyShaped
+            case .general: shaped
+            }
+        case (true, true):
+            switch shapeCoverage {
+            case .affineFill: affineFilledTextured
+            case .simple: simplyShapedTextured
+            case .general: shapedTextured
+            }
         }
     }
 }

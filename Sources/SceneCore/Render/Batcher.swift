@@ -60,14 +60,14 @@ struct Batcher {
                 batch.sampling = sampling
             }
             if gradient != .none { batch.gradient = gradient }
-            if quad.isShaped && quad.needsGeneralShape { batch.needsGeneralShape = true }
+            if quad.isShaped { batch.shapeCoverage = max(batch.shapeCoverage, quad.shapeCoverage) }
             batch.count += 1
             open = batch
         } else {
             closeBatch()
             open = DrawBatch(
                 first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped,
-                gradient: gradient, needsGeneralShape: quad.isShaped && quad.needsGeneralShape)
+                gradient: gradient, shapeCoverage: quad.isShaped ? quad.shapeCoverage : .affineFill)
         }
         instances.append(quad)
     }

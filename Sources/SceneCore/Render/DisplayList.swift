@@ -40,17 +40,17 @@ package struct DrawBatch: Sendable, Equatable {
     /// Which gradients its instances draw: a batch with gradients samples the frame's gradient
     /// texture (it has no image), with the shader for them.
     package var gradient: GradientShading
-    /// Whether an instance's shape needs the general coverage (`QuadInstance.needsGeneralShape`);
-    /// a shaped batch without one is drawn by a simple-shape variant. True unless the batcher,
-    /// which sees every instance, says otherwise.
-    package var needsGeneralShape: Bool
+    /// The most its instances' shapes need of the coverage code (`QuadInstance.shapeCoverage`):
+    /// a shaped batch is drawn by that level's variant. General unless the batcher, which sees
+    /// every instance, says otherwise.
+    package var shapeCoverage: ShapeCoverage
 
     init(
         first: Int, count: Int, image: CGImage?, sampling: TextureSampling, isShaped: Bool = true,
-        gradient: GradientShading = .none, needsGeneralShape: Bool = true
+        gradient: GradientShading = .none, shapeCoverage: ShapeCoverage = .general
     ) {
         (self.first, self.count, self.image, self.sampling) = (first, count, image, sampling)
-        (self.isShaped, self.gradient, self.needsGeneralShape) = (isShaped, gradient, needsGeneralShape)
+        (self.isShaped, self.gradient, self.shapeCoverage) = (isShaped, gradient, shapeCoverage)
     }
 }
 

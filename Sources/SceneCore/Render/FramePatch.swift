@@ -102,7 +102,7 @@ struct FramePatch {
     /// Whether `quad`, drawn in `batch` of a redraw, draws the same way in the last frame's `into`.
     private static func fits(_ quad: QuadInstance, of batch: DrawBatch, in into: DrawBatch) -> Bool {
         guard quad.isShaped == into.isShaped, !quad.isGradient,
-            !(quad.isShaped && quad.needsGeneralShape) || into.needsGeneralShape
+            !quad.isShaped || quad.shapeCoverage <= into.shapeCoverage
         else { return false }
         // Untextured quads draw the same in any batch; textured ones need its image and sampling.
         return quad.params.y < 0.5

@@ -53,13 +53,13 @@ package struct QuadInstance: Sendable, Equatable {
     /// otherwise it fills `rect`.
     package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
 
-    /// Whether the quad's shape needs the layer shader's general coverage: a continuous corner
-    /// (a negative radius), or some straight edges anti-aliased and others not (`params.z`
-    /// neither 0 nor 15). Other shapes take the simple-shape variants, which leave that code out:
-    /// a software rasteriser runs every branch of a shader.
-    package var needsGeneralShape: Bool {
+    /// How much of the layer shader's coverage code the quad's shape needs (for a shaped quad).
+    package var shapeCoverage: ShapeCoverage {
         let edges = Int(params.z + 0.5)
-        return radii.min() < 0 || (edges != 0 && edges & 15 != 15)
+        if radii.min() < 0 || (edges != 0 && edges & 15 != 15) { return .general }
+        // No perspective: w is the same over the whole quad (m14 and m24 are 0).
+        let isAffine = transform[3] == 0 && transform[7] == 0 && transform[15] > 0
+        return params.x > 0 || !isAffine ? .simple : .affineFill
     }
 
     /// Whether the quad draws a gradient (`params.y` 2 or 3), read from the frame's gradient texture.
@@ -72,4 +72,21 @@ package struct QuadInstance: Sendable, Equatable {
 
     /// Bytes per instance in the vertex buffer.
     package static let stride = MemoryLayout<QuadInstance>.stride
+}
+
+/// How much of the layer shader's coverage code a shaped quad needs. A software rasteriser runs
+/// every branch of a shader, so each level is a variant of its own, and a batch takes the
+/// variant of the most demanding quad in it. Every level computes the same coverage.
+package enum ShapeCoverage: Int, Comparable, Sendable {
+    /// A fill (no border) with circular corners, straight edges all anti-aliased or none, and no
+    /// perspective: a pixel's footprint in the layer is the same over the whole quad, so it is
+    /// worked out once per quad, and the distance to the shape needs no branches.
+    case affineFill
+    /// Circular corners, and straight edges all anti-aliased or none (borders and perspective allowed).
+    case simple
+    /// Anything: continuous corners (a negative radius), or some straight edges anti-aliased and
+    /// others not (`params.z` neither 0 nor 15).
+    case general
+
+    package static func < (a: ShapeCoverage, b: ShapeCoverage) -> Bool { a.rawValue < b.rawValue }
 }

@@ -59,7 +59,7 @@ import Testing
                 .draw(
                     DrawBatch(
                         first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false,
-                        needsGeneralShape: false))
+                        shapeCoverage: .affineFill))
             ])
     }
 
@@ -96,23 +96,29 @@ import Testing
         #expect(quads.map(\.params.z) == [0, EdgeAntialiasing.all, 15])
     }
 
-    /// A shaped batch takes the general coverage only when one of its instances needs it: a
-    /// continuous corner, or some straight edges anti-aliased and others not.
-    @Test func aBatchNeedsTheGeneralShapeOnlyForContinuousCornersOrMixedEdges() {
-        func quad(radius: Float, edges: Float) -> QuadInstance {
-            QuadInstance(
-                transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero,
-                radii: SIMD4(repeating: radius), params: SIMD4(0, 0, edges, 1))
+    /// A shaped batch takes the coverage code its most demanding instance needs: the general
+    /// one for a continuous corner or mixed edges, the simple one for a border or perspective,
+    /// and the affine fill's otherwise.
+    @Test func aBatchTakesTheCoverageItsMostDemandingShapeNeeds() {
+        func quad(radius: Float, edges: Float, border: Float = 0, m24: CGFloat = 0) -> QuadInstance {
+            // m24 (with m14) makes w change over the quad: the perspective of a turned layer.
+            var transform = CATransform3D.identity
+            transform.m24 = m24
+            return QuadInstance(
+                transform: transform.float16, rect: .zero, color: .one, shapeRect: .zero,
+                radii: SIMD4(repeating: radius), params: SIMD4(border, 0, edges, 1))
         }
-        func needsGeneralShape(_ quads: [QuadInstance]) -> Bool {
+        func coverage(_ quads: [QuadInstance]) -> ShapeCoverage? {
             var batcher = Batcher()
             for quad in quads { batcher.add(quad, image: nil, sampling: .init()) }
             guard case .draw(let batch) = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.first
-            else { return true }
-            return batch.needsGeneralShape
+            else { return nil }
+            return batch.shapeCoverage
         }
-        #expect(!needsGeneralShape([quad(radius: 8, edges: 15), quad(radius: 4, edges: 0)]))
-        #expect(needsGeneralShape([quad(radius: 8, edges: 15), quad(radius: -8, edges: 15)]))
-        #expect(needsGeneralShape([quad(radius: 8, edges: 3), quad(radius: 8, edges: 15)]))
+        #expect(coverage([quad(radius: 8, edges: 15), quad(radius: 4, edges: 0)]) == .affineFill)
+        #expect(coverage([quad(radius: 8, edges: 15), quad(radius: 8, edges: 15, border: 2)]) == .simple)
+        #expect(coverage([quad(radius: 8, edges: 15, m24: -0.002), quad(radius: 8, edges: 15)]) == .simple)
+        #expect(coverage([quad(radius: 8, edges: 15), quad(radius: -8, edges: 15)]) == .general)
+        #expect(coverage([quad(radius: 8, edges: 3), quad(radius: 8, edges: 15, border: 2)]) == .general)
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import SceneCoreTestSupport
+import Testing
+
+@testable import GLBackend
+@testable import SceneCore
+
+/// The layer shader's coverage variants (`ShapeCoverage`) draw the same shapes: a batch drawn
+/// by the affine-fill or the simple variant matches the same batch drawn by the general one.
+@Suite struct ShapeCoverageVariantTests {
+    /// Rounded fills under rotations, non-uniform scales (a skewed footprint), a 3D turn without
+    /// perspective, per-corner radii, a circle and hard edges: every kind the affine-fill
+    /// variant takes.
+    func fills(on canvas: TestCanvas) -> [QuadInstance] {
+        func fill(
+            _ layerToWindow: CATransform3D, _ size: CGSize, radii: SIMD4<Float>, edges: Float = EdgeAntialiasing.all,
+            color: SIMD4<Float>
+        ) -> QuadInstance {
+            let rect = SIMD4<Float>(0, 0, Float(size.width), Float(size.height))
+            return QuadInstance(
+                transform: canvas.transform(layerToWindow), rect: rect, color: color, shapeRect: rect, radii: radii,
+                params: SIMD4(0, 0, edges, 1))
+        }
+        let turned = CATransform3DRotate(CATransform3DMakeTranslation(40, 10, 0), 0.5, 0, 0, 1)
+        let skewed = CATransform3DScale(
+            CATransform3DRotate(CATransform3DMakeTranslation(100, 20, 0), 0.4, 0, 0, 1), 2, 0.6, 1)
+        let tipped = CATransform3DRotate(CATransform3DMakeTranslation(20, 70, 0), 1.1, 1, 0, 0)
+        return [
+            fill(turned, CGSize(width: 50, height: 34), radii: SIMD4(repeating: 9), color: premultiplied(1, 0, 0, 0.8)),
+            fill(skewed, CGSize(width: 24, height: 40), radii: SIMD4(8, 0, 3, 12), color: premultiplied(0, 0.5, 1)),
+            fill(
+                tipped, CGSize(width: 60, height: 40), radii: SIMD4(repeating: 14), color: premultiplied(0, 0.6, 0, 0.7)
+            ),
+            fill(
+                CATransform3DMakeTranslation(100, 70, 0), CGSize(width: 36, height: 36), radii: SIMD4(repeating: 40),
+                color: blue),
+            fill(
+                CATransform3DRotate(CATransform3DMakeTranslation(60, 60, 0), 0.3, 0, 0, 1),
+                CGSize(width: 30, height: 20),
+                radii: SIMD4(repeating: 6), edges: 0, color: black),
+        ]
+    }
+
+    @Test func theAffineFillAndSimpleVariantsDrawWhatTheGeneralCoverageDraws() throws {
+        let canvas = TestCanvas(width: 160, height: 120)
+        let quads = fills(on: canvas)
+        #expect(quads.allSatisfy { $0.shapeCoverage == .affineFill })
+        func render(_ coverage: ShapeCoverage) throws -> RenderedImage {
+            let batch = DrawBatch(
+                first: 0, count: quads.count, image: nil, sampling: TextureSampling(), shapeCoverage: coverage)
+            return try canvas.render(canvas.list(quads, [.draw(batch)]))
+        }
+        let general = try render(.general)
+        let simple = try render(.simple)
+        let affine = try render(.affineFill)
+        #expect(largestDifference(general, simple) <= 1)
+        #expect(largestDifference(general, affine) <= 1)
+        // The comparison covers anti-aliased edges: many pixels are partly covered.
+        var partial = 0
+        for y in 0..<general.height {
+            for x in 0..<general.width {
+                let p = general.pixel(x: x, y: y)
+                // Red at 0.8 over white, partly covered: between (255, 51, 51) and white.
+                if p.r > 250 && p.g > 60 && p.g < 245 && abs(Int(p.g) - Int(p.b)) <= 1 { partial += 1 }
+            }
+        }
+        #expect(partial > 60, "\(partial) partly covered pixels")
+    }
+}
