@@ -92,8 +92,8 @@ extension RenderTree {
                 guard layerTime.isFinite else { continue }
                 let steady = layers[slot: entry.slot].properties.withMutableValueBytes { bytes in
                     for animation in animations[entry.animations] {
-                        guard let f = animation.fraction(at: layerTime),
-                            animation.write(fraction: f, into: bytes.baseAddress!)
+                        guard let f = animation.fraction(at: layerTime), let value = animation.lanes(at: f),
+                            animation.write(value, into: bytes.baseAddress!)
                         else { return false }
                     }
                     return true

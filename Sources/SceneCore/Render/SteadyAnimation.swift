@@ -1,16 +1,16 @@
 import Foundation
 
 /// A running animation compiled to plain numbers for the render side's steady pass
-/// (`SteadyAnimationTable`): its timing, its curve, its start and end as up to four numbers,
-/// and where in a layer's values its value goes.
+/// (`SteadyAnimationTable`): its timing, its curve, its values (a start and an end as up to four
+/// numbers, or keyframes), and where in a layer's values its value goes.
 ///
-/// Only the common kind compiles: a basic or spring animation of a built-in number, point,
-/// size, rect or colour property (or one number of a point, size or rect, or one part of the
-/// transform), neither additive nor
-/// cumulative, with no value function, running forwards, already started and not finished. Its
-/// start and end are worked out once from the model values, as `AnimationEvaluator` works them
-/// out every frame, and each frame stores what the evaluator would: the same formulas in the
-/// same order, so that the steady pass and the general one show the same bits.
+/// Only the common kinds compile: a basic, spring or keyframe animation of a built-in number,
+/// point, size, rect or colour property (or one number of a point, size or rect, or one part of
+/// the transform), neither additive nor cumulative, with no value function or rotation mode,
+/// running forwards, already started and not finished. A basic animation's start and end are
+/// worked out once from the model values, as `AnimationEvaluator` works them out every frame,
+/// and each frame stores what the evaluator would: the same formulas in the same order, so that
+/// the steady pass and the general one show the same bits.
 struct SteadyAnimation: Sendable {
     /// How progress through a cycle becomes the fraction of the way from start to end.
     enum Shape: Sendable {
@@ -18,6 +18,14 @@ struct SteadyAnimation: Sendable {
         case curve(TimingCurve)
         /// The spring's own time replaces the timing curve.
         case spring(SpringMotion)
+    }
+
+    /// How the value follows the fraction.
+    enum Values: Sendable {
+        /// From `start` to `end`, as lanes of the store.
+        case basic(start: SIMD4<Double>, end: SIMD4<Double>)
+        /// The keyframes' value at the fraction (`KeyframeSpec.value(at:)`).
+        case keyframes(KeyframeSpec)
     }
 
     /// Where the value goes in `LayerProperties.Values`.
@@ -38,8 +46,7 @@ struct SteadyAnimation: Sendable {
     let timing: MediaTimingValues
     let activeDuration: Double
     let shape: Shape
-    let start: SIMD4<Double>
-    let end: SIMD4<Double>
+    let values: Values
     let store: Store
 
     /// Whether the value is a whole transform (a layer may have only one such animation here).
@@ -55,16 +62,23 @@ struct SteadyAnimation: Sendable {
     init?(_ animation: RenderAnimation, model: LayerProperties) {
         let timing = animation.timing
         guard animation.hasStarted, !animation.hasFinished, timing.speed > 0,
-            case .property(let spec) = animation.kind, case .basic(let from, let to, let by) = spec.values,
-            !spec.isAdditive, !spec.isCumulative, spec.valueFunction == nil, spec.rotationMode == nil,
-            case .layer(_, let slot) = spec.target.property,
+            case .property(let spec) = animation.kind, !spec.isAdditive, !spec.isCumulative,
+            spec.valueFunction == nil, spec.rotationMode == nil, case .layer(_, let slot) = spec.target.property,
             let store = Store(slot, field: spec.target.field, model: model),
             // A field's store leaves the rest of its value as the model has it: all of it must be finite.
-            spec.target.property.read(model).isFinite,
-            let base = spec.target.read(model),
-            let ends = AnimationEvaluator.endpoints(from: from, to: to, by: by, current: base),
-            let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end)
+            spec.target.property.read(model).isFinite
         else { return nil }
+        switch spec.values {
+        case .basic(let from, let to, let by):
+            guard let base = spec.target.read(model),
+                let ends = AnimationEvaluator.endpoints(from: from, to: to, by: by, current: base),
+                let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end)
+            else { return nil }
+            values = .basic(start: start, end: end)
+        case .keyframes(let keyframes):
+            guard keyframes.values.allSatisfy({ store.lanes(of: $0) != nil }) else { return nil }
+            values = .keyframes(keyframes)
+        }
         self.timing = timing
         activeDuration = timing.activeDuration
         if let spring = spec.spring {
@@ -74,7 +88,7 @@ struct SteadyAnimation: Sendable {
         } else {
             shape = .linear
         }
-        (self.start, self.end, self.store) = (start, end, store)
+        self.store = store
     }
 
     /// The fraction of the way from start to end at `layerTime`; nil outside the active
@@ -90,62 +104,63 @@ struct SteadyAnimation: Sendable {
         }
     }
 
-    /// Stores the value at fraction `f` in the values at `values`; false, storing nothing,
-    /// when that value is one the general evaluator would not store (not finite, or refused by
-    /// the property's limit).
+    /// The value at fraction `f`, as lanes of the store: what `AnimatableValue.interpolated`
+    /// or the keyframes give, computed in the same precision (colours in `Float`).
     @inline(__always)
-    func write(fraction f: Double, into values: UnsafeMutableRawPointer) -> Bool {
+    func lanes(at f: Double) -> SIMD4<Double>? {
+        switch values {
+        case .basic(let start, let end):
+            guard case .color = store else { return start + (end - start) * f }
+            let (a, b) = (SIMD4<Float>(start), SIMD4<Float>(end))
+            return SIMD4<Double>(a + (b - a) * Float(f))
+        case .keyframes(let keyframes):
+            return store.lanes(of: keyframes.value(at: f))
+        }
+    }
+
+    /// Stores `value` in the values at `values`; false, storing nothing, when it is a value the
+    /// general evaluator would not store (not finite, or refused by the property's limit).
+    @inline(__always)
+    func write(_ value: SIMD4<Double>, into values: UnsafeMutableRawPointer) -> Bool {
         switch store {
         case .cgFloats(let offset, let count, let limit):
             let target = values + Int(offset)
             if count == 1 {
-                guard let v = number(at: f, limit: limit) else { return false }
+                guard value.x.isFinite, let v = limit.apply(value.x) else { return false }
                 target.storeBytes(of: CGFloat(v), as: CGFloat.self)
                 return true
             }
-            let v = start + (end - start) * f
-            for lane in 0..<Int(count) where !v[lane].isFinite { return false }
+            for lane in 0..<Int(count) where !value[lane].isFinite { return false }
             for lane in 0..<Int(count) {
                 target.storeBytes(
-                    of: CGFloat(v[lane]), toByteOffset: lane * MemoryLayout<CGFloat>.stride, as: CGFloat.self)
+                    of: CGFloat(value[lane]), toByteOffset: lane * MemoryLayout<CGFloat>.stride, as: CGFloat.self)
             }
             return true
         case .float(let offset, let limit):
-            guard let v = number(at: f, limit: limit) else { return false }
+            guard value.x.isFinite, let v = limit.apply(value.x) else { return false }
             values.storeBytes(of: Float(v), toByteOffset: Int(offset), as: Float.self)
             return true
         case .double(let offset, let limit):
-            guard let v = number(at: f, limit: limit) else { return false }
+            guard value.x.isFinite, let v = limit.apply(value.x) else { return false }
             values.storeBytes(of: v, toByteOffset: Int(offset), as: Double.self)
             return true
         case .color(let shown):
-            let (a, b, t) = (SIMD4<Float>(start), SIMD4<Float>(end), Float(f))
-            let v = a + (b - a) * t
-            guard v.x.isFinite, v.y.isFinite, v.z.isFinite, v.w.isFinite else { return false }
+            let c = SIMD4<Float>(value)
+            guard c.x.isFinite, c.y.isFinite, c.z.isFinite, c.w.isFinite else { return false }
             values.storeBytes(
-                of: RGBA?.some(RGBA(r: v.x, g: v.y, b: v.z, a: v.w)), toByteOffset: Int(shown), as: RGBA?.self)
+                of: RGBA?.some(RGBA(r: c.x, g: c.y, b: c.z, a: c.w)), toByteOffset: Int(shown), as: RGBA?.self)
             return true
         case .transform(let offset, let key):
-            guard let v = number(at: f, limit: .none), let t = key.transform(CGFloat(v)), t.isFinite else {
-                return false
-            }
+            guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return false }
             values.storeBytes(of: t, toByteOffset: Int(offset), as: CATransform3D.self)
             return true
         case .transformParts(let offset, let key, var parts):
-            guard let v = number(at: f, limit: .none), key.set(v, in: &parts) else { return false }
+            guard value.x.isFinite, key.set(value.x, in: &parts) else { return false }
             let t = parts.transform
             guard t.isFinite else { return false }
             values.storeBytes(of: t, toByteOffset: Int(offset), as: CATransform3D.self)
             return true
         }
-    }
-
-    /// A number's value at fraction `f` as its property allows it; nil when it is not finite or
-    /// the limit refuses it.
-    @inline(__always)
-    private func number(at f: Double, limit: AnimatedValueLimit) -> Double? {
-        let v = start.x + (end.x - start.x) * f
-        return v.isFinite ? limit.apply(v) : nil
     }
 }
 

@@ -114,9 +114,7 @@ extension RenderLayer {
 extension RenderAnimation {
     /// Whether the animation's kind and state allow a `SteadyAnimation` (which checks the rest).
     fileprivate var mayBeSteady: Bool {
-        guard hasStarted, !hasFinished, timing.speed > 0, case .property(let spec) = kind,
-            case .basic = spec.values
-        else { return false }
-        return !spec.isAdditive && !spec.isCumulative && spec.valueFunction == nil
+        guard hasStarted, !hasFinished, timing.speed > 0, case .property(let spec) = kind else { return false }
+        return !spec.isAdditive && !spec.isCumulative && spec.valueFunction == nil && spec.rotationMode == nil
     }
 }

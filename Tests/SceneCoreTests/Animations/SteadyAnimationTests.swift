@@ -69,6 +69,19 @@ import Testing
         let spring = CASpringAnimation(keyPath: "position.x")
         (spring.fromValue, spring.toValue) = (0, 50)
         let replicator = CAReplicatorLayer()
+        func keyframes(_ keyPath: String, _ values: [Any], _ configure: (CAKeyframeAnimation) -> Void = { _ in })
+            -> CAKeyframeAnimation
+        {
+            let animation = CAKeyframeAnimation(keyPath: keyPath)
+            animation.values = values
+            animation.duration = 4
+            configure(animation)
+            return animation
+        }
+        func add(_ animation: CAKeyframeAnimation, to layer: CALayer) -> CALayer {
+            layer.add(animation, forKey: "k")
+            return layer
+        }
         return [
             (add(curved, to: layer()), "opacity"),
             (add(basic("cornerRadius", from: 5, to: -5, duration: 4), to: layer()), "cornerRadius"),
@@ -117,6 +130,36 @@ import Testing
             ),
             (add(spring, to: layer()), "position"),
             (add(basic("instanceDelay", from: 0, to: 2, duration: 4), to: replicator), "instanceDelay"),
+            (
+                add(
+                    keyframes("position", [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 5), CGPoint(x: 10, y: 40)]) {
+                        $0.keyTimes = [0, 0.3, 1]
+                        $0.timingFunctions = [
+                            CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .easeIn),
+                        ]
+                    }, to: layer()), "position"
+            ),
+            (add(keyframes("opacity", [0.1, 0.9, 0.4, 1]) { $0.calculationMode = .cubic }, to: layer()), "opacity"),
+            (
+                add(
+                    keyframes(
+                        "backgroundColor",
+                        [
+                            CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                            CGColor(red: 0, green: 1, blue: 0.5, alpha: 0.3),
+                        ]
+                    ) { $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut) }, to: layer()),
+                "backgroundColor"
+            ),
+            (
+                add(
+                    keyframes("transform.rotation.z", [0, 1, 3]) { $0.calculationMode = .paced },
+                    to: layer { $0.transform = CATransform3DMakeScale(1.5, 1.5, 1) }), "transform"
+            ),
+            (
+                add(keyframes("bounds.size.width", [10, 20, 5]) { $0.calculationMode = .discrete }, to: layer()),
+                "bounds"
+            ),
         ]
     }
 
@@ -209,8 +252,13 @@ import Testing
     }
 
     @Test func animationsItDoesNotRunStayWithTheGeneralEvaluator() {
-        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
-        keyframes.values = [0, 10, 0]
+        // A keyframe path that turns the layer along it.
+        let keyframes = CAKeyframeAnimation(keyPath: "position")
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addLine(to: CGPoint(x: 40, y: 30))
+        keyframes.path = path
+        keyframes.rotationMode = .rotateAuto
         keyframes.duration = 4
         let additive = basic("opacity", from: 0, to: 0.5, duration: 4)
         additive.isAdditive = true
