@@ -118,6 +118,95 @@ import Testing
         #expect(largestDifference(partial, full) == 0, "damaged: \(damaged.statistics); whole: \(whole.statistics)")
     }
 
+    /// Effects along the bottom, clear of the spinner and of its reach: a shadowed card, a
+    /// `shadowPath` shadow, a blurred group, a backdrop blur, a masked layer, a rasterized layer
+    /// and a translucent group.
+    func addEffects(to root: CALayer) {
+        let origin = CGPoint(x: 10, y: 165)
+        func card(_ x: CGFloat, _ configure: (CALayer) -> Void) {
+            let card = solidLayer(
+                CGRect(x: origin.x + x, y: origin.y, width: 36, height: 30),
+                CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1))
+            card.addSublayer(solidLayer(CGRect(x: 4, y: 4, width: 12, height: 10), CGColor(gray: 1, alpha: 1)))
+            configure(card)
+            root.addSublayer(card)
+        }
+        card(0) {
+            $0.shadowOpacity = 0.6
+            $0.shadowRadius = 4
+        }
+        card(44) {
+            $0.shadowOpacity = 0.6
+            $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 36, height: 30), transform: nil)
+        }
+        card(88) {
+            let blur = CAFilter(type: .gaussianBlur)
+            blur.setValue(3, forKey: "inputRadius")
+            $0.filters = [blur]
+        }
+        card(132) {
+            let blur = CAFilter(type: .gaussianBlur)
+            blur.setValue(2, forKey: "inputRadius")
+            $0.backgroundColor = CGColor(gray: 1, alpha: 0.3)
+            $0.backgroundFilters = [blur]
+        }
+        card(176) {
+            let mask = CALayer()
+            mask.frame = CGRect(x: 0, y: 0, width: 20, height: 30)
+            mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+            $0.mask = mask
+        }
+        card(220) { $0.shouldRasterize = true }
+        card(264) { $0.opacity = 0.5 }
+    }
+
+    @Test func aSpinnerClearOfShadowsAndFiltersRedrawsOnlyItsBoxAndMatchesWholeFrames() throws {
+        let (root, _, _) = scene()
+        addEffects(to: root)
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        for time in [1000.1, 1000.25, 1000.6] {
+            let partial = try damaged.render(root, at: time)
+            let full = try whole.render(root, at: time)
+            #expect(largestDifference(partial, full) == 0, "at \(time)")
+            let pixels = try #require(damaged.statistics.damagedPixels, "at \(time)")
+            #expect(pixels > 0 && pixels <= 80 * 80, "\(pixels) pixels at \(time)")
+            #expect(damaged.statistics.groups == 0, "the effects are left out: \(damaged.statistics)")
+            #expect(whole.statistics.groups > 0)
+        }
+        // Their kept bitmaps and shadows stay for the next frame drawn whole.
+        #expect(damaged.statistics.rasterCacheBytes > 0 && damaged.statistics.cachedShadows > 0)
+    }
+
+    @Test func aChangeInsideAnEffectOrWithinItsReachIsDrawnWhole() throws {
+        // The spinner casts a shadow: what it draws is inside an effect.
+        let (shadowed, spinner, _) = scene()
+        addEffects(to: shadowed)
+        spinner.shadowOpacity = 0.5
+        // A still blurred card left of the spinner: clear of its box, but its blur reaches it.
+        let (blurred, _, _) = scene()
+        addEffects(to: blurred)
+        let card = solidLayer(
+            CGRect(x: 140, y: 70, width: 36, height: 30), CGColor(red: 0, green: 0.5, blue: 0, alpha: 1))
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(4, forKey: "inputRadius")
+        card.filters = [blur]
+        blurred.addSublayer(card)
+        for root in [shadowed, blurred] {
+            let (damaged, whole) = try renderers()
+            _ = try damaged.render(root, at: 1000)
+            let partial = try damaged.render(root, at: 1000.3)
+            #expect(damaged.statistics.damagedPixels == nil, "\(damaged.statistics)")
+            #expect(try largestDifference(partial, whole.render(root, at: 1000.3)) == 0)
+        }
+        // Without its blur, the card is clear of the spinner's damage.
+        commitWithoutActions { card.filters = nil }
+        let (damaged, _) = try renderers()
+        _ = try damaged.render(blurred, at: 1000)
+        _ = try damaged.render(blurred, at: 1000.3)
+        #expect(damaged.statistics.damagedPixels != nil)
+    }
+
     @Test func aFrameWithAGroupIsDrawnWhole() throws {
         let (root, spinner, _) = scene()
         spinner.opacity = 0.5

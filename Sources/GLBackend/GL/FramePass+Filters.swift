@@ -67,7 +67,9 @@ extension FramePass {
         _ passes: [FilterPass], to source: GroupTarget, region: inout PixelRegion, edges: GaussianBlur.Edges
     ) -> GroupTarget {
         var result = source
+        var isFirstPass = true
         for pass in passes {
+            defer { isFirstPass = false }
             guard let programs = renderer.filterPrograms,
                 let output = renderer.groupTargets.acquire(width: width, height: height)
             else { break }
@@ -82,6 +84,14 @@ extension FramePass {
             case .blur(let radius):
                 let reach = region.grown(by: blurReach(radius)).clipped(
                     width: width, height: height)
+                // What the blur reads past `region` must be transparent, but a group's target
+                // was cleared only as far as the blur reaches (a later pass's is cleared whole),
+                // and the blur's taps read as far again past that (its halvings, a pixel).
+                if isFirstPass && edges == .transparent {
+                    let read = reach.grown(by: blurReach(radius) + 2).clipped(width: width, height: height)
+                    clear(result, around: region, within: read)
+                    glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
+                }
                 guard blur(result, region: reach, by: radius, edges: edges) else {
                     renderer.groupTargets.release(output)
                     continue
@@ -121,6 +131,24 @@ extension FramePass {
         renderer.blur.recycle(blurred)
         statistics.filterPasses += blurred.passes
         return true
+    }
+
+    /// Clears `target` within `outer` but outside `inner` (a ring of up to four strips).
+    private mutating func clear(_ target: GroupTarget, around inner: PixelRegion, within outer: PixelRegion) {
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        glClearColor(0, 0, 0, 0)
+        let (innerTop, outerTop) = (inner.y + inner.height, outer.y + outer.height)
+        let strips = [
+            PixelRegion(x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y),
+            PixelRegion(x: outer.x, y: innerTop, width: outer.width, height: outerTop - innerTop),
+            PixelRegion(x: outer.x, y: inner.y, width: inner.x - outer.x, height: inner.height),
+            PixelRegion(
+                x: inner.x + inner.width, y: inner.y, width: outer.x + outer.width - inner.x - inner.width,
+                height: inner.height),
+        ]
+        for strip in strips where !strip.isEmpty {
+            withScissor(strip) { _ in glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
+        }
     }
 
     private static let clipIdentity = SIMD16<Float>(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)

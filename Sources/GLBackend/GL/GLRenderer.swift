@@ -133,10 +133,14 @@ final class GLRenderer {
         for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
         pass.finish()
         glDisable(GL_SCISSOR_TEST.glEnum)
-        rasterCache.endFrame()
-        glContentCache.endFrame()
+        // A frame drawn only within its damage leaves out the effects, which lie clear of it
+        // (`FrameDamage.culled`): their kept bitmaps and shadows are not out of use.
+        if damage == nil {
+            rasterCache.endFrame()
+            glContentCache.endFrame()
+            shadowCache.evictUndrawn(returningTexturesTo: blur)
+        }
         pass.statistics.rasterCacheBytes = rasterCache.bytes
-        shadowCache.evictUndrawn(returningTexturesTo: blur)
         pass.statistics.cachedShadows = shadowCache.count
         pass.statistics.evictedTextures = textureCache.endFrame()
         self.statistics = pass.statistics

@@ -6,10 +6,14 @@
 /// the last frame's at the same index, or a batch whose texture changed (a new image, pixels
 /// written into an atlas page, the gradients' texels): the damage is the box of window pixels
 /// those instances covered before and cover now (`PixelBox`, two pixels wider than the quads for
-/// their anti-aliasing). Damage is worked out only for frames of plain draws and stencil clips;
-/// a frame with offscreen groups, masks, filters, shadows, rasterized layers or OpenGL content,
-/// whose pixels depend on more than the quads, or whose structure (sizes, clear colour, the
-/// commands and their batches) changed, is drawn whole.
+/// their anti-aliasing).
+///
+/// Offscreen groups, masks, shape clips, filters, shadows and rasterized layers draw pixels that
+/// depend on more than their quads: a frame with them is limited to its damage only when they
+/// are the same as in the last frame, nothing inside them changed, and the damage lies clear of
+/// all of them (`EffectFootprints`); it is then drawn without them, since they drew the same
+/// pixels outside the damage. A frame with OpenGL content, or whose structure (sizes, clear
+/// colour, the commands and their batches) changed, is drawn whole.
 package enum FrameDamage {
     /// The target pixels that `current` draws differently from `previous`; nil when the whole
     /// target must be drawn (no previous frame, a frame damage is not worked out for, or damage
@@ -23,7 +27,7 @@ package enum FrameDamage {
     ) -> PixelRegion? {
         guard let previous, previous.width == current.width, previous.height == current.height,
             previous.clearColor == current.clearColor, previous.instances.count == current.instances.count,
-            previous.commands.count == current.commands.count
+            previous.commands.count == current.commands.count, previous.groupRegions == current.groupRegions
         else { return nil }
         let size = SIMD2(Float(current.width), Float(current.height))
         var damage = PixelBox.empty
@@ -38,6 +42,8 @@ package enum FrameDamage {
         }
         let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
         let gradientsChanged = previous.gradientTexels != current.gradientTexels
+        var hasEffects = false
+        var retextured: [Range<Int>] = []
         for (before, now) in zip(previous.commands, current.commands) {
             switch (before, now) {
             case (.draw(let a), .draw(let b)):
@@ -48,16 +54,25 @@ package enum FrameDamage {
                 if a.image?.imageID != texture || texture.map(updatedTextures.contains) == true
                     || (gradientsChanged && b.gradient != .none)
                 {
-                    for index in b.first..<(b.first + b.count) { damageInstance(index) }
+                    retextured.append(b.first..<(b.first + b.count))
                 }
             case (.pushClip(let a), .pushClip(let b)), (.popClip(let a), .popClip(let b)):
                 guard a == b else { return nil }
             default:
-                return nil
+                // An effect: the same as in the last frame, or the frame is drawn whole.
+                guard before == now else { return nil }
+                hasEffects = true
             }
+        }
+        let effects = hasEffects ? EffectFootprints(current) : nil
+        if hasEffects && effects == nil { return nil }
+        for index in retextured.joined() {
+            if effects?.isInsideEffect[index] == true { return nil }
+            damageInstance(index)
         }
         var changed = 0
         for index in current.instances.indices where previous.instances[index] != current.instances[index] {
+            if effects?.isInsideEffect[index] == true { return nil }
             damageInstance(index)
             // A frame where everything moves stops here: it is drawn whole.
             changed += 1
@@ -66,6 +81,7 @@ package enum FrameDamage {
                 return nil
             }
         }
+        if let effects, effects.isReached(by: damage) { return nil }
         return region(of: damage, in: size, width: current.width, height: current.height)
     }
 
@@ -83,8 +99,9 @@ package enum FrameDamage {
 
     /// `list` with only the instances that reach `region` (in order, batches renumbered, clip
     /// instances kept), for a frame drawn only there: what lies wholly outside the scissor
-    /// would cost vertex work and instance upload for no pixel. `list` must be a frame damage is
-    /// worked out for (plain draws and stencil clips); another is returned as it is.
+    /// would cost vertex work and instance upload for no pixel. `list` must be a frame damage was
+    /// worked out for: its effects lie wholly outside `region`, and are left out; a frame with
+    /// OpenGL content is returned as it is.
     package static func culled(_ list: DisplayList, to region: PixelRegion) -> DisplayList {
         let size = SIMD2(Float(list.width), Float(list.height))
         let area = PixelBox(
@@ -93,7 +110,10 @@ package enum FrameDamage {
         var culled = list
         culled.instances = []
         culled.commands = []
+        culled.groupRegions = [:]
         var clipInstances: [Int: Int] = [:]
+        // Effects (their commands from the one that opens them to the one that closes them) are left out.
+        var effectDepth = 0
         func clipInstance(_ index: Int) -> Int {
             if let kept = clipInstances[index] { return kept }
             culled.instances.append(list.instances[index])
@@ -101,6 +121,17 @@ package enum FrameDamage {
             return culled.instances.count - 1
         }
         for command in list.commands {
+            switch command {
+            case .beginGroup, .beginShapeClip, .beginShadow, .beginRaster:
+                effectDepth += 1
+                continue
+            case .endGroup, .endMask, .endShapeClip, .endEffectGroup, .endShadow, .endRaster:
+                effectDepth -= 1
+                continue
+            case .beginMask, .filterBackdrop, .drawShadow, .drawRaster: continue
+            case .drawGLContent: return list
+            case .draw, .pushClip, .popClip: if effectDepth > 0 { continue }
+            }
             switch command {
             case .draw(var batch):
                 let first = culled.instances.count

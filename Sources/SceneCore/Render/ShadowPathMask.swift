@@ -6,6 +6,14 @@ package enum ShadowPathMask {
     /// The largest side of the raster, in pixels; a larger path is rasterised more coarsely.
     static let largestSide: CGFloat = 4096
 
+    /// The pixels per layer unit a path whose bounding box is `bounds` is rasterised at, asked
+    /// for `requested` with `margin` pixels around it: less when that would be too large.
+    static func scale(for bounds: CGRect, requested: CGFloat, margin: Int) -> CGFloat {
+        let side = max(bounds.width, bounds.height) * requested + CGFloat(2 * margin)
+        guard side > largestSide else { return requested }
+        return max(largestSide - CGFloat(2 * margin), 1) / max(bounds.width, bounds.height)
+    }
+
     /// The path rasterised at `scale` pixels per layer unit with `margin` transparent pixels
     /// around its bounding box (room for the blur): the image (its top row at the smallest y),
     /// the layer-space point at the image's top-left corner, and the scale actually used
@@ -17,14 +25,12 @@ package enum ShadowPathMask {
         let bounds = path.boundingBoxOfPath
         guard !path.elements.isEmpty, !bounds.isNull, bounds.isFiniteValue, requested > 0, requested.isFinite
         else { return nil }
-        let side = max(bounds.width, bounds.height) * requested + CGFloat(2 * margin)
-        var scale = requested
-        if side > largestSide {
+        let scale = Self.scale(for: bounds, requested: requested, margin: margin)
+        if scale < requested {
             Diagnostics.errorOnce(
                 "render.shadowPathSize",
                 "render: a shadowPath of \(bounds.size) is larger than \(Int(largestSide)) pixels; its shadow is rasterised more coarsely"
             )
-            scale = max(largestSide - CGFloat(2 * margin), 1) / max(bounds.width, bounds.height)
         }
         let width = Int((bounds.width * scale).rounded(.up)) + 2 * margin
         let height = Int((bounds.height * scale).rounded(.up)) + 2 * margin
