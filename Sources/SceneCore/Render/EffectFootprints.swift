@@ -35,11 +35,6 @@ struct EffectFootprints {
             guard list.instances.indices.contains(index) else { return .unbounded }
             return PixelBox(covering: list.instances[index], in: size)
         }
-        func box(_ region: PixelRegion) -> PixelBox {
-            PixelBox(
-                low: SIMD2(Float(region.x), Float(region.y)),
-                high: SIMD2(Float(region.x + region.width), Float(region.y + region.height)))
-        }
         /// Marks instances as drawn inside an effect and adds their boxes to the innermost one.
         func drawn(_ indices: Range<Int>, asEffect: Bool = false) {
             for index in indices where isInsideEffect.indices.contains(index) {
@@ -66,7 +61,7 @@ struct EffectFootprints {
         func close(adding area: PixelBox = .empty, grownBy spread: Float = 0) {
             guard let closed = open.popLast() else { return }
             var footprint = closed.content.union(area)
-            if let region = list.groupRegions[closed.command] { footprint = footprint.union(box(region)) }
+            if let region = list.groupRegions[closed.command] { footprint = footprint.union(PixelBox(region)) }
             place(footprint.grown(by: spread))
         }
         for (index, command) in list.commands.enumerated() {
@@ -95,10 +90,11 @@ struct EffectFootprints {
             case .endGroup, .endMask: close()
             case .endShapeClip(let instance): close(adding: box(instance))
             case .endEffectGroup(_, let effects, let region):
-                close(adding: box(region), grownBy: Float(effects.spread(width: list.width, height: list.height)))
+                close(adding: PixelBox(region), grownBy: Float(effects.spread(width: list.width, height: list.height)))
             case .filterBackdrop(let passes, let region):
                 place(
-                    box(region).grown(by: Float(FilterPass.spread(of: passes, width: list.width, height: list.height))))
+                    PixelBox(region).grown(
+                        by: Float(FilterPass.spread(of: passes, width: list.width, height: list.height))))
             case .beginShadow(let shadow): open.append(Open(command: index, shadow: shadow))
             case .endShadow(let bounds):
                 guard let shadow = open.last?.shadow else {
@@ -128,10 +124,7 @@ struct EffectFootprints {
 
     /// Whether `damage` reaches some effect.
     func isReached(by damage: PixelBox) -> Bool {
-        areas.contains { area in
-            let common = area.intersection(damage)
-            return common.low.x < common.high.x && common.low.y < common.high.y
-        }
+        areas.contains { $0.intersects(damage) }
     }
 
     /// The window pixels a `shadowPath` shadow covers: the path's box grown by the blur's

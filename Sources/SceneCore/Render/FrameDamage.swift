@@ -104,9 +104,7 @@ package enum FrameDamage {
     /// OpenGL content is returned as it is.
     package static func culled(_ list: DisplayList, to region: PixelRegion) -> DisplayList {
         let size = SIMD2(Float(list.width), Float(list.height))
-        let area = PixelBox(
-            low: SIMD2(Float(region.x), Float(region.y)),
-            high: SIMD2(Float(region.x + region.width), Float(region.y + region.height)))
+        let area = PixelBox(region)
         var culled = list
         culled.instances = []
         culled.commands = []
@@ -136,8 +134,7 @@ package enum FrameDamage {
             case .draw(var batch):
                 let first = culled.instances.count
                 for index in batch.first..<(batch.first + batch.count) {
-                    let box = PixelBox(covering: list.instances[index], in: size).intersection(area)
-                    if box.low.x < box.high.x && box.low.y < box.high.y {
+                    if PixelBox(covering: list.instances[index], in: size).intersects(area) {
                         culled.instances.append(list.instances[index])
                     }
                 }

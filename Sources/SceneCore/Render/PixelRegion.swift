@@ -74,6 +74,13 @@ struct PixelBox: Equatable {
         (self.low, self.high) = (low, high)
     }
 
+    /// The pixels of `region`.
+    init(_ region: PixelRegion) {
+        self.init(
+            low: SIMD2(Float(region.x), Float(region.y)),
+            high: SIMD2(Float(region.x + region.width), Float(region.y + region.height)))
+    }
+
     /// How far a shadow blurred by `sigma` pixels reaches past what casts it: three standard
     /// deviations and two pixels (a non-finite sigma reaches anywhere).
     static func shadowReach(sigma: Float) -> Float {
@@ -104,6 +111,12 @@ struct PixelBox: Equatable {
 
     func intersection(_ other: PixelBox) -> PixelBox {
         PixelBox(low: pointwiseMax(low, other.low), high: pointwiseMin(high, other.high))
+    }
+
+    /// Whether the two boxes share some area.
+    func intersects(_ other: PixelBox) -> Bool {
+        let common = intersection(other)
+        return common.low.x < common.high.x && common.low.y < common.high.y
     }
 
     /// The whole pixels of the box inside a `size` target (possibly none). Edges within 1/64

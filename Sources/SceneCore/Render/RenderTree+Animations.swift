@@ -133,8 +133,12 @@ extension RenderTree {
         tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
         if layers[slot: index].animations.isEmpty {
             emptied.append(id)
-        } else if mayJoin, let compiled = layers[slot: index].steadyAnimations {
-            steadyAnimations.add(id, slot: index, animations: compiled)
+        } else if mayJoin, !steadyAnimations.isUnsteady(id) {
+            switch layers[slot: index].steadyAnimations {
+            case .compiled(let compiled): steadyAnimations.add(id, slot: index, animations: compiled)
+            case .notCompilable: steadyAnimations.markUnsteady(id)
+            case .notYet: break
+            }
         }
     }
 

@@ -62,8 +62,8 @@ package struct RenderTree: Sendable {
         // A changed layer's steady animations may start or end elsewhere now: the general
         // evaluator runs them next, and compiles them again.
         if !steadyAnimations.isEmpty {
-            for update in commit.updates { steadyAnimations.remove(update.layer) }
-            for id in commit.released { steadyAnimations.remove(id) }
+            for update in commit.updates { steadyAnimations.layerChanged(update.layer) }
+            for id in commit.released { steadyAnimations.layerChanged(id) }
         }
         for update in commit.updates {
             switch update.field {

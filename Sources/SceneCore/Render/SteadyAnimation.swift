@@ -61,8 +61,8 @@ struct SteadyAnimation: Sendable {
     /// the kind the steady pass runs (the general evaluator runs it then).
     init?(_ animation: RenderAnimation, model: LayerProperties) {
         let timing = animation.timing
-        guard animation.hasStarted, !animation.hasFinished, timing.speed > 0,
-            case .property(let spec) = animation.kind, !spec.isAdditive, !spec.isCumulative,
+        guard animation.isRunningForwards, case .property(let spec) = animation.kind, !spec.isAdditive,
+            !spec.isCumulative,
             spec.valueFunction == nil, spec.rotationMode == nil, case .layer(_, let slot) = spec.target.property,
             let store = Store(slot, field: spec.target.field, model: model),
             // A field's store leaves the rest of its value as the model has it: all of it must be finite.

@@ -9,7 +9,8 @@
 /// the layer's shown values, nothing else. A layer leaves the table when a commit changes it,
 /// when it leaves the evaluated scope, and when one of its animations stops being steady (it
 /// begins, ends, or shows a value its property refuses): the general evaluator then runs its
-/// animations, sends their events, and puts the layer back when it qualifies again.
+/// animations, sends their events, and puts the layer back when it qualifies again. A layer whose
+/// animations do not compile (`unsteady`) is not tried again until a commit changes it.
 struct SteadyAnimationTable: Sendable {
     /// One layer of the table.
     struct Entry: Sendable {
@@ -27,16 +28,31 @@ struct SteadyAnimationTable: Sendable {
     /// Each live entry's index in `entries`.
     private var positions: [LayerID: Int] = [:]
     private var deadCount = 0
-    private var needsOrdering = false
+    /// Entries added since the table was last put in slot order.
+    private var unorderedCount = 0
+    /// Animated layers whose animations do not compile, until a commit changes them.
+    private var unsteady: Set<LayerID> = []
     /// The animated layers in scope that are not in the table, for the general evaluator.
     private(set) var others: [LayerID] = []
     private var othersAreCurrent = false
     /// The scope and structure version `others` was last worked out for.
     private var scope: (scope: AnimationScope, version: Int)?
 
-    var isEmpty: Bool { positions.isEmpty }
+    var isEmpty: Bool { positions.isEmpty && unsteady.isEmpty }
 
     func contains(_ id: LayerID) -> Bool { positions[id] != nil }
+
+    /// Whether the layer's animations were found not to compile since a commit last changed it.
+    func isUnsteady(_ id: LayerID) -> Bool { unsteady.contains(id) }
+
+    /// Notes that the layer's animations do not compile: it stays with the general evaluator.
+    mutating func markUnsteady(_ id: LayerID) { unsteady.insert(id) }
+
+    /// A commit changed (or released) the layer: it leaves the table, and is tried again.
+    mutating func layerChanged(_ id: LayerID) {
+        remove(id)
+        unsteady.remove(id)
+    }
 
     /// Takes the layer `id` out of the table, if it is in it.
     mutating func remove(_ id: LayerID) {
@@ -52,7 +68,7 @@ struct SteadyAnimationTable: Sendable {
         positions[id] = entries.count
         entries.append(Entry(id: id, slot: slot, animations: animations.count..<animations.count + compiled.count))
         animations.append(contentsOf: compiled)
-        needsOrdering = true
+        unorderedCount += 1
         othersAreCurrent = false
     }
 
@@ -73,10 +89,11 @@ struct SteadyAnimationTable: Sendable {
         othersAreCurrent = true
     }
 
-    /// Orders the table by slot after layers joined it (so that the steady pass reads the layer
-    /// table front to back), and drops the entries of layers that left it once they are many.
+    /// Orders the table by slot once many layers joined it out of order (so that the steady pass
+    /// reads the layer table front to back), and drops the entries of layers that left it once
+    /// they are many: a few layers joining or leaving a frame cost no copy of the table.
     mutating func compactIfNeeded() {
-        guard needsOrdering || deadCount > entries.count / 4 else { return }
+        guard unorderedCount * 8 > entries.count || deadCount * 4 > entries.count else { return }
         let live = entries.filter(\.isLive).sorted { $0.slot < $1.slot }
         var ordered: [SteadyAnimation] = []
         ordered.reserveCapacity(live.reduce(0) { $0 + $1.animations.count })
@@ -88,33 +105,40 @@ struct SteadyAnimationTable: Sendable {
         animations = ordered
         positions = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].id, $0) })
         deadCount = 0
-        needsOrdering = false
+        unorderedCount = 0
     }
 }
 
+/// What a layer's animations are for the steady table.
+enum SteadyCompilation {
+    case compiled([SteadyAnimation])
+    /// One has not started, has finished, or runs backwards: it may qualify later.
+    case notYet
+    /// One is of a kind the steady pass does not run, or more than one sets the transform (each
+    /// sets a part of the model transform): not until a commit changes the layer.
+    case notCompilable
+}
+
 extension RenderLayer {
-    /// The layer's animations compiled for the steady table, or nil when one of them does not
-    /// compile, or more than one sets the transform (each sets a part of the identity).
-    var steadyAnimations: [SteadyAnimation]? {
+    /// The layer's animations compiled for the steady table.
+    var steadyAnimations: SteadyCompilation {
         let animations = self.animations
-        // Checked without allocating first: most layers that do not qualify fail here, every frame.
-        guard !animations.isEmpty, animations.allSatisfy(\.mayBeSteady) else { return nil }
+        // Checked without allocating first: a layer waiting for an animation fails here, every frame.
+        guard !animations.isEmpty, animations.allSatisfy(\.isRunningForwards) else { return .notYet }
         let model = self.model
         var compiled: [SteadyAnimation] = []
         compiled.reserveCapacity(animations.count)
         for animation in animations {
-            guard let steady = SteadyAnimation(animation, model: model) else { return nil }
+            guard let steady = SteadyAnimation(animation, model: model) else { return .notCompilable }
             compiled.append(steady)
         }
-        guard compiled.count(where: \.storesTransform) <= 1 else { return nil }
-        return compiled
+        guard compiled.count(where: \.storesTransform) <= 1 else { return .notCompilable }
+        return .compiled(compiled)
     }
 }
 
 extension RenderAnimation {
-    /// Whether the animation's kind and state allow a `SteadyAnimation` (which checks the rest).
-    fileprivate var mayBeSteady: Bool {
-        guard hasStarted, !hasFinished, timing.speed > 0, case .property(let spec) = kind else { return false }
-        return !spec.isAdditive && !spec.isCumulative && spec.valueFunction == nil && spec.rotationMode == nil
-    }
+    /// Whether the animation has started, has not finished and runs forwards: what a
+    /// `SteadyAnimation` needs of its state (it checks its kind).
+    var isRunningForwards: Bool { hasStarted && !hasFinished && timing.speed > 0 }
 }

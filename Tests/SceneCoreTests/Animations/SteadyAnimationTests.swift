@@ -282,5 +282,13 @@ import Testing
             #expect(scene.values(of: "opacity", layer).shown == scene.values(of: "opacity", layer).presented)
             #expect(scene.values(of: "transform", layer).shown == scene.values(of: "transform", layer).presented)
         }
+        // Those that cannot compile are not tried again every frame; the waiting one may qualify later.
+        let unsteady = scene.layers.map { scene.tree.steadyAnimations.isUnsteady($0.layerID) }
+        #expect(unsteady == [true, true, false, true])
+        // A commit to a layer tries it again: with one transform part left, it compiles.
+        twoTransformParts.removeAnimation(forKey: "stretch")
+        scene.show(at: 2.5)
+        #expect(!scene.tree.steadyAnimations.isUnsteady(twoTransformParts.layerID))
+        #expect(scene.isSteady(twoTransformParts))
     }
 }
