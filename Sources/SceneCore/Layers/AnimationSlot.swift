@@ -5,8 +5,8 @@ import Foundation
 /// restores animated values with plain loads and stores (no key paths, no generic dispatch) for
 /// every animation of every frame.
 ///
-/// Offsets are byte offsets into `LayerProperties.Values`, kept in 16 bits so that a slot, and every
-/// compiled animation that holds one, stays a few bytes.
+/// Offsets are addresses of `LayerProperties` values (`LayerProperties.address(of:)`), kept in
+/// 16 bits so that a slot, and every compiled animation that holds one, stays a few bytes.
 enum AnimationSlot: Sendable, Equatable {
     case cgFloat(offset: UInt16, limit: AnimatedValueLimit)
     case float(offset: UInt16, limit: AnimatedValueLimit)
@@ -38,31 +38,24 @@ enum AnimationSlot: Sendable, Equatable {
     /// The value shown in `p`.
     @inline(__always)
     func read(_ p: LayerProperties) -> AnimatableValue {
-        p.withValueBytes { bytes in
-            switch self {
-            case .cgFloat(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: CGFloat.self)))
-            case .float(let offset, _): .number(Double(bytes.load(fromByteOffset: Int(offset), as: Float.self)))
-            case .double(let offset, _): .number(bytes.load(fromByteOffset: Int(offset), as: Double.self))
-            case .integer(let offset): .number(Double(bytes.load(fromByteOffset: Int(offset), as: Int.self)))
-            case .bool(let offset): .number(bytes.load(fromByteOffset: Int(offset), as: Bool.self) ? 1 : 0)
-            case .point(let offset): .point(bytes.load(fromByteOffset: Int(offset), as: CGPoint.self))
-            case .size(let offset): .size(bytes.load(fromByteOffset: Int(offset), as: CGSize.self))
-            case .rect(let offset): .rect(bytes.load(fromByteOffset: Int(offset), as: CGRect.self))
-            case .transform(let offset): .transform(bytes.load(fromByteOffset: Int(offset), as: CATransform3D.self))
-            case .color(let model, let shown):
-                .color(
-                    bytes.load(fromByteOffset: Int(shown), as: RGBA?.self)
-                        ?? bytes.load(fromByteOffset: Int(model), as: CGColor?.self)?.value ?? .clear)
-            case .image(let offset): .image(ImageReference(bytes.load(fromByteOffset: Int(offset), as: CGImage?.self)))
-            case .filters(let offset): .filters(bytes.load(fromByteOffset: Int(offset), as: RenderFilterList.self))
-            case .path(let offset): .path(bytes.load(fromByteOffset: Int(offset), as: CGPath?.self))
-            case .colorList(let offset):
-                .colors(bytes.load(fromByteOffset: Int(offset), as: GradientColorList.self).shown)
-            case .numberList(let offset):
-                .numbers(bytes.load(fromByteOffset: Int(offset), as: NumberList.self).values ?? [])
-            case .emitterCells(let offset):
-                .emitterCells(bytes.load(fromByteOffset: Int(offset), as: EmitterCellList.self))
-            }
+        switch self {
+        case .cgFloat(let offset, _): .number(Double(p.load(CGFloat.self, at: Int(offset))))
+        case .float(let offset, _): .number(Double(p.load(Float.self, at: Int(offset))))
+        case .double(let offset, _): .number(p.load(Double.self, at: Int(offset)))
+        case .integer(let offset): .number(Double(p.load(Int.self, at: Int(offset))))
+        case .bool(let offset): .number(p.load(Bool.self, at: Int(offset)) ? 1 : 0)
+        case .point(let offset): .point(p.load(CGPoint.self, at: Int(offset)))
+        case .size(let offset): .size(p.load(CGSize.self, at: Int(offset)))
+        case .rect(let offset): .rect(p.load(CGRect.self, at: Int(offset)))
+        case .transform(let offset): .transform(p.load(CATransform3D.self, at: Int(offset)))
+        case .color(let model, let shown):
+            .color(p.load(RGBA?.self, at: Int(shown)) ?? p.load(CGColor?.self, at: Int(model))?.value ?? .clear)
+        case .image(let offset): .image(ImageReference(p.load(CGImage?.self, at: Int(offset))))
+        case .filters(let offset): .filters(p.load(RenderFilterList.self, at: Int(offset)))
+        case .path(let offset): .path(p.load(CGPath?.self, at: Int(offset)))
+        case .colorList(let offset): .colors(p.load(GradientColorList.self, at: Int(offset)).shown)
+        case .numberList(let offset): .numbers(p.load(NumberList.self, at: Int(offset)).values ?? [])
+        case .emitterCells(let offset): .emitterCells(p.load(EmitterCellList.self, at: Int(offset)))
         }
     }
 
@@ -115,7 +108,7 @@ enum AnimationSlot: Sendable, Equatable {
         case (.filters(let offset), .filters(let v)): store(v, at: offset, in: &p)
         case (.path(let offset), .path(let v)): store(v, at: offset, in: &p)
         case (.colorList(let offset), .colors(let v)):
-            var list = p.withValueBytes { $0.load(fromByteOffset: Int(offset), as: GradientColorList.self) }
+            var list = p.load(GradientColorList.self, at: Int(offset))
             list.animated = v
             store(list, at: offset, in: &p)
         case (.numberList(let offset), _):
@@ -127,15 +120,12 @@ enum AnimationSlot: Sendable, Equatable {
 
     @inline(__always)
     private func copy<T>(_: T.Type, at offset: UInt16, from model: LayerProperties, into p: inout LayerProperties) {
-        store(model.withValueBytes { $0.load(fromByteOffset: Int(offset), as: T.self) }, at: offset, in: &p)
+        p.store(model.load(T.self, at: Int(offset)), at: Int(offset))
     }
 
     @inline(__always)
     private func store<T>(_ value: T, at offset: UInt16, in p: inout LayerProperties) {
-        p.withMutableValueBytes { bytes in
-            // Assigning through a typed pointer releases the old value and retains the new one.
-            (bytes.baseAddress! + Int(offset)).assumingMemoryBound(to: T.self).pointee = value
-        }
+        p.store(value, at: Int(offset))
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 extension LayerProperties {
-    /// The values a `LayerProperties` holds, stored once and shared by its copies until one of
-    /// them changes (see `LayerProperties`). The defaults are Core Animation's (Apple's CALayer
-    /// documentation).
+    /// The values every layer uses, stored once and shared by a `LayerProperties`'s copies until
+    /// one of them changes (see `LayerProperties`), with the values few layers set kept apart, in
+    /// `extras`. The defaults are Core Animation's (Apple's CALayer documentation).
     struct Values: Sendable, Equatable {
         // Geometry
         var bounds: CGRect = .zero
@@ -12,7 +12,6 @@ extension LayerProperties {
         var anchorPoint = CGPoint(x: 0.5, y: 0.5)
         var anchorPointZ: CGFloat = 0
         package var transform = CATransform3D.identity
-        var sublayerTransform = CATransform3D.identity
         var isHidden = false
         var isDoubleSided = true
         var isGeometryFlipped = false
@@ -28,6 +27,41 @@ extension LayerProperties {
         var cornerCurve: CALayerCornerCurve = .circular
         var borderWidth: CGFloat = 0
         var borderColor: CGColor? = CGColor.black
+        // Contents
+        var contents: CGImage? = nil
+        var isOpaque = false
+        /// Colours an animation is showing, as plain values: the render side evaluates colour
+        /// animations into these instead of making a `CGColor` every frame. When set they win
+        /// over `backgroundColor` and `borderColor` (the other colours' are in `extras`).
+        var animatedBackgroundColor: RGBA?
+        var animatedBorderColor: RGBA?
+        /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
+        /// once when such a layer is made, not a property of its own: it reaches the render side
+        /// with the layer's first commit, which carries every value.
+        var isTransformLayer = false
+        /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
+        /// times. Set once when such a layer is made, like `isTransformLayer`.
+        var isReplicatorLayer = false
+        /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
+        /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
+        var isGradientLayer = false
+        /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
+        /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
+        var isShapeLayer = false
+        /// The values few layers set, in a box of their own that every layer setting none of them
+        /// shares.
+        var extras = LayerProperties.defaultExtras
+    }
+
+    /// The values of `LayerProperties` that most layers leave at their defaults: the sublayer
+    /// transform, shadows, filters, how contents are laid out and filtered, the layer's own
+    /// timing, and the properties of the layer classes (emitter, replicator, gradient, shape,
+    /// text, OpenGL and tiled layers). Kept apart from `Values` so that a layer that sets none
+    /// of them stores 344 bytes of values instead of 1,456 (`Values` and `ExtraValues` together).
+    struct ExtraValues: Sendable, Equatable {
+        // Geometry
+        var sublayerTransform = CATransform3D.identity
+        // Appearance
         var shadowColor: CGColor? = CGColor.black
         var shadowOpacity: Float = 0
         var shadowOffset = CGSize(width: 0, height: -3)
@@ -40,7 +74,6 @@ extension LayerProperties {
         var backgroundFilters = RenderFilterList()
         var compositingFilter: BlendMode = .sourceOver
         // Contents
-        var contents: CGImage? = nil
         var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
         var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
         var contentsGravity: CALayerContentsGravity = .resize
@@ -49,7 +82,6 @@ extension LayerProperties {
         var minificationFilter: CALayerContentsFilter = .linear
         var magnificationFilter: CALayerContentsFilter = .linear
         var minificationFilterBias: Float = 0
-        var isOpaque = false
         // Timing
         /// A layer's timing: Core Animation's defaults, with `duration` infinite.
         var timing = MediaTimingValues(duration: .infinity)
@@ -68,14 +100,12 @@ extension LayerProperties {
         var emitterScale: Float = 1
         var emitterSpin: Float = 1
         var emitterSeed: UInt32 = 0
-        /// Colours an animation is showing, as plain values: the render side evaluates colour
-        /// animations into these instead of making a `CGColor` every frame. When set they win
-        /// over `backgroundColor`, `borderColor` and `shadowColor`.
-        var animatedColors = AnimatedColors()
-        /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
-        /// once when such a layer is made, not a property of its own: it reaches the render side
-        /// with the layer's first commit, which carries every value.
-        var isTransformLayer = false
+        /// Colours an animation is showing, as plain values, like `Values.animatedBackgroundColor`.
+        var animatedShadowColor: RGBA?
+        var animatedInstanceColor: RGBA?
+        var animatedFillColor: RGBA?
+        var animatedStrokeColor: RGBA?
+        var animatedForegroundColor: RGBA?
         // Replicator (`CAReplicatorLayer`)
         var instanceCount = 1
         var instanceTransform = CATransform3D.identity
@@ -86,18 +116,12 @@ extension LayerProperties {
         var instanceBlueOffset: Float = 0
         var instanceAlphaOffset: Float = 0
         var preservesDepth = false
-        /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
-        /// times. Set once when such a layer is made, like `isTransformLayer`.
-        var isReplicatorLayer = false
         // Gradient (`CAGradientLayer`)
         var gradientColors = GradientColorList()
         var gradientLocations = NumberList()
         var startPoint = CGPoint(x: 0.5, y: 0)
         var endPoint = CGPoint(x: 0.5, y: 1)
         var gradientType: CAGradientLayerType = .axial
-        /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
-        /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
-        var isGradientLayer = false
         // Shape (`CAShapeLayer`)
         var shapePath: CGPath? = nil
         var fillColor: CGColor? = CGColor.black
@@ -111,9 +135,6 @@ extension LayerProperties {
         var lineDashPattern = NumberList()
         var strokeStart: CGFloat = 0
         var strokeEnd: CGFloat = 1
-        /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
-        /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
-        var isShapeLayer = false
         // Text (`CATextLayer`)
         var foregroundColor: CGColor? = CGColor.white
         /// The glyphs a `CATextLayer` shaped, which the render side draws from its glyph atlas;
@@ -129,4 +150,7 @@ extension LayerProperties {
         /// to. Set once when such a layer is made, like `isTransformLayer`.
         var tileStore: TileStore?
     }
+
+    /// The box of the default extra values, shared by every layer that sets none of them.
+    static let defaultExtras = SharedValues(ExtraValues())
 }

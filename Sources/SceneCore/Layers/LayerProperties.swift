@@ -3,70 +3,82 @@ import Foundation
 /// Every committed value of one layer: what presentation copies, full-sync commits and the
 /// render side each hold of a layer.
 ///
-/// The values are stored once (`Values`) and shared by copies until one of them changes, when
-/// that copy takes a copy of its own (copy on write). Copying a `LayerProperties` is therefore
-/// one reference, not about 1.5 KB of values with a retain for every reference among them:
-/// the render side's frame walk, its evaluation of animations, commits and presentation copies
-/// all copy layers' values, and most copies are never changed.
-///
-/// `@unchecked Sendable`: the box is changed only when one `LayerProperties` holds it
-/// (`values`, `withMutableValueBytes`), like the buffer of a Swift array, and its values are
-/// `Sendable`.
-struct LayerProperties: @unchecked Sendable, Equatable {
+/// The values are stored once (`Values`, with the values few layers set in a box of their own,
+/// `ExtraValues`) and shared by copies until one of them changes, when that copy takes a copy of
+/// its own (copy on write, `SharedValues`). Copying a `LayerProperties` is therefore one
+/// reference, not hundreds of bytes of values with a retain for every reference among them: the
+/// render side's frame walk, its evaluation of animations, commits and presentation copies all
+/// copy layers' values, and most copies are never changed.
+struct LayerProperties: Sendable, Equatable {
     /// The values, shared between copies; changed only through `values` when not shared.
-    private var storage: Storage
-
-    /// A box for the values (its header). They are reached only through the pointer to the
-    /// header, which stays where it is while the box lives: that makes no formal access (copies
-    /// on other threads reading the same box do not race), and no accessor yields a copy of all
-    /// of them (in an unoptimised build, a read coroutine's copy was freed before the caller had
-    /// read from it).
-    private final class Storage: ManagedBuffer<Values, UInt8> {
-        /// Where the values lie.
-        var pointer: UnsafeMutablePointer<Values> { withUnsafeMutablePointerToHeader { $0 } }
-
-        static func holding(_ values: Values) -> Storage {
-            unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in values }, to: Storage.self)
-        }
-    }
+    private var storage: SharedValues<Values>
 
     /// The box of the default values, shared by every `LayerProperties()` until it changes.
-    private nonisolated(unsafe) static let defaults = Storage.holding(Values())
+    private static let defaults = SharedValues(Values())
 
     init() { storage = LayerProperties.defaults }
 
     /// The values, read in place; changed in place once this copy holds them alone.
     var values: Values {
         get { storage.pointer.pointee }
-        _modify {
-            makeStorageUnique()
-            yield &storage.pointer.pointee
-        }
+        _modify { yield &storage.value }
     }
 
-    /// Gives this copy a box of its own when others share it.
-    private mutating func makeStorageUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage.holding(storage.pointer.pointee) }
+    /// Where the extra values lie, for reading.
+    private var extraValues: UnsafePointer<ExtraValues> { storage.pointer.pointee.extras.pointer }
+
+    // Addresses: where a stored value lies, as a byte offset into `Values`, or into
+    // `ExtraValues` with `extraAddressBit` set. `AnimationSlot`, commits and the steady pass read
+    // and write values at their addresses, with plain loads and stores.
+
+    /// The bit that marks an address in `ExtraValues`.
+    private static let extraAddressBit = 0x8000
+
+    /// The address of the stored value at `keyPath`; nil for a computed one.
+    static func address<Value>(of keyPath: KeyPath<Values, Value>) -> Int? {
+        MemoryLayout<Values>.offset(of: keyPath)
     }
 
-    static func == (lhs: LayerProperties, rhs: LayerProperties) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.pointer.pointee == rhs.storage.pointer.pointee
+    /// The address of the stored extra value at `keyPath`; nil for a computed one.
+    static func address<Value>(ofExtra keyPath: KeyPath<ExtraValues, Value>) -> Int? {
+        MemoryLayout<ExtraValues>.offset(of: keyPath).map { $0 | extraAddressBit }
     }
 
-    /// Calls `body` with the bytes of the values, in place (`AnimationSlot` and commits read
-    /// values at their byte offsets in `Values`).
-    func withValueBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    /// Calls `body` with a pointer to the value at `address`, in place.
+    @inline(__always)
+    func withBytes<Result>(at address: Int, _ body: (UnsafeRawPointer) -> Result) -> Result {
         withExtendedLifetime(storage) {
-            body(UnsafeRawBufferPointer(start: storage.pointer, count: MemoryLayout<Values>.size))
+            guard address & Self.extraAddressBit != 0 else {
+                return body(UnsafeRawPointer(storage.pointer) + address)
+            }
+            return body(UnsafeRawPointer(extraValues) + (address & ~Self.extraAddressBit))
         }
     }
 
-    /// Calls `body` with the bytes of the values to change them in place, once this copy holds
-    /// them alone.
-    mutating func withMutableValueBytes<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
-        makeStorageUnique()
+    /// Calls `body` with a pointer to the value at `address` to change it in place, once this
+    /// copy holds it alone (an extra value copies only the box of extra values it lies in).
+    @inline(__always)
+    mutating func withMutableBytes<Result>(at address: Int, _ body: (UnsafeMutableRawPointer) -> Result) -> Result {
+        let values = storage.uniquePointer()
         return withExtendedLifetime(storage) {
-            body(UnsafeMutableRawBufferPointer(start: storage.pointer, count: MemoryLayout<Values>.size))
+            guard address & Self.extraAddressBit != 0 else { return body(UnsafeMutableRawPointer(values) + address) }
+            let extras = values.pointee.extras.uniquePointer()
+            return body(UnsafeMutableRawPointer(extras) + (address & ~Self.extraAddressBit))
+        }
+    }
+
+    /// The value of type `Value` at `address`.
+    @inline(__always)
+    func load<Value>(_: Value.Type, at address: Int) -> Value {
+        withBytes(at: address) { $0.load(as: Value.self) }
+    }
+
+    /// Stores `value` at `address`.
+    @inline(__always)
+    mutating func store<Value>(_ value: Value, at address: Int) {
+        withMutableBytes(at: address) {
+            // Assigning through a typed pointer releases the old value and retains the new one.
+            $0.assumingMemoryBound(to: Value.self).pointee = value
         }
     }
 
@@ -96,8 +108,8 @@ struct LayerProperties: @unchecked Sendable, Equatable {
         _modify { yield &values.transform }
     }
     var sublayerTransform: CATransform3D {
-        get { storage.pointer.pointee.sublayerTransform }
-        _modify { yield &values.sublayerTransform }
+        get { extraValues.pointee.sublayerTransform }
+        _modify { yield &values.extras.value.sublayerTransform }
     }
     var isHidden: Bool {
         get { storage.pointer.pointee.isHidden }
@@ -157,45 +169,45 @@ struct LayerProperties: @unchecked Sendable, Equatable {
         _modify { yield &values.borderColor }
     }
     var shadowColor: CGColor? {
-        get { storage.pointer.pointee.shadowColor }
-        _modify { yield &values.shadowColor }
+        get { extraValues.pointee.shadowColor }
+        _modify { yield &values.extras.value.shadowColor }
     }
     var shadowOpacity: Float {
-        get { storage.pointer.pointee.shadowOpacity }
-        _modify { yield &values.shadowOpacity }
+        get { extraValues.pointee.shadowOpacity }
+        _modify { yield &values.extras.value.shadowOpacity }
     }
     var shadowOffset: CGSize {
-        get { storage.pointer.pointee.shadowOffset }
-        _modify { yield &values.shadowOffset }
+        get { extraValues.pointee.shadowOffset }
+        _modify { yield &values.extras.value.shadowOffset }
     }
     var shadowRadius: CGFloat {
-        get { storage.pointer.pointee.shadowRadius }
-        _modify { yield &values.shadowRadius }
+        get { extraValues.pointee.shadowRadius }
+        _modify { yield &values.extras.value.shadowRadius }
     }
     var shadowPath: CGPath? {
-        get { storage.pointer.pointee.shadowPath }
-        _modify { yield &values.shadowPath }
+        get { extraValues.pointee.shadowPath }
+        _modify { yield &values.extras.value.shadowPath }
     }
     var shouldRasterize: Bool {
-        get { storage.pointer.pointee.shouldRasterize }
-        _modify { yield &values.shouldRasterize }
+        get { extraValues.pointee.shouldRasterize }
+        _modify { yield &values.extras.value.shouldRasterize }
     }
     var rasterizationScale: CGFloat {
-        get { storage.pointer.pointee.rasterizationScale }
-        _modify { yield &values.rasterizationScale }
+        get { extraValues.pointee.rasterizationScale }
+        _modify { yield &values.extras.value.rasterizationScale }
     }
     // Filters
     var filters: RenderFilterList {
-        get { storage.pointer.pointee.filters }
-        _modify { yield &values.filters }
+        get { extraValues.pointee.filters }
+        _modify { yield &values.extras.value.filters }
     }
     var backgroundFilters: RenderFilterList {
-        get { storage.pointer.pointee.backgroundFilters }
-        _modify { yield &values.backgroundFilters }
+        get { extraValues.pointee.backgroundFilters }
+        _modify { yield &values.extras.value.backgroundFilters }
     }
     var compositingFilter: BlendMode {
-        get { storage.pointer.pointee.compositingFilter }
-        _modify { yield &values.compositingFilter }
+        get { extraValues.pointee.compositingFilter }
+        _modify { yield &values.extras.value.compositingFilter }
     }
     // Contents
     var contents: CGImage? {
@@ -203,36 +215,36 @@ struct LayerProperties: @unchecked Sendable, Equatable {
         _modify { yield &values.contents }
     }
     var contentsRect: CGRect {
-        get { storage.pointer.pointee.contentsRect }
-        _modify { yield &values.contentsRect }
+        get { extraValues.pointee.contentsRect }
+        _modify { yield &values.extras.value.contentsRect }
     }
     var contentsCenter: CGRect {
-        get { storage.pointer.pointee.contentsCenter }
-        _modify { yield &values.contentsCenter }
+        get { extraValues.pointee.contentsCenter }
+        _modify { yield &values.extras.value.contentsCenter }
     }
     var contentsGravity: CALayerContentsGravity {
-        get { storage.pointer.pointee.contentsGravity }
-        _modify { yield &values.contentsGravity }
+        get { extraValues.pointee.contentsGravity }
+        _modify { yield &values.extras.value.contentsGravity }
     }
     var contentsScale: CGFloat {
-        get { storage.pointer.pointee.contentsScale }
-        _modify { yield &values.contentsScale }
+        get { extraValues.pointee.contentsScale }
+        _modify { yield &values.extras.value.contentsScale }
     }
     var contentsFormat: CALayerContentsFormat {
-        get { storage.pointer.pointee.contentsFormat }
-        _modify { yield &values.contentsFormat }
+        get { extraValues.pointee.contentsFormat }
+        _modify { yield &values.extras.value.contentsFormat }
     }
     var minificationFilter: CALayerContentsFilter {
-        get { storage.pointer.pointee.minificationFilter }
-        _modify { yield &values.minificationFilter }
+        get { extraValues.pointee.minificationFilter }
+        _modify { yield &values.extras.value.minificationFilter }
     }
     var magnificationFilter: CALayerContentsFilter {
-        get { storage.pointer.pointee.magnificationFilter }
-        _modify { yield &values.magnificationFilter }
+        get { extraValues.pointee.magnificationFilter }
+        _modify { yield &values.extras.value.magnificationFilter }
     }
     var minificationFilterBias: Float {
-        get { storage.pointer.pointee.minificationFilterBias }
-        _modify { yield &values.minificationFilterBias }
+        get { extraValues.pointee.minificationFilterBias }
+        _modify { yield &values.extras.value.minificationFilterBias }
     }
     var isOpaque: Bool {
         get { storage.pointer.pointee.isOpaque }
@@ -240,69 +252,65 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     }
     // Timing
     var timing: MediaTimingValues {
-        get { storage.pointer.pointee.timing }
-        _modify { yield &values.timing }
+        get { extraValues.pointee.timing }
+        _modify { yield &values.extras.value.timing }
     }
     // Emitter (`CAEmitterLayer`)
     var emitterCells: EmitterCellList {
-        get { storage.pointer.pointee.emitterCells }
-        _modify { yield &values.emitterCells }
+        get { extraValues.pointee.emitterCells }
+        _modify { yield &values.extras.value.emitterCells }
     }
     var emitterPosition: CGPoint {
-        get { storage.pointer.pointee.emitterPosition }
-        _modify { yield &values.emitterPosition }
+        get { extraValues.pointee.emitterPosition }
+        _modify { yield &values.extras.value.emitterPosition }
     }
     var emitterZPosition: CGFloat {
-        get { storage.pointer.pointee.emitterZPosition }
-        _modify { yield &values.emitterZPosition }
+        get { extraValues.pointee.emitterZPosition }
+        _modify { yield &values.extras.value.emitterZPosition }
     }
     var emitterSize: CGSize {
-        get { storage.pointer.pointee.emitterSize }
-        _modify { yield &values.emitterSize }
+        get { extraValues.pointee.emitterSize }
+        _modify { yield &values.extras.value.emitterSize }
     }
     var emitterDepth: CGFloat {
-        get { storage.pointer.pointee.emitterDepth }
-        _modify { yield &values.emitterDepth }
+        get { extraValues.pointee.emitterDepth }
+        _modify { yield &values.extras.value.emitterDepth }
     }
     var emitterShape: CAEmitterLayerEmitterShape {
-        get { storage.pointer.pointee.emitterShape }
-        _modify { yield &values.emitterShape }
+        get { extraValues.pointee.emitterShape }
+        _modify { yield &values.extras.value.emitterShape }
     }
     var emitterMode: CAEmitterLayerEmitterMode {
-        get { storage.pointer.pointee.emitterMode }
-        _modify { yield &values.emitterMode }
+        get { extraValues.pointee.emitterMode }
+        _modify { yield &values.extras.value.emitterMode }
     }
     var renderMode: CAEmitterLayerRenderMode {
-        get { storage.pointer.pointee.renderMode }
-        _modify { yield &values.renderMode }
+        get { extraValues.pointee.renderMode }
+        _modify { yield &values.extras.value.renderMode }
     }
     var emitterBirthRate: Float {
-        get { storage.pointer.pointee.emitterBirthRate }
-        _modify { yield &values.emitterBirthRate }
+        get { extraValues.pointee.emitterBirthRate }
+        _modify { yield &values.extras.value.emitterBirthRate }
     }
     var emitterLifetime: Float {
-        get { storage.pointer.pointee.emitterLifetime }
-        _modify { yield &values.emitterLifetime }
+        get { extraValues.pointee.emitterLifetime }
+        _modify { yield &values.extras.value.emitterLifetime }
     }
     var emitterVelocity: Float {
-        get { storage.pointer.pointee.emitterVelocity }
-        _modify { yield &values.emitterVelocity }
+        get { extraValues.pointee.emitterVelocity }
+        _modify { yield &values.extras.value.emitterVelocity }
     }
     var emitterScale: Float {
-        get { storage.pointer.pointee.emitterScale }
-        _modify { yield &values.emitterScale }
+        get { extraValues.pointee.emitterScale }
+        _modify { yield &values.extras.value.emitterScale }
     }
     var emitterSpin: Float {
-        get { storage.pointer.pointee.emitterSpin }
-        _modify { yield &values.emitterSpin }
+        get { extraValues.pointee.emitterSpin }
+        _modify { yield &values.extras.value.emitterSpin }
     }
     var emitterSeed: UInt32 {
-        get { storage.pointer.pointee.emitterSeed }
-        _modify { yield &values.emitterSeed }
-    }
-    var animatedColors: AnimatedColors {
-        get { storage.pointer.pointee.animatedColors }
-        _modify { yield &values.animatedColors }
+        get { extraValues.pointee.emitterSeed }
+        _modify { yield &values.extras.value.emitterSeed }
     }
     var isTransformLayer: Bool {
         get { storage.pointer.pointee.isTransformLayer }
@@ -310,40 +318,40 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     }
     // Replicator (`CAReplicatorLayer`)
     var instanceCount: Int {
-        get { storage.pointer.pointee.instanceCount }
-        _modify { yield &values.instanceCount }
+        get { extraValues.pointee.instanceCount }
+        _modify { yield &values.extras.value.instanceCount }
     }
     var instanceTransform: CATransform3D {
-        get { storage.pointer.pointee.instanceTransform }
-        _modify { yield &values.instanceTransform }
+        get { extraValues.pointee.instanceTransform }
+        _modify { yield &values.extras.value.instanceTransform }
     }
     var instanceDelay: Double {
-        get { storage.pointer.pointee.instanceDelay }
-        _modify { yield &values.instanceDelay }
+        get { extraValues.pointee.instanceDelay }
+        _modify { yield &values.extras.value.instanceDelay }
     }
     var instanceColor: CGColor? {
-        get { storage.pointer.pointee.instanceColor }
-        _modify { yield &values.instanceColor }
+        get { extraValues.pointee.instanceColor }
+        _modify { yield &values.extras.value.instanceColor }
     }
     var instanceRedOffset: Float {
-        get { storage.pointer.pointee.instanceRedOffset }
-        _modify { yield &values.instanceRedOffset }
+        get { extraValues.pointee.instanceRedOffset }
+        _modify { yield &values.extras.value.instanceRedOffset }
     }
     var instanceGreenOffset: Float {
-        get { storage.pointer.pointee.instanceGreenOffset }
-        _modify { yield &values.instanceGreenOffset }
+        get { extraValues.pointee.instanceGreenOffset }
+        _modify { yield &values.extras.value.instanceGreenOffset }
     }
     var instanceBlueOffset: Float {
-        get { storage.pointer.pointee.instanceBlueOffset }
-        _modify { yield &values.instanceBlueOffset }
+        get { extraValues.pointee.instanceBlueOffset }
+        _modify { yield &values.extras.value.instanceBlueOffset }
     }
     var instanceAlphaOffset: Float {
-        get { storage.pointer.pointee.instanceAlphaOffset }
-        _modify { yield &values.instanceAlphaOffset }
+        get { extraValues.pointee.instanceAlphaOffset }
+        _modify { yield &values.extras.value.instanceAlphaOffset }
     }
     var preservesDepth: Bool {
-        get { storage.pointer.pointee.preservesDepth }
-        _modify { yield &values.preservesDepth }
+        get { extraValues.pointee.preservesDepth }
+        _modify { yield &values.extras.value.preservesDepth }
     }
     var isReplicatorLayer: Bool {
         get { storage.pointer.pointee.isReplicatorLayer }
@@ -351,24 +359,24 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     }
     // Gradient (`CAGradientLayer`)
     var gradientColors: GradientColorList {
-        get { storage.pointer.pointee.gradientColors }
-        _modify { yield &values.gradientColors }
+        get { extraValues.pointee.gradientColors }
+        _modify { yield &values.extras.value.gradientColors }
     }
     var gradientLocations: NumberList {
-        get { storage.pointer.pointee.gradientLocations }
-        _modify { yield &values.gradientLocations }
+        get { extraValues.pointee.gradientLocations }
+        _modify { yield &values.extras.value.gradientLocations }
     }
     var startPoint: CGPoint {
-        get { storage.pointer.pointee.startPoint }
-        _modify { yield &values.startPoint }
+        get { extraValues.pointee.startPoint }
+        _modify { yield &values.extras.value.startPoint }
     }
     var endPoint: CGPoint {
-        get { storage.pointer.pointee.endPoint }
-        _modify { yield &values.endPoint }
+        get { extraValues.pointee.endPoint }
+        _modify { yield &values.extras.value.endPoint }
     }
     var gradientType: CAGradientLayerType {
-        get { storage.pointer.pointee.gradientType }
-        _modify { yield &values.gradientType }
+        get { extraValues.pointee.gradientType }
+        _modify { yield &values.extras.value.gradientType }
     }
     var isGradientLayer: Bool {
         get { storage.pointer.pointee.isGradientLayer }
@@ -376,52 +384,52 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     }
     // Shape (`CAShapeLayer`)
     var shapePath: CGPath? {
-        get { storage.pointer.pointee.shapePath }
-        _modify { yield &values.shapePath }
+        get { extraValues.pointee.shapePath }
+        _modify { yield &values.extras.value.shapePath }
     }
     var fillColor: CGColor? {
-        get { storage.pointer.pointee.fillColor }
-        _modify { yield &values.fillColor }
+        get { extraValues.pointee.fillColor }
+        _modify { yield &values.extras.value.fillColor }
     }
     var fillRule: CAShapeLayerFillRule {
-        get { storage.pointer.pointee.fillRule }
-        _modify { yield &values.fillRule }
+        get { extraValues.pointee.fillRule }
+        _modify { yield &values.extras.value.fillRule }
     }
     var strokeColor: CGColor? {
-        get { storage.pointer.pointee.strokeColor }
-        _modify { yield &values.strokeColor }
+        get { extraValues.pointee.strokeColor }
+        _modify { yield &values.extras.value.strokeColor }
     }
     var lineWidth: CGFloat {
-        get { storage.pointer.pointee.lineWidth }
-        _modify { yield &values.lineWidth }
+        get { extraValues.pointee.lineWidth }
+        _modify { yield &values.extras.value.lineWidth }
     }
     var miterLimit: CGFloat {
-        get { storage.pointer.pointee.miterLimit }
-        _modify { yield &values.miterLimit }
+        get { extraValues.pointee.miterLimit }
+        _modify { yield &values.extras.value.miterLimit }
     }
     var lineCap: CAShapeLayerLineCap {
-        get { storage.pointer.pointee.lineCap }
-        _modify { yield &values.lineCap }
+        get { extraValues.pointee.lineCap }
+        _modify { yield &values.extras.value.lineCap }
     }
     var lineJoin: CAShapeLayerLineJoin {
-        get { storage.pointer.pointee.lineJoin }
-        _modify { yield &values.lineJoin }
+        get { extraValues.pointee.lineJoin }
+        _modify { yield &values.extras.value.lineJoin }
     }
     var lineDashPhase: CGFloat {
-        get { storage.pointer.pointee.lineDashPhase }
-        _modify { yield &values.lineDashPhase }
+        get { extraValues.pointee.lineDashPhase }
+        _modify { yield &values.extras.value.lineDashPhase }
     }
     var lineDashPattern: NumberList {
-        get { storage.pointer.pointee.lineDashPattern }
-        _modify { yield &values.lineDashPattern }
+        get { extraValues.pointee.lineDashPattern }
+        _modify { yield &values.extras.value.lineDashPattern }
     }
     var strokeStart: CGFloat {
-        get { storage.pointer.pointee.strokeStart }
-        _modify { yield &values.strokeStart }
+        get { extraValues.pointee.strokeStart }
+        _modify { yield &values.extras.value.strokeStart }
     }
     var strokeEnd: CGFloat {
-        get { storage.pointer.pointee.strokeEnd }
-        _modify { yield &values.strokeEnd }
+        get { extraValues.pointee.strokeEnd }
+        _modify { yield &values.extras.value.strokeEnd }
     }
     var isShapeLayer: Bool {
         get { storage.pointer.pointee.isShapeLayer }
@@ -429,48 +437,81 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     }
     // Text (`CATextLayer`)
     var foregroundColor: CGColor? {
-        get { storage.pointer.pointee.foregroundColor }
-        _modify { yield &values.foregroundColor }
+        get { extraValues.pointee.foregroundColor }
+        _modify { yield &values.extras.value.foregroundColor }
     }
     var glyphs: GlyphRuns? {
-        get { storage.pointer.pointee.glyphs }
-        _modify { yield &values.glyphs }
+        get { extraValues.pointee.glyphs }
+        _modify { yield &values.extras.value.glyphs }
     }
     // OpenGL (`CAOpenGLLayer`)
     var isAsynchronous: Bool {
-        get { storage.pointer.pointee.isAsynchronous }
-        _modify { yield &values.isAsynchronous }
+        get { extraValues.pointee.isAsynchronous }
+        _modify { yield &values.extras.value.isAsynchronous }
     }
     var glContent: GLContent? {
-        get { storage.pointer.pointee.glContent }
-        _modify { yield &values.glContent }
+        get { extraValues.pointee.glContent }
+        _modify { yield &values.extras.value.glContent }
     }
     var tileStore: TileStore? {
-        get { storage.pointer.pointee.tileStore }
-        _modify { yield &values.tileStore }
+        get { extraValues.pointee.tileStore }
+        _modify { yield &values.extras.value.tileStore }
+    }
+
+    // Animated colours (see `Values.animatedBackgroundColor`)
+    var animatedBackgroundColor: RGBA? {
+        get { storage.pointer.pointee.animatedBackgroundColor }
+        _modify { yield &values.animatedBackgroundColor }
+    }
+    var animatedBorderColor: RGBA? {
+        get { storage.pointer.pointee.animatedBorderColor }
+        _modify { yield &values.animatedBorderColor }
+    }
+    var animatedShadowColor: RGBA? {
+        get { extraValues.pointee.animatedShadowColor }
+        _modify { yield &values.extras.value.animatedShadowColor }
+    }
+    var animatedInstanceColor: RGBA? {
+        get { extraValues.pointee.animatedInstanceColor }
+        _modify { yield &values.extras.value.animatedInstanceColor }
+    }
+    var animatedFillColor: RGBA? {
+        get { extraValues.pointee.animatedFillColor }
+        _modify { yield &values.extras.value.animatedFillColor }
+    }
+    var animatedStrokeColor: RGBA? {
+        get { extraValues.pointee.animatedStrokeColor }
+        _modify { yield &values.extras.value.animatedStrokeColor }
+    }
+    var animatedForegroundColor: RGBA? {
+        get { extraValues.pointee.animatedForegroundColor }
+        _modify { yield &values.extras.value.animatedForegroundColor }
     }
 
     /// The background colour shown: an animated value, else `backgroundColor`.
-    var shownBackgroundColor: RGBA? { animatedColors.background ?? backgroundColor?.value }
+    var shownBackgroundColor: RGBA? { animatedBackgroundColor ?? backgroundColor?.value }
     /// The border colour shown: an animated value, else `borderColor`.
-    var shownBorderColor: RGBA? { animatedColors.border ?? borderColor?.value }
+    var shownBorderColor: RGBA? { animatedBorderColor ?? borderColor?.value }
+    /// The shadow colour shown: an animated value, else `shadowColor`.
+    var shownShadowColor: RGBA? { animatedShadowColor ?? shadowColor?.value }
+    /// A replicator's instance colour shown: an animated value, else `instanceColor`.
+    var shownInstanceColor: RGBA? { animatedInstanceColor ?? instanceColor?.value }
     /// A shape layer's fill colour shown: an animated value, else `fillColor`.
-    var shownFillColor: RGBA? { animatedColors.fill ?? fillColor?.value }
+    var shownFillColor: RGBA? { animatedFillColor ?? fillColor?.value }
     /// A shape layer's stroke colour shown: an animated value, else `strokeColor`.
-    var shownStrokeColor: RGBA? { animatedColors.stroke ?? strokeColor?.value }
+    var shownStrokeColor: RGBA? { animatedStrokeColor ?? strokeColor?.value }
     /// A text layer's text colour shown: an animated value, else `foregroundColor`.
-    var shownForegroundColor: RGBA? { animatedColors.foreground ?? foregroundColor?.value }
+    var shownForegroundColor: RGBA? { animatedForegroundColor ?? foregroundColor?.value }
 
     /// Turns animated colour values into the `CGColor` properties (for presentation copies).
     mutating func resolveAnimatedColors() {
-        if let c = animatedColors.background { backgroundColor = CGColor(c) }
-        if let c = animatedColors.border { borderColor = CGColor(c) }
-        if let c = animatedColors.shadow { shadowColor = CGColor(c) }
-        if let c = animatedColors.instance { instanceColor = CGColor(c) }
-        if let c = animatedColors.fill { fillColor = CGColor(c) }
-        if let c = animatedColors.stroke { strokeColor = CGColor(c) }
-        if let c = animatedColors.foreground { foregroundColor = CGColor(c) }
-        animatedColors = AnimatedColors()
+        if let c = animatedBackgroundColor { (backgroundColor, animatedBackgroundColor) = (CGColor(c), nil) }
+        if let c = animatedBorderColor { (borderColor, animatedBorderColor) = (CGColor(c), nil) }
+        if let c = animatedShadowColor { (shadowColor, animatedShadowColor) = (CGColor(c), nil) }
+        if let c = animatedInstanceColor { (instanceColor, animatedInstanceColor) = (CGColor(c), nil) }
+        if let c = animatedFillColor { (fillColor, animatedFillColor) = (CGColor(c), nil) }
+        if let c = animatedStrokeColor { (strokeColor, animatedStrokeColor) = (CGColor(c), nil) }
+        if let c = animatedForegroundColor { (foregroundColor, animatedForegroundColor) = (CGColor(c), nil) }
         if let shown = gradientColors.animated { gradientColors = GradientColorList(shown.map(CGColor.init)) }
     }
 
@@ -478,15 +519,4 @@ struct LayerProperties: @unchecked Sendable, Equatable {
     var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
         (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)
     }
-}
-
-/// Animated colour values of a layer, straight-alpha sRGB; nil where no animation sets one.
-struct AnimatedColors: Sendable, Equatable {
-    var background: RGBA?
-    var border: RGBA?
-    var shadow: RGBA?
-    var instance: RGBA?
-    var fill: RGBA?
-    var stroke: RGBA?
-    var foreground: RGBA?
 }

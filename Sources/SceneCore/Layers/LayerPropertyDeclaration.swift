@@ -43,9 +43,10 @@ extension LayerPropertyDeclaration {
     var runsActions: Bool { animation == .actionOnly || animation == .implicit }
 }
 
-/// A property stored in `LayerProperties.Values` at `keyPath`.
+/// A property stored in `LayerProperties`: in its `Values`, or in its `ExtraValues` (`extra:`).
 ///
-/// `@unchecked Sendable`: the key path is immutable and holds no state.
+/// `@unchecked Sendable`: the key path a computed field reaches its value through is immutable
+/// and holds no state.
 struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked Sendable {
     let id: PropertyID
     let key: String
@@ -65,15 +66,40 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
         shownColor: WritableKeyPath<LayerProperties.Values, RGBA?>? = nil
     ) {
-        (self.id, self.key, self.swiftKey, self.field) = (id, key, swiftKey, Field(keyPath))
+        self.init(
+            id, key, swiftKey,
+            Field(
+                LayerProperties.address(of: keyPath), get: { $0.values[keyPath: keyPath] },
+                set: { $0.values[keyPath: keyPath] = $1 }), accessor, animation, limit,
+            shownColor.flatMap(LayerProperties.address(of:)))
+    }
+
+    /// A property stored in `LayerProperties.ExtraValues` at `keyPath`.
+    init(
+        _ id: PropertyID, _ key: String, swift swiftKey: String? = nil,
+        extra keyPath: WritableKeyPath<LayerProperties.ExtraValues, Value>,
+        _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
+        shownColor: WritableKeyPath<LayerProperties.ExtraValues, RGBA?>? = nil
+    ) {
+        self.init(
+            id, key, swiftKey,
+            Field(
+                LayerProperties.address(ofExtra: keyPath), get: { $0.values.extras.value[keyPath: keyPath] },
+                set: { $0.values.extras.value[keyPath: keyPath] = $1 }), accessor, animation, limit,
+            shownColor.flatMap(LayerProperties.address(ofExtra:)))
+    }
+
+    private init(
+        _ id: PropertyID, _ key: String, _ swiftKey: String?, _ field: Field<Value>, _ accessor: LayerKey,
+        _ animation: PropertyAnimation, _ limit: AnimatedValueLimit, _ shownColor: Int?
+    ) {
+        (self.id, self.key, self.swiftKey, self.field) = (id, key, swiftKey, field)
         (self.accessor, self.animation) = (accessor, animation)
         let animates = animation == .explicit || animation == .implicit
-        if animates, let offset = field.offset.map(UInt16.init) {
-            if let shown = shownColor.flatMap({ MemoryLayout<LayerProperties.Values>.offset(of: $0) }) {
-                animationSlot = .color(model: offset, shown: UInt16(shown))
-            } else {
-                animationSlot = Value.animationSlot(offset: offset, limit: limit)
-            }
+        if animates, let address = field.address.map(UInt16.init) {
+            animationSlot =
+                shownColor.map { .color(model: address, shown: UInt16($0)) }
+                ?? Value.animationSlot(offset: address, limit: limit)
         } else {
             animationSlot = nil
         }
@@ -94,33 +120,30 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
     }
 }
 
-/// One field of `LayerProperties.Values`, read and written at its byte offset when it is a
-/// stored property (commits and their application do this for every changed value, and a key
-/// path projection costs several times as much), else through its key path.
+/// One value of `LayerProperties`, read and written at its address when it is a stored
+/// property (commits and their application do this for every changed value, and a key path
+/// projection costs several times as much), else through its key path.
 private struct Field<Value> {
-    let keyPath: WritableKeyPath<LayerProperties.Values, Value>
-    let offset: Int?
+    let address: Int?
+    private let get: (LayerProperties) -> Value
+    private let set: (inout LayerProperties, Value) -> Void
 
-    init(_ keyPath: WritableKeyPath<LayerProperties.Values, Value>) {
-        self.keyPath = keyPath
-        offset = MemoryLayout<LayerProperties.Values>.offset(of: keyPath)
+    init(
+        _ address: Int?, get: @escaping (LayerProperties) -> Value,
+        set: @escaping (inout LayerProperties, Value) -> Void
+    ) {
+        (self.address, self.get, self.set) = (address, get, set)
     }
 
     @inline(__always)
     func get(_ p: LayerProperties) -> Value {
-        guard let offset else { return p.values[keyPath: keyPath] }
-        return p.withValueBytes { $0.load(fromByteOffset: offset, as: Value.self) }
+        guard let address else { return get(p) }
+        return p.load(Value.self, at: address)
     }
 
     @inline(__always)
     func set(_ value: Value, in p: inout LayerProperties) {
-        guard let offset else {
-            p.values[keyPath: keyPath] = value
-            return
-        }
-        p.withMutableValueBytes { bytes in
-            // Assigning through a typed pointer releases the old value and retains the new one.
-            (bytes.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee = value
-        }
+        guard let address else { return set(&p, value) }
+        p.store(value, at: address)
     }
 }

@@ -91,7 +91,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
             return StoredProperty(self, "transform", \.transform, LayerKey(\.transform, V.transform3D), .implicit)
         case .sublayerTransform:
             return StoredProperty(
-                self, "sublayerTransform", \.sublayerTransform, LayerKey(\.sublayerTransform, V.transform3D), .implicit)
+                self, "sublayerTransform", extra: \.sublayerTransform, LayerKey(\.sublayerTransform, V.transform3D),
+                .implicit)
         case .isHidden:
             return StoredProperty(
                 self, "hidden", swift: "isHidden", \.isHidden, LayerKey(\.isHidden, V.bool), .implicit)
@@ -122,7 +123,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .backgroundColor:
             return StoredProperty(
                 self, "backgroundColor", \.backgroundColor, LayerKey(\.backgroundColor, V.color), .implicit,
-                shownColor: \.animatedColors.background)
+                shownColor: \.animatedBackgroundColor)
         case .cornerRadius:
             return StoredProperty(
                 self, "cornerRadius", \.cornerRadius, LayerKey(\.cornerRadius, V.cgFloat), .implicit,
@@ -142,265 +143,285 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .borderColor:
             return StoredProperty(
                 self, "borderColor", \.borderColor, LayerKey(\.borderColor, V.color), .implicit,
-                shownColor: \.animatedColors.border)
+                shownColor: \.animatedBorderColor)
         case .shadowColor:
             return StoredProperty(
-                self, "shadowColor", \.shadowColor, LayerKey(\.shadowColor, V.color), .implicit,
-                shownColor: \.animatedColors.shadow)
+                self, "shadowColor", extra: \.shadowColor, LayerKey(\.shadowColor, V.color), .implicit,
+                shownColor: \.animatedShadowColor)
         case .shadowOpacity:
-            return StoredProperty(self, "shadowOpacity", \.shadowOpacity, LayerKey(\.shadowOpacity, V.float), .implicit)
+            return StoredProperty(
+                self, "shadowOpacity", extra: \.shadowOpacity, LayerKey(\.shadowOpacity, V.float), .implicit)
         case .shadowOffset:
-            return StoredProperty(self, "shadowOffset", \.shadowOffset, LayerKey(\.shadowOffset, V.size), .implicit)
+            return StoredProperty(
+                self, "shadowOffset", extra: \.shadowOffset, LayerKey(\.shadowOffset, V.size), .implicit)
         case .shadowRadius:
-            return StoredProperty(self, "shadowRadius", \.shadowRadius, LayerKey(\.shadowRadius, V.cgFloat), .implicit)
+            return StoredProperty(
+                self, "shadowRadius", extra: \.shadowRadius, LayerKey(\.shadowRadius, V.cgFloat), .implicit)
         case .shadowPath:
-            return StoredProperty(self, "shadowPath", \.shadowPath, LayerKey(\.shadowPath, V.path), .implicit)
+            return StoredProperty(self, "shadowPath", extra: \.shadowPath, LayerKey(\.shadowPath, V.path), .implicit)
         case .shouldRasterize:
             return StoredProperty(
-                self, "shouldRasterize", \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)
+                self, "shouldRasterize", extra: \.shouldRasterize, LayerKey(\.shouldRasterize, V.bool), .none)
         case .rasterizationScale:
             return StoredProperty(
-                self, "rasterizationScale", \.rasterizationScale, LayerKey(\.rasterizationScale, V.cgFloat), .explicit)
+                self, "rasterizationScale", extra: \.rasterizationScale, LayerKey(\.rasterizationScale, V.cgFloat),
+                .explicit)
         case .filters:
-            return StoredProperty(self, "filters", \.filters, LayerKey(\.filters, V.filterList), .implicit)
+            return StoredProperty(self, "filters", extra: \.filters, LayerKey(\.filters, V.filterList), .implicit)
         case .backgroundFilters:
             return StoredProperty(
-                self, "backgroundFilters", \.backgroundFilters, LayerKey(\.backgroundFilters, V.filterList), .explicit)
+                self, "backgroundFilters", extra: \.backgroundFilters, LayerKey(\.backgroundFilters, V.filterList),
+                .explicit)
         case .compositingFilter:
             return StoredProperty(
-                self, "compositingFilter", \.compositingFilter, LayerKey(\.compositingFilter, { .some($0) }),
+                self, "compositingFilter", extra: \.compositingFilter, LayerKey(\.compositingFilter, { .some($0) }),
                 .actionOnly)
         case .contents:
             return StoredProperty(self, "contents", \.contents, LayerKey(\.contents, { .some($0) }), .implicit)
         case .contentsRect:
-            return StoredProperty(self, "contentsRect", \.contentsRect, LayerKey(\.contentsRect, V.rect), .implicit)
+            return StoredProperty(
+                self, "contentsRect", extra: \.contentsRect, LayerKey(\.contentsRect, V.rect), .implicit)
         case .contentsCenter:
             return StoredProperty(
-                self, "contentsCenter", \.contentsCenter, LayerKey(\.contentsCenter, V.rect), .implicit)
+                self, "contentsCenter", extra: \.contentsCenter, LayerKey(\.contentsCenter, V.rect), .implicit)
         case .contentsGravity:
             return StoredProperty(
-                self, "contentsGravity", \.contentsGravity,
+                self, "contentsGravity", extra: \.contentsGravity,
                 LayerKey(\.contentsGravity, name(CALayerContentsGravity.init)),
                 .none)
         case .contentsScale:
             return StoredProperty(
-                self, "contentsScale", \.contentsScale, LayerKey(\.contentsScale, V.cgFloat), .explicit,
+                self, "contentsScale", extra: \.contentsScale, LayerKey(\.contentsScale, V.cgFloat), .explicit,
                 limit: .positive)
         case .contentsFormat:
             return StoredProperty(
-                self, "contentsFormat", \.contentsFormat, LayerKey(\.contentsFormat, name(CALayerContentsFormat.init)),
+                self, "contentsFormat", extra: \.contentsFormat,
+                LayerKey(\.contentsFormat, name(CALayerContentsFormat.init)),
                 .none)
         case .minificationFilter:
             return StoredProperty(
-                self, "minificationFilter", \.minificationFilter,
+                self, "minificationFilter", extra: \.minificationFilter,
                 LayerKey(\.minificationFilter, name(CALayerContentsFilter.init)), .none)
         case .magnificationFilter:
             return StoredProperty(
-                self, "magnificationFilter", \.magnificationFilter,
+                self, "magnificationFilter", extra: \.magnificationFilter,
                 LayerKey(\.magnificationFilter, name(CALayerContentsFilter.init)), .none)
         case .minificationFilterBias:
             return StoredProperty(
-                self, "minificationFilterBias", \.minificationFilterBias, LayerKey(\.minificationFilterBias, V.float),
+                self, "minificationFilterBias", extra: \.minificationFilterBias,
+                LayerKey(\.minificationFilterBias, V.float),
                 .none)
         case .isOpaque:
             return StoredProperty(self, "opaque", swift: "isOpaque", \.isOpaque, LayerKey(\.isOpaque, V.bool), .none)
         case .beginTime:
-            return StoredProperty(self, "beginTime", \.timing.beginTime, LayerKey(\.beginTime, V.double), .none)
+            return StoredProperty(self, "beginTime", extra: \.timing.beginTime, LayerKey(\.beginTime, V.double), .none)
         case .duration:
-            return StoredProperty(self, "duration", \.timing.duration, LayerKey(\.duration, V.double), .none)
-        case .speed: return StoredProperty(self, "speed", \.timing.speed, LayerKey(\.speed, V.float), .none)
+            return StoredProperty(self, "duration", extra: \.timing.duration, LayerKey(\.duration, V.double), .none)
+        case .speed: return StoredProperty(self, "speed", extra: \.timing.speed, LayerKey(\.speed, V.float), .none)
         case .timeOffset:
-            return StoredProperty(self, "timeOffset", \.timing.timeOffset, LayerKey(\.timeOffset, V.double), .none)
+            return StoredProperty(
+                self, "timeOffset", extra: \.timing.timeOffset, LayerKey(\.timeOffset, V.double), .none)
         case .repeatCount:
-            return StoredProperty(self, "repeatCount", \.timing.repeatCount, LayerKey(\.repeatCount, V.float), .none)
+            return StoredProperty(
+                self, "repeatCount", extra: \.timing.repeatCount, LayerKey(\.repeatCount, V.float), .none)
         case .repeatDuration:
             return StoredProperty(
-                self, "repeatDuration", \.timing.repeatDuration, LayerKey(\.repeatDuration, V.double), .none)
+                self, "repeatDuration", extra: \.timing.repeatDuration, LayerKey(\.repeatDuration, V.double), .none)
         case .autoreverses:
-            return StoredProperty(self, "autoreverses", \.timing.autoreverses, LayerKey(\.autoreverses, V.bool), .none)
+            return StoredProperty(
+                self, "autoreverses", extra: \.timing.autoreverses, LayerKey(\.autoreverses, V.bool), .none)
         case .fillMode:
             return StoredProperty(
-                self, "fillMode", \.timing.fillMode, LayerKey(\.fillMode, name(CAMediaTimingFillMode.init)), .none)
+                self, "fillMode", extra: \.timing.fillMode, LayerKey(\.fillMode, name(CAMediaTimingFillMode.init)),
+                .none)
         case .instanceCount:
             return StoredProperty(
-                self, "instanceCount", \.instanceCount,
+                self, "instanceCount", extra: \.instanceCount,
                 LayerKey(owner: \CAReplicatorLayer.instanceCount, "instanceCount", V.integer), .implicit)
         case .instanceTransform:
             return StoredProperty(
-                self, "instanceTransform", \.instanceTransform,
+                self, "instanceTransform", extra: \.instanceTransform,
                 LayerKey(owner: \CAReplicatorLayer.instanceTransform, "instanceTransform", V.transform3D), .implicit)
         case .instanceDelay:
             return StoredProperty(
-                self, "instanceDelay", \.instanceDelay,
+                self, "instanceDelay", extra: \.instanceDelay,
                 LayerKey(owner: \CAReplicatorLayer.instanceDelay, "instanceDelay", V.double), .implicit)
         case .instanceColor:
             return StoredProperty(
-                self, "instanceColor", \.instanceColor,
+                self, "instanceColor", extra: \.instanceColor,
                 LayerKey(owner: \CAReplicatorLayer.instanceColor, "instanceColor", V.color), .implicit,
-                shownColor: \.animatedColors.instance)
+                shownColor: \.animatedInstanceColor)
         case .instanceRedOffset:
             return StoredProperty(
-                self, "instanceRedOffset", \.instanceRedOffset,
+                self, "instanceRedOffset", extra: \.instanceRedOffset,
                 LayerKey(owner: \CAReplicatorLayer.instanceRedOffset, "instanceRedOffset", V.float), .implicit)
         case .instanceGreenOffset:
             return StoredProperty(
-                self, "instanceGreenOffset", \.instanceGreenOffset,
+                self, "instanceGreenOffset", extra: \.instanceGreenOffset,
                 LayerKey(owner: \CAReplicatorLayer.instanceGreenOffset, "instanceGreenOffset", V.float),
                 .implicit)
         case .instanceBlueOffset:
             return StoredProperty(
-                self, "instanceBlueOffset", \.instanceBlueOffset,
+                self, "instanceBlueOffset", extra: \.instanceBlueOffset,
                 LayerKey(owner: \CAReplicatorLayer.instanceBlueOffset, "instanceBlueOffset", V.float), .implicit)
         case .instanceAlphaOffset:
             return StoredProperty(
-                self, "instanceAlphaOffset", \.instanceAlphaOffset,
+                self, "instanceAlphaOffset", extra: \.instanceAlphaOffset,
                 LayerKey(owner: \CAReplicatorLayer.instanceAlphaOffset, "instanceAlphaOffset", V.float),
                 .implicit)
         case .preservesDepth:
             return StoredProperty(
-                self, "preservesDepth", \.preservesDepth, LayerKey(\.replicatedPreservesDepth, V.bool), .none)
+                self, "preservesDepth", extra: \.preservesDepth, LayerKey(\.replicatedPreservesDepth, V.bool), .none)
         case .emitterCells:
             return StoredProperty(
-                self, "emitterCells", \.emitterCells,
+                self, "emitterCells", extra: \.emitterCells,
                 LayerKey(owner: \CAEmitterLayer.emitterCells, "emitterCells") {
                     $0 == nil ? .some(nil) : ($0 as? [CAEmitterCell]).map(Optional.some)
                 }, .explicit)
         case .emitterPosition:
             return StoredProperty(
-                self, "emitterPosition", \.emitterPosition,
+                self, "emitterPosition", extra: \.emitterPosition,
                 LayerKey(owner: \CAEmitterLayer.emitterPosition, "emitterPosition", V.point),
                 .implicit)
         case .emitterZPosition:
             return StoredProperty(
-                self, "emitterZPosition", \.emitterZPosition,
+                self, "emitterZPosition", extra: \.emitterZPosition,
                 LayerKey(owner: \CAEmitterLayer.emitterZPosition, "emitterZPosition", V.cgFloat), .implicit)
         case .emitterSize:
             return StoredProperty(
-                self, "emitterSize", \.emitterSize, LayerKey(owner: \CAEmitterLayer.emitterSize, "emitterSize", V.size),
+                self, "emitterSize", extra: \.emitterSize,
+                LayerKey(owner: \CAEmitterLayer.emitterSize, "emitterSize", V.size),
                 .implicit)
         case .emitterDepth:
             return StoredProperty(
-                self, "emitterDepth", \.emitterDepth,
+                self, "emitterDepth", extra: \.emitterDepth,
                 LayerKey(owner: \CAEmitterLayer.emitterDepth, "emitterDepth", V.cgFloat),
                 .explicit)
         case .emitterShape:
             return StoredProperty(
-                self, "emitterShape", \.emitterShape,
+                self, "emitterShape", extra: \.emitterShape,
                 LayerKey(owner: \CAEmitterLayer.emitterShape, "emitterShape", name(CAEmitterLayerEmitterShape.init)),
                 .none)
         case .emitterMode:
             return StoredProperty(
-                self, "emitterMode", \.emitterMode,
+                self, "emitterMode", extra: \.emitterMode,
                 LayerKey(owner: \CAEmitterLayer.emitterMode, "emitterMode", name(CAEmitterLayerEmitterMode.init)), .none
             )
         case .renderMode:
             return StoredProperty(
-                self, "renderMode", \.renderMode,
+                self, "renderMode", extra: \.renderMode,
                 LayerKey(owner: \CAEmitterLayer.renderMode, "renderMode", name(CAEmitterLayerRenderMode.init)), .none)
         case .emitterBirthRate:
             return StoredProperty(
-                self, "birthRate", \.emitterBirthRate, LayerKey(owner: \CAEmitterLayer.birthRate, "birthRate", V.float),
+                self, "birthRate", extra: \.emitterBirthRate,
+                LayerKey(owner: \CAEmitterLayer.birthRate, "birthRate", V.float),
                 .explicit)
         case .emitterLifetime:
             return StoredProperty(
-                self, "lifetime", \.emitterLifetime, LayerKey(owner: \CAEmitterLayer.lifetime, "lifetime", V.float),
+                self, "lifetime", extra: \.emitterLifetime,
+                LayerKey(owner: \CAEmitterLayer.lifetime, "lifetime", V.float),
                 .explicit)
         case .emitterVelocity:
             return StoredProperty(
-                self, "velocity", \.emitterVelocity, LayerKey(owner: \CAEmitterLayer.velocity, "velocity", V.float),
+                self, "velocity", extra: \.emitterVelocity,
+                LayerKey(owner: \CAEmitterLayer.velocity, "velocity", V.float),
                 .explicit)
         case .emitterScale:
             return StoredProperty(
-                self, "scale", \.emitterScale, LayerKey(owner: \CAEmitterLayer.scale, "scale", V.float), .explicit)
+                self, "scale", extra: \.emitterScale, LayerKey(owner: \CAEmitterLayer.scale, "scale", V.float),
+                .explicit)
         case .emitterSpin:
             return StoredProperty(
-                self, "spin", \.emitterSpin, LayerKey(owner: \CAEmitterLayer.spin, "spin", V.float), .explicit)
+                self, "spin", extra: \.emitterSpin, LayerKey(owner: \CAEmitterLayer.spin, "spin", V.float), .explicit)
         case .emitterSeed:
             return StoredProperty(
-                self, "seed", \.emitterSeed,
+                self, "seed", extra: \.emitterSeed,
                 LayerKey(owner: \CAEmitterLayer.seed, "seed") {
                     V.double($0).flatMap { UInt32(exactly: $0.rounded(.down)) }
                 },
                 .none)
         case .gradientColors:
             return StoredProperty(
-                self, "colors", \.gradientColors,
+                self, "colors", extra: \.gradientColors,
                 LayerKey(owner: \CAGradientLayer.colors, "colors") {
                     $0 == nil ? .some(nil) : ($0 as? [Any]).map(Optional.some)
                 },
                 .implicit)
         case .gradientLocations:
             return StoredProperty(
-                self, "locations", \.gradientLocations,
+                self, "locations", extra: \.gradientLocations,
                 LayerKey(owner: \CAGradientLayer.locations, "locations", numbers), .implicit)
         case .startPoint:
             return StoredProperty(
-                self, "startPoint", \.startPoint, LayerKey(owner: \CAGradientLayer.startPoint, "startPoint", V.point),
+                self, "startPoint", extra: \.startPoint,
+                LayerKey(owner: \CAGradientLayer.startPoint, "startPoint", V.point),
                 .implicit)
         case .endPoint:
             return StoredProperty(
-                self, "endPoint", \.endPoint, LayerKey(owner: \CAGradientLayer.endPoint, "endPoint", V.point), .implicit
+                self, "endPoint", extra: \.endPoint, LayerKey(owner: \CAGradientLayer.endPoint, "endPoint", V.point),
+                .implicit
             )
         case .gradientType:
             return StoredProperty(
-                self, "type", \.gradientType,
+                self, "type", extra: \.gradientType,
                 LayerKey(owner: \CAGradientLayer.type, "type", name(CAGradientLayerType.init)), .none)
         case .shapePath:
             return StoredProperty(
-                self, "path", \.shapePath, LayerKey(owner: \CAShapeLayer.path, "path", V.path), .explicit)
+                self, "path", extra: \.shapePath, LayerKey(owner: \CAShapeLayer.path, "path", V.path), .explicit)
         case .fillColor:
             return StoredProperty(
-                self, "fillColor", \.fillColor, LayerKey(owner: \CAShapeLayer.fillColor, "fillColor", V.color),
-                .implicit, shownColor: \.animatedColors.fill)
+                self, "fillColor", extra: \.fillColor, LayerKey(owner: \CAShapeLayer.fillColor, "fillColor", V.color),
+                .implicit, shownColor: \.animatedFillColor)
         case .foregroundColor:
             return StoredProperty(
-                self, "foregroundColor", \.foregroundColor,
+                self, "foregroundColor", extra: \.foregroundColor,
                 LayerKey(owner: \CATextLayer.foregroundColor, "foregroundColor", V.color), .implicit,
-                shownColor: \.animatedColors.foreground)
+                shownColor: \.animatedForegroundColor)
         case .fillRule:
             return StoredProperty(
-                self, "fillRule", \.fillRule,
+                self, "fillRule", extra: \.fillRule,
                 LayerKey(owner: \CAShapeLayer.fillRule, "fillRule", name(CAShapeLayerFillRule.init)), .none)
         case .strokeColor:
             return StoredProperty(
-                self, "strokeColor", \.strokeColor,
+                self, "strokeColor", extra: \.strokeColor,
                 LayerKey(owner: \CAShapeLayer.strokeColor, "strokeColor", V.color), .implicit,
-                shownColor: \.animatedColors.stroke)
+                shownColor: \.animatedStrokeColor)
         case .lineWidth:
             return StoredProperty(
-                self, "lineWidth", \.lineWidth, LayerKey(owner: \CAShapeLayer.lineWidth, "lineWidth", V.cgFloat),
+                self, "lineWidth", extra: \.lineWidth, LayerKey(owner: \CAShapeLayer.lineWidth, "lineWidth", V.cgFloat),
                 .implicit)
         case .miterLimit:
             return StoredProperty(
-                self, "miterLimit", \.miterLimit, LayerKey(owner: \CAShapeLayer.miterLimit, "miterLimit", V.cgFloat),
+                self, "miterLimit", extra: \.miterLimit,
+                LayerKey(owner: \CAShapeLayer.miterLimit, "miterLimit", V.cgFloat),
                 .implicit)
         case .lineCap:
             return StoredProperty(
-                self, "lineCap", \.lineCap,
+                self, "lineCap", extra: \.lineCap,
                 LayerKey(owner: \CAShapeLayer.lineCap, "lineCap", name(CAShapeLayerLineCap.init)), .none)
         case .lineJoin:
             return StoredProperty(
-                self, "lineJoin", \.lineJoin,
+                self, "lineJoin", extra: \.lineJoin,
                 LayerKey(owner: \CAShapeLayer.lineJoin, "lineJoin", name(CAShapeLayerLineJoin.init)), .none)
         case .lineDashPhase:
             return StoredProperty(
-                self, "lineDashPhase", \.lineDashPhase,
+                self, "lineDashPhase", extra: \.lineDashPhase,
                 LayerKey(owner: \CAShapeLayer.lineDashPhase, "lineDashPhase", V.cgFloat), .implicit)
         case .lineDashPattern:
             return StoredProperty(
-                self, "lineDashPattern", \.lineDashPattern,
+                self, "lineDashPattern", extra: \.lineDashPattern,
                 LayerKey(owner: \CAShapeLayer.lineDashPattern, "lineDashPattern", numbers), .none)
         case .strokeStart:
             return StoredProperty(
-                self, "strokeStart", \.strokeStart,
+                self, "strokeStart", extra: \.strokeStart,
                 LayerKey(owner: \CAShapeLayer.strokeStart, "strokeStart", V.cgFloat), .implicit)
         case .strokeEnd:
             return StoredProperty(
-                self, "strokeEnd", \.strokeEnd, LayerKey(owner: \CAShapeLayer.strokeEnd, "strokeEnd", V.cgFloat),
+                self, "strokeEnd", extra: \.strokeEnd, LayerKey(owner: \CAShapeLayer.strokeEnd, "strokeEnd", V.cgFloat),
                 .implicit)
         case .isAsynchronous:
             return StoredProperty(
-                self, "asynchronous", swift: "isAsynchronous", \.isAsynchronous,
+                self, "asynchronous", swift: "isAsynchronous", extra: \.isAsynchronous,
                 LayerKey(owner: \CAOpenGLLayer.isAsynchronous, "asynchronous", V.bool), .none)
         }
     }

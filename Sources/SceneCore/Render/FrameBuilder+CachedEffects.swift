@@ -58,9 +58,7 @@ extension FrameBuilder {
     /// Whether a layer with properties `p` may cast a shadow from its content: a visible
     /// shadow and no `shadowPath` (a path's shadow is kept in the layer's space already).
     private static func castsContentShadow(_ p: LayerProperties) -> Bool {
-        p.shadowPath == nil && p.shadowOpacity > 0
-            && (p.animatedColors.shadow ?? p.shadowColor?.value).map { $0.a > 0 }
-                == true
+        p.shadowPath == nil && p.shadowOpacity > 0 && (p.shownShadowColor?.a ?? 0) > 0
     }
 
     /// Whether `layer` draws anything itself or has sublayers (a layer that draws nothing

@@ -263,7 +263,7 @@ private struct InstanceColors {
     let offset: SIMD4<Float>
 
     init(_ p: LayerProperties) {
-        base = p.animatedColors.instance ?? p.instanceColor?.value ?? RGBA(r: 1, g: 1, b: 1, a: 1)
+        base = p.shownInstanceColor ?? RGBA(r: 1, g: 1, b: 1, a: 1)
         let offsets = [p.instanceRedOffset, p.instanceGreenOffset, p.instanceBlueOffset, p.instanceAlphaOffset]
         // A non-finite offset is ignored (what it adds could not be clamped to a colour).
         let finite = offsets.map { $0.isFinite ? $0 : 0 }

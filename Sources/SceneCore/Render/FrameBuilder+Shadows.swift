@@ -80,7 +80,7 @@ struct ShadowTracker {
     }
 
     private static func premultiplied(_ p: LayerProperties, opacity: Float) -> SIMD4<Float>? {
-        guard let color = (p.animatedColors.shadow ?? p.shadowColor?.value)?.premultiplied, color.a > 0 else {
+        guard let color = p.shownShadowColor?.premultiplied, color.a > 0 else {
             return nil
         }
         return color * opacity

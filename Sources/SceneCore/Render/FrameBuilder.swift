@@ -58,17 +58,18 @@ package struct FrameBuilder {
     /// ordinary walk of a layer's sublayers.
     private var pendingContext: Int?
 
-    /// A builder for a `width` x `height` target, its instances reserved for about `layers` layers.
+    /// A builder for a `width` x `height` target, with room for `instances` quads (by default
+    /// two for each layer of the tree).
     init(
         tree: RenderTree, width: Int, height: Int, clearColor: SIMD4<Float>, keepsEffects: Bool = true,
-        layers: Int? = nil
+        instances: Int? = nil
     ) {
         self.tree = tree
         self.keepsEffects = keepsEffects
         self.toClip = ClipSpace.fromWindow(width: width, height: height)
         self.target = CGRect(x: 0, y: 0, width: width, height: height)
         self.batcher = Batcher(
-            reservingCapacity: (layers ?? tree.layers.count) * 2, targetSize: SIMD2(Float(width), Float(height)))
+            reservingCapacity: instances ?? tree.layers.count * 2, targetSize: SIMD2(Float(width), Float(height)))
         self.clearColor = clearColor
     }
 
@@ -86,13 +87,16 @@ package struct FrameBuilder {
 
     /// The builder once it has walked the tree under `root`, its display list not yet finished.
     /// Tiled layers' stores ask for frames through `frameRequest`. With `leaves`, the walk
-    /// records its plain leaf layers there (`builder.leaves`).
+    /// records its plain leaf layers there (`builder.leaves`). `instances` is the room made for
+    /// quads beforehand (by default two for each layer of the tree).
     static func walk(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-        keepsEffects: Bool = true, frameRequest: FrameRequest? = nil, leaves: consuming FrameLeaves? = nil
+        keepsEffects: Bool = true, frameRequest: FrameRequest? = nil, leaves: consuming FrameLeaves? = nil,
+        instances: Int? = nil
     ) -> FrameBuilder {
         var builder = FrameBuilder(
-            tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
+            tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects,
+            instances: instances)
         builder.frameRequest = frameRequest
         builder.leaves = leaves
         builder.leaves?.beginWalk(slotCount: tree.layers.slotCount)

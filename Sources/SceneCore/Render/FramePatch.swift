@@ -78,7 +78,8 @@ struct FramePatch {
     private static func redraw(
         _ changed: [Int], of tree: RenderTree, leaves: FrameLeaves, width: Int, height: Int
     ) -> (list: DisplayList, targets: [Int])? {
-        var builder = FrameBuilder(tree: tree, width: width, height: height, clearColor: .zero, layers: changed.count)
+        var builder = FrameBuilder(
+            tree: tree, width: width, height: height, clearColor: .zero, instances: changed.count * 2)
         var targets: [Int] = []
         let drawn = builder.withCurrentSlots { builder in
             for slot in changed {

@@ -12,6 +12,10 @@ package struct FramePipeline: Sendable {
     private var patch: FramePatch?
     /// The records of plain leaves, kept between walks to reuse their memory.
     private var spareLeaves = FrameLeaves()
+    /// The number of quads the last walk drew: the room the next walk makes beforehand (most
+    /// frames draw as many as the last), so that the display lists a renderer keeps (the frame
+    /// drawn, the last one for damage, the next one built ahead) hold no unused room.
+    private var lastInstanceCount: Int?
 
     /// How tiled layers ask this renderer for a frame when a tile has been drawn (a window's
     /// render thread sets it; a renderer without one draws new tiles at its next frame).
@@ -79,8 +83,9 @@ package struct FramePipeline: Sendable {
             (patch, spareLeaves) = (nil, FrameLeaves())
             var builder = FrameBuilder.walk(
                 tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest,
-                leaves: patching ? leaves : nil)
+                leaves: patching ? leaves : nil, instances: lastInstanceCount)
             list = builder.finish()
+            lastInstanceCount = list.instances.count
             patch = FramePatch(list, root: root, clearColor: clearColor, builder: builder)
             if patch == nil, let leaves = builder.leaves { spareLeaves = leaves }
             // Tiles fading in need frames; evicted tiles' textures may go.

@@ -90,15 +90,15 @@ extension RenderTree {
                 // With no layer running its own time, every layer's time is the absolute time.
                 let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
                 guard layerTime.isFinite else { continue }
-                let steady = layers[slot: entry.slot].properties.withMutableValueBytes { bytes in
+                func write(into properties: inout LayerProperties) -> Bool {
                     for animation in animations[entry.animations] {
                         guard let f = animation.fraction(at: layerTime), let value = animation.lanes(at: f),
-                            animation.write(value, into: bytes.baseAddress!)
+                            animation.write(value, into: &properties)
                         else { return false }
                     }
                     return true
                 }
-                guard steady else {
+                guard write(into: &layers[slot: entry.slot].properties) else {
                     fallen.append(entry.id)
                     continue
                 }

@@ -28,7 +28,7 @@ struct SteadyAnimation: Sendable {
         case keyframes(KeyframeSpec)
     }
 
-    /// Where the value goes in `LayerProperties.Values`.
+    /// Where the value goes in `LayerProperties` (at an address, `LayerProperties.address(of:)`).
     enum Store: Sendable, Equatable {
         /// `count` consecutive `CGFloat`s: a number (with its limit), a point, a size, a rect, or
         /// one or two numbers of one.
@@ -118,47 +118,47 @@ struct SteadyAnimation: Sendable {
         }
     }
 
-    /// Stores `value` in the values at `values`; false, storing nothing, when it is a value the
-    /// general evaluator would not store (not finite, or refused by the property's limit).
+    /// Stores `value` in `p`; false, storing nothing, when it is a value the general evaluator
+    /// would not store (not finite, or refused by the property's limit).
     @inline(__always)
-    func write(_ value: SIMD4<Double>, into values: UnsafeMutableRawPointer) -> Bool {
+    func write(_ value: SIMD4<Double>, into p: inout LayerProperties) -> Bool {
         switch store {
         case .cgFloats(let offset, let count, let limit):
-            let target = values + Int(offset)
             if count == 1 {
                 guard value.x.isFinite, let v = limit.apply(value.x) else { return false }
-                target.storeBytes(of: CGFloat(v), as: CGFloat.self)
+                p.store(CGFloat(v), at: Int(offset))
                 return true
             }
             for lane in 0..<Int(count) where !value[lane].isFinite { return false }
-            for lane in 0..<Int(count) {
-                target.storeBytes(
-                    of: CGFloat(value[lane]), toByteOffset: lane * MemoryLayout<CGFloat>.stride, as: CGFloat.self)
+            p.withMutableBytes(at: Int(offset)) { target in
+                for lane in 0..<Int(count) {
+                    target.storeBytes(
+                        of: CGFloat(value[lane]), toByteOffset: lane * MemoryLayout<CGFloat>.stride, as: CGFloat.self)
+                }
             }
             return true
         case .float(let offset, let limit):
             guard value.x.isFinite, let v = limit.apply(value.x) else { return false }
-            values.storeBytes(of: Float(v), toByteOffset: Int(offset), as: Float.self)
+            p.store(Float(v), at: Int(offset))
             return true
         case .double(let offset, let limit):
             guard value.x.isFinite, let v = limit.apply(value.x) else { return false }
-            values.storeBytes(of: v, toByteOffset: Int(offset), as: Double.self)
+            p.store(v, at: Int(offset))
             return true
         case .color(let shown):
             let c = SIMD4<Float>(value)
             guard c.x.isFinite, c.y.isFinite, c.z.isFinite, c.w.isFinite else { return false }
-            values.storeBytes(
-                of: RGBA?.some(RGBA(r: c.x, g: c.y, b: c.z, a: c.w)), toByteOffset: Int(shown), as: RGBA?.self)
+            p.store(RGBA?.some(RGBA(r: c.x, g: c.y, b: c.z, a: c.w)), at: Int(shown))
             return true
         case .transform(let offset, let key):
             guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return false }
-            values.storeBytes(of: t, toByteOffset: Int(offset), as: CATransform3D.self)
+            p.store(t, at: Int(offset))
             return true
         case .transformParts(let offset, let key, var parts):
             guard value.x.isFinite, key.set(value.x, in: &parts) else { return false }
             let t = parts.transform
             guard t.isFinite else { return false }
-            values.storeBytes(of: t, toByteOffset: Int(offset), as: CATransform3D.self)
+            p.store(t, at: Int(offset))
             return true
         }
     }
