@@ -121,10 +121,10 @@ enum AnimationCompiler {
                 case .failure(let error): return .failure(error)
                 }
             }
-            values = .basic(from: triple[0], to: triple[1], by: triple[2])
+            values = .basic(BasicValues(from: triple[0], to: triple[1], by: triple[2]))
             spring = (basic as? CASpringAnimation)?.motion
         default:
-            values = .basic(from: nil, to: nil, by: nil)
+            values = .basic(BasicValues(from: nil, to: nil, by: nil))
         }
         return .success(
             PropertyAnimationSpec(

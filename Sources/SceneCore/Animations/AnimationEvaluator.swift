@@ -113,8 +113,10 @@ enum AnimationEvaluator {
         var value: AnimatableValue
         var span: (start: AnimatableValue, end: AnimatableValue)
         switch spec.values {
-        case .basic(let from, let to, let by):
-            guard let ends = endpoints(from: from, to: to, by: by, current: spec.valueFunction == nil ? base : nil)
+        case .basic(let basic):
+            guard
+                let ends = endpoints(
+                    from: basic.from, to: basic.to, by: basic.by, current: spec.valueFunction == nil ? base : nil)
             else { return }
             span = ends
             let f = spec.spring.map { $0.position(at: localTime) } ?? p

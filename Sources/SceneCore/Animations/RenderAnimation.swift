@@ -48,7 +48,7 @@ struct RenderAnimation: Sendable, Equatable {
 final class PropertyAnimationSpec: Sendable {
     enum Values: Sendable {
         /// `CABasicAnimation`'s from, to and by (already checked to be of the property's kind).
-        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        case basic(BasicValues)
         case keyframes(KeyframeSpec)
     }
 
@@ -80,12 +80,21 @@ final class PropertyAnimationSpec: Sendable {
     }
 }
 
-/// A transition's kind, direction and progress range.
-struct TransitionSpec: Sendable, Equatable {
+/// A transition's kind, direction and progress range. Immutable and shared (a class), so that
+/// the common kinds of animation keep every `RenderAnimation` small.
+final class TransitionSpec: Sendable, Equatable {
     let type: CATransitionType
     let subtype: CATransitionSubtype
     let startProgress: Double
     let endProgress: Double
+
+    init(type: CATransitionType, subtype: CATransitionSubtype, startProgress: Double, endProgress: Double) {
+        (self.type, self.subtype, self.startProgress, self.endProgress) = (type, subtype, startProgress, endProgress)
+    }
+
+    static func == (a: TransitionSpec, b: TransitionSpec) -> Bool {
+        (a.type, a.subtype, a.startProgress, a.endProgress) == (b.type, b.subtype, b.startProgress, b.endProgress)
+    }
 }
 
 /// Where a running transition is, for the renderer: which rendering of the layer is old,

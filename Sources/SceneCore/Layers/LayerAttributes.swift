@@ -18,6 +18,14 @@ struct LayerAttributes {
     var drawsAsynchronously = false
     var layoutManager: (any CALayoutManager)?
     var autoresizingMask: CAAutoresizingMask = []
+
+    /// The attributes of a layer that set none.
+    nonisolated(unsafe) static let defaults = LayerAttributes()
+
+    /// A layer's attributes once it set one (`CALayer.attributes`).
+    final class Box {
+        var attributes = LayerAttributes()
+    }
 }
 
 extension CALayer {

@@ -60,24 +60,27 @@ struct RenderLayer: Sendable {
         // Only the animated properties are recomputed (including those of animations that end
         // now); the others already hold the model values.
         var outputs = AnimationOutputs()
-        // The model values and the transform cache are reached through pointers: passing
-        // `state.model` itself copies all of them for each call, retaining every reference
-        // among them (a pointer's access at most moves them, 1,456 bytes, without retains).
+        // The model values are reached through a pointer: passing `state.model` itself copies
+        // them for each call, retaining the box they lie in.
+        let cache = state.transformCache ?? TransformCacheBox()
+        state.transformCache = cache
         withUnsafePointer(to: &state.model) { model in
-            withUnsafeMutablePointer(to: &state.transformCache) { cache in
-                AnimationEvaluator.restoreTargets(of: animations, from: model.pointee, into: &properties)
-                animations.recordEvents(layerTime: layerTime, id: id, removed: &removed, events: &events)
-                var custom: [String: AnimatableValue]?
-                AnimationEvaluator.apply(
-                    animations, layerTime: layerTime, model: model.pointee, presented: &properties,
-                    custom: &custom, outputs: &outputs, cache: &cache.pointee)
-            }
+            AnimationEvaluator.restoreTargets(of: animations, from: model.pointee, into: &properties)
+            animations.recordEvents(layerTime: layerTime, id: id, removed: &removed, events: &events)
+            var custom: [String: AnimatableValue]?
+            AnimationEvaluator.apply(
+                animations, layerTime: layerTime, model: model.pointee, presented: &properties,
+                custom: &custom, outputs: &outputs, cache: &cache.cache)
         }
         state.animations = animations
         state.contentsBlend = outputs.contentsBlend
         state.transition = outputs.transition
         return outputs
     }
+
+    /// Lets the transform cache of the general evaluator go: the steady pass, which now runs
+    /// the layer's animations, keeps what it needs of the model transform itself.
+    mutating func releaseTransformCache() { uniqueAnimationState()?.transformCache = nil }
 
     /// The animation state, copied first if another tree value shares it (a transition's
     /// snapshot of the tree); nil when the layer has no animations.
@@ -94,7 +97,10 @@ private final class AnimationState: @unchecked Sendable {
     var animations: [RenderAnimation] = []
     var contentsBlend: ContentsBlend?
     var transition: TransitionFrame?
-    var transformCache = TransformCache()
+    /// The general evaluator's decomposition of the model transform: made when the general
+    /// evaluator first runs the layer's animations, and let go while the steady pass runs them
+    /// (272 bytes an animated layer otherwise).
+    var transformCache: TransformCacheBox?
 
     init(model: LayerProperties) { self.model = model }
 
@@ -105,4 +111,9 @@ private final class AnimationState: @unchecked Sendable {
         copy.transition = transition
         return copy
     }
+}
+
+/// A `TransformCache` kept out of line.
+private final class TransformCacheBox {
+    var cache = TransformCache()
 }

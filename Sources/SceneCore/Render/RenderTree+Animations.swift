@@ -135,7 +135,9 @@ extension RenderTree {
             emptied.append(id)
         } else if mayJoin, !steadyAnimations.isUnsteady(id) {
             switch layers[slot: index].steadyAnimations {
-            case .compiled(let compiled): steadyAnimations.add(id, slot: index, animations: compiled)
+            case .compiled(let compiled):
+                steadyAnimations.add(id, slot: index, animations: compiled)
+                layers[slot: index].releaseTransformCache()
             case .notCompilable: steadyAnimations.markUnsteady(id)
             case .notYet: break
             }

@@ -39,8 +39,9 @@ struct SteadyAnimation: Sendable {
         case color(shown: UInt16)
         /// A transform made from the identity with one part set (`TransformKey.transform`).
         case transform(offset: UInt16, key: TransformKey)
-        /// A transform recomposed from the model transform's parts with one part set.
-        case transformParts(offset: UInt16, key: TransformKey, model: TransformDecomposition)
+        /// A transform recomposed from the model transform's parts with one part set (kept out
+        /// of line: 128 bytes that would make every row of the table as large).
+        case transformParts(offset: UInt16, key: TransformKey, model: ModelTransformParts)
     }
 
     let timing: MediaTimingValues
@@ -69,9 +70,9 @@ struct SteadyAnimation: Sendable {
             spec.target.property.read(model).isFinite
         else { return nil }
         switch spec.values {
-        case .basic(let from, let to, let by):
+        case .basic(let basic):
             guard let base = spec.target.read(model),
-                let ends = AnimationEvaluator.endpoints(from: from, to: to, by: by, current: base),
+                let ends = AnimationEvaluator.endpoints(from: basic.from, to: basic.to, by: basic.by, current: base),
                 let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end)
             else { return nil }
             values = .basic(start: start, end: end)
@@ -154,7 +155,8 @@ struct SteadyAnimation: Sendable {
             guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return false }
             p.store(t, at: Int(offset))
             return true
-        case .transformParts(let offset, let key, var parts):
+        case .transformParts(let offset, let key, let model):
+            var parts = model.parts
             guard value.x.isFinite, key.set(value.x, in: &parts) else { return false }
             let t = parts.transform
             guard t.isFinite else { return false }
@@ -191,7 +193,7 @@ extension SteadyAnimation.Store {
             self =
                 CATransform3DIsIdentity(t)
                 ? .transform(offset: offset, key: key)
-                : .transformParts(offset: offset, key: key, model: TransformDecomposition(t))
+                : .transformParts(offset: offset, key: key, model: ModelTransformParts(TransformDecomposition(t)))
         default: return nil
         }
     }
@@ -211,4 +213,15 @@ extension SteadyAnimation.Store {
         default: nil
         }
     }
+}
+
+/// The parts of a layer's model transform, for `SteadyAnimation.Store.transformParts`.
+final class ModelTransformParts: Sendable {
+    let parts: TransformDecomposition
+
+    init(_ parts: TransformDecomposition) { self.parts = parts }
+}
+
+extension ModelTransformParts: Equatable {
+    static func == (a: ModelTransformParts, b: ModelTransformParts) -> Bool { a === b || a.parts == b.parts }
 }
