@@ -43,6 +43,13 @@ extension [RenderAnimation] {
         if dropped { removeAll { $0.hasFinished && $0.isRemovedOnCompletion } }
     }
 
+    /// The list without the animations whose serials are in `removed`: the list itself (its
+    /// storage shared, not copied) when none of them is in it.
+    func removing(_ removed: Set<UInt64>) -> [RenderAnimation] {
+        guard !removed.isEmpty, contains(where: { removed.contains($0.serial) }) else { return self }
+        return filter { !removed.contains($0.serial) }
+    }
+
     /// The list with what the event pass knew of the animations in `known` (same serial):
     /// whether each has started and finished, so that a new commit of the layer's animations
     /// sends no event twice. Unchanged animations leave the list's storage shared.

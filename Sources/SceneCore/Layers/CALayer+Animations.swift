@@ -97,7 +97,10 @@ extension CALayer {
                 record.animation.beginTime = layerTime
             }
         }
-        committedAnimations = animationRecords.map(\.compiled)
+        // The list committed last is sent again when it is still the same, so that every tree
+        // that keeps it (the clock of unrendered animations, a renderer attached later) shares it.
+        let compiled = animationRecords.lazy.map(\.compiled)
+        if !committedAnimations.elementsEqual(compiled) { committedAnimations = Array(compiled) }
         return committedAnimations
     }
 

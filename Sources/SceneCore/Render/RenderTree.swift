@@ -88,7 +88,7 @@ package struct RenderTree: Sendable {
                 if let mask { layers[mask, default: RenderLayer()].superlayer = update.layer }
             case .animations(let list):
                 setAnimations(
-                    list.items.filter { !removedSerials.contains($0.serial) }, of: update.layer, before: before)
+                    list.items.removing(removedSerials), of: update.layer, before: before)
             }
         }
         let restructures =

@@ -60,7 +60,7 @@ struct TimingTree {
                 if let mask { nodes[mask, default: Node()].superlayer = update.layer }
                 structureVersion &+= 1
             case .animations(let list):
-                let kept = list.items.filter { !removedSerials.contains($0.serial) }
+                let kept = list.items.removing(removedSerials)
                 let known = nodes[update.layer]?.animations ?? []
                 nodes[update.layer, default: Node()].animations = kept.carryingEvents(from: known)
                 if kept.isEmpty { animatedLayers.remove(update.layer) } else { animatedLayers.insert(update.layer) }
