@@ -4,9 +4,16 @@ import Foundation
 import SceneCore
 
 /// A window presented through GLX with an OpenGL 3.3 core context (8-bit stencil for clips).
+///
+/// The window belongs to the window's connection, which its event thread reads; the context,
+/// and so every GL call and present, uses a connection of its own. On one connection each
+/// present (Mesa's software path asks the server for the window's size and puts the image)
+/// woke the event thread for replies that were not its own, a wake-up and a lock handed over
+/// per frame.
 final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
     let window: Window
     let api = "GLX"
+    /// The connection the context draws and presents through.
     private let connection: X11Connection
     private let context: GLXContext
     /// `glXCopySubBufferMESA` (GLX_MESA_copy_sub_buffer), which copies part of the back buffer
@@ -14,7 +21,9 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
     private var copySubBuffer: CopySubBuffer?
     private typealias CopySubBuffer = @convention(c) (OpaquePointer?, GLXDrawable, Int32, Int32, Int32, Int32) -> Void
 
-    init(_ connection: X11Connection, width: Int, height: Int) throws(WindowError) {
+    /// A window of `windowConnection`, drawn through a connection of its own to the same display.
+    init(_ windowConnection: X11Connection, width: Int, height: Int) throws(WindowError) {
+        let connection = try X11Connection(name: windowConnection.name)
         let display = connection.display
         let screen = XDefaultScreen(display)
         let wanted: [Int32] = [
@@ -32,15 +41,20 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
             throw .noContext("the GLX config has no X visual")
         }
         defer { XFree(visual) }
+        // The window is made by the window's connection, which hears its events (the window
+        // manager's close request goes to the client that made the window); a visual is named
+        // by its id, the same on both connections.
         window = try X11WindowFactory.create(
-            connection, width: width, height: height, visual: visual.pointee.visual, depth: visual.pointee.depth)
+            windowConnection, width: width, height: height, visual: visual.pointee.visual, depth: visual.pointee.depth)
+        // The window exists on the server before the context's connection draws to it.
+        XSync(windowConnection.display, 0)
 
         typealias CreateContext =
             @convention(c) (
                 OpaquePointer?, GLXFBConfig?, GLXContext?, Int32, UnsafePointer<Int32>?
             ) -> GLXContext?
         guard let address = glXGetProcAddressARB("glXCreateContextAttribsARB") else {
-            XDestroyWindow(display, window)
+            XDestroyWindow(windowConnection.display, window)
             throw .noContext("GLX_ARB_create_context is missing")
         }
         let create = unsafeBitCast(address, to: CreateContext.self)
@@ -49,7 +63,7 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
             GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, 0,
         ]
         guard let context = create(display, config, nil, 1, attributes) else {
-            XDestroyWindow(display, window)
+            XDestroyWindow(windowConnection.display, window)
             throw .noContext("glXCreateContextAttribsARB could not make a 3.3 core context")
         }
         self.context = context

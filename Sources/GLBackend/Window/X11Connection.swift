@@ -2,9 +2,10 @@ import CX11
 import Foundation
 import SceneCore
 
-/// One connection to the X server. Each window opens its own, so windows are independent;
-/// Xlib is used thread-safely (`XInitThreads`) because the render thread presents on the
-/// same connection that the event thread reads. The first connection to a server also opens
+/// One connection to the X server. Each window opens its own, so windows are independent,
+/// and a GLX window's context another (`GLXWindowSurface`); Xlib is used thread-safely
+/// (`XInitThreads`) because an EGL window's render thread presents on the connection that the
+/// event thread reads. The first connection to a server also opens
 /// the process's held connection to it (`X11ServerHold`), so that closing the last window
 /// does not make the server reset under the next.
 final class X11Connection: @unchecked Sendable {
