@@ -39,9 +39,8 @@ struct SteadyAnimation: Sendable {
         case color(shown: UInt16)
         /// A transform made from the identity with one part set (`TransformKey.transform`).
         case transform(offset: UInt16, key: TransformKey)
-        /// A transform recomposed from the model transform's parts with one part set (kept out
-        /// of line: 128 bytes that would make every row of the table as large).
-        case transformParts(offset: UInt16, key: TransformKey, model: ModelTransformParts)
+        /// A transform recomposed from the model transform's parts with one part set.
+        case transformParts(offset: UInt16, key: TransformKey, model: TransformDecomposition)
     }
 
     let timing: MediaTimingValues
@@ -155,8 +154,7 @@ struct SteadyAnimation: Sendable {
             guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return false }
             p.store(t, at: Int(offset))
             return true
-        case .transformParts(let offset, let key, let model):
-            var parts = model.parts
+        case .transformParts(let offset, let key, var parts):
             guard value.x.isFinite, key.set(value.x, in: &parts) else { return false }
             let t = parts.transform
             guard t.isFinite else { return false }
@@ -193,7 +191,7 @@ extension SteadyAnimation.Store {
             self =
                 CATransform3DIsIdentity(t)
                 ? .transform(offset: offset, key: key)
-                : .transformParts(offset: offset, key: key, model: ModelTransformParts(TransformDecomposition(t)))
+                : .transformParts(offset: offset, key: key, model: TransformDecomposition(t))
         default: return nil
         }
     }
@@ -213,15 +211,4 @@ extension SteadyAnimation.Store {
         default: nil
         }
     }
-}
-
-/// The parts of a layer's model transform, for `SteadyAnimation.Store.transformParts`.
-final class ModelTransformParts: Sendable {
-    let parts: TransformDecomposition
-
-    init(_ parts: TransformDecomposition) { self.parts = parts }
-}
-
-extension ModelTransformParts: Equatable {
-    static func == (a: ModelTransformParts, b: ModelTransformParts) -> Bool { a === b || a.parts == b.parts }
 }
