@@ -3,7 +3,8 @@
 # animation, unpaced) interleaved with raw GL (EGL and GLX), Qt Quick and Clutter on one Xvfb, at
 # N = 100, 1,000 and 10,000, then with rounded corners (radius 8) at N = 100 and 1,000; each prints
 # its runs and the median ratios of SceneCore to each peer. Also the damage benchmark: the
-# spinner scene with frames limited to what changed, and drawn whole.
+# spinner scene with frames limited to what changed, and drawn whole; and resident memory per
+# layer beside Qt Quick and raw GL (scripts/bench-memory.sh).
 #
 #   scripts/bench-peers.sh [PEERS_DIR]     (default ../shared/peers; ROUNDS, SECONDS_ as the peers' script)
 #
@@ -22,3 +23,4 @@ echo "damage: the spinner scene (1,000 still quads, one spinner), unpaced"
     vblank_mode=0 "$1" bench --scene spinner --layers 1000 --seconds "${SECONDS_:-5}" --unpaced $mode 2>/dev/null \
       | grep "^bench=" | sed "s/^/${mode:-damage-limited} /"
   done' _ "$bin"
+scripts/bench-memory.sh "$peers"

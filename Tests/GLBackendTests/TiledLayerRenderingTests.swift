@@ -261,7 +261,9 @@ final class UnfadedTiledLayer: CATiledLayer {
     }
 
     @Test func aLayerRemovedWhileItsTilesAreDrawnStartsNoMoreAndIsFreed() throws {
-        let recorder = TileRecorder(delay: 0.02)
+        // Each drawing lasts long enough that none ends (and lets another start) before the
+        // layer is removed, even with the machine busy running other tests under a sanitizer.
+        let recorder = TileRecorder(delay: 0.25)
         var layer: CATiledLayer? = tiledLayer(size: 200, recorder: recorder)
         weak let released = layer
         let store = try #require(layer?.state.tileStore)

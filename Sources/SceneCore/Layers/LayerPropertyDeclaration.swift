@@ -66,12 +66,8 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
         shownColor: WritableKeyPath<LayerProperties.Values, RGBA?>? = nil
     ) {
-        self.init(
-            id, key, swiftKey,
-            Field(
-                LayerProperties.address(of: keyPath), get: { $0.values[keyPath: keyPath] },
-                set: { $0.values[keyPath: keyPath] = $1 }), accessor, animation, limit,
-            shownColor.flatMap(LayerProperties.address(of:)))
+        let shown = shownColor.flatMap(LayerProperties.address(of:))
+        self.init(id, key, swiftKey, Field(keyPath), accessor, animation, limit, shown)
     }
 
     /// A property stored in `LayerProperties.ExtraValues` at `keyPath`.
@@ -81,12 +77,8 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
         shownColor: WritableKeyPath<LayerProperties.ExtraValues, RGBA?>? = nil
     ) {
-        self.init(
-            id, key, swiftKey,
-            Field(
-                LayerProperties.address(ofExtra: keyPath), get: { $0.values.extras.value[keyPath: keyPath] },
-                set: { $0.values.extras.value[keyPath: keyPath] = $1 }), accessor, animation, limit,
-            shownColor.flatMap(LayerProperties.address(ofExtra:)))
+        let shown = shownColor.flatMap(LayerProperties.address(ofExtra:))
+        self.init(id, key, swiftKey, Field(extra: keyPath), accessor, animation, limit, shown)
     }
 
     private init(
@@ -128,11 +120,16 @@ private struct Field<Value> {
     private let get: (LayerProperties) -> Value
     private let set: (inout LayerProperties, Value) -> Void
 
-    init(
-        _ address: Int?, get: @escaping (LayerProperties) -> Value,
-        set: @escaping (inout LayerProperties, Value) -> Void
-    ) {
-        (self.address, self.get, self.set) = (address, get, set)
+    /// The value at `keyPath` in `LayerProperties.Values`.
+    init(_ keyPath: WritableKeyPath<LayerProperties.Values, Value>) {
+        address = LayerProperties.address(of: keyPath)
+        (get, set) = ({ $0.values[keyPath: keyPath] }, { $0.values[keyPath: keyPath] = $1 })
+    }
+
+    /// The value at `keyPath` in `LayerProperties.ExtraValues`.
+    init(extra keyPath: WritableKeyPath<LayerProperties.ExtraValues, Value>) {
+        address = LayerProperties.address(ofExtra: keyPath)
+        (get, set) = ({ $0.values.extras.value[keyPath: keyPath] }, { $0.values.extras.value[keyPath: keyPath] = $1 })
     }
 
     @inline(__always)
