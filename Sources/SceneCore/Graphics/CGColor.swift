@@ -9,11 +9,15 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     public let components: [CGFloat]?
     /// The colour space the components are in.
     public let colorSpace: CGColorSpace?
+    /// The colour as a plain value for the render side, worked out once: the frame walk reads
+    /// every drawn layer's colours every frame.
+    let value: RGBA
 
     /// An sRGB colour.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         components = [red, green, blue, alpha]
         colorSpace = CGColorSpace.srgb
+        value = CGColor.value(of: components)
     }
 
     /// An sRGB colour (the `srgbRed:` spelling).
@@ -30,6 +34,7 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     public init(gray: CGFloat, alpha: CGFloat) {
         components = [gray, alpha]
         colorSpace = CGColorSpaceCreateDeviceGray()
+        value = CGColor.value(of: components)
     }
 
     /// A colour in `space` from its components (colour channels then alpha); nil if the count is wrong.
@@ -37,6 +42,7 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
         let values = Array(UnsafeBufferPointer(start: components, count: space.numberOfComponents + 1))
         self.components = values
         self.colorSpace = space
+        value = CGColor.value(of: values)
     }
 
     /// The number of components including alpha.
@@ -52,15 +58,16 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour as straight sRGB red, green, blue and alpha (gray expanded).
-    var rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+    var rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) { CGColor.rgba(of: components) }
+
+    private static func rgba(of components: [CGFloat]?) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         guard let c = components else { return (0, 0, 0, 0) }
         if c.count == 2 { return (c[0], c[0], c[0], c[1]) }
         return (c[0], c[1], c[2], c[3])
     }
 
-    /// The colour as a plain value for the render side.
-    var value: RGBA {
-        let (r, g, b, a) = rgba
+    private static func value(of components: [CGFloat]?) -> RGBA {
+        let (r, g, b, a) = rgba(of: components)
         return RGBA(r: Float(r), g: Float(g), b: Float(b), a: Float(a))
     }
 
