@@ -206,11 +206,11 @@ import Testing
         // "Red" is three 20 px glyph runs in red, "Blue" 40 px bold glyphs in blue after them.
         let redRuns = runs.indices.filter { i in solid[i].contains { $0.r == 255 && $0.b == 0 } }
         let blueRuns = runs.indices.filter { i in solid[i].contains { $0.b == 255 && $0.r == 0 } }
-        #expect(redRuns.count >= 3 && blueRuns.count >= 3)
-        #expect(redRuns.max()! < blueRuns.min()!)
+        try #require(redRuns.count >= 3 && blueRuns.count >= 3)
+        #expect(try #require(redRuns.max()) < #require(blueRuns.min()))
         #expect(solid.joined().allSatisfy { $0.g == 0 })
-        let redHeight = redRuns.map { runs[$0].rows.count }.max()!
-        let blueHeight = blueRuns.map { runs[$0].rows.count }.max()!
+        let redHeight = try #require(redRuns.map { runs[$0].rows.count }.max())
+        let blueHeight = try #require(blueRuns.map { runs[$0].rows.count }.max())
         #expect(blueHeight > redHeight + 10)
     }
 
