@@ -153,10 +153,10 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
         var lastPresent = CACurrentMediaTime()
-        /// The last frame drawn, and the same while the back buffer still holds it (a copied
-        /// frame; a swap leaves the back buffer undefined).
+        /// The last frame drawn, and whether the back buffer still holds it (a copied frame; a
+        /// swap leaves the back buffer undefined).
         var previousList: DisplayList?
-        var lastList: DisplayList?
+        var backBufferHoldsLast = false
         var presentedSize = (width: 0, height: 0)
         var lastTint: PixelRegion?
         /// Unpaced, the next frame built while the GL driver draws this one.
@@ -186,13 +186,17 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             let region =
                 frame.drawsWhole || resized
                 ? nil : FrameDamage.region(from: previousList, to: list, changedInstances: output.changedInstances)
-            let changed = lastList == nil ? nil : region
+            let changed = backBufferHoldsLast ? region : nil
             let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
             // The last frame's tint over what it drew is drawn over again, untinted; what this
             // frame changed is tinted.
             let damage = changed.map { region in lastTint.map(region.union) ?? region }
             lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
             renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
+            // The frame before is let go before the next is built ahead, so that no more than two
+            // frames' lists are held at once.
+            backBufferHoldsLast = keepsFrame
+            previousList = list
             if interval == 0 && animation.isAnimating && buildTime >= Self.buildAheadTime {
                 // Unpaced and animating, the next frame is certain: one that takes long to build
                 // is built while the driver's threads draw this one (started by the flush),
@@ -203,8 +207,6 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             }
             surface.present(
                 changed: keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: list.width, height: list.height) : nil)
-            lastList = keepsFrame ? list : nil
-            previousList = list
             presentedSize = (list.width, list.height)
             // A tint shows for one frame: the next takes it away.
             if lastTint != nil { setNeedsDisplay() }

@@ -1,8 +1,15 @@
 /// `CABasicAnimation`'s `fromValue`, `toValue` and `byValue`, compiled (`AnimatableValue`), keeping
-/// only those given: an animation gives one or two of the three, and each takes 136 bytes.
+/// only those given: an animation gives one or two of the three. Numbers (the common case: an
+/// angle, an opacity, one coordinate) are kept inline; other values, 144 bytes each, in a list.
 struct BasicValues: Sendable {
-    /// The values given, in the order from, to, by.
-    private let given: ContiguousArray<AnimatableValue>
+    private enum Storage: Sendable {
+        /// The given values are all numbers: up to three, in the order from, to, by.
+        case numbers(Double, Double, Double)
+        /// The given values, in the order from, to, by.
+        case values(ContiguousArray<AnimatableValue>)
+    }
+
+    private let storage: Storage
     /// Which of from, to and by were given (bits 0, 1, 2).
     private let mask: UInt8
 
@@ -14,7 +21,18 @@ struct BasicValues: Sendable {
             given.append(value)
             mask |= 1 << bit
         }
-        (self.given, self.mask) = (given, mask)
+        self.mask = mask
+        var numbers: [Double] = []
+        for value in given {
+            guard case .number(let number) = value else { break }
+            numbers.append(number)
+        }
+        if numbers.count == given.count {
+            numbers += repeatElement(0, count: 3 - numbers.count)
+            storage = .numbers(numbers[0], numbers[1], numbers[2])
+        } else {
+            storage = .values(given)
+        }
     }
 
     var from: AnimatableValue? { value(at: 0) }
@@ -25,6 +43,12 @@ struct BasicValues: Sendable {
     @inline(__always)
     private func value(at bit: UInt8) -> AnimatableValue? {
         guard mask & (1 << bit) != 0 else { return nil }
-        return given[(mask & ((1 << bit) - 1)).nonzeroBitCount]
+        let index = (mask & ((1 << bit) - 1)).nonzeroBitCount
+        switch storage {
+        case .numbers(let first, let second, let third):
+            return .number(index == 0 ? first : index == 1 ? second : third)
+        case .values(let given):
+            return given[index]
+        }
     }
 }

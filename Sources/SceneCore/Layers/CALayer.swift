@@ -57,7 +57,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var maskStorage: CALayer?
     /// The layer whose `mask` this layer is, if any.
     weak var maskOwner: CALayer?
-    var contentsObject: Any?
     var keyedValues: [String: Any] = [:]
     /// The built-in properties set since the layer was made, by their setters or key-value coding:
     /// what `shouldArchiveValue(forKey:)` answers true for (with `setKeys`).
@@ -72,13 +71,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var committedAnimations: [RenderAnimation] = []
     /// Whether the last action search ended at an `NSNull` (which rules out the implicit animation).
     var actionSearchHitNull = false
-    /// The key of the action being run by a property change, while it runs.
-    var actionInProgress: String?
-    /// The part of the layer to redraw at the next display (`setNeedsDisplay`), in layer coordinates.
-    var dirtyRect: CGRect?
-    /// Counts the layer's displays with `drawsAsynchronously`, so that a drawing finished late
-    /// does not replace a newer one (`AsyncDisplay`).
-    var asyncDisplayGeneration: UInt64 = 0
     /// The values kept on the app side only (name, style, actions, layout settings, ...), in a
     /// box made when one is first set: most layers set none, and keep 8 bytes instead of 156.
     var attributes: LayerAttributes {
@@ -89,6 +81,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         }
     }
     private var attributeBox: LayerAttributes.Box?
+    /// What the layer keeps only while it uses it (`LayerOccasionalState`); nil while it uses none.
+    var occasionalState: LayerOccasionalState?
     /// Whether `bounds` size changes mark the layer for display. Default false (true for the
     /// gradient and text layers).
     open var needsDisplayOnBoundsChange: Bool {
@@ -126,22 +120,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { attribute(\.autoresizingMask) }
         set { setAttribute(\.autoresizingMask, newValue, key: "autoresizingMask") }
     }
-    /// The keys of the constraint warnings already logged about this layer, so that each is
-    /// logged once, not on every layout pass; emptied when `constraints` is set.
-    var loggedConstraintWarnings: Set<String> = []
-    /// The backing store size and scale last logged as over `BackingStoreBudget`, so that a
-    /// layer redrawn every frame logs it once.
-    var loggedBackingStoreRequest: String?
-    /// The per-frame redraw of animated custom keys that need display, once one was needed.
-    var customRedraw: AnimatedRedraw?
-    /// While the action for a changed custom key runs: that key and the value shown before the change.
-    var replacedCustomValue: (key: String, value: Any?)?
-
-    /// For a presentation copy, the model layer it shows.
-    var presentationSource: CALayer?
-    /// For a presentation copy, the presentation copy of the superlayer it was reached through.
-    weak var presentationParent: CALayer?
-    var presentationChildren: [CALayer]?
 
     // MARK: - Identity, actions, style
 

@@ -30,6 +30,16 @@ import Testing
         #expect(clock.number("position.x", at: 101) == quarter)
     }
 
+    @Test func compiledValuesGiveBackWhatWasGiven() {
+        let numbers = BasicValues(from: nil, to: .number(-2.5), by: .number(7))
+        #expect(numbers.from == nil && numbers.to == .number(-2.5) && numbers.by == .number(7))
+        let point = AnimatableValue.point(CGPoint(x: 3, y: -4))
+        let points = BasicValues(from: point, to: nil, by: .point(.zero))
+        #expect(points.from == point && points.to == nil && points.by == .point(.zero))
+        let none = BasicValues(from: nil, to: nil, by: nil)
+        #expect(none.from == nil && none.to == nil && none.by == nil)
+    }
+
     @Test func byCombinationsWorkOnPoints() {
         let clock = running(basic("position", from: CGPoint(x: 10, y: 20), by: CGPoint(x: 4, y: -8), duration: 4))
         #expect(clock.presented(at: 102).position == CGPoint(x: 12, y: 16))
