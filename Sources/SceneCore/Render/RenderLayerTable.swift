@@ -72,8 +72,14 @@ struct RenderLayerTable: Sendable {
         freeSlots.append(slot)
     }
 
-    /// Makes room for `capacity` layers without growing again.
-    mutating func reserveCapacity(_ capacity: Int) {
+    /// Makes room for up to `newLayers` layers more, so that a commit adding many grows the table
+    /// once, to the size it needs. Room is made only when the table is short of it, and then at
+    /// least half as much again as it has, so that commits adding a few layers each still grow
+    /// it geometrically.
+    mutating func reserveCapacity(adding newLayers: Int) {
+        let needed = storage.count + max(0, newLayers - freeSlots.count)
+        guard needed > storage.capacity else { return }
+        let capacity = max(needed, storage.capacity + storage.capacity / 2)
         slots.reserveCapacity(capacity)
         storage.reserveCapacity(capacity)
         owners.reserveCapacity(capacity)

@@ -53,8 +53,8 @@ package struct RenderTree: Sendable {
 
     /// Applies every field of `commit`, then drops the layers it releases.
     package mutating func apply(_ commit: LayerTreeCommit) {
-        // A whole-tree commit carries three updates per layer; growing once avoids rehashing.
-        layers.reserveCapacity(layers.count + commit.updates.count / 3)
+        // A layer new to the tree comes whole; growing once for all of them avoids rehashing.
+        layers.reserveCapacity(adding: commit.updates.count { if case .all = $0.field { true } else { false } })
         lastCommitChangedContents = !commit.released.isEmpty
         // Only a commit that starts a transition keeps the tree as it was (copying it costs a
         // copy of the layer table on the next change).
