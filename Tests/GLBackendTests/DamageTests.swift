@@ -323,6 +323,77 @@ import Testing
         #expect(try frames(of: root, at: [1000, 1000.1]) == [nil], "the spinner draws two quads now")
     }
 
+    /// Every layer turning or sliding (plain, rounded, bordered, textured): too many to draw
+    /// again, the frames only move their quads (`RenderTree.animatedMoves`), as the walk would.
+    @Test func aFieldOfMovingLeavesIsPatchedByMovingTheirQuads() throws {
+        let root = solidLayer(
+            CGRect(x: 0, y: 0, width: DamageTests.size.width, height: DamageTests.size.height),
+            CGColor(gray: 1, alpha: 1))
+        let image = CGImage(
+            rgbaPixels: (0..<64).flatMap { [UInt8($0 * 4), 255 - UInt8($0 * 4), 128, 255] }, width: 8, height: 8)
+        for i in 0..<24 {
+            let layer = solidLayer(
+                CGRect(x: 10 + CGFloat(i % 8) * 38, y: 20 + CGFloat(i / 8) * 60, width: 30, height: 24),
+                CGColor(red: CGFloat(i % 4) / 4, green: 0.5, blue: CGFloat(i % 3) / 3, alpha: 0.8))
+            layer.cornerRadius = i % 2 == 0 ? 6 : 0
+            layer.borderWidth = i % 3 == 0 ? 2 : 0
+            if i % 5 == 0 { layer.contents = image }
+            if i % 4 == 3 {
+                layer.add(repeating("position.y", from: 30, to: 170, beginning: 1000 - Double(i) / 10), forKey: "slide")
+            } else {
+                layer.add(
+                    repeating("transform.rotation.z", from: 0, to: 2 * .pi, beginning: 1000 - Double(i) / 7),
+                    forKey: "spin")
+            }
+            root.addSublayer(layer)
+        }
+        let patched = try frames(of: root, at: [1000, 1000.1, 1000.35, 1000.8])
+        #expect(patched.allSatisfy { $0 != nil }, "\(patched)")
+        // Every layer moved: each of its quads differs (24 backgrounds, 8 borders, 5 images).
+        #expect(patched.allSatisfy { $0?.count == 24 + 8 + 5 }, "\(patched.map { $0?.count })")
+    }
+
+    /// A rounded leaf starting to turn about y under a parent's perspective: its quad now needs
+    /// the shader's perspective coverage, which the batch it was drawn in does not run, so the
+    /// tree is walked; the next frame moves it within the batch that walk drew it in.
+    @Test func aLeafTurnedIntoPerspectiveWalksTheTree() throws {
+        let (root, spinner, _) = DamageTests().scene()
+        spinner.removeAnimation(forKey: "spin")
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 300
+        let stage = solidLayer(CGRect(x: 40, y: 40, width: 120, height: 120), CGColor(gray: 0.3, alpha: 0))
+        stage.sublayerTransform = perspective
+        let card = solidLayer(
+            CGRect(x: 30, y: 30, width: 60, height: 60), CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 1))
+        card.cornerRadius = 10
+        card.add(repeating("transform.rotation.y", from: 0, to: 1, beginning: 1000), forKey: "turn")
+        stage.addSublayer(card)
+        commitWithoutActions { root.addSublayer(stage) }
+        let patched = try frames(of: root, at: [1000, 1000.2, 1000.3])
+        #expect(patched.map { $0?.count } == [nil, 1])
+    }
+
+    /// Particles drawn in another tree (another window's, whose commits every renderer receives)
+    /// leave this tree's frames patched.
+    @Test func anotherTreesParticlesLeaveTheFramePatched() throws {
+        let (root, _, _) = DamageTests().scene()
+        let elsewhere = CALayer()
+        elsewhere.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let emitter = CAEmitterLayer()
+        emitter.frame = elsewhere.bounds
+        let cell = CAEmitterCell()
+        cell.contents = CGImage(rgbaPixels: [255, 255, 255, 255], width: 1, height: 1)
+        cell.birthRate = 40
+        cell.lifetime = 2
+        cell.velocity = 30
+        emitter.emitterCells = [cell]
+        // Committed once the renderers run, so that they receive it.
+        let patched = try frames(of: root, at: [1000, 1000.1, 1000.2]) { index in
+            if index == 1 { commitWithoutActions { elsewhere.addSublayer(emitter) } }
+        }
+        #expect(patched.map { $0?.count } == [1, 1])
+    }
+
     @Test func aTexturedLeafMovingIsPatched() throws {
         let (root, spinner, _) = DamageTests().scene()
         spinner.removeAnimation(forKey: "spin")

@@ -279,9 +279,10 @@ package struct FrameBuilder {
             return nil
         }
 
-        var toParent = p.placement(offset: offset).concatenating(sublayerSpace)
-        if let parentToWindow { toParent = toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow) }
-        let toWindow = placement ?? toParent
+        let toWindow =
+            placement
+            ?? FrameBuilder.layerToWindow(
+                p, offset: offset, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace)
         guard toWindow.isFinite else { return nil }
         if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return nil }
         if placement == nil, offset == nil, layer.transition == nil, !recordsInstances,
@@ -446,6 +447,17 @@ package struct FrameBuilder {
         guard CATransform3DIsAffine(toWindow), toWindow.m12 == 0, toWindow.m21 == 0 else { return false }
         let window = bounds.applying(CATransform3DGetAffineTransform(toWindow))
         return window.contains(target)
+    }
+
+    /// Maps the bounds space of a layer with values `p` to the window, as the walk reaches it: its
+    /// placement in its superlayer (moved by `offset`), the superlayer's `sublayerSpace`, flattened
+    /// into the superlayer's plane, then the superlayer's own mapping (none for the root).
+    static func layerToWindow(
+        _ p: LayerProperties, offset: CGSize?, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D
+    ) -> CATransform3D {
+        let toParent = p.placement(offset: offset).concatenating(sublayerSpace)
+        guard let parentToWindow else { return toParent }
+        return toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow)
     }
 
     /// True when the layer's front faces away from the viewer (its corners wind the other way on screen).

@@ -48,6 +48,7 @@ extension RenderTree {
         animationStamp = 0
         animationTime = time
         animatedChanges.removeAll(keepingCapacity: true)
+        animatedMoves.removeAll(keepingCapacity: true)
         guard !animatedLayers.isEmpty else { return tick }
         beginVersionStamp()
         animationStamp = versionStamp
@@ -103,7 +104,7 @@ extension RenderTree {
                     continue
                 }
                 stampAnimatedLayer(at: entry.slot, lastStampedParent: &lastStampedParent)
-                animatedChanges.append(entry.slot)
+                if entry.movesOnly { animatedMoves.append(entry.slot) } else { animatedChanges.append(entry.slot) }
                 // A steady animation is inside its active duration, running forwards: changing.
                 if rate != 0 { tick.isAnimating = true }
             }

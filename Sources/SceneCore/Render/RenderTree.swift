@@ -33,8 +33,13 @@ package struct RenderTree: Sendable {
     /// is being changed by an animation frame after frame.
     var animationStamp: UInt64 = 0
     /// The slots of the layers whose shown values the last evaluation of animations changed
-    /// (`evaluateAnimations`), for a frame that redraws only those (`FramePatch`).
+    /// (`evaluateAnimations`), for a frame that redraws only those (`FramePatch`); the layers
+    /// that only moved are in `animatedMoves` instead.
     var animatedChanges: [Int] = []
+    /// The slots of the layers whose transform or position alone the last evaluation of
+    /// animations changed (steady animations of those only), for a frame that moves their
+    /// quads without drawing them again (`FramePatch`).
+    var animatedMoves: [Int] = []
     /// The absolute time animations were last evaluated at (`evaluateAnimations`); nil before.
     /// A replicator's `instanceDelay` shifts its sublayers' animations back from it.
     var animationTime: Double?

@@ -196,6 +196,22 @@ extension SteadyAnimation.Store {
         }
     }
 
+    /// Whether the store changes only where its layer is placed (the layer's `transform` or
+    /// `position`), which moves the layer's quads without changing what they draw.
+    var movesLayer: Bool {
+        switch self {
+        case .transform(let offset, _), .transformParts(let offset, _, _): offset == Self.transformAddress
+        case .cgFloats(let offset, _, _): Self.positionAddresses.contains(offset)
+        case .float, .double, .color: false
+        }
+    }
+
+    private static let transformAddress = UInt16(LayerProperties.address(of: \.transform)!)
+    private static let positionAddresses: Range<UInt16> = {
+        let start = UInt16(LayerProperties.address(of: \.position)!)
+        return start..<(start + UInt16(MemoryLayout<CGPoint>.size))
+    }()
+
     /// `value` as the lanes this store interpolates; nil when it is not of the store's kind.
     func lanes(of value: AnimatableValue) -> SIMD4<Double>? {
         switch (self, value) {

@@ -19,6 +19,9 @@ struct SteadyAnimationTable: Sendable {
         let slot: Int
         /// Its animations in `animations`, in key order.
         let animations: Range<Int>
+        /// Whether its animations change only the layer's transform or position
+        /// (`SteadyAnimation.Store.movesLayer`).
+        let movesOnly: Bool
         /// False once the layer left the table (its entry stays until the table is compacted).
         var isLive = true
     }
@@ -66,7 +69,10 @@ struct SteadyAnimationTable: Sendable {
     mutating func add(_ id: LayerID, slot: Int, animations compiled: [SteadyAnimation]) {
         remove(id)
         positions[id] = entries.count
-        entries.append(Entry(id: id, slot: slot, animations: animations.count..<animations.count + compiled.count))
+        entries.append(
+            Entry(
+                id: id, slot: slot, animations: animations.count..<animations.count + compiled.count,
+                movesOnly: compiled.allSatisfy(\.store.movesLayer)))
         animations.append(contentsOf: compiled)
         unorderedCount += 1
         othersAreCurrent = false
@@ -100,7 +106,7 @@ struct SteadyAnimationTable: Sendable {
         entries = live.map { entry in
             let start = ordered.count
             ordered.append(contentsOf: animations[entry.animations])
-            return Entry(id: entry.id, slot: entry.slot, animations: start..<ordered.count)
+            return Entry(id: entry.id, slot: entry.slot, animations: start..<ordered.count, movesOnly: entry.movesOnly)
         }
         animations = ordered
         positions = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].id, $0) })
