@@ -11,8 +11,9 @@ import Foundation
 /// quads take its new mapping to clip space, which costs a few matrix products a leaf, so that
 /// a frame in which thousands of layers turn is patched too. Anything else (a commit, a changed
 /// container, a quad of another kind, particles, OpenGL layers, transitions, tiled layers whose
-/// tiles arrive between frames) makes the frame walk the whole tree again. The patched list differs from the last only in the instances it
-/// reports, which is also all a renderer redraws (`FrameDamage`).
+/// tiles arrive between frames) makes the frame walk the whole tree again. The patched list
+/// differs from the last only in the instances it reports, which is also all a renderer redraws
+/// (`FrameDamage`).
 struct FramePatch {
     private var list: DisplayList
     private let root: LayerID
