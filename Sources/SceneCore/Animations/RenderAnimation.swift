@@ -10,12 +10,13 @@ struct RenderAnimation: Sendable, Equatable {
     let key: String
     /// beginTime (stamped at commit when it was 0), duration, speed, repeats, fill.
     var timing: MediaTimingValues
-    let timingFunction: CAMediaTimingFunction?
+    // The flags follow the timing values, in the room their end leaves (96 bytes, not 112).
     let isRemovedOnCompletion: Bool
-    let kind: Kind
     /// Render-side bookkeeping: whether the started and finished events were sent.
     var hasStarted = false
     var hasFinished = false
+    let timingFunction: CAMediaTimingFunction?
+    let kind: Kind
 
     enum Kind: Sendable {
         case property(PropertyAnimationSpec)

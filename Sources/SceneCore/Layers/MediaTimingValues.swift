@@ -1,13 +1,14 @@
 import Foundation
 
 /// The eight `CAMediaTiming` values of a layer or animation, with Core Animation's defaults.
+/// (The doubles come first and the small values last, so that no padding lies between them.)
 struct MediaTimingValues: Hashable, Sendable {
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0
-    var speed: Float = 1
     var timeOffset: CFTimeInterval = 0
-    var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
+    var speed: Float = 1
+    var repeatCount: Float = 0
     var autoreverses = false
     /// What shows outside the active duration. Stored as a code, so that timing values copy
     /// without reference counting (the render side copies them for every animation and frame);
