@@ -16,6 +16,10 @@ package struct FramePipeline: Sendable {
     /// frames draw as many as the last), so that the display lists a renderer keeps (the frame
     /// drawn, the last one for damage, the next one built ahead) hold no unused room.
     private var lastInstanceCount: Int?
+    /// Whether the last frame applied commits that brought many layers: what encoding, sending
+    /// and applying them used is freed once the caller lets the commits go, and the next frame
+    /// returns it to the system (`FreedMemory`).
+    private var returnsFreedMemory = false
 
     /// How tiled layers ask this renderer for a frame when a tile has been drawn (a window's
     /// render thread sets it; a renderer without one draws new tiles at its next frame).
@@ -50,11 +54,15 @@ package struct FramePipeline: Sendable {
         applying commits: [LayerTreeCommit], root: LayerID?, at time: Double, width: Int, height: Int,
         clearColor: SIMD4<Float>, patching: Bool = true
     ) -> Output {
+        if returnsFreedMemory { FreedMemory.returnToSystem() }
         var contentsChanged = false
+        var wholeLayers = 0
         for commit in commits {
             tree.apply(commit)
             contentsChanged = contentsChanged || tree.lastCommitChangedContents
+            wholeLayers += tree.lastCommitWholeLayers
         }
+        returnsFreedMemory = wholeLayers >= FreedMemory.layersWorthReturning
         let hadTransitionImages = !tree.transitionSnapshots.isEmpty
         var tick = root.map { tree.evaluateAnimations(at: time, in: .tree($0)) } ?? AnimationTick()
         // Particles are worked out for the frame's time; live emitters need frames as animations do.

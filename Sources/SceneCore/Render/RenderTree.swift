@@ -10,6 +10,8 @@ package struct RenderTree: Sendable {
     /// Whether the last commit applied changed which images the tree shows (contents set,
     /// layers replaced whole or released): only then can textures have fallen out of use.
     private(set) var lastCommitChangedContents = false
+    /// The number of layers the last commit applied brought whole (new to the tree, or joining it again).
+    private(set) var lastCommitWholeLayers = 0
     /// The layers with animations attached.
     var animatedLayers: Set<LayerID> = []
     /// The animated layers whose animations the steady pass runs (`evaluateAnimations`).
@@ -59,7 +61,8 @@ package struct RenderTree: Sendable {
     /// Applies every field of `commit`, then drops the layers it releases.
     package mutating func apply(_ commit: LayerTreeCommit) {
         // A layer new to the tree comes whole; growing once for all of them avoids rehashing.
-        layers.reserveCapacity(adding: commit.updates.count { if case .all = $0.field { true } else { false } })
+        lastCommitWholeLayers = commit.updates.count { if case .all = $0.field { true } else { false } }
+        layers.reserveCapacity(adding: lastCommitWholeLayers)
         lastCommitChangedContents = !commit.released.isEmpty
         // Only a commit that starts a transition keeps the tree as it was (copying it costs a
         // copy of the layer table on the next change).

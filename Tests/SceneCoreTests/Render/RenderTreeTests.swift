@@ -33,6 +33,23 @@ import Testing
         #expect(tree.lastAppliedSequence == 2)
     }
 
+    /// A commit's layers sent whole are counted (a frame after one that brought many returns the
+    /// memory its encoding used, `FreedMemory`), and the table makes room for them at once.
+    @Test func layersSentWholeAreCounted() {
+        var tree = RenderTree()
+        let ids = (0..<1_500).map { LayerID(rawValue: 2_000_000 + UInt64($0)) }
+        tree.apply(
+            commit(
+                1,
+                ids.map { LayerUpdate(layer: $0, field: .all(LayerProperties())) }
+                    + [LayerUpdate(layer: ids[0], field: .sublayers(Array(ids.dropFirst())))]))
+        #expect(tree.lastCommitWholeLayers == 1_500)
+        #expect(tree.layers.count == 1_500)
+        tree.apply(commit(2, [LayerUpdate(layer: ids[3], field: .property(.number(0.5), .opacity))]))
+        #expect(tree.lastCommitWholeLayers == 0)
+        #expect(tree[ids[3]]?.properties.opacity == 0.5)
+    }
+
     @Test func onlyTheChangedFieldIsTouched() {
         var tree = RenderTree()
         var props = LayerProperties()
