@@ -17,7 +17,6 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// window does; off by default, so that every frame walks and draws the whole tree and its
     /// statistics count all of it.
     public var limitsRedrawToDamage = false
-    private var lastList: DisplayList?
 
     private let surface: HeadlessSurface
     private let inbox = CommitQueue()
@@ -68,12 +67,7 @@ public final class OffscreenRenderer: @unchecked Sendable {
         lastTick = output.tick
         lastChangedInstances = output.changedInstances
         if let live = output.liveImageIDs { try surface.purgeTextures(keeping: live) }
-        let damage =
-            limitsRedrawToDamage
-            ? FrameDamage.region(from: lastList, to: output.displayList, changedInstances: output.changedInstances)
-            : nil
-        lastList = limitsRedrawToDamage ? output.displayList : nil
-        return try surface.render(output.displayList, damage: damage)
+        return try surface.render(output.displayList, damage: output.damage)
     }
 
     /// Whether some animation was changing at the last `render(_:at:)` (another frame would differ).

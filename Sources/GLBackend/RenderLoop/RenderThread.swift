@@ -153,9 +153,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var deadline = CACurrentMediaTime()
         var animation = AnimationTick()
         var lastPresent = CACurrentMediaTime()
-        /// The last frame drawn, and whether the back buffer still holds it (a copied frame; a
-        /// swap leaves the back buffer undefined).
-        var previousList: DisplayList?
+        /// Whether the back buffer still holds the last frame drawn (a copied frame; a swap leaves
+        /// the back buffer undefined).
         var backBufferHoldsLast = false
         var presentedSize = (width: 0, height: 0)
         var lastTint: PixelRegion?
@@ -165,10 +164,11 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var buildTime = 0.0
         while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
-            if let built = ahead, !built.frame.matches(frame), let live = built.output.liveImageIDs {
-                // Built for a window that changed since: drawn no more, but its textures may go.
-                renderer.textureCache.purge(keeping: live)
-            }
+            // A frame built ahead for a window that changed since is drawn no more, but its
+            // textures may go. The frame built now differs from it, not from the last one drawn,
+            // so its damage says nothing: it is drawn whole.
+            let dropsAhead = ahead.map { !$0.frame.matches(frame) } ?? false
+            if dropsAhead, let live = ahead?.output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
             let built =
                 ahead.flatMap { $0.frame.matches(frame) ? $0 : nil }
                 ?? build(frame, with: &pipeline, at: frame.targetTime, measuring: &buildTime)
@@ -183,9 +183,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // size at a swap); a swap leaves the back buffer undefined, so the next frame is
             // drawn whole, and copied.
             let resized = presentedSize.width != list.width || presentedSize.height != list.height
-            let region =
-                frame.drawsWhole || resized
-                ? nil : FrameDamage.region(from: previousList, to: list, changedInstances: output.changedInstances)
+            let region = frame.drawsWhole || resized || dropsAhead ? nil : output.damage
             let changed = backBufferHoldsLast ? region : nil
             let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
             // The last frame's tint over what it drew is drawn over again, untinted; what this
@@ -193,10 +191,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             let damage = changed.map { region in lastTint.map(region.union) ?? region }
             lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
             renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
-            // The frame before is let go before the next is built ahead, so that no more than two
-            // frames' lists are held at once.
             backBufferHoldsLast = keepsFrame
-            previousList = list
             if interval == 0 && animation.isAnimating && buildTime >= Self.buildAheadTime {
                 // Unpaced and animating, the next frame is certain: one that takes long to build
                 // is built while the driver's threads draw this one (started by the flush),

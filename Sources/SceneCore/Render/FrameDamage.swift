@@ -18,13 +18,8 @@ package enum FrameDamage {
     /// The target pixels that `current` draws differently from `previous`; nil when the whole
     /// target must be drawn (no previous frame, a frame damage is not worked out for, or damage
     /// that covers half the target or more). An empty region means the frame draws exactly what
-    /// the last one did.
-    ///
-    /// With `changedInstances` (a patched frame's, `FramePipeline.Output`), `current` is
-    /// `previous` with those instances changed, and only they are compared.
-    package static func region(
-        from previous: DisplayList?, to current: DisplayList, changedInstances: [Int]? = nil
-    ) -> PixelRegion? {
+    /// the last one did. (A patched frame's damage is worked out as it is patched, `FramePatch`.)
+    package static func region(from previous: DisplayList?, to current: DisplayList) -> PixelRegion? {
         guard let previous, previous.width == current.width, previous.height == current.height,
             previous.clearColor == current.clearColor, previous.instances.count == current.instances.count,
             previous.commands.count == current.commands.count, previous.groupRegions == current.groupRegions
@@ -35,10 +30,6 @@ package enum FrameDamage {
         func damageInstance(_ index: Int) {
             damage = damage.union(PixelBox(covering: previous.instances[index], in: size))
             damage = damage.union(PixelBox(covering: current.instances[index], in: size))
-        }
-        if let changedInstances {
-            changedInstances.forEach(damageInstance)
-            return region(of: damage, in: size, width: current.width, height: current.height)
         }
         let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
         let gradientsChanged = previous.gradientTexels != current.gradientTexels
@@ -82,14 +73,15 @@ package enum FrameDamage {
             }
         }
         if let effects, effects.isReached(by: damage) { return nil }
-        return region(of: damage, in: size, width: current.width, height: current.height)
+        return region(of: damage, width: current.width, height: current.height)
     }
 
-    /// The region of `damage` in a `width` x `height` target (`size`): empty for no damage, nil
-    /// for damage that covers half the target or more, or is not finite. Drawing most of the
-    /// target scissored costs more than drawing all of it (a scissored clear is drawn, a whole
-    /// one is not), and a whole frame is swapped rather than copied.
-    private static func region(of damage: PixelBox, in size: SIMD2<Float>, width: Int, height: Int) -> PixelRegion? {
+    /// The region of `damage` in a `width` x `height` target: empty for no damage, nil for damage
+    /// that covers half the target or more, or is not finite. Drawing most of the target
+    /// scissored costs more than drawing all of it (a scissored clear is drawn, a whole one is
+    /// not), and a whole frame is swapped rather than copied.
+    static func region(of damage: PixelBox, width: Int, height: Int) -> PixelRegion? {
+        let size = SIMD2(Float(width), Float(height))
         guard damage.low.x.isFinite, damage.low.y.isFinite, damage.high.x.isFinite, damage.high.y.isFinite else {
             return damage == .empty ? PixelRegion(x: 0, y: 0, width: 0, height: 0) : nil
         }

@@ -40,37 +40,61 @@ struct FramePatch {
         self.list.textureUpdates = []
     }
 
-    /// The frame of `tree` under `root`, patched from the last one, with the indices of the
-    /// instances that differ from it; nil when the frame must be built by a whole walk.
-    mutating func patched(
-        _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float>
-    ) -> (list: DisplayList, changed: [Int])? {
-        guard root == self.root, width == list.width, height == list.height, clearColor == self.clearColor,
-            !FramePatch.drawsEveryFrame(tree, under: root)
-        else { return nil }
-        let (changed, moved) = (tree.animatedChanges, tree.animatedMoves)
-        guard !changed.isEmpty || !moved.isEmpty else { return (list, []) }
-        // When most quads change, walking the tree costs no more than drawing them again.
-        guard changed.count * 2 <= list.instances.count else { return nil }
-        if batchOfInstance.count != list.instances.count { batchOfInstance = FramePatch.batches(of: list) }
-        var patchedList = list
-        var differing: [Int] = []
-        guard redraw(changed, of: tree, into: &patchedList, differing: &differing),
-            move(moved, of: tree, into: &patchedList, differing: &differing)
-        else { return nil }
-        list = patchedList
-        return (patchedList, differing)
+    /// The last frame: patched in place, it becomes the frame it was patched into.
+    var lastList: DisplayList { list }
+
+    /// What patching a frame gave.
+    enum Outcome {
+        /// The frame, patched: the indices of the instances that differ from the last frame's,
+        /// and where they drew before and draw now, the frame's damage.
+        case patched(DisplayList, changed: [Int], damage: PixelBox)
+        /// The frame must be built by a whole walk. When `lastListIntact` is false, the last
+        /// frame was changed part of the way before the patch failed: it no longer shows what
+        /// was drawn, and the walked frame's damage cannot be worked out against it.
+        case walk(lastListIntact: Bool)
     }
 
-    /// Draws the leaves in `changed` again into `patched`, noting the instances that differ;
-    /// false when some changed layer is not a recorded plain leaf drawing as before.
-    private func redraw(
-        _ changed: [Int], of tree: RenderTree, into patched: inout DisplayList, differing: inout [Int]
-    ) -> Bool {
-        guard !changed.isEmpty else { return true }
-        guard
-            let redrawn = FramePatch.redraw(changed, of: tree, leaves: leaves, width: list.width, height: list.height)
-        else { return false }
+    /// The frame of `tree` under `root`, patched from the last one in place (copied first only
+    /// while someone else still holds the last frame's list).
+    mutating func patched(
+        _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float>
+    ) -> Outcome {
+        guard root == self.root, width == list.width, height == list.height, clearColor == self.clearColor,
+            !FramePatch.drawsEveryFrame(tree, under: root)
+        else { return .walk(lastListIntact: true) }
+        let (changed, moved) = (tree.animatedChanges, tree.animatedMoves)
+        guard !changed.isEmpty || !moved.isEmpty else { return .patched(list, changed: [], damage: .empty) }
+        // When most quads change, walking the tree costs no more than drawing them again.
+        guard changed.count * 2 <= list.instances.count else { return .walk(lastListIntact: true) }
+        if batchOfInstance.count != list.instances.count { batchOfInstance = FramePatch.batches(of: list) }
+        var changes = Changes(size: SIMD2(Float(width), Float(height)))
+        guard let redrawn = FramePatch.redraw(changed, of: tree, leaves: leaves, width: width, height: height)
+        else { return .walk(lastListIntact: true) }
+        guard replace(with: redrawn, changes: &changes), move(moved, of: tree, changes: &changes) else {
+            return .walk(lastListIntact: changes.instances.isEmpty)
+        }
+        return .patched(list, changed: changes.instances, damage: changes.damage)
+    }
+
+    /// The instances a patch changed, and the window pixels they covered before and cover now.
+    private struct Changes {
+        let size: SIMD2<Float>
+        var instances: [Int] = []
+        var damage = PixelBox.empty
+
+        /// Puts `quad` in place of instance `index` of `list`, noting the change if it is one.
+        mutating func replace(_ index: Int, of list: inout DisplayList, with quad: QuadInstance) {
+            let old = list.instances[index]
+            guard quad != old else { return }
+            damage = damage.union(PixelBox(covering: old, in: size)).union(PixelBox(covering: quad, in: size))
+            list.instances[index] = quad
+            instances.append(index)
+        }
+    }
+
+    /// Puts the quads the changed leaves drew again (`redraw`) in place of their predecessors;
+    /// false when one does not draw as its predecessor's batch does.
+    private mutating func replace(with redrawn: (list: DisplayList, targets: [Int]), changes: inout Changes) -> Bool {
         for command in redrawn.list.commands {
             guard case .draw(let batch) = command else { return false }
             for index in batch.first..<(batch.first + batch.count) {
@@ -80,26 +104,21 @@ struct FramePatch {
                 guard owner >= 0, case .draw(let into) = list.commands[owner],
                     FramePatch.fits(quad, of: batch, in: into)
                 else { return false }
-                if quad != patched.instances[target] {
-                    patched.instances[target] = quad
-                    differing.append(target)
-                }
+                changes.replace(target, of: &list, with: quad)
             }
         }
         return true
     }
 
     /// Moves the quads of the leaves in `moved`, whose transform or position alone changed
-    /// (`RenderTree.animatedMoves`), to where the walk would place them now, noting the instances
-    /// that differ; false when some moved layer is not a recorded plain leaf, now faces away or
-    /// cannot be placed, or would need another shader variant.
+    /// (`RenderTree.animatedMoves`), to where the walk would place them now; false when some
+    /// moved layer is not a recorded plain leaf, now faces away or cannot be placed, or would
+    /// need another shader variant.
     ///
     /// Every quad of a plain leaf is drawn with the leaf's mapping to clip space, and nothing
     /// else about it depends on where the leaf is: the walk would draw the same quads with the
     /// new mapping, worked out here as the walk works it out.
-    private func move(
-        _ moved: [Int], of tree: RenderTree, into patched: inout DisplayList, differing: inout [Int]
-    ) -> Bool {
+    private mutating func move(_ moved: [Int], of tree: RenderTree, changes: inout Changes) -> Bool {
         guard !moved.isEmpty else { return true }
         let toClip = ClipSpace.fromWindow(width: list.width, height: list.height)
         return tree.layers.withSlots { layers in
@@ -118,9 +137,8 @@ struct FramePatch {
                         || !FrameBuilder.facesAway(toWindow, bounds: layers[slot].properties.bounds)
                 else { return false }
                 let clip = toWindow.concatenating(toClip).float16
-                let instances = leaf.first..<(leaf.first + leaf.count)
                 let before = list.instances[leaf.first].transform
-                for index in instances {
+                for index in leaf.first..<(leaf.first + leaf.count) {
                     var quad = list.instances[index]
                     // The leaf's quads share its mapping; a perspective one may need more coverage code.
                     guard quad.transform == before else { return false }
@@ -131,10 +149,7 @@ struct FramePatch {
                             quad.shapeCoverage <= into.shapeCoverage
                         else { return false }
                     }
-                    if quad != patched.instances[index] {
-                        patched.instances[index] = quad
-                        differing.append(index)
-                    }
+                    changes.replace(index, of: &list, with: quad)
                 }
             }
             return true
@@ -156,6 +171,7 @@ struct FramePatch {
     private static func redraw(
         _ changed: [Int], of tree: RenderTree, leaves: FrameLeaves, width: Int, height: Int
     ) -> (list: DisplayList, targets: [Int])? {
+        guard !changed.isEmpty else { return (DisplayList(width: width, height: height, clearColor: .zero), []) }
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: .zero, instances: changed.count * 2)
         var targets: [Int] = []

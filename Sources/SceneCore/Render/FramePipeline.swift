@@ -8,13 +8,16 @@
 package struct FramePipeline: Sendable {
     /// The renderer's copy of the layer trees.
     private(set) var tree = RenderTree()
-    /// The last frame built by a walk, kept to be patched (nil when it cannot be).
+    /// The last frame built, kept to be patched (nil when it cannot be).
     private var patch: FramePatch?
+    /// The last frame built when `patch` does not keep it (it cannot be patched): what the next
+    /// frame's damage is worked out against. Nil when damage is not worked out (not `patching`).
+    private var unpatchableList: DisplayList?
     /// The records of plain leaves, kept between walks to reuse their memory.
     private var spareLeaves = FrameLeaves()
     /// The number of quads the last walk drew: the room the next walk makes beforehand (most
-    /// frames draw as many as the last), so that the display lists a renderer keeps (the frame
-    /// drawn, the last one for damage, the next one built ahead) hold no unused room.
+    /// frames draw as many as the last), so that the display lists kept (the frame drawn, the
+    /// next one built ahead) hold no unused room.
     private var lastInstanceCount: Int?
     /// Whether the last frame applied commits that brought many layers: what encoding, sending
     /// and applying them used is freed once the caller lets the commits go, and the next frame
@@ -41,6 +44,10 @@ package struct FramePipeline: Sendable {
         /// (`FramePatch`): the indices of the instances that differ from the last frame's. Nil
         /// when the list was built by a walk of the tree.
         package var changedInstances: [Int]?
+        /// The part of the target this frame draws differently from the last frame built (an
+        /// empty region when nothing changed); nil when it must be drawn whole: the first frame,
+        /// frames built without `patching`, damage over half the target (`FrameDamage`).
+        package var damage: PixelRegion?
     }
 
     /// Runs one frame.
@@ -49,7 +56,8 @@ package struct FramePipeline: Sendable {
     ///   - root: the layer the renderer shows; with none, nothing animates and the target is cleared.
     ///   - time: the absolute time (`CACurrentMediaTime()` seconds) at which the frame will be seen.
     ///   - patching: whether a frame in which only plain leaf layers changed is built by drawing
-    ///     those again into the last frame (`FramePatch`); false walks the tree every frame.
+    ///     those again into the last frame (`FramePatch`), and each frame's damage is worked
+    ///     out; false walks the tree every frame, and draws it whole.
     package mutating func frame(
         applying commits: [LayerTreeCommit], root: LayerID?, at time: Double, width: Int, height: Int,
         clearColor: SIMD4<Float>, patching: Bool = true
@@ -73,14 +81,28 @@ package struct FramePipeline: Sendable {
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
         var list = DisplayList(width: width, height: height, clearColor: clearColor)
-        if !patching { patch = nil }
+        if !patching { (patch, unpatchableList) = (nil, nil) }
+        var lastListIntact = true
         // Commits that change only other trees (a renderer receives every commit of the process)
         // leave the last frame as it was.
-        if let root, !commits.contains(where: { tree.changesTree(under: root, $0) }),
-            let patched = patch?.patched(tree, root: root, width: width, height: height, clearColor: clearColor)
-        {
-            return Output(displayList: patched.list, tick: tick, liveImageIDs: nil, changedInstances: patched.changed)
+        if let root, !commits.contains(where: { tree.changesTree(under: root, $0) }) {
+            switch patch?.patched(tree, root: root, width: width, height: height, clearColor: clearColor) {
+            case .patched(let patched, let changed, let damage)?:
+                return Output(
+                    displayList: patched, tick: tick, liveImageIDs: nil, changedInstances: changed,
+                    damage: FrameDamage.region(of: damage, width: width, height: height))
+            case .walk(let intact)?:
+                lastListIntact = intact
+            case nil:
+                break
+            }
         }
+        // What the walked frame's damage is worked out against: the last frame, if it is as it was
+        // built. (Taken only now: a patch changes the last frame's list in place when no one
+        // else holds it.)
+        var previous = lastListIntact ? patch?.lastList ?? unpatchableList : nil
+        unpatchableList = nil
+        var damage: PixelRegion?
         if let root {
             // Shapes that animations changed are rasterised side by side before the walk.
             let shown = tree
@@ -94,8 +116,11 @@ package struct FramePipeline: Sendable {
                 leaves: patching ? leaves : nil, instances: lastInstanceCount)
             list = builder.finish()
             lastInstanceCount = list.instances.count
+            if patching { damage = FrameDamage.region(from: previous, to: list) }
+            previous = nil
             patch = FramePatch(list, root: root, clearColor: clearColor, builder: builder)
             if patch == nil, let leaves = builder.leaves { spareLeaves = leaves }
+            if patch == nil, patching { unpatchableList = list }
             // Tiles fading in need frames; evicted tiles' textures may go.
             if builder.tilesFading { tick.isAnimating = true }
             contentsChanged = contentsChanged || builder.tilesEvicted
@@ -105,6 +130,7 @@ package struct FramePipeline: Sendable {
             contentsChanged = contentsChanged || tree.glyphAtlas.takeReplacedImages()
         }
         if root == nil { patch = nil }
-        return Output(displayList: list, tick: tick, liveImageIDs: contentsChanged ? tree.liveImageIDs : nil)
+        return Output(
+            displayList: list, tick: tick, liveImageIDs: contentsChanged ? tree.liveImageIDs : nil, damage: damage)
     }
 }
