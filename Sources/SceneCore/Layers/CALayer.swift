@@ -16,21 +16,23 @@ import Foundation
 /// delegate, superlayer, animations and anything not archivable (a layout manager of another
 /// class, a custom action object) are not archived.
 open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
+    // The stored properties are declared widest alignment first and the small ones together
+    // (after `committedState`), so that little padding lies between them.
+
+    /// Fields changed since the last commit.
+    var pendingChanges: LayerChanges = []
+    /// The built-in properties set since the layer was made, by their setters or key-value coding:
+    /// what `shouldArchiveValue(forKey:)` answers true for (with `setKeys`).
+    var setProperties: LayerChanges = []
     /// Every committed value of this layer, with Core Animation's defaults. Read and written
     /// only while holding `LayerLock`: the public getters take it, as do the setters, commits,
     /// hit-tests and every other entry point that reads it.
     var state = LayerProperties()
     /// The identity by which renderers know this layer.
     package let layerID = LayerID.next()
-    /// Fields changed since the last commit.
-    var pendingChanges: LayerChanges = []
-    /// True until this layer has been encoded whole, and again whenever it joins a new superlayer.
-    var needsFullSync = true
     /// The threads (transaction stacks) whose lists of changed layers hold this layer: a change
     /// on a thread not yet among them enrols the layer in that thread's list too.
     var enrolment = TransactionEnrolment()
-    /// The values as of the last commit; nil until the layer has been committed once.
-    var committedState: LayerProperties?
     /// The tree as of the last commit, shown by presentation copies (held weakly: a released
     /// layer leaves the screen with the next commit anyway).
     var committedSublayers: [WeakLayer]?
@@ -58,9 +60,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// The layer whose `mask` this layer is, if any.
     weak var maskOwner: CALayer?
     var keyedValues: [String: Any] = [:]
-    /// The built-in properties set since the layer was made, by their setters or key-value coding:
-    /// what `shouldArchiveValue(forKey:)` answers true for (with `setKeys`).
-    var setProperties: LayerChanges = []
     /// The other keys set since the layer was made: `name`, `mask`, `filters`, ..., a subclass's
     /// own keys and arbitrary key-value coding keys.
     var setKeys: Set<String> = []
@@ -69,8 +68,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var animationRecords: [AnimationRecord] = []
     /// The animations as of the last commit: what the render side runs and `presentation()` evaluates.
     var committedAnimations: [RenderAnimation] = []
-    /// Whether the last action search ended at an `NSNull` (which rules out the implicit animation).
-    var actionSearchHitNull = false
     /// The values kept on the app side only (name, style, actions, layout settings, ...), in a
     /// box made when one is first set: most layers set none, and keep 8 bytes instead of 156.
     var attributes: LayerAttributes {
@@ -102,6 +99,12 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { attribute(\.drawsAsynchronously) }
         set { setAttribute(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
     }
+    /// The values as of the last commit; nil until the layer has been committed once.
+    var committedState: LayerProperties?
+    /// True until this layer has been encoded whole, and again whenever it joins a new superlayer.
+    var needsFullSync = true
+    /// Whether the last action search ended at an `NSNull` (which rules out the implicit animation).
+    var actionSearchHitNull = false
     /// Whether the layer is marked for layout (`setNeedsLayout()`).
     var needsLayoutFlag = false
     /// True while the layer lays out its sublayers (changes then do not mark it again).

@@ -17,25 +17,42 @@ struct FrameLeaves {
         let depth: Int
     }
 
-    /// One leaf's record: the context it was reached in, and its instances in the display list.
+    /// One leaf's record: the context it was reached in, and its instances in the display list
+    /// (32-bit numbers: a record for every slot of the tree, 24 bytes each).
     struct Leaf {
-        fileprivate var walk = -1
-        var context = 0
-        var first = 0
-        var count = 0
+        fileprivate var walk: UInt32 = 0
+        private var contextIndex: Int32 = 0
+        private var firstIndex: Int32 = 0
+        private var instanceCount: Int32 = 0
         /// Its zPosition, which placed it among its siblings.
         var zPosition: CGFloat = 0
+
+        var context: Int { Int(contextIndex) }
+        var first: Int { Int(firstIndex) }
+        var count: Int { Int(instanceCount) }
+
+        fileprivate init() {}
+
+        fileprivate init(walk: UInt32, context: Int, first: Int, count: Int, zPosition: CGFloat) {
+            (self.walk, self.zPosition) = (walk, zPosition)
+            (contextIndex, firstIndex, instanceCount) = (Int32(context), Int32(first), Int32(count))
+        }
     }
 
     private(set) var contexts: [Context] = []
     /// The records by render-layer slot; those of earlier walks are stale.
     private var leaves: ContiguousArray<Leaf> = []
-    /// The walk the records belong to.
-    private var walk = 0
+    /// The walk the records belong to (records of walk 0 are of none).
+    private var walk: UInt32 = 0
 
     /// Starts the records of a new walk of a tree of `slotCount` slots.
     mutating func beginWalk(slotCount: Int) {
-        walk += 1
+        walk &+= 1
+        if walk == 0 {
+            // After 2^32 walks the numbers come round: the old records are forgotten first.
+            walk = 1
+            leaves = ContiguousArray(repeating: Leaf(), count: leaves.count)
+        }
         contexts.removeAll(keepingCapacity: true)
         if leaves.count < slotCount {
             leaves.append(contentsOf: repeatElement(Leaf(), count: slotCount - leaves.count))
@@ -50,7 +67,7 @@ struct FrameLeaves {
 
     /// Records the leaf in `slot`.
     mutating func record(slot: Int, context: Int, first: Int, count: Int, zPosition: CGFloat) {
-        guard slot < leaves.count else { return }
+        guard slot < leaves.count, first + count <= Int(Int32.max), context <= Int(Int32.max) else { return }
         leaves[slot] = Leaf(walk: walk, context: context, first: first, count: count, zPosition: zPosition)
     }
 

@@ -6,14 +6,15 @@
 /// shows. It draws nothing, so it keeps none of the values a `RenderTree` keeps for drawing:
 /// about 100 bytes a layer instead of several kilobytes.
 struct TimingTree {
-    /// One layer's timing.
+    /// One layer's timing (the small values last, so that no padding lies between the fields:
+    /// 48 bytes, not 64).
     private struct Node {
-        var superlayer: LayerID?
-        var sublayers: [LayerID] = []
         var beginTime: Double = 0
-        var speed: Float = 1
         var timeOffset: Double = 0
+        var sublayers: [LayerID] = []
         var animations: [RenderAnimation] = []
+        var superlayer: LayerID?
+        var speed: Float = 1
 
         /// Whether the layer's time differs from its superlayer's.
         var runsItsOwnTime: Bool { beginTime != 0 || speed != 1 || timeOffset != 0 }
