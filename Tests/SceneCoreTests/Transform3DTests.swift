@@ -1,10 +1,30 @@
 import Foundation
+import SceneCoreFuzzSupport
 import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
 
 @Suite struct Transform3DTests {
+    /// The written-out products the frame walk places layers with give exactly what the whole
+    /// matrix products give, for rotations, scales, shears and perspective.
+    @Test func translationsAndFlatteningMatchTheirMatrixProducts() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<200 {
+            let m = CATransform3D(
+                entries: (0..<16).map { _ in CGFloat(Double.random(in: -300...300, using: &generator).rounded() / 7) })
+            let (x, y, z) = (
+                CGFloat(Double.random(in: -500...500, using: &generator)),
+                CGFloat.random(in: -9...9, using: &generator),
+                CGFloat(Int.random(in: -3...3, using: &generator))
+            )
+            let t = CATransform3DMakeTranslation(x, y, z)
+            #expect(m.prependingTranslation(x: x, y: y, z: z) == t.concatenating(m))
+            #expect(m.appendingTranslation(x: x, y: y, z: z) == m.concatenating(t))
+            #expect(m.flattened == m.concatenating(ClipSpace.flatten))
+        }
+    }
+
     @Test func identityIsTheUnitMatrix() {
         #expect(CATransform3DIdentity.entries == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
         #expect(CATransform3D.identity == CATransform3DIdentity)

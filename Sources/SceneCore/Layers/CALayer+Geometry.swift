@@ -137,9 +137,8 @@ extension LayerProperties {
     /// `T(−anchor + offset) · transform · T(position, zPosition)`.
     func placement(offset: CGSize?) -> CATransform3D {
         let (ax, ay, az) = anchorInBounds
-        return CATransform3DMakeTranslation(-ax + (offset?.width ?? 0), -ay + (offset?.height ?? 0), -az)
-            .concatenating(transform)
-            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        return transform.prependingTranslation(x: -ax + (offset?.width ?? 0), y: -ay + (offset?.height ?? 0), z: -az)
+            .appendingTranslation(x: position.x, y: position.y, z: zPosition)
     }
 
     /// Maps the space sublayers are positioned in to this layer's own bounds space:

@@ -455,9 +455,11 @@ package struct FrameBuilder {
     static func layerToWindow(
         _ p: LayerProperties, offset: CGSize?, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D
     ) -> CATransform3D {
-        let toParent = p.placement(offset: offset).concatenating(sublayerSpace)
+        var toParent = p.placement(offset: offset)
+        // Most layers' superlayers put their sublayers in their own space.
+        if !CATransform3DIsIdentity(sublayerSpace) { toParent = toParent.concatenating(sublayerSpace) }
         guard let parentToWindow else { return toParent }
-        return toParent.concatenating(ClipSpace.flatten).concatenating(parentToWindow)
+        return toParent.flattened.concatenating(parentToWindow)
     }
 
     /// True when the layer's front faces away from the viewer (its corners wind the other way on screen).
