@@ -81,12 +81,21 @@ struct FramePatch {
         let size: SIMD2<Float>
         var instances: [Int] = []
         var damage = PixelBox.empty
+        /// Whether `damage` covers the whole target already: the frame is drawn whole, and the
+        /// boxes of further changes need not be worked out.
+        private var coversTarget = false
+
+        init(size: SIMD2<Float>) { self.size = size }
 
         /// Puts `quad` in place of instance `index` of `list`, noting the change if it is one.
         mutating func replace(_ index: Int, of list: inout DisplayList, with quad: QuadInstance) {
             let old = list.instances[index]
             guard quad != old else { return }
-            damage = damage.union(PixelBox(covering: old, in: size)).union(PixelBox(covering: quad, in: size))
+            if !coversTarget {
+                damage = damage.union(PixelBox(covering: old, in: size)).union(PixelBox(covering: quad, in: size))
+                coversTarget =
+                    damage.low.x <= 0 && damage.low.y <= 0 && damage.high.x >= size.x && damage.high.y >= size.y
+            }
             list.instances[index] = quad
             instances.append(index)
         }

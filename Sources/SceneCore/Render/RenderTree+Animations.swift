@@ -92,9 +92,12 @@ extension RenderTree {
                 let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
                 guard layerTime.isFinite else { continue }
                 func write(into properties: inout LayerProperties) -> Bool {
-                    for animation in animations[entry.animations] {
-                        guard let f = animation.fraction(at: layerTime), let value = animation.lanes(at: f),
-                            animation.write(value, into: &properties)
+                    // By index: each animation is read where it lies (a loop over the slice copies
+                    // each one, retaining what it refers to).
+                    for index in entry.animations {
+                        guard let f = animations[index].fraction(at: layerTime),
+                            let value = animations[index].lanes(at: f),
+                            animations[index].write(value, into: &properties)
                         else { return false }
                     }
                     return true
