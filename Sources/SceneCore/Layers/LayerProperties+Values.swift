@@ -57,7 +57,7 @@ extension LayerProperties {
     /// transform, shadows, filters, how contents are laid out and filtered, the layer's own
     /// timing, and the properties of the layer classes (emitter, replicator, gradient, shape,
     /// text, OpenGL and tiled layers). Kept apart from `Values` so that a layer that sets none
-    /// of them stores 344 bytes of values instead of 1,456 (`Values` and `ExtraValues` together).
+    /// of them stores 344 bytes of values instead of 1,448 (`Values` and `ExtraValues` together).
     struct ExtraValues: Sendable, Equatable {
         // Geometry
         var sublayerTransform = CATransform3D.identity
