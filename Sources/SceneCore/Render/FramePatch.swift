@@ -68,11 +68,14 @@ struct FramePatch {
         guard changed.count * 2 <= list.instances.count else { return .walk(lastListIntact: true) }
         if batchOfInstance.count != list.instances.count { batchOfInstance = FramePatch.batches(of: list) }
         var changes = Changes(size: SIMD2(Float(width), Float(height)))
-        guard let redrawn = FramePatch.redraw(changed, of: tree, leaves: leaves, width: width, height: height)
-        else { return .walk(lastListIntact: true) }
-        guard replace(with: redrawn, changes: &changes), move(moved, of: tree, changes: &changes) else {
-            return .walk(lastListIntact: changes.instances.isEmpty)
+        if !changed.isEmpty {
+            guard let redrawn = FramePatch.redraw(changed, of: tree, leaves: leaves, width: width, height: height)
+            else { return .walk(lastListIntact: true) }
+            guard replace(with: redrawn, changes: &changes) else {
+                return .walk(lastListIntact: changes.instances.isEmpty)
+            }
         }
+        guard move(moved, of: tree, changes: &changes) else { return .walk(lastListIntact: changes.instances.isEmpty) }
         return .patched(list, changed: changes.instances, damage: changes.damage)
     }
 
@@ -128,7 +131,6 @@ struct FramePatch {
     /// else about it depends on where the leaf is: the walk would draw the same quads with the
     /// new mapping, worked out here as the walk works it out.
     private mutating func move(_ moved: [Int], of tree: RenderTree, changes: inout Changes) -> Bool {
-        guard !moved.isEmpty else { return true }
         let toClip = ClipSpace.fromWindow(width: list.width, height: list.height)
         return tree.layers.withSlots { layers in
             for slot in moved {
@@ -180,7 +182,6 @@ struct FramePatch {
     private static func redraw(
         _ changed: [Int], of tree: RenderTree, leaves: FrameLeaves, width: Int, height: Int
     ) -> (list: DisplayList, targets: [Int])? {
-        guard !changed.isEmpty else { return (DisplayList(width: width, height: height, clearColor: .zero), []) }
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: .zero, instances: changed.count * 2)
         var targets: [Int] = []
