@@ -169,29 +169,37 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // so its damage says nothing: it is drawn whole.
             let dropsAhead = ahead.map { !$0.frame.matches(frame) } ?? false
             if dropsAhead, let live = ahead?.output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
-            let built =
-                ahead.flatMap { $0.frame.matches(frame) ? $0 : nil }
-                ?? build(frame, with: &pipeline, at: frame.targetTime, measuring: &buildTime)
-            ahead = nil
-            let (commits, output) = (built.commits, built.output)
-            animation = output.tick
-            if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
-            let list = output.displayList
-            // Where the surface keeps its frame, only what changed since the last is drawn and
-            // shown. A frame that changes the whole target is swapped, cheaper than copying all
-            // of the back buffer, and so is a frame of a new size (the driver takes the window's
-            // size at a swap); a swap leaves the back buffer undefined, so the next frame is
-            // drawn whole, and copied.
-            let resized = presentedSize.width != list.width || presentedSize.height != list.height
-            let region = frame.drawsWhole || resized || dropsAhead ? nil : output.damage
-            let changed = backBufferHoldsLast ? region : nil
-            let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
-            // The last frame's tint over what it drew is drawn over again, untinted; what this
-            // frame changed is tinted.
-            let damage = changed.map { region in lastTint.map(region.union) ?? region }
-            lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
-            renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
-            backBufferHoldsLast = keepsFrame
+            // The frame is drawn in a scope of its own: once its instances are uploaded, its
+            // display list is held by the pipeline alone, so the next frame (built ahead below)
+            // patches that list in place instead of copying it (1.6 MB at 10,000 quads).
+            let (commits, width, height, presented): (Int, Int, Int, PixelRegion?)
+            do {
+                let built =
+                    ahead.flatMap { $0.frame.matches(frame) ? $0 : nil }
+                    ?? build(frame, with: &pipeline, at: frame.targetTime, measuring: &buildTime)
+                ahead = nil
+                let output = built.output
+                animation = output.tick
+                if let live = output.liveImageIDs { renderer.textureCache.purge(keeping: live) }
+                let list = output.displayList
+                // Where the surface keeps its frame, only what changed since the last is drawn and
+                // shown. A frame that changes the whole target is swapped, cheaper than copying all
+                // of the back buffer, and so is a frame of a new size (the driver takes the window's
+                // size at a swap); a swap leaves the back buffer undefined, so the next frame is
+                // drawn whole, and copied.
+                let resized = presentedSize.width != list.width || presentedSize.height != list.height
+                let region = frame.drawsWhole || resized || dropsAhead ? nil : output.damage
+                let changed = backBufferHoldsLast ? region : nil
+                let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
+                // The last frame's tint over what it drew is drawn over again, untinted; what this
+                // frame changed is tinted.
+                let damage = changed.map { region in lastTint.map(region.union) ?? region }
+                lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
+                renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
+                backBufferHoldsLast = keepsFrame
+                (commits, width, height) = (built.commits, list.width, list.height)
+                presented = keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: width, height: height) : nil
+            }
             if interval == 0 && animation.isAnimating && buildTime >= Self.buildAheadTime {
                 // Unpaced and animating, the next frame is certain: one that takes long to build
                 // is built while the driver's threads draw this one (started by the flush),
@@ -200,15 +208,14 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                 let next = frame.following(at: CACurrentMediaTime())
                 ahead = build(next, with: &pipeline, at: next.targetTime, measuring: &buildTime)
             }
-            surface.present(
-                changed: keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: list.width, height: list.height) : nil)
-            presentedSize = (list.width, list.height)
+            surface.present(changed: presented)
+            presentedSize = (width, height)
             // A tint shows for one frame: the next takes it away.
             if lastTint != nil { setNeedsDisplay() }
             let now = CACurrentMediaTime()
             record(
                 renderer.statistics, textures: renderer.textureCache, commits: commits, presentedAt: now,
-                missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart, targetPixels: list.width * list.height)
+                missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart, targetPixels: width * height)
             DisplayLinkDriver.shared.framePresented(
                 by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now

@@ -61,8 +61,15 @@ package struct RenderTree: Sendable {
     /// Applies every field of `commit`, then drops the layers it releases.
     package mutating func apply(_ commit: LayerTreeCommit) {
         // A layer new to the tree comes whole; growing once for all of them avoids rehashing.
-        lastCommitWholeLayers = commit.updates.count { if case .all = $0.field { true } else { false } }
-        layers.reserveCapacity(adding: lastCommitWholeLayers)
+        lastCommitWholeLayers = 0
+        var newLayers = 0
+        for update in commit.updates {
+            guard case .all = update.field else { continue }
+            lastCommitWholeLayers += 1
+            // A layer already in the tree comes whole again when the app resends it (a full sync).
+            if layers.slot(of: update.layer) == nil { newLayers += 1 }
+        }
+        layers.reserveCapacity(adding: newLayers)
         lastCommitChangedContents = !commit.released.isEmpty
         // Only a commit that starts a transition keeps the tree as it was (copying it costs a
         // copy of the layer table on the next change).
