@@ -17,21 +17,23 @@ struct AnimationEvent: Sendable, Equatable {
 extension [RenderAnimation] {
     /// The event pass of one layer's animations at `layerTime`: appends a started event for
     /// each animation whose active duration has begun and a finished event for each whose
-    /// active duration has ended (once each), and drops the finished animations that are
-    /// removed on completion, adding their serials to `removed`.
+    /// active duration has ended (once each, as `marks` records), and drops the finished
+    /// animations that are removed on completion, adding their serials to `removed`. The list
+    /// changes (and so is copied) only when an animation is dropped.
     mutating func recordEvents(
-        layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
+        layerTime: Double, id: LayerID, marks: inout AnimationEventMarks, removed: inout Set<UInt64>,
+        events: inout [AnimationEvent]
     ) {
         var dropped = false
         for index in indices {
             let timing = self[index].timing
             let tau = (layerTime - timing.beginTime) * Double(timing.speed)
-            if tau >= 0 && !self[index].hasStarted {
-                self[index].hasStarted = true
+            if tau >= 0 && !marks.hasStarted(index) {
+                marks.markStarted(index)
                 events.append(AnimationEvent(layer: id, serial: self[index].serial, kind: .started))
             }
-            if tau >= timing.activeDuration && !self[index].hasFinished {
-                self[index].hasFinished = true
+            if tau >= timing.activeDuration && !marks.hasFinished(index) {
+                marks.markFinished(index)
                 let remove = self[index].isRemovedOnCompletion
                 events.append(AnimationEvent(layer: id, serial: self[index].serial, kind: .finished(removed: remove)))
                 if remove {
@@ -40,7 +42,10 @@ extension [RenderAnimation] {
                 }
             }
         }
-        if dropped { removeAll { $0.hasFinished && $0.isRemovedOnCompletion } }
+        guard dropped else { return }
+        let kept = indices.filter { !(marks.hasFinished($0) && self[$0].isRemovedOnCompletion) }.map { self[$0] }
+        marks = marks.carried(from: self, to: kept)
+        self = kept
     }
 
     /// The list without the animations whose serials are in `removed`: the list itself (its
@@ -48,22 +53,6 @@ extension [RenderAnimation] {
     func removing(_ removed: Set<UInt64>) -> [RenderAnimation] {
         guard !removed.isEmpty, contains(where: { removed.contains($0.serial) }) else { return self }
         return filter { !removed.contains($0.serial) }
-    }
-
-    /// The list with what the event pass knew of the animations in `known` (same serial):
-    /// whether each has started and finished, so that a new commit of the layer's animations
-    /// sends no event twice. Unchanged animations leave the list's storage shared.
-    func carryingEvents(from known: [RenderAnimation]) -> [RenderAnimation] {
-        guard !known.isEmpty else { return self }
-        var merged = self
-        for index in merged.indices {
-            guard let old = known.first(where: { $0.serial == merged[index].serial }),
-                old.hasStarted != merged[index].hasStarted || old.hasFinished != merged[index].hasFinished
-            else { continue }
-            merged[index].hasStarted = old.hasStarted
-            merged[index].hasFinished = old.hasFinished
-        }
-        return merged
     }
 }
 

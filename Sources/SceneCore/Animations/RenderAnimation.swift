@@ -10,11 +10,8 @@ struct RenderAnimation: Sendable, Equatable {
     let key: String
     /// beginTime (stamped at commit when it was 0), duration, speed, repeats, fill.
     var timing: MediaTimingValues
-    // The flags follow the timing values, in the room their end leaves (96 bytes, not 112).
+    // The flag follows the timing values, in the room their end leaves.
     let isRemovedOnCompletion: Bool
-    /// Render-side bookkeeping: whether the started and finished events were sent.
-    var hasStarted = false
-    var hasFinished = false
     let timingFunction: CAMediaTimingFunction?
     let kind: Kind
 
@@ -26,7 +23,7 @@ struct RenderAnimation: Sendable, Equatable {
 
     /// Two values describe the same added animation in the same state (serials are unique).
     static func == (a: RenderAnimation, b: RenderAnimation) -> Bool {
-        a.serial == b.serial && a.timing == b.timing && a.hasStarted == b.hasStarted && a.hasFinished == b.hasFinished
+        a.serial == b.serial && a.timing == b.timing
     }
 
     init(

@@ -20,6 +20,8 @@ struct RenderLayer: Sendable {
     var model: LayerProperties { animationState?.model ?? properties }
     /// The attached animations in key order.
     var animations: [RenderAnimation] { animationState?.animations ?? [] }
+    /// Which of `animations` sent their started and finished events.
+    var eventMarks: AnimationEventMarks { animationState?.eventMarks ?? AnimationEventMarks() }
     /// The contents cross-fade in progress.
     var contentsBlend: ContentsBlend? { animationState?.contentsBlend }
     /// The transition in progress.
@@ -42,7 +44,8 @@ struct RenderLayer: Sendable {
         }
         let state = uniqueAnimationState() ?? AnimationState(model: properties)
         animationState = state
-        state.animations = list.carryingEvents(from: state.animations)
+        state.eventMarks = state.eventMarks.carried(from: state.animations, to: list)
+        state.animations = list
     }
 
     /// Runs the event pass and evaluates the animations at `layerTime`: started and
@@ -56,6 +59,7 @@ struct RenderLayer: Sendable {
         // Worked on as locals, moved out of the state and back, so that the loops below touch
         // no class property (each touch costs an exclusivity check and a retain).
         var animations = state.animations
+        var marks = state.eventMarks
         state.animations = []
         // Only the animated properties are recomputed (including those of animations that end
         // now); the others already hold the model values.
@@ -66,13 +70,15 @@ struct RenderLayer: Sendable {
         state.transformCache = cache
         withUnsafePointer(to: &state.model) { model in
             AnimationEvaluator.restoreTargets(of: animations, from: model.pointee, into: &properties)
-            animations.recordEvents(layerTime: layerTime, id: id, removed: &removed, events: &events)
+            animations.recordEvents(
+                layerTime: layerTime, id: id, marks: &marks, removed: &removed, events: &events)
             var custom: [String: AnimatableValue]?
             AnimationEvaluator.apply(
                 animations, layerTime: layerTime, model: model.pointee, presented: &properties,
                 custom: &custom, outputs: &outputs, cache: &cache.cache)
         }
         state.animations = animations
+        state.eventMarks = marks
         state.contentsBlend = outputs.contentsBlend
         state.transition = outputs.transition
         return outputs
@@ -94,7 +100,9 @@ struct RenderLayer: Sendable {
 /// What an animated layer keeps on the render side beside its shown values.
 private final class AnimationState: @unchecked Sendable {
     var model: LayerProperties
+    /// The list the app committed, shared with it: the events sent are kept apart, in `eventMarks`.
     var animations: [RenderAnimation] = []
+    var eventMarks = AnimationEventMarks()
     var contentsBlend: ContentsBlend?
     var transition: TransitionFrame?
     /// The general evaluator's decomposition of the model transform: made when the general
@@ -107,6 +115,7 @@ private final class AnimationState: @unchecked Sendable {
     func copy() -> AnimationState {
         let copy = AnimationState(model: model)
         copy.animations = animations
+        copy.eventMarks = eventMarks
         copy.contentsBlend = contentsBlend
         copy.transition = transition
         return copy

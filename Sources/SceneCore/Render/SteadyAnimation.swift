@@ -57,11 +57,12 @@ struct SteadyAnimation: Sendable {
         }
     }
 
-    /// Compiles `animation` of a layer whose model values are `model`; nil when it is not of
-    /// the kind the steady pass runs (the general evaluator runs it then).
+    /// Compiles `animation` of a layer whose model values are `model`, an animation that has
+    /// started, has not finished and runs forwards (`AnimationEventMarks.isRunningForwards`);
+    /// nil when it is not of the kind the steady pass runs (the general evaluator runs it then).
     init?(_ animation: RenderAnimation, model: LayerProperties) {
         let timing = animation.timing
-        guard animation.isRunningForwards, case .property(let spec) = animation.kind, !spec.isAdditive,
+        guard case .property(let spec) = animation.kind, !spec.isAdditive,
             !spec.isCumulative,
             spec.valueFunction == nil, spec.rotationMode == nil, case .layer(_, let slot) = spec.target.property,
             let store = Store(slot, field: spec.target.field, model: model),

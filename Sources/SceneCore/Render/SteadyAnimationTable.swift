@@ -128,9 +128,10 @@ enum SteadyCompilation {
 extension RenderLayer {
     /// The layer's animations compiled for the steady table.
     var steadyAnimations: SteadyCompilation {
-        let animations = self.animations
+        let (animations, marks) = (self.animations, eventMarks)
         // Checked without allocating first: a layer waiting for an animation fails here, every frame.
-        guard !animations.isEmpty, animations.allSatisfy(\.isRunningForwards) else { return .notYet }
+        guard !animations.isEmpty, animations.indices.allSatisfy({ marks.isRunningForwards($0, animations[$0]) })
+        else { return .notYet }
         let model = self.model
         var compiled: [SteadyAnimation] = []
         compiled.reserveCapacity(animations.count)
@@ -141,10 +142,4 @@ extension RenderLayer {
         guard compiled.count(where: \.storesTransform) <= 1 else { return .notCompilable }
         return .compiled(compiled)
     }
-}
-
-extension RenderAnimation {
-    /// Whether the animation has started, has not finished and runs forwards: what a
-    /// `SteadyAnimation` needs of its state (it checks its kind).
-    var isRunningForwards: Bool { hasStarted && !hasFinished && timing.speed > 0 }
 }

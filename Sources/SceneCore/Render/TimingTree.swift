@@ -21,6 +21,8 @@ struct TimingTree {
     }
 
     private var nodes: [LayerID: Node] = [:]
+    /// Which animations of the layers evaluated here sent their events (`Node.animations`).
+    private var eventMarks: [LayerID: AnimationEventMarks] = [:]
     private var animatedLayers: Set<LayerID> = []
     /// The layers whose own time differs from their superlayer's: below none of them, a layer's
     /// time is the absolute time.
@@ -63,8 +65,16 @@ struct TimingTree {
             case .animations(let list):
                 let kept = list.items.removing(removedSerials)
                 let known = nodes[update.layer]?.animations ?? []
-                nodes[update.layer, default: Node()].animations = kept.carryingEvents(from: known)
-                if kept.isEmpty { animatedLayers.remove(update.layer) } else { animatedLayers.insert(update.layer) }
+                if let marks = eventMarks[update.layer] {
+                    eventMarks[update.layer] = marks.carried(from: known, to: kept)
+                }
+                nodes[update.layer, default: Node()].animations = kept
+                if kept.isEmpty {
+                    animatedLayers.remove(update.layer)
+                    eventMarks.removeValue(forKey: update.layer)
+                } else {
+                    animatedLayers.insert(update.layer)
+                }
                 structureVersion &+= 1
             case .property, .glContent, .glyphs:
                 break
@@ -72,6 +82,7 @@ struct TimingTree {
         }
         for id in commit.released {
             nodes.removeValue(forKey: id)
+            eventMarks.removeValue(forKey: id)
             animatedLayers.remove(id)
             timedLayers.remove(id)
         }
@@ -96,7 +107,8 @@ struct TimingTree {
             // An infinite layer time has no frame to show: no event is sent.
             guard layerTime.isFinite, let index = nodes.index(forKey: id) else { continue }
             nodes.values[index].animations.recordEvents(
-                layerTime: layerTime, id: id, removed: &removedSerials, events: &tick.events)
+                layerTime: layerTime, id: id, marks: &eventMarks[id, default: AnimationEventMarks()],
+                removed: &removedSerials, events: &tick.events)
             // The animations' own progress says whether they change now or wait (their values
             // are not needed: within a group, the group's own time decides).
             var outputs = AnimationOutputs()
@@ -106,7 +118,10 @@ struct TimingTree {
             tick.note(outputs, layerTime: layerTime, rate: rate, at: time)
             if nodes.values[index].animations.isEmpty { emptied.append(id) }
         }
-        for id in emptied { animatedLayers.remove(id) }
+        for id in emptied {
+            animatedLayers.remove(id)
+            eventMarks.removeValue(forKey: id)
+        }
         if !emptied.isEmpty { structureVersion &+= 1 }
         // Stale commits naming a removed animation arrive within a few frames; the memory is bounded.
         if removedSerials.count > 10_000 { removedSerials.removeAll() }
