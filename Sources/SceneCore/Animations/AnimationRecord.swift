@@ -1,15 +1,16 @@
 import Foundation
 import Synchronization
 
-/// One animation added to a layer, on the app side: the copy that was added, its typed form
-/// for the render side, and what has been reported to its delegate.
+/// One animation added to a layer, on the app side: the copy that was added and what has been
+/// reported to its delegate. Its typed form for the render side is in the layer's
+/// `AttachedAnimations`.
 final class AnimationRecord: @unchecked Sendable {
     /// The key it was added under; nil for an animation added without a key.
     let key: String?
     /// The copy made by `add(_:forKey:)`: what `animation(forKey:)` returns.
     let animation: CAAnimation
-    /// The typed form; its beginTime is stamped at the first commit when it was 0.
-    var compiled: RenderAnimation
+    /// The serial of its typed form (`RenderAnimation.serial`).
+    let serial: UInt64
     weak var layer: CALayer?
     /// Whether the begin time still has to be stamped at commit.
     var needsBeginTime: Bool
@@ -19,15 +20,13 @@ final class AnimationRecord: @unchecked Sendable {
     /// Transaction completion groups waiting for this animation.
     var completionGroups: [CompletionGroup] = []
 
-    var serial: UInt64 { compiled.serial }
-
     private static let serials = Atomic<UInt64>(1)
     static func nextSerial() -> UInt64 { serials.wrappingAdd(1, ordering: .relaxed).oldValue }
 
     init(key: String?, animation: CAAnimation, compiled: RenderAnimation, layer: CALayer) {
         self.key = key
         self.animation = animation
-        self.compiled = compiled
+        serial = compiled.serial
         self.layer = layer
         needsBeginTime = compiled.timing.beginTime == 0
     }

@@ -80,7 +80,7 @@ package struct CommitBuilder {
         updates.append(LayerUpdate(layer: layer.layerID, field: .all(layer.state)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .sublayers(layer.sublayerIDs)))
         updates.append(LayerUpdate(layer: layer.layerID, field: .mask(layer.maskStorage?.layerID)))
-        if !layer.animationRecords.isEmpty || layer.pendingChanges.contains(.animations) {
+        if !layer.attachedAnimations.isEmpty || layer.pendingChanges.contains(.animations) {
             let animations = markingCommitted ? layer.animationsForCommit(at: now) : layer.committedAnimations
             updates.append(LayerUpdate(layer: layer.layerID, field: .animations(AnimationList(animations))))
         }

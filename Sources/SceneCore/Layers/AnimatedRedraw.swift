@@ -23,13 +23,14 @@ final class AnimatedRedraw {
     /// counting as beginning now.
     /// Starts or stops the per-frame redraw as those animations run or end.
     func values(for layer: CALayer) -> [String: Any] {
-        guard !layer.animationRecords.isEmpty, !layer.isPresentation else {
+        guard !layer.attachedAnimations.isEmpty, !layer.isPresentation else {
             stop()
             return [:]
         }
         let now = layer.convertTime(CACurrentMediaTime(), from: nil)
-        let animations = layer.animationRecords.map { record -> RenderAnimation in
-            var compiled = record.compiled
+        let attached = layer.attachedAnimations
+        let animations = zip(attached.records, attached.compiled).map { record, compiled -> RenderAnimation in
+            var compiled = compiled
             if record.needsBeginTime { compiled.timing.beginTime = now }
             return compiled
         }.filter { drives($0) }

@@ -21,42 +21,40 @@ extension CALayer {
             )
             return
         }
-        if let key, let index = animationRecords.firstIndex(where: { $0.key == key }) {
-            animationRecords.remove(at: index).stop(finished: false)
+        if let key, let index = attachedAnimations.firstIndex(key: key) {
+            attachedAnimations.remove(at: index).stop(finished: false)
         }
         let record = AnimationRecord(key: key, animation: copy, compiled: compiled, layer: self)
-        animationRecords.append(record)
+        attachedAnimations.append(record, compiled: compiled)
         AnimationEventCenter.shared.register(record)
         TransactionStack.current.animationAdded(record)
         recordChange(.animations)
     }
 
     func attachedAnimation(forKey key: String) -> CAAnimation? {
-        LayerLock.withLock { animationRecords.first { $0.key == key }?.animation }
+        LayerLock.withLock { attachedAnimations.firstIndex(key: key).map { attachedAnimations.records[$0].animation } }
     }
 
     func attachedAnimationKeys() -> [String]? {
         LayerLock.lock()
         defer { LayerLock.unlock() }
-        let keys = animationRecords.compactMap(\.key)
+        let keys = attachedAnimations.records.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
     func detachAnimation(forKey key: String) {
         LayerLock.lock()
         defer { LayerLock.unlock() }
-        guard let index = animationRecords.firstIndex(where: { $0.key == key }) else { return }
-        animationRecords.remove(at: index).stop(finished: false)
+        guard let index = attachedAnimations.firstIndex(key: key) else { return }
+        attachedAnimations.remove(at: index).stop(finished: false)
         recordChange(.animations)
     }
 
     func detachAllAnimations() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
-        guard !animationRecords.isEmpty else { return }
-        let removed = animationRecords
-        animationRecords = []
-        for record in removed { record.stop(finished: false) }
+        guard !attachedAnimations.isEmpty else { return }
+        for record in attachedAnimations.removeAll() { record.stop(finished: false) }
         recordChange(.animations)
     }
 
@@ -83,24 +81,20 @@ extension CALayer {
 
     /// Removes a finished animation the render side has already dropped (no commit needed).
     func dropFinished(_ record: AnimationRecord) {
-        animationRecords.removeAll { $0 === record }
+        attachedAnimations.remove(record)
         committedAnimations.removeAll { $0.serial == record.serial }
     }
 
     /// The animations to commit, with begin times of 0 stamped as the layer's time at `now`.
     func animationsForCommit(at now: Double) -> [RenderAnimation] {
-        if animationRecords.contains(where: \.needsBeginTime) {
-            let layerTime = convertTime(now, from: nil)
-            for record in animationRecords where record.needsBeginTime {
-                record.needsBeginTime = false
-                record.compiled.timing.beginTime = layerTime
-                record.animation.beginTime = layerTime
-            }
+        if attachedAnimations.records.contains(where: \.needsBeginTime) {
+            attachedAnimations.stampBeginTimes(convertTime(now, from: nil))
         }
         // The list committed last is sent again when it is still the same, so that every tree
         // that keeps it (the clock of unrendered animations, a renderer attached later) shares it.
-        let compiled = animationRecords.lazy.map(\.compiled)
-        if !committedAnimations.elementsEqual(compiled) { committedAnimations = Array(compiled) }
+        if !committedAnimations.elementsEqual(attachedAnimations.compiled) {
+            committedAnimations = attachedAnimations.compiled
+        }
         return committedAnimations
     }
 

@@ -65,7 +65,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var setKeys: Set<String> = []
 
     /// The animations added to the layer, in key order (what `animationKeys()` lists).
-    var animationRecords: [AnimationRecord] = []
+    var attachedAnimations = AttachedAnimations()
     /// The animations as of the last commit: what the render side runs and `presentation()` evaluates.
     var committedAnimations: [RenderAnimation] = []
     /// The values kept on the app side only (name, style, actions, layout settings, ...), in a
@@ -365,7 +365,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     open func removeAllAnimations() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
-        let redrawn = animationRecords.contains { contentRedraw?.drives($0.animation) == true }
+        let redrawn = attachedAnimations.records.contains { contentRedraw?.drives($0.animation) == true }
         detachAllAnimations()
         if redrawn { setNeedsDisplay() }
     }

@@ -77,7 +77,7 @@ import Testing
         #expect(events == [AnimationEvent(layer: id, serial: 3, kind: .started)])
     }
 
-    @Test func theRenderTreeRunsTheListTheAppCommitted() {
+    @Test func theRenderTreeRunsTheListTheLayerCommitted() {
         let layer = CALayer()
         layer.add(basic("opacity", from: 0, to: 1) { $0.beginTime = 1 }, forKey: "fade")
         var builder = CommitBuilder()
@@ -92,6 +92,8 @@ import Testing
         // Marking the animation started copied nothing: both sides hold one list.
         let storage = { (list: [RenderAnimation]) in list.withUnsafeBufferPointer { $0.baseAddress } }
         #expect(storage(shown) == storage(committed))
+        // The layer keeps no second typed form of its animations either.
+        #expect(storage(layer.attachedAnimations.compiled) == storage(committed))
         #expect(tree.evaluateAnimations(at: 1.6).events.isEmpty)
     }
 }
