@@ -90,16 +90,18 @@ struct FramePatch {
 
         init(size: SIMD2<Float>) { self.size = size }
 
-        /// Puts `quad` in place of instance `index` of `list`, noting the change if it is one.
-        mutating func replace(_ index: Int, of list: inout DisplayList, with quad: QuadInstance) {
-            let old = list.instances[index]
+        /// Puts `quad` in place of instance `index` of `quads` (a list's instances), noting the
+        /// change if it is one.
+        mutating func replace(_ index: Int, of quads: UnsafeMutableBufferPointer<QuadInstance>, with quad: QuadInstance)
+        {
+            let old = quads[index]
             guard quad != old else { return }
             if !coversTarget {
                 damage = damage.union(PixelBox(covering: old, in: size)).union(PixelBox(covering: quad, in: size))
                 coversTarget =
                     damage.low.x <= 0 && damage.low.y <= 0 && damage.high.x >= size.x && damage.high.y >= size.y
             }
-            list.instances[index] = quad
+            quads[index] = quad
             instances.append(index)
         }
     }
@@ -107,19 +109,21 @@ struct FramePatch {
     /// Puts the quads the changed leaves drew again (`redraw`) in place of their predecessors;
     /// false when one does not draw as its predecessor's batch does.
     private mutating func replace(with redrawn: (list: DisplayList, targets: [Int]), changes: inout Changes) -> Bool {
-        for command in redrawn.list.commands {
-            guard case .draw(let batch) = command else { return false }
-            for index in batch.first..<(batch.first + batch.count) {
-                let quad = redrawn.list.instances[index]
-                let target = redrawn.targets[index]
-                let owner = Int(batchOfInstance[target])
-                guard owner >= 0, case .draw(let into) = list.commands[owner],
-                    FramePatch.fits(quad, of: batch, in: into)
-                else { return false }
-                changes.replace(target, of: &list, with: quad)
+        let (commands, batchOfInstance) = (list.commands, self.batchOfInstance)
+        return list.instances.withUnsafeMutableBufferPointer { quads in
+            for command in redrawn.list.commands {
+                guard case .draw(let batch) = command else { return false }
+                for index in batch.first..<(batch.first + batch.count) {
+                    let quad = redrawn.list.instances[index]
+                    let target = redrawn.targets[index]
+                    let owner = Int(batchOfInstance[target])
+                    guard owner >= 0, case .draw(let into) = commands[owner], FramePatch.fits(quad, of: batch, in: into)
+                    else { return false }
+                    changes.replace(target, of: quads, with: quad)
+                }
             }
+            return true
         }
-        return true
     }
 
     /// Moves the quads of the leaves in `moved`, whose transform or position alone changed
@@ -132,38 +136,45 @@ struct FramePatch {
     /// new mapping, worked out here as the walk works it out.
     private mutating func move(_ moved: [Int], of tree: RenderTree, changes: inout Changes) -> Bool {
         let toClip = ClipSpace.fromWindow(width: list.width, height: list.height)
-        return tree.layers.withSlots { layers in
-            for slot in moved {
-                guard let leaf = leaves.leaf(in: slot), layers[slot].properties.zPosition == leaf.zPosition else {
-                    return false
-                }
-                // A leaf that draws nothing draws nothing wherever it is.
-                guard leaf.count > 0 else { continue }
-                let context = leaves.contexts[leaf.context]
-                let toWindow = FrameBuilder.layerToWindow(
-                    layers[slot].properties, offset: nil, parentToWindow: context.parentToWindow,
-                    sublayerSpace: context.sublayerSpace)
-                guard toWindow.isFinite,
-                    layers[slot].properties.isDoubleSided
-                        || !FrameBuilder.facesAway(toWindow, bounds: layers[slot].properties.bounds)
-                else { return false }
-                let clip = toWindow.concatenating(toClip).float16
-                let before = list.instances[leaf.first].transform
-                for index in leaf.first..<(leaf.first + leaf.count) {
-                    var quad = list.instances[index]
-                    // The leaf's quads share its mapping; a perspective one may need more coverage code.
-                    guard quad.transform == before else { return false }
-                    quad.transform = clip
-                    if quad.isShaped {
-                        let owner = Int(batchOfInstance[index])
-                        guard owner >= 0, case .draw(let into) = list.commands[owner],
-                            quad.shapeCoverage <= into.shapeCoverage
-                        else { return false }
+        let (leaves, commands, batchOfInstance) = (self.leaves, list.commands, self.batchOfInstance)
+        // The quads are changed through one buffer: writing them through the list would check
+        // that it is not shared at every quad.
+        return list.instances.withUnsafeMutableBufferPointer { quads in
+            tree.layers.withSlots { layers in
+                for slot in moved {
+                    guard let leaf = leaves.leaf(in: slot), layers[slot].properties.zPosition == leaf.zPosition else {
+                        return false
                     }
-                    changes.replace(index, of: &list, with: quad)
+                    // A leaf that draws nothing draws nothing wherever it is.
+                    guard leaf.count > 0 else { continue }
+                    let context = leaves.contexts[leaf.context]
+                    let toWindow = FrameBuilder.layerToWindow(
+                        layers[slot].properties, offset: nil, parentToWindow: context.parentToWindow,
+                        sublayerSpace: context.sublayerSpace)
+                    guard toWindow.isFinite,
+                        layers[slot].properties.isDoubleSided
+                            || !FrameBuilder.facesAway(toWindow, bounds: layers[slot].properties.bounds)
+                    else { return false }
+                    let clip = toWindow.concatenating(toClip).float16
+                    let before = quads[leaf.first].transform
+                    // A leaf that did not move leaves its quads as they are.
+                    guard clip != before else { continue }
+                    for index in leaf.first..<(leaf.first + leaf.count) {
+                        var quad = quads[index]
+                        // The leaf's quads share its mapping; a perspective one may need more coverage code.
+                        guard quad.transform == before else { return false }
+                        quad.transform = clip
+                        if quad.isShaped {
+                            let owner = Int(batchOfInstance[index])
+                            guard owner >= 0, case .draw(let into) = commands[owner],
+                                quad.shapeCoverage <= into.shapeCoverage
+                            else { return false }
+                        }
+                        changes.replace(index, of: quads, with: quad)
+                    }
                 }
+                return true
             }
-            return true
         }
     }
 
