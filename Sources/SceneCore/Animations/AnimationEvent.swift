@@ -62,11 +62,13 @@ extension [RenderAnimation] {
 final class AnimationEventCenter: Sendable {
     package static let shared = AnimationEventCenter()
 
-    private struct WeakRecord { weak var record: AnimationRecord? }
-    private let records = Locked<[UInt64: WeakRecord]>([:])
+    /// The records of the animations attached to layers, held until their animation stops or
+    /// their layer goes (`CALayer`'s deinit): held weakly, each record would need a weak
+    /// reference's side table of its own (48 bytes an animation).
+    private let records = Locked<[UInt64: AnimationRecord]>([:])
 
     package func register(_ record: AnimationRecord) {
-        records.withLock { $0[record.serial] = WeakRecord(record: record) }
+        records.withLock { $0[record.serial] = record }
     }
 
     package func unregister(_ record: AnimationRecord) {
@@ -87,7 +89,7 @@ final class AnimationEventCenter: Sendable {
         LayerLock.lock()
         defer { LayerLock.unlock() }
         for event in events {
-            guard let record = records.withLock({ $0[event.serial]?.record }) else { continue }
+            guard let record = records.withLock({ $0[event.serial] }) else { continue }
             switch event.kind {
             case .started:
                 reportStart(record)

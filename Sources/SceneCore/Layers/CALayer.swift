@@ -233,6 +233,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     deinit {
         if committedState != nil { ReleasedLayers.shared.add(layerID) }
+        // The animations still attached go with the layer: no event reaches their delegates.
+        for record in attachedAnimations.records { AnimationEventCenter.shared.unregister(record) }
         // Lets go of the subtree one layer at a time: releasing it through nested deinits would run
         // out of call stack for a chain of layers 100,000 deep.
         var held = takeHeldLayers()

@@ -32,6 +32,18 @@ import Testing
         #expect(driver.layer.presentation()?.position.x == 40)
     }
 
+    @Test func aLayerReleasedWithARunningAnimationTakesTheAnimationAlong() {
+        weak var added: CAAnimation?
+        do {
+            let layer = CALayer()
+            layer.add(basic("opacity", from: 0, to: 1), forKey: "fade")
+            CATransaction.flush()
+            added = layer.animation(forKey: "fade")
+            #expect(added != nil)
+        }
+        #expect(added == nil, "nothing holds the added copy once its layer is gone")
+    }
+
     @Test func anAnimationSkippedOverStillStartsBeforeItStops() async {
         let driver = RenderDriver()
         let log = DelegateLog()
