@@ -4,16 +4,20 @@
 /// The clock of unrendered animations (`UnrenderedAnimations`) keeps one, built from every
 /// commit of the process, to send the started and finished events of the trees no renderer
 /// shows. It draws nothing, so it keeps none of the values a `RenderTree` keeps for drawing:
-/// about 100 bytes a layer instead of several kilobytes.
+/// some tens of bytes a layer instead of several kilobytes.
 struct TimingTree {
-    /// One layer's timing (the small values last, so that no padding lies between the fields:
-    /// 48 bytes, not 64).
+    /// One layer's place and animations (32 bytes).
     private struct Node {
-        var beginTime: Double = 0
-        var timeOffset: Double = 0
         var sublayers: [LayerID] = []
         var animations: [RenderAnimation] = []
         var superlayer: LayerID?
+    }
+
+    /// A layer's own time, kept only for the few layers whose time differs from their
+    /// superlayer's.
+    private struct LayerTime {
+        var beginTime: Double = 0
+        var timeOffset: Double = 0
         var speed: Float = 1
 
         /// Whether the layer's time differs from its superlayer's.
@@ -24,9 +28,9 @@ struct TimingTree {
     /// Which animations of the layers evaluated here sent their events (`Node.animations`).
     private var eventMarks: [LayerID: AnimationEventMarks] = [:]
     private var animatedLayers: Set<LayerID> = []
-    /// The layers whose own time differs from their superlayer's: below none of them, a layer's
-    /// time is the absolute time.
-    private var timedLayers: Set<LayerID> = []
+    /// The layers whose own time differs from their superlayer's, with that time: below none of
+    /// them, a layer's time is the absolute time.
+    private var timedLayers: [LayerID: LayerTime] = [:]
     /// Serials of animations finished and removed here, so that a commit made before the app
     /// side heard of it does not bring them back.
     private var removedSerials: Set<UInt64> = []
@@ -42,8 +46,8 @@ struct TimingTree {
             switch update.field {
             case .all(let properties):
                 let timing = properties.timing
-                setTime(of: update.layer) { node in
-                    (node.beginTime, node.speed, node.timeOffset) = (timing.beginTime, timing.speed, timing.timeOffset)
+                setTime(of: update.layer) { time in
+                    (time.beginTime, time.speed, time.timeOffset) = (timing.beginTime, timing.speed, timing.timeOffset)
                 }
             case .property(.number(let value), .beginTime):
                 setTime(of: update.layer) { $0.beginTime = value }
@@ -84,14 +88,16 @@ struct TimingTree {
             nodes.removeValue(forKey: id)
             eventMarks.removeValue(forKey: id)
             animatedLayers.remove(id)
-            timedLayers.remove(id)
+            timedLayers.removeValue(forKey: id)
         }
         if !commit.released.isEmpty { structureVersion &+= 1 }
     }
 
-    private mutating func setTime(of id: LayerID, _ change: (inout Node) -> Void) {
-        change(&nodes[id, default: Node()])
-        if nodes[id]!.runsItsOwnTime { timedLayers.insert(id) } else { timedLayers.remove(id) }
+    private mutating func setTime(of id: LayerID, _ change: (inout LayerTime) -> Void) {
+        if nodes[id] == nil { nodes[id] = Node() }
+        var time = timedLayers[id] ?? LayerTime()
+        change(&time)
+        timedLayers[id] = time.runsItsOwnTime ? time : nil
     }
 
     /// Runs the event pass of every animation outside the trees under `shownRoots` at absolute
@@ -157,6 +163,7 @@ struct TimingTree {
         if let parent = node.superlayer, depth < FrameBuilder.maximumDepth {
             (parentTime, parentRate) = localTime(of: parent, at: t, depth: depth + 1)
         }
-        return ((parentTime - node.beginTime) * Double(node.speed) + node.timeOffset, parentRate * Double(node.speed))
+        let own = timedLayers[id] ?? LayerTime()
+        return ((parentTime - own.beginTime) * Double(own.speed) + own.timeOffset, parentRate * Double(own.speed))
     }
 }
