@@ -23,9 +23,9 @@ struct RenderLayer: Sendable {
     /// Which of `animations` sent their started and finished events.
     var eventMarks: AnimationEventMarks { animationState?.eventMarks ?? AnimationEventMarks() }
     /// The contents cross-fade in progress.
-    var contentsBlend: ContentsBlend? { animationState?.contentsBlend }
+    var contentsBlend: ContentsBlend? { animationState?.changeOfContents?.contentsBlend }
     /// The transition in progress.
-    var transition: TransitionFrame? { animationState?.transition }
+    var transition: TransitionFrame? { animationState?.changeOfContents?.transition }
 
     /// Applies one committed property field.
     package mutating func apply(_ field: LayerField) {
@@ -79,8 +79,9 @@ struct RenderLayer: Sendable {
         }
         state.animations = animations
         state.eventMarks = marks
-        state.contentsBlend = outputs.contentsBlend
-        state.transition = outputs.transition
+        state.changeOfContents =
+            outputs.contentsBlend == nil && outputs.transition == nil
+            ? nil : ChangeOfContents(contentsBlend: outputs.contentsBlend, transition: outputs.transition)
         return outputs
     }
 
@@ -103,8 +104,8 @@ private final class AnimationState: @unchecked Sendable {
     /// The list the app committed, shared with it: the events sent are kept apart, in `eventMarks`.
     var animations: [RenderAnimation] = []
     var eventMarks = AnimationEventMarks()
-    var contentsBlend: ContentsBlend?
-    var transition: TransitionFrame?
+    /// The cross-fade or transition in progress; nil (and no box) for most animated layers.
+    var changeOfContents: ChangeOfContents?
     /// The general evaluator's decomposition of the model transform: made when the general
     /// evaluator first runs the layer's animations, and let go while the steady pass runs them
     /// (272 bytes an animated layer otherwise).
@@ -116,9 +117,18 @@ private final class AnimationState: @unchecked Sendable {
         let copy = AnimationState(model: model)
         copy.animations = animations
         copy.eventMarks = eventMarks
-        copy.contentsBlend = contentsBlend
-        copy.transition = transition
+        copy.changeOfContents = changeOfContents
         return copy
+    }
+}
+
+/// A contents cross-fade or transition in progress, kept out of line.
+private final class ChangeOfContents: Sendable {
+    let contentsBlend: ContentsBlend?
+    let transition: TransitionFrame?
+
+    init(contentsBlend: ContentsBlend?, transition: TransitionFrame?) {
+        (self.contentsBlend, self.transition) = (contentsBlend, transition)
     }
 }
 
