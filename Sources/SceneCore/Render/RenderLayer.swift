@@ -79,9 +79,7 @@ struct RenderLayer: Sendable {
         }
         state.animations = animations
         state.eventMarks = marks
-        state.changeOfContents =
-            outputs.contentsBlend == nil && outputs.transition == nil
-            ? nil : ChangeOfContents(contentsBlend: outputs.contentsBlend, transition: outputs.transition)
+        state.setChangeOfContents(contentsBlend: outputs.contentsBlend, transition: outputs.transition)
         return outputs
     }
 
@@ -113,6 +111,20 @@ private final class AnimationState: @unchecked Sendable {
 
     init(model: LayerProperties) { self.model = model }
 
+    /// Notes the cross-fade and transition in progress, changing the box in place while it is
+    /// this state's alone (no allocation a frame while one runs).
+    func setChangeOfContents(contentsBlend: ContentsBlend?, transition: TransitionFrame?) {
+        guard contentsBlend != nil || transition != nil else {
+            changeOfContents = nil
+            return
+        }
+        if changeOfContents != nil, isKnownUniquelyReferenced(&changeOfContents!) {
+            (changeOfContents!.contentsBlend, changeOfContents!.transition) = (contentsBlend, transition)
+        } else {
+            changeOfContents = ChangeOfContents(contentsBlend: contentsBlend, transition: transition)
+        }
+    }
+
     func copy() -> AnimationState {
         let copy = AnimationState(model: model)
         copy.animations = animations
@@ -123,9 +135,9 @@ private final class AnimationState: @unchecked Sendable {
 }
 
 /// A contents cross-fade or transition in progress, kept out of line.
-private final class ChangeOfContents: Sendable {
-    let contentsBlend: ContentsBlend?
-    let transition: TransitionFrame?
+private final class ChangeOfContents: @unchecked Sendable {
+    var contentsBlend: ContentsBlend?
+    var transition: TransitionFrame?
 
     init(contentsBlend: ContentsBlend?, transition: TransitionFrame?) {
         (self.contentsBlend, self.transition) = (contentsBlend, transition)
