@@ -89,9 +89,25 @@ open class CAPropertyAnimation: CAAnimation {
 ///
 /// The current value is the layer's model value beneath the animation.
 open class CABasicAnimation: CAPropertyAnimation {
-    open var fromValue: Any?
-    open var toValue: Any?
-    open var byValue: Any?
+    private var values = BasicAnimationValues()
+
+    /// The value the animation starts from; nil to work it out from `toValue`, `byValue` and
+    /// the layer's current value (the table above).
+    open var fromValue: Any? {
+        get { values[0] }
+        set { values[0] = newValue }
+    }
+    /// The value the animation ends at; nil to work it out as `fromValue` is.
+    open var toValue: Any? {
+        get { values[1] }
+        set { values[1] = newValue }
+    }
+    /// The change the animation makes, added to the value it starts from (or taken from the one
+    /// it ends at).
+    open var byValue: Any? {
+        get { values[2] }
+        set { values[2] = newValue }
+    }
 
     public required init() { super.init() }
 

@@ -30,6 +30,29 @@ import Testing
         #expect(clock.number("position.x", at: 101) == quarter)
     }
 
+    @Test func fromToAndByKeepTheTypeTheyWereSetWith() {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        let color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        animation.fromValue = 0.25
+        animation.toValue = CGFloat(0.75)
+        animation.byValue = color
+        #expect(animation.fromValue as? Double == 0.25 && type(of: animation.fromValue!) == Double.self)
+        #expect(type(of: animation.toValue!) == CGFloat.self && animation.toValue as? CGFloat == 0.75)
+        #expect(animation.byValue as AnyObject === color)
+        // A slot changes between a number and another value, and back; nil clears it.
+        animation.fromValue = NSNumber(value: 2)
+        #expect(animation.fromValue is NSNumber)
+        animation.byValue = 3.0
+        #expect(animation.byValue as? Double == 3)
+        animation.toValue = nil
+        #expect(animation.toValue == nil)
+        let copy = animation.copy() as! CABasicAnimation
+        #expect(copy.fromValue is NSNumber && copy.toValue == nil && copy.byValue as? Double == 3)
+        // The key-value coded spelling reaches the same values.
+        animation.setValue([1.0, 2.0], forKey: "toValue")
+        #expect(animation.value(forKey: "toValue") as? [Double] == [1, 2])
+    }
+
     @Test func compiledValuesGiveBackWhatWasGiven() {
         let numbers = BasicValues(from: nil, to: .number(-2.5), by: .number(7))
         #expect(numbers.from == nil && numbers.to == .number(-2.5) && numbers.by == .number(7))
