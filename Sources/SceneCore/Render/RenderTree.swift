@@ -66,7 +66,8 @@ package struct RenderTree: Sendable {
         for update in commit.updates {
             guard case .all = update.field else { continue }
             lastCommitWholeLayers += 1
-            // A layer already in the tree comes whole again when the app resends it (a full sync).
+            // A layer already in the tree may come whole again (a new renderer's snapshot and the
+            // first commit both carry every layer): room is made only for the new ones.
             if layers.slot(of: update.layer) == nil { newLayers += 1 }
         }
         layers.reserveCapacity(adding: newLayers)
