@@ -136,6 +136,11 @@ extension LayerProperties {
     /// Maps the layer's bounds space into the space it is positioned in:
     /// `T(−anchor + offset) · transform · T(position, zPosition)`.
     func placement(offset: CGSize?) -> CATransform3D {
+        placement(offset: offset, transform: transform, position: position)
+    }
+
+    /// The same with `transform` and `position` in place of the layer's own.
+    func placement(offset: CGSize?, transform: CATransform3D, position: CGPoint) -> CATransform3D {
         let (ax, ay, az) = anchorInBounds
         return transform.prependingTranslation(x: -ax + (offset?.width ?? 0), y: -ay + (offset?.height ?? 0), z: -az)
             .appendingTranslation(x: position.x, y: position.y, z: zPosition)

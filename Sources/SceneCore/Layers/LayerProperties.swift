@@ -24,6 +24,9 @@ struct LayerProperties: Sendable, Equatable {
         _modify { yield &storage.value }
     }
 
+    /// Whether `other` holds these values in the same storage (one copy of the values, not two).
+    func isSharingValues(with other: LayerProperties) -> Bool { storage.isSharing(with: other.storage) }
+
     /// Where the extra values lie, for reading.
     private var extraValues: UnsafePointer<ExtraValues> { storage.pointer.pointee.extras.pointer }
 

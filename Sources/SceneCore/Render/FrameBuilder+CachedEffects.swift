@@ -33,7 +33,7 @@ extension FrameBuilder {
     mutating func drawKeepingEffects(
         _ id: LayerID, layer: RenderLayer, toWindow: CATransform3D, opacity: Float, depth: Int
     ) -> Bool {
-        let p = layer.properties
+        let p = layer.propertiesExceptPlacement
         guard keepsEffects, raster == nil, layer.mask != nil || Self.castsContentShadow(p), Self.drawsSomething(layer),
             layer.contentVersion != tree.animationStamp,
             GroupEffects(p) == nil, p.backgroundFilters.passes.isEmpty,
@@ -64,7 +64,7 @@ extension FrameBuilder {
     /// Whether `layer` draws anything itself or has sublayers (a layer that draws nothing
     /// has no mask to apply and casts no shadow from its content).
     private static func drawsSomething(_ layer: RenderLayer) -> Bool {
-        let p = layer.properties
+        let p = layer.propertiesExceptPlacement
         return !layer.sublayers.isEmpty || p.contents != nil || p.drawsShape || p.glyphs != nil
             || (p.shownBackgroundColor?.a ?? 0) > 0
             || (p.borderWidth > 0 && (p.shownBorderColor?.a ?? 0) > 0)

@@ -38,7 +38,7 @@ extension FrameBuilder {
     mutating func drawRasterized(
         _ id: LayerID, layer: RenderLayer, toWindow: CATransform3D, opacity: Float, depth: Int
     ) -> Bool {
-        let p = layer.properties
+        let p = layer.propertiesExceptPlacement
         guard p.rasterizationScale.isFinite, p.rasterizationScale > 0 else {
             Diagnostics.errorOnce(
                 "render.rasterizationScale",
@@ -94,7 +94,7 @@ extension FrameBuilder {
         (raster, toClip) = saved
 
         // Straight edges of the bitmap are anti-aliased as the layer's are (allowsEdgeAntialiasing, edgeAntialiasingMask).
-        let smooth = EdgeAntialiasing.edges(of: layer.properties, rounded: false)
+        let smooth = EdgeAntialiasing.edges(of: layer.propertiesExceptPlacement, rounded: false)
         let quad = QuadInstance(
             transform: toWindow.concatenating(toClip).float16, rect: rect.float4, uv: SIMD4(0, 1, 1, 0),
             color: SIMD4(repeating: opacity), shapeRect: rect.float4, params: [0, 1, smooth, smooth])
@@ -106,7 +106,7 @@ extension FrameBuilder {
     /// the shadows they cast. Null when nothing is drawn. Parts of sublayers at or behind the eye
     /// are left out.
     func drawnExtent(of layer: RenderLayer, depth: Int) -> CGRect {
-        let p = layer.properties
+        let p = layer.propertiesExceptPlacement
         var extent = p.bounds.width > 0 && p.bounds.height > 0 ? p.bounds : CGRect.null
         if let image = p.contents {
             for piece in ContentsLayout.pieces(for: p, image: image) {
@@ -118,10 +118,12 @@ extension FrameBuilder {
         var sublayers = CGRect.null
         let space = p.sublayerSpaceToOwnSpace
         for childID in layer.sublayers {
-            guard let child = tree[childID], !child.properties.isHidden, child.properties.opacity != 0 else { continue }
+            guard let child = tree[childID], !child.propertiesExceptPlacement.isHidden,
+                child.propertiesExceptPlacement.opacity != 0
+            else { continue }
             let inner = drawnExtent(of: child, depth: depth + 1)
             guard !inner.isNull else { continue }
-            let h = Homography(child.properties.placement(offset: nil).concatenating(space))
+            let h = Homography(child.placement(offset: nil).concatenating(space))
             let corners = [
                 CGPoint(x: inner.minX, y: inner.minY), CGPoint(x: inner.maxX, y: inner.minY),
                 CGPoint(x: inner.minX, y: inner.maxY), CGPoint(x: inner.maxX, y: inner.maxY),

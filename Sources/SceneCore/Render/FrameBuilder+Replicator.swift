@@ -31,7 +31,7 @@ extension FrameBuilder {
         of id: LayerID, children: [LayerID], toWindow: CATransform3D, childSpace: CATransform3D, alpha: Float,
         depth: Int
     ) {
-        guard let p = tree[id]?.properties, p.instanceCount > 0 else { return }
+        guard let p = tree[id]?.propertiesExceptPlacement, p.instanceCount > 0 else { return }
         let placement = InstancePlacement(p, childSpace: childSpace, toWindow: toWindow, toClip: toClip)
         let colors = InstanceColors(p)
         let delayed = p.instanceDelay != 0 && p.instanceDelay.isFinite ? animatedLayers(under: id) : []

@@ -28,7 +28,7 @@ extension FrameBuilder {
         _ layer: RenderLayer, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D, opacity: Float,
         depth: Int, offset: CGSize?
     ) {
-        let toSpace = layer.properties.placement(offset: offset).concatenating(sublayerSpace)
+        let toSpace = layer.placement(offset: offset).concatenating(sublayerSpace)
         var planes: [SpacePlane] = []
         collectPlanes(of: layer, toSpace: toSpace, opacity: opacity, depth: depth, into: &planes)
         for index in DepthOrder.backToFront(planes.map(\.geometry)) {
@@ -44,13 +44,13 @@ extension FrameBuilder {
     private func collectPlanes(
         of layer: RenderLayer, toSpace: CATransform3D, opacity: Float, depth: Int, into planes: inout [SpacePlane]
     ) {
-        let space = layer.properties.sublayerSpaceToOwnSpace.concatenating(toSpace)
+        let space = layer.propertiesExceptPlacement.sublayerSpaceToOwnSpace.concatenating(toSpace)
         for id in tree.drawOrder(of: layer) {
             guard let child = tree[id] else { continue }
-            let p = child.properties
+            let p = child.propertiesExceptPlacement
             let childOpacity = p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
             guard !p.isHidden, childOpacity > 0 else { continue }
-            let childToSpace = p.placement(offset: nil).concatenating(space)
+            let childToSpace = child.placement(offset: nil).concatenating(space)
             if p.isTransformLayer && depth + 1 < FrameBuilder.maximumDepth {
                 collectPlanes(
                     of: child, toSpace: childToSpace, opacity: opacity * childOpacity, depth: depth + 1, into: &planes)

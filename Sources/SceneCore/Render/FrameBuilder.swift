@@ -152,7 +152,7 @@ package struct FrameBuilder {
         // The layer is read where it lies, in its slot.
         guard
             let open = openLayer(
-                id, layer: slots[slot], properties: slots[slot].properties, parentToWindow: parentToWindow,
+                id, layer: slots[slot], parentToWindow: parentToWindow,
                 sublayerSpace: sublayerSpace, inheritedOpacity: inheritedOpacity, depth: depth, offset: offset)
         else { return }
         visitedLayers += 1
@@ -180,7 +180,7 @@ package struct FrameBuilder {
         {
             leaves?.record(
                 slot: slot, context: context, first: first, count: batcher.instanceCount - first,
-                zPosition: slots[slot].properties.zPosition)
+                zPosition: slots[slot].propertiesExceptPlacement.zPosition)
         }
     }
 
@@ -189,7 +189,7 @@ package struct FrameBuilder {
         guard open.children.isEmpty, open.clipIndex == nil, !open.castsFromContent, open.mask == nil, !open.isGroup,
             open.effects == nil, !open.replicates, slots[slot].contentsBlend == nil
         else { return false }
-        let p = slots[slot].properties
+        let p = slots[slot].propertiesExceptPlacement
         return !p.drawsShape && p.glyphs == nil && !p.isGradientLayer && p.glContent == nil && p.tileStore == nil
             && p.backgroundFilters.filters.isEmpty
     }
@@ -199,7 +199,7 @@ package struct FrameBuilder {
     mutating func redrawLeaf(_ id: LayerID, slot: Int, in context: FrameLeaves.Context) -> Bool {
         guard
             let open = openLayer(
-                id, layer: slots[slot], properties: slots[slot].properties, parentToWindow: context.parentToWindow,
+                id, layer: slots[slot], parentToWindow: context.parentToWindow,
                 sublayerSpace: context.sublayerSpace, inheritedOpacity: context.inheritedOpacity, depth: context.depth,
                 offset: nil)
         else { return true }
@@ -218,7 +218,7 @@ package struct FrameBuilder {
         guard let transition = slots[slot].transition, let old = tree.transitionSnapshots[transition.serial] else {
             return false
         }
-        let bounds = slots[slot].properties.bounds.size
+        let bounds = slots[slot].propertiesExceptPlacement.bounds.size
         for side in TransitionSide.drawingOrder(transition.spec.type) {
             let (shift, fade) = side.placement(transition, size: bounds)
             guard fade > 0 else { continue }
@@ -265,9 +265,10 @@ package struct FrameBuilder {
     /// transform layer's 3D space, a rasterized layer's bitmap) or not at all.
     @inline(never)
     private mutating func openLayer(
-        _ id: LayerID, layer: RenderLayer, properties p: LayerProperties, parentToWindow: CATransform3D?,
-        sublayerSpace: CATransform3D, inheritedOpacity: Float, depth: Int, offset: CGSize?
+        _ id: LayerID, layer: RenderLayer, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D,
+        inheritedOpacity: Float, depth: Int, offset: CGSize?
     ) -> OpenLayer? {
+        let p = layer.propertiesExceptPlacement
         // A rasterized layer is drawn into its bitmap without its opacity (see FrameBuilder+Rasterization).
         let placement = raster?.layer == id ? raster?.toBitmap : nil
         let opacity = placement != nil ? 1 : p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
@@ -282,7 +283,7 @@ package struct FrameBuilder {
         let toWindow =
             placement
             ?? FrameBuilder.layerToWindow(
-                p, offset: offset, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace)
+                layer.placement(offset: offset), parentToWindow: parentToWindow, sublayerSpace: sublayerSpace)
         guard toWindow.isFinite else { return nil }
         if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return nil }
         if placement == nil, offset == nil, layer.transition == nil, !recordsInstances,
@@ -449,13 +450,14 @@ package struct FrameBuilder {
         return window.contains(target)
     }
 
-    /// Maps the bounds space of a layer with values `p` to the window, as the walk reaches it: its
-    /// placement in its superlayer (moved by `offset`), the superlayer's `sublayerSpace`, flattened
-    /// into the superlayer's plane, then the superlayer's own mapping (none for the root).
+    /// Maps the bounds space of a layer placed in its superlayer by `placement`
+    /// (`RenderLayer.placement(offset:)`) to the window, as the walk reaches it: its placement,
+    /// the superlayer's `sublayerSpace`, flattened into the superlayer's plane, then the
+    /// superlayer's own mapping (none for the root).
     static func layerToWindow(
-        _ p: LayerProperties, offset: CGSize?, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D
+        _ placement: CATransform3D, parentToWindow: CATransform3D?, sublayerSpace: CATransform3D
     ) -> CATransform3D {
-        var toParent = p.placement(offset: offset)
+        var toParent = placement
         // Most layers' superlayers put their sublayers in their own space.
         if !CATransform3DIsIdentity(sublayerSpace) { toParent = toParent.concatenating(sublayerSpace) }
         guard let parentToWindow else { return toParent }
@@ -562,7 +564,7 @@ extension RenderTree {
     func drawOrder(of layer: RenderLayer) -> [LayerID] {
         let ids = layer.sublayers
         guard ids.count > 1 else { return ids }
-        let z = ids.map { id in layers.slot(of: id).map { layers[slot: $0].properties.zPosition } ?? 0 }
+        let z = ids.map { id in layers.slot(of: id).map { layers[slot: $0].propertiesExceptPlacement.zPosition } ?? 0 }
         if zip(z, z.dropFirst()).allSatisfy({ $0 <= $1 }) { return ids }
         return ids.indices.sorted { z[$0] != z[$1] ? z[$0] < z[$1] : $0 < $1 }.map { ids[$0] }
     }

@@ -142,18 +142,15 @@ struct FramePatch {
         return list.instances.withUnsafeMutableBufferPointer { quads in
             tree.layers.withSlots { layers in
                 for slot in moved {
-                    guard let leaf = leaves.leaf(in: slot), layers[slot].properties.zPosition == leaf.zPosition else {
-                        return false
-                    }
+                    let p = layers[slot].propertiesExceptPlacement
+                    guard let leaf = leaves.leaf(in: slot), p.zPosition == leaf.zPosition else { return false }
                     // A leaf that draws nothing draws nothing wherever it is.
                     guard leaf.count > 0 else { continue }
                     let context = leaves.contexts[leaf.context]
                     let toWindow = FrameBuilder.layerToWindow(
-                        layers[slot].properties, offset: nil, parentToWindow: context.parentToWindow,
+                        layers[slot].placement(offset: nil), parentToWindow: context.parentToWindow,
                         sublayerSpace: context.sublayerSpace)
-                    guard toWindow.isFinite,
-                        layers[slot].properties.isDoubleSided
-                            || !FrameBuilder.facesAway(toWindow, bounds: layers[slot].properties.bounds)
+                    guard toWindow.isFinite, p.isDoubleSided || !FrameBuilder.facesAway(toWindow, bounds: p.bounds)
                     else { return false }
                     let clip = toWindow.concatenating(toClip).float16
                     let before = quads[leaf.first].transform
@@ -199,7 +196,7 @@ struct FramePatch {
         let drawn = builder.withCurrentSlots { builder in
             for slot in changed {
                 guard let leaf = leaves.leaf(in: slot), let id = tree.layers.id(inSlot: slot),
-                    tree.layers[slot: slot].properties.zPosition == leaf.zPosition
+                    tree.layers[slot: slot].propertiesExceptPlacement.zPosition == leaf.zPosition
                 else { return false }
                 let start = builder.batcher.instanceCount
                 guard builder.redrawLeaf(id, slot: slot, in: leaves.contexts[leaf.context]),

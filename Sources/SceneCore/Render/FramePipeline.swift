@@ -106,7 +106,7 @@ package struct FramePipeline: Sendable {
         if let root {
             // Shapes that animations changed are rasterised side by side before the walk.
             let shown = tree
-            tree.shapeRasters.prepareFrame { shown[$0]?.properties }
+            tree.shapeRasters.prepareFrame { shown[$0]?.propertiesExceptPlacement }
             tree.glyphAtlas.beginFrame()
             // The walk records its plain leaves into the records of the last walk, taken over.
             let leaves = patch?.leaves ?? spareLeaves

@@ -1,7 +1,8 @@
 /// A layer as the render side knows it: committed values and structure by id. Never a `CALayer`.
 struct RenderLayer: Sendable {
-    /// The values shown this frame: the model values with the animations applied.
-    var properties = LayerProperties()
+    /// The values shown this frame, except where the layer is placed while its placement is
+    /// kept apart (`SteadyPlacement`): these are then the model values, shared with the model.
+    private var shown = LayerProperties()
     var sublayers: [LayerID] = []
     var mask: LayerID?
     var superlayer: LayerID?
@@ -16,8 +17,36 @@ struct RenderLayer: Sendable {
     private var animationState: AnimationState?
     init() {}
 
+    /// The values shown this frame: the model values with the animations applied. Made whole
+    /// from `propertiesExceptPlacement` and the placement kept apart, where there is one: a
+    /// copy of the values then, so that what runs every frame reads those two instead.
+    var properties: LayerProperties {
+        get {
+            guard let placement = animationState?.placement else { return shown }
+            var whole = shown
+            placement.apply(to: &whole)
+            return whole
+        }
+        _modify {
+            foldPlacement()
+            yield &shown
+        }
+    }
+
+    /// The values shown this frame, but for the layer's transform and position when its
+    /// placement is kept apart: read every other value from here, and where the layer is from
+    /// `placement(offset:)`.
+    var propertiesExceptPlacement: LayerProperties { shown }
+
+    /// Maps the layer's bounds space into the space it is positioned in, as shown this frame
+    /// (`LayerProperties.placement(offset:)`).
+    func placement(offset: CGSize?) -> CATransform3D {
+        guard let placement = animationState?.placement else { return shown.placement(offset: offset) }
+        return shown.placement(offset: offset, transform: placement.transform, position: placement.position)
+    }
+
     /// The committed (model) values.
-    var model: LayerProperties { animationState?.model ?? properties }
+    var model: LayerProperties { animationState?.model ?? shown }
     /// The attached animations in key order.
     var animations: [RenderAnimation] { animationState?.animations ?? [] }
     /// Which of `animations` sent their started and finished events.
@@ -34,15 +63,43 @@ struct RenderLayer: Sendable {
         properties.apply(field)
     }
 
+    /// Keeps the layer's shown transform and position apart from its other shown values, which
+    /// become its model values (one copy of the values fewer), when its animations change only
+    /// where it is placed and the shown values differ from the model's only there. The steady
+    /// pass then writes the placement alone (`changePlacement(_:)`).
+    mutating func keepPlacementApart() {
+        guard let state = uniqueAnimationState(), state.placement == nil else { return }
+        var check = shown.values
+        (check.transform, check.position) = (state.model.transform, state.model.position)
+        guard check == state.model.values else { return }
+        state.placement = SteadyPlacement(transform: shown.transform, position: shown.position)
+        shown = state.model
+    }
+
+    /// Changes the placement kept apart through `body`, returning what `body` returns; nil,
+    /// calling nothing, when the layer's placement is not kept apart.
+    @inline(__always)
+    mutating func changePlacement(_ body: (inout SteadyPlacement) -> Bool) -> Bool? {
+        guard animationState?.placement != nil, let state = uniqueAnimationState() else { return nil }
+        return body(&state.placement!)
+    }
+
+    /// Puts the placement kept apart back into the shown values.
+    private mutating func foldPlacement() {
+        guard let placement = animationState?.placement, let state = uniqueAnimationState() else { return }
+        state.placement = nil
+        placement.apply(to: &shown)
+    }
+
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
     mutating func setAnimations(_ list: [RenderAnimation]) {
         animatesContent = list.contains { $0.changesContent }
         guard !list.isEmpty else {
-            if let state = animationState { properties = state.model }
+            if let state = animationState { shown = state.model }
             animationState = nil
             return
         }
-        let state = uniqueAnimationState() ?? AnimationState(model: properties)
+        let state = uniqueAnimationState() ?? AnimationState(model: shown)
         animationState = state
         state.eventMarks = state.eventMarks.carried(from: state.animations, to: list)
         state.animations = list
@@ -55,6 +112,7 @@ struct RenderLayer: Sendable {
     mutating func evaluate(
         layerTime: Double, id: LayerID, removed: inout Set<UInt64>, events: inout [AnimationEvent]
     ) -> AnimationOutputs {
+        foldPlacement()
         guard let state = uniqueAnimationState() else { return AnimationOutputs() }
         // Worked on as locals, moved out of the state and back, so that the loops below touch
         // no class property (each touch costs an exclusivity check and a retain).
@@ -69,12 +127,12 @@ struct RenderLayer: Sendable {
         let cache = state.transformCache ?? TransformCacheBox()
         state.transformCache = cache
         withUnsafePointer(to: &state.model) { model in
-            AnimationEvaluator.restoreTargets(of: animations, from: model.pointee, into: &properties)
+            AnimationEvaluator.restoreTargets(of: animations, from: model.pointee, into: &shown)
             animations.recordEvents(
                 layerTime: layerTime, id: id, marks: &marks, removed: &removed, events: &events)
             var custom: [String: AnimatableValue]?
             AnimationEvaluator.apply(
-                animations, layerTime: layerTime, model: model.pointee, presented: &properties,
+                animations, layerTime: layerTime, model: model.pointee, presented: &shown,
                 custom: &custom, outputs: &outputs, cache: &cache.cache)
         }
         state.animations = animations
@@ -108,6 +166,9 @@ private final class AnimationState: @unchecked Sendable {
     /// evaluator first runs the layer's animations, and let go while the steady pass runs them
     /// (272 bytes an animated layer otherwise).
     var transformCache: TransformCacheBox?
+    /// The shown transform and position, while they are kept apart from the shown values
+    /// (`RenderLayer.keepPlacementApart()`).
+    var placement: SteadyPlacement?
 
     init(model: LayerProperties) { self.model = model }
 
@@ -130,6 +191,7 @@ private final class AnimationState: @unchecked Sendable {
         copy.animations = animations
         copy.eventMarks = eventMarks
         copy.changeOfContents = changeOfContents
+        copy.placement = placement
         return copy
     }
 }

@@ -91,23 +91,36 @@ extension RenderTree {
                 // With no layer running its own time, every layer's time is the absolute time.
                 let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
                 guard layerTime.isFinite else { continue }
-                func write(into properties: inout LayerProperties) -> Bool {
-                    // By index: each animation is read where it lies (a loop over the slice copies
-                    // each one, retaining what it refers to).
+                // By index: each animation is read where it lies (a loop over the slice copies
+                // each one, retaining what it refers to).
+                func write<Target>(into target: inout Target, by store: (Int, SIMD4<Double>, inout Target) -> Bool)
+                    -> Bool
+                {
                     for index in entry.animations {
                         guard let f = animations[index].fraction(at: layerTime),
-                            let value = animations[index].lanes(at: f),
-                            animations[index].write(value, into: &properties)
+                            let value = animations[index].lanes(at: f), store(index, value, &target)
                         else { return false }
                     }
                     return true
                 }
-                guard write(into: &layers[slot: entry.slot].properties) else {
+                // A layer moved only, with its placement kept apart, has only that written.
+                let slot = entry.slot
+                let written: Bool
+                if entry.movesOnly,
+                    let moved = layers[slot: slot].changePlacement({
+                        write(into: &$0) { $2.write($1, at: animations[$0].store) }
+                    })
+                {
+                    written = moved
+                } else {
+                    written = write(into: &layers[slot: slot].properties) { animations[$0].write($1, into: &$2) }
+                }
+                guard written else {
                     fallen.append(entry.id)
                     continue
                 }
-                stampAnimatedLayer(at: entry.slot, lastStampedParent: &lastStampedParent)
-                if entry.movesOnly { animatedMoves.append(entry.slot) } else { animatedChanges.append(entry.slot) }
+                stampAnimatedLayer(at: slot, lastStampedParent: &lastStampedParent)
+                if entry.movesOnly { animatedMoves.append(slot) } else { animatedChanges.append(slot) }
                 // A steady animation is inside its active duration, running forwards: changing.
                 if rate != 0 { tick.isAnimating = true }
             }
@@ -142,6 +155,7 @@ extension RenderTree {
             case .compiled(let compiled):
                 steadyAnimations.add(id, slot: index, animations: compiled)
                 layers[slot: index].releaseTransformCache()
+                if compiled.allSatisfy(\.store.movesLayer) { layers[slot: index].keepPlacementApart() }
             case .notCompilable: steadyAnimations.markUnsteady(id)
             case .notYet: break
             }

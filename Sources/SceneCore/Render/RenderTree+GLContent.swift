@@ -7,7 +7,8 @@ extension RenderTree {
     /// - Returns: whether there is such a layer (it needs the next frame too).
     mutating func stampAsynchronousGLLayers(under root: LayerID) -> Bool {
         var found = false
-        for id in glLayers where layers[id]?.properties.isAsynchronous == true && topAncestor(of: id) == root {
+        for id in glLayers
+        where layers[id]?.propertiesExceptPlacement.isAsynchronous == true && topAncestor(of: id) == root {
             if !found, animationStamp == 0 {
                 beginVersionStamp()
                 animationStamp = versionStamp

@@ -131,12 +131,16 @@ package struct RenderTree: Sendable {
     /// The ids of every image some layer in the tree shows (for texture lifetime), including
     /// images still shown by cross-fades and transitions.
     package var liveImageIDs: Set<UInt64> {
-        var ids = Set(layers.values.compactMap { $0.properties.contents?.imageID }).union(emitterImageIDs)
-        // A partial redraw updates its base image's texture in place: keep that until drawn.
-        for layer in layers.values { if let base = layer.properties.contents?.updatedRegion?.base { ids.insert(base) } }
-        for layer in layers.values { if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) } }
+        var ids = emitterImageIDs
+        for layer in layers.values {
+            let p = layer.propertiesExceptPlacement
+            if let id = p.contents?.imageID { ids.insert(id) }
+            // A partial redraw updates its base image's texture in place: keep that until drawn.
+            if let base = p.contents?.updatedRegion?.base { ids.insert(base) }
+            if let store = p.tileStore { ids.formUnion(store.imageIDs) }
+            if let id = layer.contentsBlend?.from?.imageID { ids.insert(id) }
+        }
         for snapshot in transitionSnapshots.values { ids.formUnion(snapshot.liveImageIDs) }
-        for layer in layers.values { if let store = layer.properties.tileStore { ids.formUnion(store.imageIDs) } }
         ids.formUnion(shapeRasters.imageIDs)
         ids.formUnion(glyphAtlas.imageIDs)
         return ids

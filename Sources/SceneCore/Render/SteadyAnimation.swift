@@ -153,14 +153,8 @@ struct SteadyAnimation: Sendable {
             guard c.x.isFinite, c.y.isFinite, c.z.isFinite, c.w.isFinite else { return false }
             p.store(RGBA?.some(RGBA(r: c.x, g: c.y, b: c.z, a: c.w)), at: Int(shown))
             return true
-        case .transform(let offset, let key):
-            guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return false }
-            p.store(t, at: Int(offset))
-            return true
-        case .transformParts(let offset, let key, var parts):
-            guard value.x.isFinite, key.set(value.x, in: &parts) else { return false }
-            let t = parts.transform
-            guard t.isFinite else { return false }
+        case .transform(let offset, _), .transformParts(let offset, _, _):
+            guard let t = store.transform(from: value) else { return false }
             p.store(t, at: Int(offset))
             return true
         }
@@ -199,6 +193,23 @@ extension SteadyAnimation.Store {
         }
     }
 
+    /// The transform a transform store stores for `value`; nil for a value not to store (not
+    /// finite), and for the other stores.
+    @inline(__always)
+    func transform(from value: SIMD4<Double>) -> CATransform3D? {
+        switch self {
+        case .transform(_, let key):
+            guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return nil }
+            return t
+        case .transformParts(_, let key, var parts):
+            guard value.x.isFinite, key.set(value.x, in: &parts) else { return nil }
+            let t = parts.transform
+            return t.isFinite ? t : nil
+        case .cgFloats, .float, .double, .color:
+            return nil
+        }
+    }
+
     /// Whether the store changes only where its layer is placed (the layer's `transform` or
     /// `position`), which moves the layer's quads without changing what they draw.
     var movesLayer: Bool {
@@ -210,10 +221,10 @@ extension SteadyAnimation.Store {
     }
 
     private static let transformAddress = UInt16(LayerProperties.address(of: \.transform)!)
-    private static let positionAddresses: Range<UInt16> = {
-        let start = UInt16(LayerProperties.address(of: \.position)!)
-        return start..<(start + UInt16(MemoryLayout<CGPoint>.size))
-    }()
+    /// Where `position` lies in a layer's values.
+    static let positionAddress = LayerProperties.address(of: \.position)!
+    private static let positionAddresses =
+        UInt16(positionAddress)..<UInt16(positionAddress + MemoryLayout<CGPoint>.size)
 
     /// `value` as the lanes this store interpolates; nil when it is not of the store's kind.
     func lanes(of value: AnimatableValue) -> SIMD4<Double>? {

@@ -291,4 +291,63 @@ import Testing
         #expect(!scene.tree.steadyAnimations.isUnsteady(twoTransformParts.layerID))
         #expect(scene.isSteady(twoTransformParts))
     }
+
+    @Test func aLayerItOnlyMovesKeepsOneCopyOfItsValuesAndIsDrawnWhereItIsShown() {
+        func square(_ configure: (CALayer) -> Void) -> CALayer {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            layer.position = CGPoint(x: 50, y: 50)
+            layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            configure(layer)
+            return layer
+        }
+        let turned = square { $0.add(basic("transform.rotation.z", from: 0, to: 2, duration: 4), forKey: "turn") }
+        // With a model transform of its own, the turn is set among the model transform's parts.
+        let slid = square {
+            $0.transform = CATransform3DMakeScale(2, 2, 1)
+            $0.add(basic("transform.rotation.z", from: 0, to: 1, duration: 4), forKey: "turn")
+            $0.add(basic("position.x", from: 10, to: 90, duration: 4), forKey: "slide")
+        }
+        let faded = square { $0.add(basic("opacity", from: 0, to: 1, duration: 4), forKey: "fade") }
+        let scene = Scene([turned, slid, faded])
+        CATransaction.flush()
+        scene.show(at: 0.5)
+        scene.show(at: 1)
+        for layer in [turned, slid] {
+            let shown = scene.tree[layer.layerID]!
+            #expect(scene.isSteady(layer))
+            #expect(shown.propertiesExceptPlacement.isSharingValues(with: shown.model), "one copy of the values")
+            for key in ["transform", "position"] {
+                #expect(scene.values(of: key, layer).shown == scene.values(of: key, layer).presented, "\(key)")
+            }
+            #expect(shown.placement(offset: nil) == shown.properties.placement(offset: nil))
+        }
+        #expect(isClose(scene.tree[turned.layerID]!.properties.transform, CATransform3DMakeRotation(0.5, 0, 0, 1)))
+        #expect(scene.tree[slid.layerID]!.properties.position.x == 30)
+        let fading = scene.tree[faded.layerID]!
+        #expect(!fading.propertiesExceptPlacement.isSharingValues(with: fading.model), "its opacity is not the model's")
+
+        // The walk draws the moved layers where they are shown, as it draws whole copies of their values.
+        var whole = scene.tree
+        for layer in [turned, slid] { whole.layers[layer.layerID]?.properties.opacity += 0 }
+        #expect(
+            whole[turned.layerID]!.propertiesExceptPlacement.transform == whole[turned.layerID]!.properties.transform)
+        let root = scene.clock.layer.layerID
+        let drawn = FrameBuilder.build(scene.tree, root: root, width: 100, height: 100)
+        #expect(drawn.instances.count == 3)
+        #expect(drawn.instances == FrameBuilder.build(whole, root: root, width: 100, height: 100).instances)
+
+        // A copy of the tree (a transition's snapshot) keeps what it showed; a commit to the layer
+        // gives it whole values, and the next steady frame keeps its placement apart again.
+        let snapshot = scene.tree
+        commitWithoutActions { turned.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+        scene.show(at: 2)
+        scene.show(at: 3)
+        #expect(isClose(snapshot[turned.layerID]!.properties.transform, CATransform3DMakeRotation(0.5, 0, 0, 1)))
+        let recoloured = scene.tree[turned.layerID]!
+        #expect(scene.isSteady(turned))
+        #expect(recoloured.propertiesExceptPlacement.isSharingValues(with: recoloured.model))
+        #expect(recoloured.properties.backgroundColor?.value == RGBA(r: 0, g: 0, b: 1, a: 1))
+        #expect(isClose(recoloured.properties.transform, CATransform3DMakeRotation(1.5, 0, 0, 1)))
+    }
 }
