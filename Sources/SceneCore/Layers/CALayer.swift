@@ -37,7 +37,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// layer leaves the screen with the next commit anyway).
     var committedSublayers: [WeakLayer]?
     weak var committedSuperlayer: CALayer?
-    weak var committedMask: CALayer?
 
     /// The sublayers, back to front. Only this layer holds its buffer (the `sublayers` getter hands
     /// out `sublayerSnapshot`), so adding and removing one mutates it in place, never copying it;
@@ -45,9 +44,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     var sublayerStorage: Deque<CALayer>? {
         didSet { sublayerSnapshot = nil }  // no `oldValue`: mutations stay in place (SE-0268)
     }
-    /// The array the `sublayers` getter last returned, a copy of `sublayerStorage` with a buffer
-    /// of its own; dropped on every change of the list.
-    var sublayerSnapshot: [CALayer]?
     /// Where this layer last sat in its superlayer's `sublayerStorage`, counted from the
     /// superlayer's `sublayerIndexOrigin`: the search for it starts there, so finding a sublayer
     /// costs the distance it has moved since, not the list's length.
@@ -56,13 +52,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// for each taken from the front, so that changes at the front move no other sublayer's hint.
     var sublayerIndexOrigin = 0
     weak var superlayerStorage: CALayer?
-    var maskStorage: CALayer?
-    /// The layer whose `mask` this layer is, if any.
-    weak var maskOwner: CALayer?
-    var keyedValues: [String: Any] = [:]
-    /// The other keys set since the layer was made: `name`, `mask`, `filters`, ..., a subclass's
-    /// own keys and arbitrary key-value coding keys.
-    var setKeys: Set<String> = []
 
     /// The animations added to the layer, in key order (what `animationKeys()` lists).
     var attachedAnimations = AttachedAnimations()

@@ -1,11 +1,18 @@
 import Foundation
 
-/// What a layer keeps only while it uses it: drawing (the dirty rect, asynchronous drawing, the
-/// redraw of animated custom keys), the action being run, the links of a presentation copy and
-/// the warnings already logged. Most layers use none of it, so it lives in a box made when one
-/// of its values is first set: 8 bytes a layer instead of about 200. Read and written under
-/// `LayerLock`, like the rest of a layer's state.
+/// What a layer keeps only while it uses it: its mask or the layer it masks, the values of
+/// key-value coding keys of its own, the array the `sublayers` getter handed out, drawing (the
+/// dirty rect, asynchronous drawing, the redraw of animated custom keys), the action being run,
+/// the links of a presentation copy and the warnings already logged. Most layers use none of it,
+/// so it lives in a box made when one of its values is first set: 8 bytes a layer instead of
+/// about 250. Read and written under `LayerLock`, like the rest of a layer's state.
 final class LayerOccasionalState {
+    var maskStorage: CALayer?
+    weak var maskOwner: CALayer?
+    weak var committedMask: CALayer?
+    var keyedValues: [String: Any] = [:]
+    var setKeys: Set<String> = []
+    var sublayerSnapshot: [CALayer]?
     var contentsObject: Any?
     var actionInProgress: String?
     var dirtyRect: CGRect?
@@ -20,6 +27,45 @@ final class LayerOccasionalState {
 }
 
 extension CALayer {
+    /// The layer's mask (`mask`).
+    var maskStorage: CALayer? {
+        get { occasionalState?.maskStorage }
+        set { occasional(creating: newValue != nil)?.maskStorage = newValue }
+    }
+    /// The layer whose `mask` this layer is, if any.
+    var maskOwner: CALayer? {
+        get { occasionalState?.maskOwner }
+        set { occasional(creating: newValue != nil)?.maskOwner = newValue }
+    }
+    /// The mask as of the last commit, shown by presentation copies.
+    var committedMask: CALayer? {
+        get { occasionalState?.committedMask }
+        set { occasional(creating: newValue != nil)?.committedMask = newValue }
+    }
+    /// The values of the keys that are not built-in properties (a subclass's own keys and
+    /// arbitrary key-value coding keys), by key.
+    var keyedValues: [String: Any] {
+        get { occasionalState?.keyedValues ?? [:] }
+        _modify {
+            let state = occasional(creating: true)!
+            yield &state.keyedValues
+        }
+    }
+    /// The other keys set since the layer was made: `name`, `mask`, `filters`, ..., a subclass's
+    /// own keys and arbitrary key-value coding keys.
+    var setKeys: Set<String> {
+        get { occasionalState?.setKeys ?? [] }
+        _modify {
+            let state = occasional(creating: true)!
+            yield &state.setKeys
+        }
+    }
+    /// The array the `sublayers` getter last returned, a copy of `sublayerStorage` with a buffer
+    /// of its own; dropped on every change of the list.
+    var sublayerSnapshot: [CALayer]? {
+        get { occasionalState?.sublayerSnapshot }
+        set { occasional(creating: newValue != nil)?.sublayerSnapshot = newValue }
+    }
     /// The value set through `contents` (an image, or an object of another type that draws nothing).
     var contentsObject: Any? {
         get { occasionalState?.contentsObject }
