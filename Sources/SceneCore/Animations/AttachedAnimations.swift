@@ -6,7 +6,7 @@
 /// list as it is, and the layer's committed animations, the render side and the clock of
 /// unrendered animations all share its storage.
 struct AttachedAnimations {
-    private(set) var records: [AnimationRecord] = []
+    private(set) var records = AnimationRecords()
     /// The typed form of each of `records`, in the same order.
     private(set) var compiled: [RenderAnimation] = []
 
@@ -28,8 +28,8 @@ struct AttachedAnimations {
 
     /// Removes every animation, returning their records.
     mutating func removeAll() -> [AnimationRecord] {
-        defer { (records, compiled) = ([], []) }
-        return records
+        defer { (records, compiled) = (AnimationRecords(), []) }
+        return Array(records)
     }
 
     /// Removes the animation of `record`, if it is attached.
