@@ -39,10 +39,8 @@ struct SteadyAnimation: Sendable {
         case color(shown: UInt16)
         /// A transform made from the identity with one part set (`TransformKey.transform`).
         case transform(offset: UInt16, key: TransformKey)
-        /// A transform recomposed from the model transform's parts with one part set. Boxed
-        /// (`indirect`): the decomposition's 128 bytes would otherwise size every store, and
-        /// most layers' model transform is the identity (`transform`).
-        indirect case transformParts(offset: UInt16, key: TransformKey, model: TransformDecomposition)
+        /// A transform recomposed from the model transform's parts with one part set.
+        case transformParts(offset: UInt16, key: TransformKey, model: TransformDecomposition)
     }
 
     let timing: MediaTimingValues
