@@ -91,31 +91,32 @@ extension RenderTree {
                 // With no layer running its own time, every layer's time is the absolute time.
                 let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
                 guard layerTime.isFinite else { continue }
-                // By index: each animation is read where it lies (a loop over the slice copies
-                // each one, retaining what it refers to).
-                func write<Target>(into target: inout Target, by store: (Int, SIMD4<Double>, inout Target) -> Bool)
-                    -> Bool
-                {
+                // By index: each animation is read where it lies (a loop over the slice, or a
+                // generic function here, copies each one, retaining what it refers to).
+                func write(into properties: inout LayerProperties) -> Bool {
                     for index in entry.animations {
                         guard let f = animations[index].fraction(at: layerTime),
-                            let value = animations[index].lanes(at: f), store(index, value, &target)
+                            let value = animations[index].lanes(at: f),
+                            animations[index].write(value, into: &properties)
+                        else { return false }
+                    }
+                    return true
+                }
+                func write(into placement: inout SteadyPlacement) -> Bool {
+                    for index in entry.animations {
+                        guard let f = animations[index].fraction(at: layerTime),
+                            let value = animations[index].lanes(at: f),
+                            animations[index].write(value, into: &placement)
                         else { return false }
                     }
                     return true
                 }
                 // A layer moved only, with its placement kept apart, has only that written.
                 let slot = entry.slot
-                let written: Bool
-                if entry.movesOnly,
-                    let moved = layers[slot: slot].changePlacement({
-                        write(into: &$0) { $2.write($1, at: animations[$0].store) }
-                    })
-                {
-                    written = moved
-                } else {
-                    written = write(into: &layers[slot: slot].properties) { animations[$0].write($1, into: &$2) }
-                }
-                guard written else {
+                let written =
+                    entry.movesOnly
+                    ? layers[slot: slot].changePlacement { write(into: &$0) } : nil
+                guard written ?? write(into: &layers[slot: slot].properties) else {
                     fallen.append(entry.id)
                     continue
                 }

@@ -159,6 +159,15 @@ struct SteadyAnimation: Sendable {
     }
 }
 
+extension SteadyAnimation {
+    /// Stores `value` in a layer's placement kept apart from its values (`SteadyPlacement`), as
+    /// `write(_:into:)` stores it in the layer's values; false, storing nothing, as there.
+    @inline(__always)
+    func write(_ value: SIMD4<Double>, into placement: inout SteadyPlacement) -> Bool {
+        placement.write(value, at: store)
+    }
+}
+
 extension SteadyAnimation.Store {
     /// Where an animation of `slot` (and `field`) stores its value; nil for the kinds the steady
     /// pass does not run.
