@@ -22,9 +22,9 @@ struct RenderLayer: Sendable {
     /// copy of the values then, so that what runs every frame reads those two instead.
     var properties: LayerProperties {
         get {
-            guard let placement = animationState?.placement else { return shown }
+            guard let state = animationState, state.isPlacementApart else { return shown }
             var whole = shown
-            placement.apply(to: &whole)
+            state.placement.apply(to: &whole)
             return whole
         }
         _modify {
@@ -41,8 +41,8 @@ struct RenderLayer: Sendable {
     /// Maps the layer's bounds space into the space it is positioned in, as shown this frame
     /// (`LayerProperties.placement(offset:)`).
     func placement(offset: CGSize?) -> CATransform3D {
-        guard let placement = animationState?.placement else { return shown.placement(offset: offset) }
-        return shown.placement(offset: offset, transform: placement.transform, position: placement.position)
+        guard let state = animationState, state.isPlacementApart else { return shown.placement(offset: offset) }
+        return shown.placement(offset: offset, transform: state.placement.transform, position: state.placement.position)
     }
 
     /// The committed (model) values.
@@ -68,11 +68,12 @@ struct RenderLayer: Sendable {
     /// where it is placed and the shown values differ from the model's only there. The steady
     /// pass then writes the placement alone (`changePlacement(_:)`).
     mutating func keepPlacementApart() {
-        guard let state = uniqueAnimationState(), state.placement == nil else { return }
+        guard let state = uniqueAnimationState(), !state.isPlacementApart else { return }
         var check = shown.values
         (check.transform, check.position) = (state.model.transform, state.model.position)
         guard check == state.model.values else { return }
         state.placement = SteadyPlacement(transform: shown.transform, position: shown.position)
+        state.isPlacementApart = true
         shown = state.model
     }
 
@@ -80,15 +81,15 @@ struct RenderLayer: Sendable {
     /// calling nothing, when the layer's placement is not kept apart.
     @inline(__always)
     mutating func changePlacement(_ body: (inout SteadyPlacement) -> Bool) -> Bool? {
-        guard animationState?.placement != nil, let state = uniqueAnimationState() else { return nil }
-        return body(&state.placement!)
+        guard animationState?.isPlacementApart == true, let state = uniqueAnimationState() else { return nil }
+        return body(&state.placement)
     }
 
     /// Puts the placement kept apart back into the shown values.
     private mutating func foldPlacement() {
-        guard let placement = animationState?.placement, let state = uniqueAnimationState() else { return }
-        state.placement = nil
-        placement.apply(to: &shown)
+        guard animationState?.isPlacementApart == true, let state = uniqueAnimationState() else { return }
+        state.isPlacementApart = false
+        state.placement.apply(to: &shown)
     }
 
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
@@ -167,8 +168,11 @@ private final class AnimationState: @unchecked Sendable {
     /// (272 bytes an animated layer otherwise).
     var transformCache: TransformCacheBox?
     /// The shown transform and position, while they are kept apart from the shown values
-    /// (`RenderLayer.keepPlacementApart()`).
-    var placement: SteadyPlacement?
+    /// (`isPlacementApart`, `RenderLayer.keepPlacementApart()`).
+    var placement = SteadyPlacement(transform: .identity, position: .zero)
+    /// Whether `placement` holds the shown placement (a flag, not an optional: the steady pass
+    /// then changes the placement where it lies instead of copying it out and back).
+    var isPlacementApart = false
 
     init(model: LayerProperties) { self.model = model }
 
@@ -191,7 +195,7 @@ private final class AnimationState: @unchecked Sendable {
         copy.animations = animations
         copy.eventMarks = eventMarks
         copy.changeOfContents = changeOfContents
-        copy.placement = placement
+        (copy.placement, copy.isPlacementApart) = (placement, isPlacementApart)
         return copy
     }
 }

@@ -96,6 +96,8 @@ struct SteadyAnimation: Sendable {
     /// duration (the general evaluator then sends the events and applies the fill mode).
     @inline(__always)
     func fraction(at layerTime: Double) -> Double? {
+        // Read into locals first: calling out while reading the animation in place would copy all of it.
+        let (timing, shape) = (self.timing, self.shape)
         let tau = (layerTime - timing.beginTime) * Double(timing.speed)
         guard tau >= 0, tau < activeDuration, let sample = timing.sample(atParentTime: layerTime) else { return nil }
         switch shape {
