@@ -85,6 +85,15 @@ struct RenderLayer: Sendable {
         return body(&state.placement)
     }
 
+    /// Changes the shown values in place through `body`, returning what `body` returns, for a
+    /// layer whose placement is not kept apart (`changePlacement(_:)` answered nil): unlike
+    /// `properties`, without looking at the animation state first.
+    @inline(__always)
+    mutating func changeShownValues(_ body: (inout LayerProperties) -> Bool) -> Bool {
+        assert(animationState?.isPlacementApart != true, "RenderLayer: a placement kept apart would be lost")
+        return body(&shown)
+    }
+
     /// Puts the placement kept apart back into the shown values.
     private mutating func foldPlacement() {
         guard animationState?.isPlacementApart == true, let state = uniqueAnimationState() else { return }

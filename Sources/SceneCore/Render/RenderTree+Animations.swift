@@ -116,7 +116,7 @@ extension RenderTree {
                 let written =
                     entry.movesOnly
                     ? layers[slot: slot].changePlacement { write(into: &$0) } : nil
-                guard written ?? write(into: &layers[slot: slot].properties) else {
+                guard written ?? layers[slot: slot].changeShownValues({ write(into: &$0) }) else {
                     fallen.append(entry.id)
                     continue
                 }
