@@ -6,7 +6,8 @@
 /// values, its animation state, the animation list and each animation's spec, all apart in
 /// memory, and restores the animated properties before applying them. The steady pass
 /// (`RenderTree.evaluateAnimations`) reads this table front to back and stores each value in
-/// the layer's shown values, nothing else. A layer leaves the table when a commit changes it,
+/// the layer's shown values (in its placement kept apart, `SteadyPlacement`, when its animations
+/// only move it), nothing else. A layer leaves the table when a commit changes it,
 /// when it leaves the evaluated scope, and when one of its animations stops being steady (it
 /// begins, ends, or shows a value its property refuses): the general evaluator then runs its
 /// animations, sends their events, and puts the layer back when it qualifies again. A layer whose
