@@ -282,9 +282,20 @@ enum AnimationKind: String, CaseIterable {
 if CommandLine.arguments.dropFirst().first == "scale" {
     ScaleBench.run()
 } else if CommandLine.arguments.dropFirst().first == "evaluate" {
-    // Only the evaluation benchmarks, for profiling them: scenecore-bench evaluate [--iterations N]
-    let bench = Bench(options: Options(Array(CommandLine.arguments.dropFirst())))
-    for kind in AnimationKind.allCases { bench.evaluate(kind) }
+    // Only the evaluation benchmarks, for profiling them:
+    // scenecore-bench evaluate [rotation|position|keyframes|spring|colour] [--iterations N]
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    var kinds = AnimationKind.allCases
+    if let name = arguments.dropFirst().first, !name.hasPrefix("--") {
+        kinds = kinds.filter { "\($0)" == name }
+        guard !kinds.isEmpty else {
+            FileHandle.standardError.write(Data("unknown animation kind \(name)\n".utf8))
+            exit(2)
+        }
+        arguments.remove(at: 1)
+    }
+    let bench = Bench(options: Options(arguments))
+    for kind in kinds { bench.evaluate(kind) }
 } else {
     var bench = Bench(options: Options(CommandLine.arguments))
     bench.run()

@@ -89,6 +89,23 @@ struct KeyframeSpec: Sendable {
     /// continuity and bias 0 this is the Catmull-Rom spline. The end values are repeated
     /// beyond the ends. Nil for kinds that do not add (transforms, images).
     private func cubic(_ i: Int, _ s: Double) -> AnimatableValue? {
+        guard let (out1, in2) = tangents(ofSegment: i) else { return nil }
+        let (p1, p2) = (values[i], values[i + 1])
+        let s2 = s * s
+        let s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1
+        let h10 = s3 - 2 * s2 + s
+        let h01 = -2 * s3 + 3 * s2
+        let h11 = s3 - s2
+        guard let a = p1.scaled(by: h00), let b = out1.scaled(by: h10), let c = p2.scaled(by: h01),
+            let d = in2.scaled(by: h11)
+        else { return nil }
+        return a.adding(b)?.adding(c)?.adding(d)
+    }
+
+    /// The tangents of the cubic modes' spline in segment `i` (from value `i` to `i + 1`): leaving
+    /// value `i` and arriving at value `i + 1`. Nil for kinds that do not add (transforms, images).
+    func tangents(ofSegment i: Int) -> (outgoing: AnimatableValue, incoming: AnimatableValue)? {
         let n = values.count
         let p0 = values[max(i - 1, 0)]
         let p1 = values[i]
@@ -102,16 +119,7 @@ struct KeyframeSpec: Sendable {
             let out1 = combine(d01, (1 - t1) * (1 + b1) * (1 + c1) / 2, d12, (1 - t1) * (1 - b1) * (1 - c1) / 2),
             let in2 = combine(d12, (1 - t2) * (1 + b2) * (1 - c2) / 2, d23, (1 - t2) * (1 - b2) * (1 + c2) / 2)
         else { return nil }
-        let s2 = s * s
-        let s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1
-        let h10 = s3 - 2 * s2 + s
-        let h01 = -2 * s3 + 3 * s2
-        let h11 = s3 - s2
-        guard let a = p1.scaled(by: h00), let b = out1.scaled(by: h10), let c = p2.scaled(by: h01),
-            let d = in2.scaled(by: h11)
-        else { return nil }
-        return a.adding(b)?.adding(c)?.adding(d)
+        return (out1, in2)
     }
 
     private func combine(_ a: AnimatableValue, _ wa: Double, _ b: AnimatableValue, _ wb: Double) -> AnimatableValue? {

@@ -86,44 +86,47 @@ extension RenderTree {
     ) -> [LayerID] {
         var fallen: [LayerID] = []
         let (entries, animations) = (steadyAnimations.entries, steadyAnimations.animations)
+        let keyframes = steadyAnimations.keyframes
         animations.withUnsafeBufferPointer { animations in
-            for entry in entries where entry.isLive {
-                // With no layer running its own time, every layer's time is the absolute time.
-                let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
-                guard layerTime.isFinite else { continue }
-                // By index: each animation is read where it lies (a loop over the slice, or a
-                // generic function here, copies each one, retaining what it refers to).
-                func write(into properties: inout LayerProperties) -> Bool {
-                    for index in entry.animations {
-                        guard let f = animations[index].fraction(at: layerTime),
-                            let value = animations[index].lanes(at: f),
-                            animations[index].write(value, into: &properties)
-                        else { return false }
+            keyframes.withBuffers { keyframes in
+                for entry in entries where entry.isLive {
+                    // With no layer running its own time, every layer's time is the absolute time.
+                    let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
+                    guard layerTime.isFinite else { continue }
+                    // By index: each animation is read where it lies (a loop over the slice, or a
+                    // generic function here, copies each one, retaining what it refers to).
+                    func write(into properties: inout LayerProperties) -> Bool {
+                        for index in entry.animations {
+                            guard let f = animations[index].fraction(at: layerTime),
+                                animations[index].write(
+                                    animations[index].lanes(at: f, keyframes: keyframes), into: &properties)
+                            else { return false }
+                        }
+                        return true
                     }
-                    return true
-                }
-                func write(into placement: inout SteadyPlacement) -> Bool {
-                    for index in entry.animations {
-                        guard let f = animations[index].fraction(at: layerTime),
-                            let value = animations[index].lanes(at: f),
-                            animations[index].write(value, into: &placement)
-                        else { return false }
+                    func write(into placement: inout SteadyPlacement) -> Bool {
+                        for index in entry.animations {
+                            guard let f = animations[index].fraction(at: layerTime),
+                                animations[index].write(
+                                    animations[index].lanes(at: f, keyframes: keyframes), into: &placement)
+                            else { return false }
+                        }
+                        return true
                     }
-                    return true
+                    // A layer moved only, with its placement kept apart, has only that written.
+                    let slot = entry.slot
+                    let written =
+                        entry.movesOnly
+                        ? layers[slot: slot].changePlacement { write(into: &$0) } : nil
+                    guard written ?? layers[slot: slot].changeShownValues({ write(into: &$0) }) else {
+                        fallen.append(entry.id)
+                        continue
+                    }
+                    stampAnimatedLayer(at: slot, lastStampedParent: &lastStampedParent)
+                    if entry.movesOnly { animatedMoves.append(slot) } else { animatedChanges.append(slot) }
+                    // A steady animation is inside its active duration, running forwards: changing.
+                    if rate != 0 { tick.isAnimating = true }
                 }
-                // A layer moved only, with its placement kept apart, has only that written.
-                let slot = entry.slot
-                let written =
-                    entry.movesOnly
-                    ? layers[slot: slot].changePlacement { write(into: &$0) } : nil
-                guard written ?? layers[slot: slot].changeShownValues({ write(into: &$0) }) else {
-                    fallen.append(entry.id)
-                    continue
-                }
-                stampAnimatedLayer(at: slot, lastStampedParent: &lastStampedParent)
-                if entry.movesOnly { animatedMoves.append(slot) } else { animatedChanges.append(slot) }
-                // A steady animation is inside its active duration, running forwards: changing.
-                if rate != 0 { tick.isAnimating = true }
             }
         }
         return fallen
@@ -153,8 +156,8 @@ extension RenderTree {
             emptied.append(id)
         } else if mayJoin, !steadyAnimations.isUnsteady(id) {
             switch layers[slot: index].steadyAnimations {
-            case .compiled(let compiled):
-                steadyAnimations.add(id, slot: index, animations: compiled)
+            case .compiled(let compiled, let keyframes):
+                steadyAnimations.add(id, slot: index, animations: compiled, keyframes: keyframes)
                 layers[slot: index].releaseTransformCache()
                 if compiled.allSatisfy(\.store.movesLayer) { layers[slot: index].keepPlacementApart() }
             case .notCompilable: steadyAnimations.markUnsteady(id)

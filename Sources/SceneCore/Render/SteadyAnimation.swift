@@ -25,7 +25,7 @@ struct SteadyAnimation: Sendable {
         /// From `start` to `end`, as lanes of the store.
         case basic(start: SIMD4<Double>, end: SIMD4<Double>)
         /// The keyframes' value at the fraction (`KeyframeSpec.value(at:)`).
-        case keyframes(KeyframeSpec)
+        case keyframes(SteadyKeyframes)
     }
 
     /// Where the value goes in `LayerProperties` (at an address, `LayerProperties.address(of:)`).
@@ -46,7 +46,7 @@ struct SteadyAnimation: Sendable {
     let timing: MediaTimingValues
     let activeDuration: Double
     let shape: Shape
-    let values: Values
+    private(set) var values: Values
     let store: Store
 
     /// Whether the value is a whole transform (a layer may have only one such animation here).
@@ -58,9 +58,10 @@ struct SteadyAnimation: Sendable {
     }
 
     /// Compiles `animation` of a layer whose model values are `model`, an animation that has
-    /// started, has not finished and runs forwards (`AnimationEventMarks.isRunningForwards`);
-    /// nil when it is not of the kind the steady pass runs (the general evaluator runs it then).
-    init?(_ animation: RenderAnimation, model: LayerProperties) {
+    /// started, has not finished and runs forwards (`AnimationEventMarks.isRunningForwards`),
+    /// keeping its keyframes, if any, in `pool`; nil when it is not of the kind the steady pass
+    /// runs (the general evaluator runs it then).
+    init?(_ animation: RenderAnimation, model: LayerProperties, keyframes pool: inout SteadyKeyframePool) {
         let timing = animation.timing
         guard case .property(let spec) = animation.kind, !spec.isAdditive,
             !spec.isCumulative,
@@ -77,7 +78,7 @@ struct SteadyAnimation: Sendable {
             else { return nil }
             values = .basic(start: start, end: end)
         case .keyframes(let keyframes):
-            guard keyframes.values.allSatisfy({ store.lanes(of: $0) != nil }) else { return nil }
+            guard let keyframes = SteadyKeyframes(keyframes, store: store, into: &pool) else { return nil }
             values = .keyframes(keyframes)
         }
         self.timing = timing
@@ -108,16 +109,16 @@ struct SteadyAnimation: Sendable {
     }
 
     /// The value at fraction `f`, as lanes of the store: what `AnimatableValue.interpolated`
-    /// or the keyframes give, computed in the same precision (colours in `Float`).
+    /// or the keyframes (kept in `pool`) give, computed in the same precision (colours in `Float`).
     @inline(__always)
-    func lanes(at f: Double) -> SIMD4<Double>? {
+    func lanes(at f: Double, keyframes pool: SteadyKeyframePool.Buffers) -> SIMD4<Double> {
         switch values {
         case .basic(let start, let end):
             guard case .color = store else { return start + (end - start) * f }
             let (a, b) = (SIMD4<Float>(start), SIMD4<Float>(end))
             return SIMD4<Double>(a + (b - a) * Float(f))
         case .keyframes(let keyframes):
-            return store.lanes(of: keyframes.value(at: f))
+            return keyframes.lanes(at: f, in: pool)
         }
     }
 
@@ -162,6 +163,14 @@ struct SteadyAnimation: Sendable {
 }
 
 extension SteadyAnimation {
+    /// This animation with its keyframes, if any, copied from `old` to the end of `new`.
+    func moved(from old: SteadyKeyframePool, to new: inout SteadyKeyframePool) -> Self {
+        guard case .keyframes(let keyframes) = values else { return self }
+        var moved = self
+        moved.values = .keyframes(keyframes.moved(from: old, to: &new))
+        return moved
+    }
+
     /// Stores `value` in a layer's placement kept apart from its values (`SteadyPlacement`), as
     /// `write(_:into:)` stores it in the layer's values; false, storing nothing, as there.
     @inline(__always)

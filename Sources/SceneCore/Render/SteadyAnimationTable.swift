@@ -29,6 +29,8 @@ struct SteadyAnimationTable: Sendable {
 
     private(set) var entries: [Entry] = []
     private(set) var animations: [SteadyAnimation] = []
+    /// The keyframes of the keyframe animations in `animations`.
+    private(set) var keyframes = SteadyKeyframePool()
     /// Each live entry's index in `entries`.
     private var positions: [LayerID: Int] = [:]
     private var deadCount = 0
@@ -66,15 +68,18 @@ struct SteadyAnimationTable: Sendable {
         othersAreCurrent = false
     }
 
-    /// Puts the layer `id`, in `slot`, into the table with its compiled animations.
-    mutating func add(_ id: LayerID, slot: Int, animations compiled: [SteadyAnimation]) {
+    /// Puts the layer `id`, in `slot`, into the table with its compiled animations, whose
+    /// keyframes are in `pool`.
+    mutating func add(
+        _ id: LayerID, slot: Int, animations compiled: [SteadyAnimation], keyframes pool: SteadyKeyframePool
+    ) {
         remove(id)
         positions[id] = entries.count
         entries.append(
             Entry(
                 id: id, slot: slot, animations: animations.count..<animations.count + compiled.count,
                 movesOnly: compiled.allSatisfy(\.store.movesLayer)))
-        animations.append(contentsOf: compiled)
+        for animation in compiled { animations.append(animation.moved(from: pool, to: &keyframes)) }
         unorderedCount += 1
         othersAreCurrent = false
     }
@@ -104,12 +109,16 @@ struct SteadyAnimationTable: Sendable {
         let live = entries.filter(\.isLive).sorted { $0.slot < $1.slot }
         var ordered: [SteadyAnimation] = []
         ordered.reserveCapacity(live.reduce(0) { $0 + $1.animations.count })
+        var orderedKeyframes = SteadyKeyframePool()
         entries = live.map { entry in
             let start = ordered.count
-            ordered.append(contentsOf: animations[entry.animations])
+            for animation in animations[entry.animations] {
+                ordered.append(animation.moved(from: keyframes, to: &orderedKeyframes))
+            }
             return Entry(id: entry.id, slot: entry.slot, animations: start..<ordered.count, movesOnly: entry.movesOnly)
         }
         animations = ordered
+        keyframes = orderedKeyframes
         positions = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].id, $0) })
         deadCount = 0
         unorderedCount = 0
@@ -118,7 +127,8 @@ struct SteadyAnimationTable: Sendable {
 
 /// What a layer's animations are for the steady table.
 enum SteadyCompilation {
-    case compiled([SteadyAnimation])
+    /// The compiled animations, and the keyframes of those with keyframes.
+    case compiled([SteadyAnimation], keyframes: SteadyKeyframePool)
     /// One has not started, has finished, or runs backwards: it may qualify later.
     case notYet
     /// One is of a kind the steady pass does not run, or more than one sets the transform (each
@@ -136,11 +146,14 @@ extension RenderLayer {
         let model = self.model
         var compiled: [SteadyAnimation] = []
         compiled.reserveCapacity(animations.count)
+        var keyframes = SteadyKeyframePool()
         for animation in animations {
-            guard let steady = SteadyAnimation(animation, model: model) else { return .notCompilable }
+            guard let steady = SteadyAnimation(animation, model: model, keyframes: &keyframes) else {
+                return .notCompilable
+            }
             compiled.append(steady)
         }
         guard compiled.count(where: \.storesTransform) <= 1 else { return .notCompilable }
-        return .compiled(compiled)
+        return .compiled(compiled, keyframes: keyframes)
     }
 }

@@ -160,6 +160,68 @@ import Testing
                 add(keyframes("bounds.size.width", [10, 20, 5]) { $0.calculationMode = .discrete }, to: layer()),
                 "bounds"
             ),
+            // The cubic spline with tension, continuity and bias, and a curve on one segment.
+            (
+                add(
+                    keyframes(
+                        "position",
+                        [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: -5), CGPoint(x: -10, y: 40), CGPoint(x: 25, y: 25)]
+                    ) {
+                        $0.calculationMode = .cubic
+                        $0.tensionValues = [0.5, -0.2, 0, 1]
+                        $0.continuityValues = [0, 0.7, -0.3]
+                        $0.biasValues = [-0.4, 0.2]
+                        $0.timingFunctions = [CAMediaTimingFunction(name: .easeIn)]
+                    }, to: layer()), "position"
+            ),
+            (
+                add(
+                    keyframes(
+                        "backgroundColor",
+                        [
+                            CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                            CGColor(red: 0, green: 1, blue: 0.5, alpha: 0.3),
+                            CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 0.8),
+                        ]
+                    ) { $0.calculationMode = .cubicPaced }, to: layer()),
+                "backgroundColor"
+            ),
+            // Rects, through a curve that overshoots, in the cubic mode too.
+            (
+                add(
+                    keyframes(
+                        "bounds",
+                        [
+                            CGRect(x: 0, y: 0, width: 10, height: 20), CGRect(x: 5, y: -5, width: 1, height: 4),
+                            CGRect(x: 1, y: 2, width: 30, height: 6),
+                        ]
+                    ) {
+                        // At 1.25 s the first segment's curve gives 1.117: a width of -0.056.
+                        $0.timingFunctions = [
+                            CAMediaTimingFunction(controlPoints: 0.3, -0.8, 0.7, 2.5),
+                            CAMediaTimingFunction(name: .linear),
+                        ]
+                    }, to: layer()), "bounds"
+            ),
+            (
+                add(
+                    keyframes(
+                        "bounds",
+                        [
+                            CGRect(x: 0, y: 0, width: 10, height: 20), CGRect(x: 5, y: -5, width: 2, height: 4),
+                            CGRect(x: 1, y: 2, width: 30, height: 6),
+                        ]
+                    ) { $0.calculationMode = .cubic }, to: layer()), "bounds"
+            ),
+            // Discrete with one key time more than values, and a single value.
+            (
+                add(
+                    keyframes("shadowOffset", [CGSize(width: 1, height: 2), CGSize(width: -3, height: 4)]) {
+                        $0.calculationMode = .discrete
+                        $0.keyTimes = [0, 0.6, 1]
+                    }, to: layer()), "shadowOffset"
+            ),
+            (add(keyframes("cornerRadius", [7]), to: layer()), "cornerRadius"),
         ]
     }
 
@@ -176,10 +238,46 @@ import Testing
                 #expect(scene.isSteady(layer), "\(key) at \(time)")
                 let (shown, presented) = scene.values(of: key, layer)
                 #expect(shown == presented, "\(key) at \(time)")
+                // Rects compare standardised: their origins and sizes must match too.
+                if case .rect(let a) = shown, case .rect(let b) = presented {
+                    #expect(a.origin == b.origin && a.size == b.size, "\(key) at \(time)")
+                }
             }
         }
         let shownRadius = scene.tree[animated[1].layer.layerID]?.properties.cornerRadius
         #expect(shownRadius == 0, "cornerRadius stops at 0 on its way to -5")
+    }
+
+    @Test func keyframesStayWithTheirAnimationsWhenTheTableIsCompacted() {
+        // Each layer's keyframes differ, so a layer reading another's keys would show a wrong value.
+        let layers = (0..<24).map { i in
+            let layer = CALayer()
+            let moves = CAKeyframeAnimation(keyPath: "position")
+            let d = Double(i)
+            moves.values = [CGPoint(x: d, y: 0), CGPoint(x: 10 * d, y: d), CGPoint(x: -d, y: 3 * d)]
+            moves.duration = 4
+            if i % 3 == 0 { moves.calculationMode = .cubic }
+            if i % 4 == 0 { moves.timingFunctions = [CAMediaTimingFunction(name: .easeOut)] }
+            layer.add(moves, forKey: "moves")
+            return layer
+        }
+        let scene = Scene(layers)
+        CATransaction.flush()
+        scene.show(at: 0.25)
+        scene.show(at: 0.5)
+        // A commit to two layers in three sends them to the general evaluator, and back in: their
+        // entries are dead, the table compacts, and their keyframes are copied in again.
+        commitWithoutActions {
+            for (i, layer) in layers.enumerated() where i % 3 != 1 { layer.opacity = 0.5 }
+        }
+        for time in [1.0, 1.5, 2.5, 3.5] {
+            scene.show(at: time)
+            for (i, layer) in layers.enumerated() {
+                #expect(scene.isSteady(layer), "layer \(i) at \(time)")
+                let (shown, presented) = scene.values(of: "position", layer)
+                #expect(shown == presented, "layer \(i) at \(time)")
+            }
+        }
     }
 
     @Test func aCommitToALayerSendsItToTheGeneralEvaluatorWhichCompilesItAgain() {
