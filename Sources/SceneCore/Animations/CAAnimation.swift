@@ -28,17 +28,48 @@ extension CAAnimationDelegate {
 /// `NSKeyedUnarchiver` reads it back as an animation of the same class. The delegate is not archived.
 open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
     var timing = MediaTimingValues()
-    private var keyedValues: [String: Any] = [:]
+    /// Whether the animation is removed from its layer once its active duration has passed.
+    /// Default true; set it false with `fillMode = .forwards` to keep the end state showing.
+    open var isRemovedOnCompletion = true
+    /// What few animations are given, in a box of its own made when one is set (a layer keeps a
+    /// copy of every animation added to it: 48 bytes each fewer).
+    private var occasional: Occasional?
+
+    private final class Occasional {
+        var keyedValues: [String: Any] = [:]
+        var delegate: (any CAAnimationDelegate)?
+        var preferredFrameRateRange = CAFrameRateRange.default
+
+        func copy() -> Occasional {
+            let copy = Occasional()
+            (copy.keyedValues, copy.delegate, copy.preferredFrameRateRange) =
+                (keyedValues, delegate, preferredFrameRateRange)
+            return copy
+        }
+    }
+
+    /// The occasional values, boxed on first use.
+    private var occasionalValues: Occasional {
+        if let occasional { return occasional }
+        let made = Occasional()
+        occasional = made
+        return made
+    }
 
     /// The pacing of the animation; nil means linear.
     open var timingFunction: CAMediaTimingFunction?
     /// Receives `animationDidStart`/`animationDidStop`. Held strongly, as in Core Animation.
-    open var delegate: (any CAAnimationDelegate)?
-    /// Whether the animation is removed from its layer once its active duration has passed.
-    /// Default true; set it false with `fillMode = .forwards` to keep the end state showing.
-    open var isRemovedOnCompletion = true
+    open var delegate: (any CAAnimationDelegate)? {
+        get { occasional?.delegate }
+        set { if newValue != nil || occasional != nil { occasionalValues.delegate = newValue } }
+    }
     /// The frame rate the animation would like (advisory).
-    open var preferredFrameRateRange = CAFrameRateRange.default
+    open var preferredFrameRateRange: CAFrameRateRange {
+        get { occasional?.preferredFrameRateRange ?? .default }
+        set { if newValue != .default || occasional != nil { occasionalValues.preferredFrameRateRange = newValue } }
+    }
+    /// The values stored under keys the animation does not declare (`setValue(_:forKey:)`).
+    private var keyedValues: [String: Any] { occasional?.keyedValues ?? [:] }
 
     public required override init() {}
 
@@ -63,7 +94,7 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
                 minimum: minimum, maximum: maximum, preferred: range["preferred"] as? Float)
         }
         if let values = coder.decodeArchived([String: Any].self, forKey: Self.keyedValuesKey) {
-            keyedValues = values
+            occasionalValues.keyedValues = values
         }
     }
 
@@ -102,11 +133,9 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
     open override func copy() -> Any {
         let copy = type(of: self).init()
         copy.timing = timing
-        copy.keyedValues = keyedValues
+        copy.occasional = occasional?.copy()
         copy.timingFunction = timingFunction
-        copy.delegate = delegate
         copy.isRemovedOnCompletion = isRemovedOnCompletion
-        copy.preferredFrameRateRange = preferredFrameRateRange
         return copy
     }
 
@@ -232,7 +261,7 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
             } else {
                 refused()
             }
-        default: keyedValues[key] = value
+        default: occasionalValues.keyedValues[key] = value
         }
     }
 

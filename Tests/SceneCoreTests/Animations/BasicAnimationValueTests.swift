@@ -184,4 +184,26 @@ import Testing
         #expect(clock.layer.animation(forKey: "a") !== animation)
         #expect(clock.number("position.x", at: 102) == 50)
     }
+
+    @Test func aCopyKeepsTheDelegateTheFrameRateRangeAndTheKeyedValuesApartFromTheOriginal() {
+        final class Listener: CAAnimationDelegate {}
+        let listener = Listener()
+        let animation = basic("opacity", from: 0, to: 1, duration: 1)
+        #expect(animation.delegate == nil && animation.preferredFrameRateRange == .default)
+        #expect(animation.value(forKey: "tag") == nil)
+        animation.delegate = listener
+        animation.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60)
+        animation.setValue("first", forKey: "tag")
+        let copy = animation.copy() as! CABasicAnimation
+        #expect(copy.delegate === listener)
+        #expect(copy.preferredFrameRateRange == CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60))
+        #expect(copy.value(forKey: "tag") as? String == "first")
+        // Changing either leaves the other as it was.
+        copy.setValue("second", forKey: "tag")
+        copy.delegate = nil
+        animation.preferredFrameRateRange = .default
+        #expect(animation.value(forKey: "tag") as? String == "first")
+        #expect(animation.delegate === listener)
+        #expect(copy.preferredFrameRateRange == CAFrameRateRange(minimum: 30, maximum: 60, preferred: 60))
+    }
 }
