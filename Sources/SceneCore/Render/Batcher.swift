@@ -244,6 +244,14 @@ struct Batcher {
     /// The finished display list.
     package mutating func finish(width: Int, height: Int, clearColor: SIMD4<Float>) -> DisplayList {
         closeBatch()
+        // A list may be kept for many frames (patched in place while its layers only move): it
+        // keeps no room its growth left unused (up to half of it after a doubling).
+        if instances.capacity - instances.count > instances.count / 8 {
+            var exact: [QuadInstance] = []
+            exact.reserveCapacity(instances.count)
+            exact.append(contentsOf: instances)
+            instances = exact
+        }
         return DisplayList(
             width: width, height: height, clearColor: clearColor, instances: instances, commands: commands,
             groupRegions: groupRegions, gradientTexels: gradientTexels)
