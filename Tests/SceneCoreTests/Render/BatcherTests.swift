@@ -63,6 +63,18 @@ import Testing
             ])
     }
 
+    @Test func aFinishedListKeepsNoRoomItsGrowthLeftUnused() {
+        let quad = QuadInstance(
+            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+        for (reserved, count) in [(0, 1_025), (4_000, 1_000), (1_000, 1_000)] {
+            var batcher = Batcher(reservingCapacity: reserved)
+            for _ in 0..<count { batcher.add(quad, image: nil, sampling: .init()) }
+            let list = batcher.finish(width: 1, height: 1, clearColor: .zero)
+            #expect(list.instances.count == count)
+            #expect(list.instances.capacity <= count + count / 8, "reserved \(reserved), drew \(count)")
+        }
+    }
+
     @Test func shapedQuadsAndPlainQuadsDrawInSeparateBatches() {
         var batcher = Batcher()
         let plain = QuadInstance(
