@@ -86,9 +86,9 @@ extension RenderTree {
     ) -> [LayerID] {
         var fallen: [LayerID] = []
         let (entries, animations) = (steadyAnimations.entries, steadyAnimations.animations)
-        let keyframes = steadyAnimations.keyframes
+        let pool = steadyAnimations.pool
         animations.withUnsafeBufferPointer { animations in
-            keyframes.withBuffers { keyframes in
+            pool.withBuffers { pool in
                 for entry in entries where entry.isLive {
                     // With no layer running its own time, every layer's time is the absolute time.
                     let (layerTime, rate) = timedLayers.isEmpty ? (time, 1) : localTime(of: entry.id, at: time)
@@ -97,18 +97,18 @@ extension RenderTree {
                     // generic function here, copies each one, retaining what it refers to).
                     func write(into properties: inout LayerProperties) -> Bool {
                         for index in entry.animations {
-                            guard let f = animations[index].fraction(at: layerTime),
+                            guard let f = animations[index].fraction(at: layerTime, pool: pool),
                                 animations[index].write(
-                                    animations[index].lanes(at: f, keyframes: keyframes), into: &properties)
+                                    animations[index].lanes(at: f, pool: pool), into: &properties)
                             else { return false }
                         }
                         return true
                     }
                     func write(into placement: inout SteadyPlacement) -> Bool {
                         for index in entry.animations {
-                            guard let f = animations[index].fraction(at: layerTime),
+                            guard let f = animations[index].fraction(at: layerTime, pool: pool),
                                 animations[index].write(
-                                    animations[index].lanes(at: f, keyframes: keyframes), into: &placement)
+                                    animations[index].lanes(at: f, pool: pool), into: &placement)
                             else { return false }
                         }
                         return true
@@ -156,8 +156,8 @@ extension RenderTree {
             emptied.append(id)
         } else if mayJoin, !steadyAnimations.isUnsteady(id) {
             switch layers[slot: index].steadyAnimations {
-            case .compiled(let compiled, let keyframes):
-                steadyAnimations.add(id, slot: index, animations: compiled, keyframes: keyframes)
+            case .compiled(let compiled, let pool):
+                steadyAnimations.add(id, slot: index, animations: compiled, pool: pool)
                 layers[slot: index].releaseTransformCache()
                 if compiled.allSatisfy(\.store.movesLayer) { layers[slot: index].keepPlacementApart() }
             case .notCompilable: steadyAnimations.markUnsteady(id)

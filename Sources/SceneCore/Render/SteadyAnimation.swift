@@ -1,8 +1,10 @@
 import Foundation
 
 /// A running animation compiled to plain numbers for the render side's steady pass
-/// (`SteadyAnimationTable`): its timing, its curve, its values (a start and an end as up to four
-/// numbers, or keyframes), and where in a layer's values its value goes.
+/// (`SteadyAnimationTable`): its timing, its curve, its values (a start and an end, or
+/// keyframes), and where in a layer's values its value goes. What only some animations have (a
+/// timing curve, the ends of a value of more than one number, keyframes) is kept in the table's
+/// `SteadyAnimationPool`, so that the common animation's row stays small.
 ///
 /// Only the common kinds compile: a basic, spring or keyframe animation of a built-in number,
 /// point, size, rect or colour property (or one number of a point, size or rect, or one part of
@@ -15,15 +17,18 @@ struct SteadyAnimation: Sendable {
     /// How progress through a cycle becomes the fraction of the way from start to end.
     enum Shape: Sendable {
         case linear
-        case curve(TimingCurve)
+        /// The timing curve at this index of the pool's curves.
+        case curve(Int32)
         /// The spring's own time replaces the timing curve.
         case spring(SpringMotion)
     }
 
     /// How the value follows the fraction.
     enum Values: Sendable {
-        /// From `start` to `end`, as lanes of the store.
-        case basic(start: SIMD4<Double>, end: SIMD4<Double>)
+        /// From `start` to `end`: a store of one number.
+        case number(start: Double, end: Double)
+        /// From the start to the end at this index of the pool's ends, as lanes of the store.
+        case lanes(Int32)
         /// The keyframes' value at the fraction (`KeyframeSpec.value(at:)`).
         case keyframes(SteadyKeyframes)
     }
@@ -45,7 +50,7 @@ struct SteadyAnimation: Sendable {
 
     let timing: MediaTimingValues
     let activeDuration: Double
-    let shape: Shape
+    private(set) var shape: Shape
     private(set) var values: Values
     let store: Store
 
@@ -59,9 +64,9 @@ struct SteadyAnimation: Sendable {
 
     /// Compiles `animation` of a layer whose model values are `model`, an animation that has
     /// started, has not finished and runs forwards (`AnimationEventMarks.isRunningForwards`),
-    /// keeping its keyframes, if any, in `pool`; nil when it is not of the kind the steady pass
-    /// runs (the general evaluator runs it then).
-    init?(_ animation: RenderAnimation, model: LayerProperties, keyframes pool: inout SteadyKeyframePool) {
+    /// keeping what it keeps apart in `pool`; nil (with `pool` as it was) when it is not of the
+    /// kind the steady pass runs (the general evaluator runs it then).
+    init?(_ animation: RenderAnimation, model: LayerProperties, pool: inout SteadyAnimationPool) {
         let timing = animation.timing
         guard case .property(let spec) = animation.kind, !spec.isAdditive,
             !spec.isCumulative,
@@ -76,7 +81,9 @@ struct SteadyAnimation: Sendable {
                 let ends = AnimationEvaluator.endpoints(from: basic.from, to: basic.to, by: basic.by, current: base),
                 let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end)
             else { return nil }
-            values = .basic(start: start, end: end)
+            values =
+                store.isNumber
+                ? .number(start: start.x, end: end.x) : .lanes(pool.append(.init(start: start, end: end)))
         case .keyframes(let keyframes):
             guard let keyframes = SteadyKeyframes(keyframes, store: store, into: &pool) else { return nil }
             values = .keyframes(keyframes)
@@ -86,7 +93,7 @@ struct SteadyAnimation: Sendable {
         if let spring = spec.spring {
             shape = .spring(spring)
         } else if let function = animation.timingFunction {
-            shape = .curve(function.curve)
+            shape = .curve(pool.append(function.curve))
         } else {
             shape = .linear
         }
@@ -95,25 +102,30 @@ struct SteadyAnimation: Sendable {
 
     /// The fraction of the way from start to end at `layerTime`; nil outside the active
     /// duration (the general evaluator then sends the events and applies the fill mode).
+    /// Its timing curve, if any, is in `pool`.
     @inline(__always)
-    func fraction(at layerTime: Double) -> Double? {
+    func fraction(at layerTime: Double, pool: SteadyAnimationPool.Buffers) -> Double? {
         // Read into locals first: calling out while reading the animation in place would copy all of it.
         let (timing, shape) = (self.timing, self.shape)
         let tau = (layerTime - timing.beginTime) * Double(timing.speed)
         guard tau >= 0, tau < activeDuration, let sample = timing.sample(atParentTime: layerTime) else { return nil }
         switch shape {
         case .linear: return sample.progress
-        case .curve(let curve): return curve.value(at: sample.progress)
+        case .curve(let index): return pool.curves[Int(index)].value(at: sample.progress)
         case .spring(let spring): return spring.position(at: sample.progress * timing.duration)
         }
     }
 
     /// The value at fraction `f`, as lanes of the store: what `AnimatableValue.interpolated`
-    /// or the keyframes (kept in `pool`) give, computed in the same precision (colours in `Float`).
+    /// or the keyframes give (the ends and keyframes in `pool`), computed in the same precision
+    /// (colours in `Float`).
     @inline(__always)
-    func lanes(at f: Double, keyframes pool: SteadyKeyframePool.Buffers) -> SIMD4<Double> {
+    func lanes(at f: Double, pool: SteadyAnimationPool.Buffers) -> SIMD4<Double> {
         switch values {
-        case .basic(let start, let end):
+        case .number(let start, let end):
+            return SIMD4(start + (end - start) * f, 0, 0, 0)
+        case .lanes(let index):
+            let (start, end) = (pool.ends[Int(index)].start, pool.ends[Int(index)].end)
             guard case .color = store else { return start + (end - start) * f }
             let (a, b) = (SIMD4<Float>(start), SIMD4<Float>(end))
             return SIMD4<Double>(a + (b - a) * Float(f))
@@ -163,11 +175,15 @@ struct SteadyAnimation: Sendable {
 }
 
 extension SteadyAnimation {
-    /// This animation with its keyframes, if any, copied from `old` to the end of `new`.
-    func moved(from old: SteadyKeyframePool, to new: inout SteadyKeyframePool) -> Self {
-        guard case .keyframes(let keyframes) = values else { return self }
+    /// This animation with what it keeps in the pool copied from `old` to the end of `new`.
+    func moved(from old: SteadyAnimationPool, to new: inout SteadyAnimationPool) -> Self {
         var moved = self
-        moved.values = .keyframes(keyframes.moved(from: old, to: &new))
+        if case .curve(let index) = shape { moved.shape = .curve(new.append(old.curves[Int(index)])) }
+        switch values {
+        case .number: break
+        case .lanes(let index): moved.values = .lanes(new.append(old.ends[Int(index)]))
+        case .keyframes(let keyframes): moved.values = .keyframes(keyframes.moved(from: old, to: &new))
+        }
         return moved
     }
 
@@ -243,6 +259,15 @@ extension SteadyAnimation.Store {
     static let positionAddress = LayerProperties.address(of: \.position)!
     private static let positionAddresses =
         UInt16(positionAddress)..<UInt16(positionAddress + MemoryLayout<CGPoint>.size)
+
+    /// Whether the store takes one number (its lanes are one).
+    var isNumber: Bool {
+        switch self {
+        case .cgFloats(_, let count, _): count == 1
+        case .float, .double, .transform, .transformParts: true
+        case .color: false
+        }
+    }
 
     /// `value` as the lanes this store interpolates; nil when it is not of the store's kind.
     func lanes(of value: AnimatableValue) -> SIMD4<Double>? {

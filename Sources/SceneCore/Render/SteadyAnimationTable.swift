@@ -29,8 +29,8 @@ struct SteadyAnimationTable: Sendable {
 
     private(set) var entries: [Entry] = []
     private(set) var animations: [SteadyAnimation] = []
-    /// The keyframes of the keyframe animations in `animations`.
-    private(set) var keyframes = SteadyKeyframePool()
+    /// What the animations in `animations` keep apart from their rows.
+    private(set) var pool = SteadyAnimationPool()
     /// Each live entry's index in `entries`.
     private var positions: [LayerID: Int] = [:]
     private var deadCount = 0
@@ -68,10 +68,10 @@ struct SteadyAnimationTable: Sendable {
         othersAreCurrent = false
     }
 
-    /// Puts the layer `id`, in `slot`, into the table with its compiled animations, whose
-    /// keyframes are in `pool`.
+    /// Puts the layer `id`, in `slot`, into the table with its compiled animations, which keep
+    /// what they keep apart in `compiledPool`.
     mutating func add(
-        _ id: LayerID, slot: Int, animations compiled: [SteadyAnimation], keyframes pool: SteadyKeyframePool
+        _ id: LayerID, slot: Int, animations compiled: [SteadyAnimation], pool compiledPool: SteadyAnimationPool
     ) {
         remove(id)
         positions[id] = entries.count
@@ -79,7 +79,7 @@ struct SteadyAnimationTable: Sendable {
             Entry(
                 id: id, slot: slot, animations: animations.count..<animations.count + compiled.count,
                 movesOnly: compiled.allSatisfy(\.store.movesLayer)))
-        for animation in compiled { animations.append(animation.moved(from: pool, to: &keyframes)) }
+        for animation in compiled { animations.append(animation.moved(from: compiledPool, to: &pool)) }
         unorderedCount += 1
         othersAreCurrent = false
     }
@@ -109,16 +109,16 @@ struct SteadyAnimationTable: Sendable {
         let live = entries.filter(\.isLive).sorted { $0.slot < $1.slot }
         var ordered: [SteadyAnimation] = []
         ordered.reserveCapacity(live.reduce(0) { $0 + $1.animations.count })
-        var orderedKeyframes = SteadyKeyframePool()
+        var orderedPool = SteadyAnimationPool()
         entries = live.map { entry in
             let start = ordered.count
             for animation in animations[entry.animations] {
-                ordered.append(animation.moved(from: keyframes, to: &orderedKeyframes))
+                ordered.append(animation.moved(from: pool, to: &orderedPool))
             }
             return Entry(id: entry.id, slot: entry.slot, animations: start..<ordered.count, movesOnly: entry.movesOnly)
         }
         animations = ordered
-        keyframes = orderedKeyframes
+        pool = orderedPool
         positions = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].id, $0) })
         deadCount = 0
         unorderedCount = 0
@@ -127,8 +127,8 @@ struct SteadyAnimationTable: Sendable {
 
 /// What a layer's animations are for the steady table.
 enum SteadyCompilation {
-    /// The compiled animations, and the keyframes of those with keyframes.
-    case compiled([SteadyAnimation], keyframes: SteadyKeyframePool)
+    /// The compiled animations, and what they keep apart from their rows.
+    case compiled([SteadyAnimation], pool: SteadyAnimationPool)
     /// One has not started, has finished, or runs backwards: it may qualify later.
     case notYet
     /// One is of a kind the steady pass does not run, or more than one sets the transform (each
@@ -146,14 +146,14 @@ extension RenderLayer {
         let model = self.model
         var compiled: [SteadyAnimation] = []
         compiled.reserveCapacity(animations.count)
-        var keyframes = SteadyKeyframePool()
+        var pool = SteadyAnimationPool()
         for animation in animations {
-            guard let steady = SteadyAnimation(animation, model: model, keyframes: &keyframes) else {
+            guard let steady = SteadyAnimation(animation, model: model, pool: &pool) else {
                 return .notCompilable
             }
             compiled.append(steady)
         }
         guard compiled.count(where: \.storesTransform) <= 1 else { return .notCompilable }
-        return .compiled(compiled, keyframes: keyframes)
+        return .compiled(compiled, pool: pool)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A keyframe animation's keyframes compiled for the steady pass (`SteadyAnimation`): each value
 /// as lanes of the animation's store, each segment's timing curve and, in the cubic modes, each
 /// segment's tangents, all worked out once when the animation compiles and kept in the steady
-/// table's `SteadyKeyframePool`; this names where.
+/// table's `SteadyAnimationPool`; this names where.
 ///
 /// Each frame computes what `KeyframeSpec.value(at:)` computes for the same fraction, with the
 /// same formulas in the same order and precision on the lanes (colours in `Float`; rects
@@ -34,11 +34,11 @@ struct SteadyKeyframes: Sendable {
 
     /// Compiles `keyframes` for `store`, appending the keys and segments to `pool`; nil (with
     /// `pool` as it was) when a value is not of the store's kind.
-    init?(_ keyframes: KeyframeSpec, store: SteadyAnimation.Store, into pool: inout SteadyKeyframePool) {
+    init?(_ keyframes: KeyframeSpec, store: SteadyAnimation.Store, into pool: inout SteadyAnimationPool) {
         let values = keyframes.values.compactMap(store.lanes(of:))
         guard values.count == keyframes.values.count, keyframes.keyTimes.count >= values.count else { return nil }
         isCubic = keyframes.interpolation == .cubic
-        var segments: [SteadyKeyframePool.Segment] = []
+        var segments: [SteadyAnimationPool.Segment] = []
         if isCubic || !keyframes.timingFunctions.isEmpty {
             for segment in 0..<values.count - 1 {
                 let curve = segment < keyframes.timingFunctions.count ? keyframes.timingFunctions[segment].curve : nil
@@ -66,7 +66,7 @@ struct SteadyKeyframes: Sendable {
     }
 
     /// These keyframes with their keys and segments copied from `old` to the end of `new`.
-    func moved(from old: SteadyKeyframePool, to new: inout SteadyKeyframePool) -> Self {
+    func moved(from old: SteadyAnimationPool, to new: inout SteadyAnimationPool) -> Self {
         let keys = Int(keyStart)..<Int(keyStart + keyCount)
         let segments = Int(segmentStart)..<Int(segmentStart) + (hasSegments ? Int(keyCount) - 1 : 0)
         var moved = self
@@ -76,7 +76,7 @@ struct SteadyKeyframes: Sendable {
     }
 
     /// The lanes of the keyframes' value at progress `p`, as `KeyframeSpec.value(at:)` gives it.
-    func lanes(at p: Double, in pool: SteadyKeyframePool.Buffers) -> SIMD4<Double> {
+    func lanes(at p: Double, in pool: SteadyAnimationPool.Buffers) -> SIMD4<Double> {
         let keys = UnsafeBufferPointer(rebasing: pool.keys[Int(keyStart)..<Int(keyStart + keyCount)])
         let n = keys.count
         if n == 1 { return keys[0].value }
@@ -100,7 +100,7 @@ struct SteadyKeyframes: Sendable {
 
     /// The Hermite spline of `KeyframeSpec`'s cubic modes from `start` to `end` at `s`.
     private func cubic(
-        _ start: SIMD4<Double>, _ end: SIMD4<Double>, _ segment: SteadyKeyframePool.Segment, _ s: Double
+        _ start: SIMD4<Double>, _ end: SIMD4<Double>, _ segment: SteadyAnimationPool.Segment, _ s: Double
     ) -> SIMD4<Double> {
         let s2 = s * s
         let s3 = s2 * s

@@ -248,8 +248,9 @@ import Testing
         #expect(shownRadius == 0, "cornerRadius stops at 0 on its way to -5")
     }
 
-    @Test func keyframesStayWithTheirAnimationsWhenTheTableIsCompacted() {
-        // Each layer's keyframes differ, so a layer reading another's keys would show a wrong value.
+    @Test func whatAnimationsKeepInThePoolStaysWithThemWhenTheTableIsCompacted() {
+        // Each layer's keyframes, colours and curves differ, so a layer reading another's part of
+        // the pool would show a wrong value.
         let layers = (0..<24).map { i in
             let layer = CALayer()
             let moves = CAKeyframeAnimation(keyPath: "position")
@@ -259,6 +260,11 @@ import Testing
             if i % 3 == 0 { moves.calculationMode = .cubic }
             if i % 4 == 0 { moves.timingFunctions = [CAMediaTimingFunction(name: .easeOut)] }
             layer.add(moves, forKey: "moves")
+            let tints = basic(
+                "backgroundColor", from: CGColor(red: d / 24, green: 0, blue: 1, alpha: 1),
+                to: CGColor(red: 0, green: 1 - d / 24, blue: 0, alpha: 0.5), duration: 4)
+            if i % 2 == 0 { tints.timingFunction = CAMediaTimingFunction(controlPoints: 0.1, Float(d / 24), 0.9, 1) }
+            layer.add(tints, forKey: "tints")
             return layer
         }
         let scene = Scene(layers)
@@ -274,8 +280,10 @@ import Testing
             scene.show(at: time)
             for (i, layer) in layers.enumerated() {
                 #expect(scene.isSteady(layer), "layer \(i) at \(time)")
-                let (shown, presented) = scene.values(of: "position", layer)
-                #expect(shown == presented, "layer \(i) at \(time)")
+                for key in ["position", "backgroundColor"] {
+                    let (shown, presented) = scene.values(of: key, layer)
+                    #expect(shown == presented, "layer \(i)'s \(key) at \(time)")
+                }
             }
         }
     }
