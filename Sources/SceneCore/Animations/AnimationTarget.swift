@@ -50,11 +50,12 @@ enum AnimationField: Sendable, Equatable {
     case x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
     case transform(TransformKey)
     /// The number input `input` of the filter named `name` in a filter list
-    /// (`filters.blur.inputRadius`).
-    case filterInput(name: String, input: String)
+    /// (`filters.blur.inputRadius`). Boxed, as the next case: the common fields stay small, and
+    /// so does every compiled animation (`PropertyAnimationSpec`).
+    indirect case filterInput(name: String, input: String)
     /// A number or the colour of the emitter cell that `names` lead to (`emitterCells.fire.birthRate`:
     /// `["fire"]`, `birthRate`).
-    case emitterCell(names: [String], key: EmitterCellKey)
+    indirect case emitterCell(names: [String], key: EmitterCellKey)
 
     /// The field named `name` of a value of `value`'s kind, nil when that kind has no such field.
     init?(_ name: String, of value: AnimatableValue) {
