@@ -13,18 +13,29 @@
 /// animations, sends their events, and puts the layer back when it qualifies again. A layer whose
 /// animations do not compile (`unsteady`) is not tried again until a commit changes it.
 struct SteadyAnimationTable: Sendable {
-    /// One layer of the table.
+    /// One layer of the table (24 bytes).
     struct Entry: Sendable {
         let id: LayerID
-        /// The layer's slot in `RenderLayerTable`.
-        let slot: Int
-        /// Its animations in `animations`, in key order.
-        let animations: Range<Int>
+        private let slotNumber: Int32
+        private let firstAnimation: Int32
+        private let animationCount: UInt16
         /// Whether its animations change only the layer's transform or position
         /// (`SteadyAnimation.Store.movesLayer`).
         let movesOnly: Bool
         /// False once the layer left the table (its entry stays until the table is compacted).
         var isLive = true
+
+        init(id: LayerID, slot: Int, animations: Range<Int>, movesOnly: Bool) {
+            self.id = id
+            (slotNumber, firstAnimation) = (Int32(slot), Int32(animations.lowerBound))
+            animationCount = UInt16(animations.count)
+            self.movesOnly = movesOnly
+        }
+
+        /// The layer's slot in `RenderLayerTable`.
+        var slot: Int { Int(slotNumber) }
+        /// Its animations in `animations`, in key order.
+        var animations: Range<Int> { Int(firstAnimation)..<Int(firstAnimation) + Int(animationCount) }
     }
 
     private(set) var entries: [Entry] = []
@@ -153,7 +164,10 @@ extension RenderLayer {
             }
             compiled.append(steady)
         }
-        guard compiled.count(where: \.storesTransform) <= 1 else { return .notCompilable }
+        // An entry counts a layer's animations in 16 bits; more stay with the general evaluator.
+        guard compiled.count(where: \.storesTransform) <= 1, compiled.count <= UInt16.max else {
+            return .notCompilable
+        }
         return .compiled(compiled, pool: pool)
     }
 }
