@@ -6,7 +6,7 @@ import Foundation
 /// value of the wrong type for the key path, an unknown struct field, or keyframes that do
 /// not fit their key times are rejected with a reason, and the animation is not added.
 enum AnimationCompiler {
-    static func compile(_ animation: CAAnimation, key: String, for layer: CALayer, serial: UInt64)
+    static func compile(_ animation: CAAnimation, for layer: CALayer, serial: UInt64)
         -> Result<RenderAnimation, AnimationError>
     {
         let kind: RenderAnimation.Kind
@@ -19,7 +19,7 @@ enum AnimationCompiler {
         case let group as CAAnimationGroup:
             var children: [RenderAnimation] = []
             for (index, child) in (group.animations ?? []).enumerated() {
-                switch compile(child, key: "\(key).\(index)", for: layer, serial: serial) {
+                switch compile(child, for: layer, serial: serial) {
                 case .success(let compiled): children.append(compiled)
                 case .failure(let error): return .failure(.invalid("child \(index) of the group: \(error)"))
                 }
@@ -38,7 +38,7 @@ enum AnimationCompiler {
         }
         return .success(
             RenderAnimation(
-                serial: serial, key: key, timing: sanitized(animation.timing), timingFunction: animation.timingFunction,
+                serial: serial, timing: sanitized(animation.timing), timingFunction: animation.timingFunction,
                 isRemovedOnCompletion: animation.isRemovedOnCompletion, kind: kind))
     }
 

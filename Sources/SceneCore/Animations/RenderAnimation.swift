@@ -6,8 +6,6 @@ import Foundation
 struct RenderAnimation: Sendable, Equatable {
     /// Unique in the process: identifies the added copy across threads.
     let serial: UInt64
-    /// The key it was added under.
-    let key: String
     /// beginTime (stamped at commit when it was 0), duration, speed, repeats, fill.
     var timing: MediaTimingValues
     // The flag follows the timing values, in the room their end leaves.
@@ -27,11 +25,10 @@ struct RenderAnimation: Sendable, Equatable {
     }
 
     init(
-        serial: UInt64, key: String, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?,
-        isRemovedOnCompletion: Bool, kind: Kind
+        serial: UInt64, timing: MediaTimingValues, timingFunction: CAMediaTimingFunction?, isRemovedOnCompletion: Bool,
+        kind: Kind
     ) {
         self.serial = serial
-        self.key = key
         self.timing = timing
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion

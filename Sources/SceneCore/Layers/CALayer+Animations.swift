@@ -13,7 +13,7 @@ extension CALayer {
         prepareForAdding(copy)
         let serial = AnimationRecord.nextSerial()
         let compiled: RenderAnimation
-        switch AnimationCompiler.compile(copy, key: key ?? "", for: self, serial: serial) {
+        switch AnimationCompiler.compile(copy, for: self, serial: serial) {
         case .success(let result): compiled = result
         case .failure(let error):
             Diagnostics.error(

@@ -16,8 +16,7 @@ import Testing
                 $0.isRemovedOnCompletion = removedOnCompletion
             }
             guard
-                case .success(let compiled) = AnimationCompiler.compile(
-                    animation, key: "k\(serial)", for: layer, serial: serial)
+                case .success(let compiled) = AnimationCompiler.compile(animation, for: layer, serial: serial)
             else { fatalError("opacity compiles") }
             return compiled
         }

@@ -23,7 +23,7 @@ import Testing
     /// `animation` compiled for `layer` as the render side runs it, beginning at layer time 100.
     static func compiled(_ animation: CABasicAnimation, for layer: CAEmitterLayer) throws -> RenderAnimation {
         animation.beginTime = 100
-        return try AnimationCompiler.compile(animation, key: "a", for: layer, serial: 1).get()
+        return try AnimationCompiler.compile(animation, for: layer, serial: 1).get()
     }
 
     static func animation(_ keyPath: String, from: Any, to: Any, duration: Double, fill: Bool = false)
