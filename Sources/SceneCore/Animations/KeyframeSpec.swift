@@ -91,16 +91,19 @@ struct KeyframeSpec: Sendable {
     private func cubic(_ i: Int, _ s: Double) -> AnimatableValue? {
         guard let (out1, in2) = tangents(ofSegment: i) else { return nil }
         let (p1, p2) = (values[i], values[i + 1])
-        let s2 = s * s
-        let s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1
-        let h10 = s3 - 2 * s2 + s
-        let h01 = -2 * s3 + 3 * s2
-        let h11 = s3 - s2
-        guard let a = p1.scaled(by: h00), let b = out1.scaled(by: h10), let c = p2.scaled(by: h01),
-            let d = in2.scaled(by: h11)
+        let h = Self.hermiteWeights(at: s)
+        guard let a = p1.scaled(by: h.start), let b = out1.scaled(by: h.outgoing), let c = p2.scaled(by: h.end),
+            let d = in2.scaled(by: h.incoming)
         else { return nil }
         return a.adding(b)?.adding(c)?.adding(d)
+    }
+
+    /// The cubic Hermite basis at `s`: the weights of a segment's start value, its outgoing
+    /// tangent, its end value and its incoming tangent (`SteadyKeyframes` uses the same).
+    static func hermiteWeights(at s: Double) -> (start: Double, outgoing: Double, end: Double, incoming: Double) {
+        let s2 = s * s
+        let s3 = s2 * s
+        return (2 * s3 - 3 * s2 + 1, s3 - 2 * s2 + s, -2 * s3 + 3 * s2, s3 - s2)
     }
 
     /// The tangents of the cubic modes' spline in segment `i` (from value `i` to `i + 1`): leaving

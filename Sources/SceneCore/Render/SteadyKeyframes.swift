@@ -102,16 +102,11 @@ struct SteadyKeyframes: Sendable {
     private func cubic(
         _ start: SIMD4<Double>, _ end: SIMD4<Double>, _ segment: SteadyAnimationPool.Segment, _ s: Double
     ) -> SIMD4<Double> {
-        let s2 = s * s
-        let s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1
-        let h10 = s3 - 2 * s2 + s
-        let h01 = -2 * s3 + 3 * s2
-        let h11 = s3 - s2
-        let a = scaled(start, h00)
-        let b = scaled(segment.outgoing, h10)
-        let c = scaled(end, h01)
-        let d = scaled(segment.incoming, h11)
+        let h = KeyframeSpec.hermiteWeights(at: s)
+        let a = scaled(start, h.start)
+        let b = scaled(segment.outgoing, h.outgoing)
+        let c = scaled(end, h.end)
+        let d = scaled(segment.incoming, h.incoming)
         return sum(sum(sum(a, b), c), d)
     }
 
