@@ -1,14 +1,17 @@
 #version 330 core
 // One quad per instance, drawn as a 4-vertex triangle strip: the corner comes from gl_VertexID.
-// The per-instance attributes are exactly SceneCore's QuadInstance (160 bytes, divisor 1).
+// The per-instance attributes are exactly SceneCore's QuadInstance (144 bytes, divisor 1).
 
-layout(location = 0) in mat4 a_transform;   // locations 0...3: layer space -> clip space
-layout(location = 4) in vec4 a_rect;        // x, y, width, height (layer space)
-layout(location = 5) in vec4 a_uv;          // u0, v0 at (minX, minY); u1, v1 at (maxX, maxY)
-layout(location = 6) in vec4 a_color;       // premultiplied
-layout(location = 7) in vec4 a_shapeRect;   // the rounded rectangle coverage is computed against
-layout(location = 8) in vec4 a_radii;       // minX/minY, maxX/minY, maxX/maxY, minX/maxY
-layout(location = 9) in vec4 a_params;      // border width, textured, anti-aliased edges, clip to shape
+// Layer space -> clip space: rows 1, 2 and 4 of the row-vector matrix (a layer point's z is 0).
+layout(location = 0) in vec4 a_transformX;      // clip-space step per layer unit along x
+layout(location = 1) in vec4 a_transformY;      // clip-space step per layer unit along y
+layout(location = 2) in vec4 a_transformOrigin; // where the layer's origin goes
+layout(location = 3) in vec4 a_rect;        // x, y, width, height (layer space)
+layout(location = 4) in vec4 a_uv;          // u0, v0 at (minX, minY); u1, v1 at (maxX, maxY)
+layout(location = 5) in vec4 a_color;       // premultiplied
+layout(location = 6) in vec4 a_shapeRect;   // the rounded rectangle coverage is computed against
+layout(location = 7) in vec4 a_radii;       // minX/minY, maxX/minY, maxX/maxY, minX/maxY
+layout(location = 8) in vec4 a_params;      // border width, textured, anti-aliased edges, clip to shape
 
 uniform vec2 u_viewportSize;                // target size in pixels
 
@@ -56,14 +59,19 @@ void passGradient(vec2 position) {
 }
 #endif
 
+// The clip-space position of layer point p.
+vec4 toClip(vec2 p) {
+    return p.x * a_transformX + p.y * a_transformY + a_transformOrigin;
+}
+
 // Pixels per layer unit along the less magnified axis at layer point p, or 0 behind the eye.
 float pixelsPerUnit(vec2 p) {
-    vec4 clip = a_transform * vec4(p, 0.0, 1.0);
+    vec4 clip = toClip(p);
     if (clip.w <= 0.0) return 0.0;
     vec2 halfViewport = 0.5 * u_viewportSize;
     float wSquared = clip.w * clip.w;
-    vec2 alongX = (a_transform[0].xy * clip.w - clip.xy * a_transform[0].w) / wSquared * halfViewport;
-    vec2 alongY = (a_transform[1].xy * clip.w - clip.xy * a_transform[1].w) / wSquared * halfViewport;
+    vec2 alongX = (a_transformX.xy * clip.w - clip.xy * a_transformX.w) / wSquared * halfViewport;
+    vec2 alongY = (a_transformY.xy * clip.w - clip.xy * a_transformY.w) / wSquared * halfViewport;
     return min(length(alongX), length(alongY));
 }
 
@@ -90,9 +98,9 @@ void passAffineFill() {
     vec2 halfSize = 0.5 * abs(a_shapeRect.zw);
     v_shapeCentre = vec4(a_shapeRect.xy + 0.5 * a_shapeRect.zw, halfSize);
     v_radii = clamp(abs(a_radii), 0.0, min(halfSize.x, halfSize.y));
-    vec2 pixelsPerUnit = 0.5 * u_viewportSize / a_transform[3].w;
-    vec2 A = a_transform[0].xy * pixelsPerUnit;
-    vec2 B = a_transform[1].xy * pixelsPerUnit;
+    vec2 pixelsPerUnit = 0.5 * u_viewportSize / a_transformOrigin.w;
+    vec2 A = a_transformX.xy * pixelsPerUnit;
+    vec2 B = a_transformY.xy * pixelsPerUnit;
     float determinant = A.x * B.y - A.y * B.x;
     // Seen edge-on, nothing is drawn; a huge footprint keeps the arithmetic finite.
     vec4 steps = abs(determinant) > 1e-20 ? vec4(B.y, -A.y, -B.x, A.x) / determinant : vec4(1e6);
@@ -141,5 +149,5 @@ void main() {
 #if AFFINE_FILLS
     passAffineFill();
 #endif
-    gl_Position = a_transform * vec4(position, 0.0, 1.0);
+    gl_Position = toClip(position);
 }

@@ -2,19 +2,18 @@ import CGL
 import SceneCore
 
 /// The vertex array and the per-instance buffer holding one frame's `QuadInstance`s
-/// (attribute locations 0...9, divisor 1). Vertices carry no data: the shaders derive the
-/// quad corner from `gl_VertexID`. Needs a current context.
+/// (attribute locations 0...8, one a field, divisor 1). Vertices carry no data: the shaders
+/// derive the quad corner from `gl_VertexID`. Needs a current context.
 struct InstanceBuffer {
     let vertexArray: GLuint
     let buffer: GLuint
 
-    /// Attribute location → byte offset inside `QuadInstance`; the mat4 takes 0...3.
+    /// Attribute location → byte offset inside `QuadInstance`, in the shader's order.
     private static let attributes: [(location: GLuint, offset: Int)] = {
-        let layout = MemoryLayout<QuadInstance>.self
-        let transform = layout.offset(of: \.transform) ?? 0
-        let columns = (0..<4).map { (GLuint($0), transform + $0 * MemoryLayout<SIMD4<Float>>.stride) }
-        let vectors: [PartialKeyPath<QuadInstance>] = [\.rect, \.uv, \.color, \.shapeRect, \.radii, \.params]
-        return columns + vectors.enumerated().map { (GLuint(4 + $0.offset), layout.offset(of: $0.element) ?? 0) }
+        let fields: [PartialKeyPath<QuadInstance>] = [
+            \.transformX, \.transformY, \.transformOrigin, \.rect, \.uv, \.color, \.shapeRect, \.radii, \.params,
+        ]
+        return fields.enumerated().map { (GLuint($0.offset), MemoryLayout<QuadInstance>.offset(of: $0.element) ?? 0) }
     }()
 
     /// Creates the vertex array and buffer, with the attributes pointing at instance 0.

@@ -1,13 +1,17 @@
 /// One quad as the GL renderer draws it: exactly the per-instance vertex data of
-/// `Shaders/layer.vert.glsl` (40 floats, 160 bytes, attribute locations 0...9; the mat4 takes 0...3).
+/// `Shaders/layer.vert.glsl` (36 floats, 144 bytes, attribute locations 0...8).
 ///
-/// All rectangles are in the layer's own coordinate space (its bounds space). `transform`
+/// All rectangles are in the layer's own coordinate space (its bounds space). The transform
 /// maps that space to clip space (row-vector convention, `[x y 0 1] · M`), so perspective
 /// from `sublayerTransform.m34` ends up in `w` and the GPU interpolates perspective-correctly.
+/// Points of a quad have z = 0, so the transform's third row never counts and is not stored.
 package struct QuadInstance: Sendable, Equatable {
-    /// Layer space → clip space, entries in row order m11...m44 (uploaded as a column-major
-    /// GLSL `mat4`, which makes `M_glsl * v` equal the row-vector product `v · M`).
-    package var transform: SIMD16<Float>
+    /// The transform's first row (m11...m14): what a layer unit along x adds in clip space.
+    package var transformX: SIMD4<Float>
+    /// The transform's second row (m21...m24): what a layer unit along y adds in clip space.
+    package var transformY: SIMD4<Float>
+    /// The transform's fourth row (m41...m44): where the layer's origin goes in clip space.
+    package var transformOrigin: SIMD4<Float>
     /// The quad's rectangle: x, y, width, height.
     package var rect: SIMD4<Float>
     /// Texture coordinates at the rect's (minX, minY) and (maxX, maxY) corners: u0, v0, u1, v1.
@@ -40,13 +44,30 @@ package struct QuadInstance: Sendable, Equatable {
         transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float> = .zero, color: SIMD4<Float>,
         shapeRect: SIMD4<Float>, radii: SIMD4<Float> = .zero, params: SIMD4<Float>
     ) {
-        self.transform = transform
+        transformX = transform.lowHalf.lowHalf
+        transformY = transform.lowHalf.highHalf
+        transformOrigin = transform.highHalf.highHalf
         self.rect = rect
         self.uv = uv
         self.color = color
         self.shapeRect = shapeRect
         self.radii = radii
         self.params = params
+    }
+
+    /// Layer space → clip space, entries in row order m11...m44, the third row zero (the
+    /// stored rows in the layout of a `CATransform3D.float16`).
+    package var transform: SIMD16<Float> {
+        get {
+            SIMD16(
+                lowHalf: SIMD8(lowHalf: transformX, highHalf: transformY),
+                highHalf: SIMD8(lowHalf: .zero, highHalf: transformOrigin))
+        }
+        set {
+            transformX = newValue.lowHalf.lowHalf
+            transformY = newValue.lowHalf.highHalf
+            transformOrigin = newValue.highHalf.highHalf
+        }
     }
 
     /// Whether the quad's coverage comes from its shape (a ring, or clipped to the shape);
@@ -58,7 +79,7 @@ package struct QuadInstance: Sendable, Equatable {
         let edges = Int(params.z + 0.5)
         if radii.min() < 0 || (edges != 0 && edges & 15 != 15) { return .general }
         // No perspective: w is the same over the whole quad (m14 and m24 are 0).
-        let isAffine = transform[3] == 0 && transform[7] == 0 && transform[15] > 0
+        let isAffine = transformX.w == 0 && transformY.w == 0 && transformOrigin.w > 0
         return params.x > 0 || !isAffine ? .simple : .affineFill
     }
 
