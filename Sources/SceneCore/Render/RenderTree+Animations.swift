@@ -99,7 +99,7 @@ extension RenderTree {
                         for index in entry.animations {
                             guard let f = animations[index].fraction(at: layerTime, pool: pool),
                                 animations[index].write(
-                                    animations[index].lanes(at: f, pool: pool), into: &properties)
+                                    animations[index].lanes(at: f, pool: pool), into: &properties, pool: pool)
                             else { return false }
                         }
                         return true
@@ -108,7 +108,7 @@ extension RenderTree {
                         for index in entry.animations {
                             guard let f = animations[index].fraction(at: layerTime, pool: pool),
                                 animations[index].write(
-                                    animations[index].lanes(at: f, pool: pool), into: &placement)
+                                    animations[index].lanes(at: f, pool: pool), into: &placement, pool: pool)
                             else { return false }
                         }
                         return true

@@ -3,8 +3,8 @@ import Foundation
 /// A running animation compiled to plain numbers for the render side's steady pass
 /// (`SteadyAnimationTable`): its timing, its curve, its values (a start and an end, or
 /// keyframes), and where in a layer's values its value goes. What only some animations have (a
-/// timing curve, the ends of a value of more than one number, keyframes) is kept in the table's
-/// `SteadyAnimationPool`, so that the common animation's row stays small.
+/// timing curve, a spring, the ends of a value of more than one number, keyframes, the model
+/// transform's parts) is kept in the table's `SteadyAnimationPool`, so that each row stays small.
 ///
 /// Only the common kinds compile: a basic, spring or keyframe animation of a built-in number,
 /// point, size, rect or colour property (or one number of a point, size or rect, or one part of
@@ -19,8 +19,8 @@ struct SteadyAnimation: Sendable {
         case linear
         /// The timing curve at this index of the pool's curves.
         case curve(Int32)
-        /// The spring's own time replaces the timing curve.
-        case spring(SpringMotion)
+        /// The spring at this index of the pool's springs: its own time replaces the timing curve.
+        case spring(Int32)
     }
 
     /// How the value follows the fraction.
@@ -45,14 +45,15 @@ struct SteadyAnimation: Sendable {
         /// A transform made from the identity with one part set (`TransformKey.transform`).
         case transform(offset: UInt16, key: TransformKey)
         /// A transform recomposed from the model transform's parts with one part set.
-        case transformParts(offset: UInt16, key: TransformKey, model: TransformDecomposition)
+        /// The model's parts are at index `model` of the pool's transform parts.
+        case transformParts(offset: UInt16, key: TransformKey, model: Int32)
     }
 
     let timing: MediaTimingValues
     let activeDuration: Double
     private(set) var shape: Shape
     private(set) var values: Values
-    let store: Store
+    private(set) var store: Store
 
     /// Whether the value is a whole transform (a layer may have only one such animation here).
     var storesTransform: Bool {
@@ -64,14 +65,15 @@ struct SteadyAnimation: Sendable {
 
     /// Compiles `animation` of a layer whose model values are `model`, an animation that has
     /// started, has not finished and runs forwards (`AnimationEventMarks.isRunningForwards`),
-    /// keeping what it keeps apart in `pool`; nil (with `pool` as it was) when it is not of the
-    /// kind the steady pass runs (the general evaluator runs it then).
+    /// keeping what it keeps apart in `pool`; nil when it is not of the kind the steady pass runs
+    /// (the general evaluator runs it then, and the caller drops `pool`, which may hold some of
+    /// what was compiled).
     init?(_ animation: RenderAnimation, model: LayerProperties, pool: inout SteadyAnimationPool) {
         let timing = animation.timing
         guard case .property(let spec) = animation.kind, !spec.isAdditive,
             !spec.isCumulative,
             spec.valueFunction == nil, spec.rotationMode == nil, case .layer(_, let slot) = spec.target.property,
-            let store = Store(slot, field: spec.target.field, model: model),
+            let store = Store(slot, field: spec.target.field, model: model, pool: &pool),
             // A field's store leaves the rest of its value as the model has it: all of it must be finite.
             spec.target.property.read(model).isFinite
         else { return nil }
@@ -91,7 +93,7 @@ struct SteadyAnimation: Sendable {
         self.timing = timing
         activeDuration = timing.activeDuration
         if let spring = spec.spring {
-            shape = .spring(spring)
+            shape = .spring(pool.append(spring))
         } else if let function = animation.timingFunction {
             shape = .curve(pool.append(function.curve))
         } else {
@@ -112,7 +114,7 @@ struct SteadyAnimation: Sendable {
         switch shape {
         case .linear: return sample.progress
         case .curve(let index): return pool.curves[Int(index)].value(at: sample.progress)
-        case .spring(let spring): return spring.position(at: sample.progress * timing.duration)
+        case .spring(let index): return pool.springs[Int(index)].position(at: sample.progress * timing.duration)
         }
     }
 
@@ -137,7 +139,7 @@ struct SteadyAnimation: Sendable {
     /// Stores `value` in `p`; false, storing nothing, when it is a value the general evaluator
     /// would not store (not finite, or refused by the property's limit).
     @inline(__always)
-    func write(_ value: SIMD4<Double>, into p: inout LayerProperties) -> Bool {
+    func write(_ value: SIMD4<Double>, into p: inout LayerProperties, pool: SteadyAnimationPool.Buffers) -> Bool {
         switch store {
         case .cgFloats(let offset, let count, let limit):
             if count == 1 {
@@ -167,7 +169,7 @@ struct SteadyAnimation: Sendable {
             p.store(RGBA?.some(RGBA(r: c.x, g: c.y, b: c.z, a: c.w)), at: Int(shown))
             return true
         case .transform(let offset, _), .transformParts(let offset, _, _):
-            guard let t = store.transform(from: value) else { return false }
+            guard let t = store.transform(from: value, pool: pool) else { return false }
             p.store(t, at: Int(offset))
             return true
         }
@@ -178,7 +180,14 @@ extension SteadyAnimation {
     /// This animation with what it keeps in the pool copied from `old` to the end of `new`.
     func moved(from old: SteadyAnimationPool, to new: inout SteadyAnimationPool) -> Self {
         var moved = self
-        if case .curve(let index) = shape { moved.shape = .curve(new.append(old.curves[Int(index)])) }
+        switch shape {
+        case .linear: break
+        case .curve(let index): moved.shape = .curve(new.append(old.curves[Int(index)]))
+        case .spring(let index): moved.shape = .spring(new.append(old.springs[Int(index)]))
+        }
+        if case .transformParts(let offset, let key, let parts) = store {
+            moved.store = .transformParts(offset: offset, key: key, model: new.append(old.transformParts[Int(parts)]))
+        }
         switch values {
         case .number: break
         case .lanes(let index): moved.values = .lanes(new.append(old.ends[Int(index)]))
@@ -190,15 +199,16 @@ extension SteadyAnimation {
     /// Stores `value` in a layer's placement kept apart from its values (`SteadyPlacement`), as
     /// `write(_:into:)` stores it in the layer's values; false, storing nothing, as there.
     @inline(__always)
-    func write(_ value: SIMD4<Double>, into placement: inout SteadyPlacement) -> Bool {
-        placement.write(value, at: store)
+    func write(_ value: SIMD4<Double>, into placement: inout SteadyPlacement, pool: SteadyAnimationPool.Buffers) -> Bool
+    {
+        placement.write(value, at: store, pool: pool)
     }
 }
 
 extension SteadyAnimation.Store {
-    /// Where an animation of `slot` (and `field`) stores its value; nil for the kinds the steady
-    /// pass does not run.
-    init?(_ slot: AnimationSlot, field: AnimationField?, model: LayerProperties) {
+    /// Where an animation of `slot` (and `field`) stores its value, with the model transform's
+    /// parts it recomposes kept in `pool`; nil for the kinds the steady pass does not run.
+    init?(_ slot: AnimationSlot, field: AnimationField?, model: LayerProperties, pool: inout SteadyAnimationPool) {
         let width = UInt16(MemoryLayout<CGFloat>.stride)
         switch (slot, field) {
         case (.cgFloat(let offset, let limit), nil): self = .cgFloats(offset: offset, count: 1, limit: limit)
@@ -222,7 +232,7 @@ extension SteadyAnimation.Store {
             self =
                 CATransform3DIsIdentity(t)
                 ? .transform(offset: offset, key: key)
-                : .transformParts(offset: offset, key: key, model: TransformDecomposition(t))
+                : .transformParts(offset: offset, key: key, model: pool.append(TransformDecomposition(t)))
         default: return nil
         }
     }
@@ -230,12 +240,13 @@ extension SteadyAnimation.Store {
     /// The transform a transform store stores for `value`; nil for a value not to store (not
     /// finite), and for the other stores.
     @inline(__always)
-    func transform(from value: SIMD4<Double>) -> CATransform3D? {
+    func transform(from value: SIMD4<Double>, pool: SteadyAnimationPool.Buffers) -> CATransform3D? {
         switch self {
         case .transform(_, let key):
             guard value.x.isFinite, let t = key.transform(CGFloat(value.x)), t.isFinite else { return nil }
             return t
-        case .transformParts(_, let key, var parts):
+        case .transformParts(_, let key, let index):
+            var parts = pool.transformParts[Int(index)]
             guard value.x.isFinite, key.set(value.x, in: &parts) else { return nil }
             let t = parts.transform
             return t.isFinite ? t : nil

@@ -121,6 +121,7 @@ struct SteadyAnimationTable: Sendable {
         var ordered: [SteadyAnimation] = []
         ordered.reserveCapacity(live.reduce(0) { $0 + $1.animations.count })
         var orderedPool = SteadyAnimationPool()
+        orderedPool.reserveCapacity(for: pool)
         entries = live.map { entry in
             let start = ordered.count
             for animation in animations[entry.animations] {

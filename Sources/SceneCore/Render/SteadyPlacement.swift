@@ -19,10 +19,12 @@ struct SteadyPlacement: Sendable {
     /// (`SteadyAnimation.Store.movesLayer`), as `SteadyAnimation.write(_:into:)` stores them in a
     /// layer's values; false, storing nothing, when the value is not one to store.
     @inline(__always)
-    mutating func write(_ value: SIMD4<Double>, at store: SteadyAnimation.Store) -> Bool {
+    mutating func write(
+        _ value: SIMD4<Double>, at store: SteadyAnimation.Store, pool: SteadyAnimationPool.Buffers
+    ) -> Bool {
         switch store {
         case .transform, .transformParts:
-            guard let t = store.transform(from: value) else { return false }
+            guard let t = store.transform(from: value, pool: pool) else { return false }
             transform = t
             return true
         case .cgFloats(let offset, let count, let limit):

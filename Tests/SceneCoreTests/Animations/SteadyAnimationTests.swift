@@ -115,6 +115,15 @@ import Testing
                         to: CGColor(red: 0, green: 0.5, blue: 1, alpha: 0.25), duration: 4), to: layer()),
                 "backgroundColor"
             ),
+            // A colour shown from the extra values, and a number kept there.
+            (
+                add(
+                    basic(
+                        "borderColor", from: CGColor(red: 0, green: 1, blue: 0, alpha: 0.5),
+                        to: CGColor(red: 1, green: 0.25, blue: 0, alpha: 1), duration: 4), to: layer()),
+                "borderColor"
+            ),
+            (add(basic("anchorPointZ", from: -3, to: 12, duration: 4), to: layer()), "anchorPointZ"),
             (add(basic("transform.rotation.z", from: 0, to: 3, duration: 4), to: layer()), "transform"),
             (
                 add(
@@ -249,8 +258,8 @@ import Testing
     }
 
     @Test func whatAnimationsKeepInThePoolStaysWithThemWhenTheTableIsCompacted() {
-        // Each layer's keyframes, colours and curves differ, so a layer reading another's part of
-        // the pool would show a wrong value.
+        // Each layer's keyframes, colours, curves, springs and model transform differ, so a layer
+        // reading another's part of the pool would show a wrong value.
         let layers = (0..<24).map { i in
             let layer = CALayer()
             let moves = CAKeyframeAnimation(keyPath: "position")
@@ -265,6 +274,12 @@ import Testing
                 to: CGColor(red: 0, green: 1 - d / 24, blue: 0, alpha: 0.5), duration: 4)
             if i % 2 == 0 { tints.timingFunction = CAMediaTimingFunction(controlPoints: 0.1, Float(d / 24), 0.9, 1) }
             layer.add(tints, forKey: "tints")
+            // One part of a transform other than the identity: recomposed from the model's parts.
+            layer.transform = CATransform3DMakeScale(1 + d / 24, 1 - d / 48, 1)
+            let spins = CASpringAnimation(keyPath: "transform.rotation.z")
+            (spins.fromValue, spins.toValue) = (0, 0.1 * d + 0.5)
+            (spins.stiffness, spins.damping, spins.duration) = (80 + 5 * d, 6 + d / 4, 4)
+            layer.add(spins, forKey: "spins")
             return layer
         }
         let scene = Scene(layers)
@@ -280,7 +295,7 @@ import Testing
             scene.show(at: time)
             for (i, layer) in layers.enumerated() {
                 #expect(scene.isSteady(layer), "layer \(i) at \(time)")
-                for key in ["position", "backgroundColor"] {
+                for key in ["position", "backgroundColor", "transform"] {
                     let (shown, presented) = scene.values(of: key, layer)
                     #expect(shown == presented, "layer \(i)'s \(key) at \(time)")
                 }
