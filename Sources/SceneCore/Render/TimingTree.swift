@@ -6,11 +6,18 @@
 /// shows. It draws nothing, so it keeps none of the values a `RenderTree` keeps for drawing:
 /// some tens of bytes a layer instead of several kilobytes.
 struct TimingTree {
-    /// One layer's place and animations (32 bytes).
+    /// One layer's place and animations (24 bytes).
     private struct Node {
         var sublayers: [LayerID] = []
         var animations: [RenderAnimation] = []
-        var superlayer: LayerID?
+        /// The superlayer's raw identity, 0 for none (no layer has it): an optional would take
+        /// a third more room in every entry of `nodes`.
+        private var superlayerID: UInt64 = 0
+
+        var superlayer: LayerID? {
+            get { superlayerID == 0 ? nil : LayerID(rawValue: superlayerID) }
+            set { superlayerID = newValue?.rawValue ?? 0 }
+        }
     }
 
     /// A layer's own time, kept only for the few layers whose time differs from their
