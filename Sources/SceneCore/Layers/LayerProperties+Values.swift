@@ -10,7 +10,6 @@ extension LayerProperties {
         var position: CGPoint = .zero
         var zPosition: CGFloat = 0
         var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-        var anchorPointZ: CGFloat = 0
         package var transform = CATransform3D.identity
         var isHidden = false
         var isDoubleSided = true
@@ -23,18 +22,16 @@ extension LayerProperties {
         var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
         var backgroundColor: CGColor? = nil
         var cornerRadius: CGFloat = 0
-        var maskedCorners: CACornerMask = .all
         var cornerCurve: CALayerCornerCurve = .circular
         var borderWidth: CGFloat = 0
         var borderColor: CGColor? = CGColor.black
         // Contents
         var contents: CGImage? = nil
         var isOpaque = false
-        /// Colours an animation is showing, as plain values: the render side evaluates colour
-        /// animations into these instead of making a `CGColor` every frame. When set they win
-        /// over `backgroundColor` and `borderColor` (the other colours' are in `extras`).
+        /// The colour an animation is showing, as plain values: the render side evaluates colour
+        /// animations into these instead of making a `CGColor` every frame. When set it wins
+        /// over `backgroundColor` (the other colours' are in `extras`).
         var animatedBackgroundColor: RGBA?
-        var animatedBorderColor: RGBA?
         /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
         /// once when such a layer is made, not a property of its own: it reaches the render side
         /// with the layer's first commit, which carries every value.
@@ -57,11 +54,13 @@ extension LayerProperties {
     /// transform, shadows, filters, how contents are laid out and filtered, the layer's own
     /// timing, and the properties of the layer classes (emitter, replicator, gradient, shape,
     /// text, OpenGL and tiled layers). Kept apart from `Values` so that a layer that sets none
-    /// of them stores 344 bytes of values instead of 1,448 (`Values` and `ExtraValues` together).
+    /// of them stores 312 bytes of values instead of 1,448 (`Values` and `ExtraValues` together).
     struct ExtraValues: Sendable, Equatable {
         // Geometry
+        var anchorPointZ: CGFloat = 0
         var sublayerTransform = CATransform3D.identity
         // Appearance
+        var maskedCorners: CACornerMask = .all
         var shadowColor: CGColor? = CGColor.black
         var shadowOpacity: Float = 0
         var shadowOffset = CGSize(width: 0, height: -3)
@@ -101,6 +100,7 @@ extension LayerProperties {
         var emitterSpin: Float = 1
         var emitterSeed: UInt32 = 0
         /// Colours an animation is showing, as plain values, like `Values.animatedBackgroundColor`.
+        var animatedBorderColor: RGBA?
         var animatedShadowColor: RGBA?
         var animatedInstanceColor: RGBA?
         var animatedFillColor: RGBA?

@@ -103,8 +103,8 @@ struct LayerProperties: Sendable, Equatable {
         _modify { yield &values.anchorPoint }
     }
     var anchorPointZ: CGFloat {
-        get { storage.pointer.pointee.anchorPointZ }
-        _modify { yield &values.anchorPointZ }
+        get { extraValues.pointee.anchorPointZ }
+        _modify { yield &values.extras.value.anchorPointZ }
     }
     package var transform: CATransform3D {
         get { storage.pointer.pointee.transform }
@@ -156,8 +156,8 @@ struct LayerProperties: Sendable, Equatable {
         _modify { yield &values.cornerRadius }
     }
     var maskedCorners: CACornerMask {
-        get { storage.pointer.pointee.maskedCorners }
-        _modify { yield &values.maskedCorners }
+        get { extraValues.pointee.maskedCorners }
+        _modify { yield &values.extras.value.maskedCorners }
     }
     var cornerCurve: CALayerCornerCurve {
         get { storage.pointer.pointee.cornerCurve }
@@ -467,8 +467,8 @@ struct LayerProperties: Sendable, Equatable {
         _modify { yield &values.animatedBackgroundColor }
     }
     var animatedBorderColor: RGBA? {
-        get { storage.pointer.pointee.animatedBorderColor }
-        _modify { yield &values.animatedBorderColor }
+        get { extraValues.pointee.animatedBorderColor }
+        _modify { yield &values.extras.value.animatedBorderColor }
     }
     var animatedShadowColor: RGBA? {
         get { extraValues.pointee.animatedShadowColor }

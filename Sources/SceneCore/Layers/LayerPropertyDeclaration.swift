@@ -60,13 +60,17 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
     ///   - limit: what animated numbers may become.
     ///   - shownColor: for colours, where animated values are kept as plain components, so that
     ///     the render side makes no `CGColor` per frame; shown instead of the model colour while set.
+    ///   - shownExtraColor: the same, kept in `ExtraValues`.
     init(
         _ id: PropertyID, _ key: String, swift swiftKey: String? = nil,
         _ keyPath: WritableKeyPath<LayerProperties.Values, Value>,
         _ accessor: LayerKey, _ animation: PropertyAnimation, limit: AnimatedValueLimit = .none,
-        shownColor: WritableKeyPath<LayerProperties.Values, RGBA?>? = nil
+        shownColor: WritableKeyPath<LayerProperties.Values, RGBA?>? = nil,
+        shownExtraColor: WritableKeyPath<LayerProperties.ExtraValues, RGBA?>? = nil
     ) {
-        let shown = shownColor.flatMap(LayerProperties.address(of:))
+        let shown =
+            shownColor.flatMap(LayerProperties.address(of:))
+            ?? shownExtraColor.flatMap(LayerProperties.address(ofExtra:))
         self.init(id, key, swiftKey, Field(keyPath), accessor, animation, limit, shown)
     }
 

@@ -86,7 +86,8 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .anchorPoint:
             return StoredProperty(self, "anchorPoint", \.anchorPoint, LayerKey(\.anchorPoint, V.point), .implicit)
         case .anchorPointZ:
-            return StoredProperty(self, "anchorPointZ", \.anchorPointZ, LayerKey(\.anchorPointZ, V.cgFloat), .implicit)
+            return StoredProperty(
+                self, "anchorPointZ", extra: \.anchorPointZ, LayerKey(\.anchorPointZ, V.cgFloat), .implicit)
         case .transform:
             return StoredProperty(self, "transform", \.transform, LayerKey(\.transform, V.transform3D), .implicit)
         case .sublayerTransform:
@@ -131,7 +132,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
             )
         case .maskedCorners:
             return StoredProperty(
-                self, "maskedCorners", \.maskedCorners,
+                self, "maskedCorners", extra: \.maskedCorners,
                 LayerKey(\.maskedCorners, bits { CACornerMask(rawValue: UInt($0)) }),
                 .actionOnly)
         case .cornerCurve:
@@ -143,7 +144,7 @@ enum PropertyID: Int, CaseIterable, Sendable {
         case .borderColor:
             return StoredProperty(
                 self, "borderColor", \.borderColor, LayerKey(\.borderColor, V.color), .implicit,
-                shownColor: \.animatedBorderColor)
+                shownExtraColor: \.animatedBorderColor)
         case .shadowColor:
             return StoredProperty(
                 self, "shadowColor", extra: \.shadowColor, LayerKey(\.shadowColor, V.color), .implicit,
