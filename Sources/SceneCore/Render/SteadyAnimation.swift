@@ -104,7 +104,7 @@ struct SteadyAnimation: Sendable {
 
     /// The fraction of the way from start to end at `layerTime`; nil outside the active
     /// duration (the general evaluator then sends the events and applies the fill mode).
-    /// Its timing curve, if any, is in `pool`.
+    /// Its timing curve or spring, if any, is in `pool`.
     @inline(__always)
     func fraction(at layerTime: Double, pool: SteadyAnimationPool.Buffers) -> Double? {
         // Read into locals first: calling out while reading the animation in place would copy all of it.
@@ -197,7 +197,7 @@ extension SteadyAnimation {
     }
 
     /// Stores `value` in a layer's placement kept apart from its values (`SteadyPlacement`), as
-    /// `write(_:into:)` stores it in the layer's values; false, storing nothing, as there.
+    /// `write(_:into:pool:)` stores it in the layer's values; false, storing nothing, as there.
     @inline(__always)
     func write(_ value: SIMD4<Double>, into placement: inout SteadyPlacement, pool: SteadyAnimationPool.Buffers) -> Bool
     {

@@ -16,7 +16,7 @@ struct SteadyPlacement: Sendable {
     }
 
     /// Stores the lanes of a steady animation's value at `store`, a store that moves the layer
-    /// (`SteadyAnimation.Store.movesLayer`), as `SteadyAnimation.write(_:into:)` stores them in a
+    /// (`SteadyAnimation.Store.movesLayer`), as `SteadyAnimation.write(_:into:pool:)` stores them in a
     /// layer's values; false, storing nothing, when the value is not one to store.
     @inline(__always)
     mutating func write(
