@@ -155,7 +155,7 @@ struct FramePatch {
                     let clip = toWindow.concatenating(toClip).float16
                     let before = quads[leaf.first].transform
                     // A leaf that did not move leaves its quads as they are.
-                    guard clip != before else { continue }
+                    guard !quads[leaf.first].hasTransform(clip) else { continue }
                     for index in leaf.first..<(leaf.first + leaf.count) {
                         var quad = quads[index]
                         // The leaf's quads share its mapping; a perspective one may need more coverage code.

@@ -70,6 +70,11 @@ package struct QuadInstance: Sendable, Equatable {
         }
     }
 
+    /// Whether the quad's transform is `m`, whose third row a quad does not keep.
+    package func hasTransform(_ m: SIMD16<Float>) -> Bool {
+        transformX == m.lowHalf.lowHalf && transformY == m.lowHalf.highHalf && transformOrigin == m.highHalf.highHalf
+    }
+
     /// Whether the quad's coverage comes from its shape (a ring, or clipped to the shape);
     /// otherwise it fills `rect`.
     package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
