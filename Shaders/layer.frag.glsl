@@ -9,13 +9,20 @@
 // SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip),
 // GRADIENT draws the gradients of quads whose params.y is 2 from the frame's gradient texture.
 // SIMPLE_SHAPES leaves out continuous corners and mixed edges; AFFINE_FILLS (SceneCore's
-// ShapeCoverage.affineFill) computes a fill's coverage from per-quad constants.
+// ShapeCoverage.affineFill) computes a fill's coverage from per-quad constants, and with
+// UNIFORM_FILLS (ShapeCoverage.uniformAffineFill) only that of a fill with one radius at every
+// corner and every edge anti-aliased.
 
 #if AFFINE_FILLS
 // Without perspective, linear interpolation is the perspective-correct one.
-noperspective in vec2 v_position;
-flat in vec4 v_shapeCentre;     // the shape's centre and half size (layer units)
+noperspective in vec2 v_offset; // from the shape's centre (layer units)
 flat in vec3 v_footprint;       // the pixel's footprint, see affineFillCoverage
+#if UNIFORM_FILLS
+flat in vec2 v_cornerCentre;    // the centre of the corner's circle: the half size less the radius
+flat in vec2 v_axisSteps;       // pixels per layer unit along the layer's x and y
+#else
+flat in vec2 v_halfSize;        // the shape's half size (layer units)
+#endif
 #else
 in vec2 v_position;
 #endif
@@ -136,7 +143,7 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
     return outer;
 }
 
-#if AFFINE_FILLS
+#if AFFINE_FILLS && !UNIFORM_FILLS
 // The coverage of a fill with circular corners (radii already clamped to half the shorter side)
 // and straight edges all anti-aliased or none, under a transform without perspective: the same
 // ramp as shapeCoverage, one pixel wide along the distance's gradient g. A pixel's footprint in
@@ -145,10 +152,10 @@ float ringDistance(vec2 p, float width, out vec2 gradient) {
 // v_footprint, the symmetric matrix X X' + Y Y' as (xx, xy, yy). The rounded rectangle's
 // distance takes selects instead of branches.
 float affineFillCoverage() {
-    vec2 offset = v_position - v_shapeCentre.xy;
+    vec2 offset = v_offset;
     vec2 sideRadii = offset.x < 0.0 ? v_radii.xw : v_radii.yz;
     float radius = offset.y < 0.0 ? sideRadii.x : sideRadii.y;
-    vec2 q = abs(offset) - v_shapeCentre.zw + radius;
+    vec2 q = abs(offset) - v_halfSize + radius;
     bool corner = q.x > 0.0 && q.y > 0.0;
     float distance = (corner ? length(q) : max(q.x, q.y)) - radius;
     // The gradient up to its length and the signs of its parts (only their product matters).
@@ -162,6 +169,30 @@ float affineFillCoverage() {
 }
 #endif
 
+#if UNIFORM_FILLS
+// affineFillCoverage for a fill clipped to its shape, with one radius r at every corner and every
+// straight edge anti-aliased (SceneCore's ShapeCoverage.uniformAffineFill), in fewer operations.
+// Past the corner circle's centre by q, a pixel is nearer a corner or an edge when m = max(q, 0)
+// is not zero: its distance is |m| - r along m, and the units along m come from the footprint
+// as m'Fm / |m|^2. Otherwise the nearer edge is along the larger part of q, at q - r, and the
+// units along that axis are constants of the quad.
+float uniformFillCoverage() {
+    float radius = v_radii.x;
+    vec2 q = abs(v_offset) - v_cornerCentre;
+    vec2 m = max(q, 0.0);
+    vec2 m2 = m * m;
+    float outside = sqrt(m2.x + m2.y);
+    // m holds the offset's magnitudes past the centre: the cross term takes the sign of the
+    // offset's parts' product.
+    float crossTerm = v_offset.x * v_offset.y < 0.0 ? -v_footprint.y : v_footprint.y;
+    float stretch = v_footprint.x * m2.x + v_footprint.z * m2.y + 2.0 * crossTerm * m.x * m.y;
+    bool alongX = q.x > q.y;
+    float pixels = outside > 0.0 ? (outside - radius) * outside * inversesqrt(stretch)
+                                 : ((alongX ? q.x : q.y) - radius) * (alongX ? v_axisSteps.x : v_axisSteps.y);
+    return clamp(0.5 - pixels, 0.0, 1.0);
+}
+#endif
+
 // The part of the pixel the shape covers, or with a border width (params.x > 0) the band that
 // wide inside the shape's edge: the shape less the shape inset by the width with radii reduced
 // by the width (the whole shape when nothing is left inside). params.z names the anti-aliased
@@ -169,7 +200,9 @@ float affineFillCoverage() {
 // signed distance; only a layer that anti-aliases some straight edges and not others pays for
 // the edge-by-edge coverage.
 float shapeCoverage() {
-#if AFFINE_FILLS
+#if UNIFORM_FILLS
+    return uniformFillCoverage();
+#elif AFFINE_FILLS
     return affineFillCoverage();
 #else
     // Derivatives are taken in uniform control flow.

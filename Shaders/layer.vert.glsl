@@ -16,9 +16,14 @@ layout(location = 8) in vec4 a_params;      // border width, textured, anti-alia
 uniform vec2 u_viewportSize;                // target size in pixels
 
 #if AFFINE_FILLS
-noperspective out vec2 v_position;          // layer space (w is the same over the quad)
-flat out vec4 v_shapeCentre;                // the shape's centre and half size
+noperspective out vec2 v_offset;            // from the shape's centre (w is the same over the quad)
 flat out vec3 v_footprint;                  // a pixel's footprint in the layer (layer.frag.glsl)
+#if UNIFORM_FILLS
+flat out vec2 v_cornerCentre;               // where the corners' circles are centred (layer.frag.glsl)
+flat out vec2 v_axisSteps;                  // pixels per layer unit along the layer's x and y
+#else
+flat out vec2 v_halfSize;                   // the shape's half size
+#endif
 #else
 out vec2 v_position;                        // layer space, interpolated perspective-correctly
 #endif
@@ -90,14 +95,21 @@ float antialiasingPadding() {
 }
 
 #if AFFINE_FILLS
-// The per-quad constants of a fill without perspective (SceneCore's ShapeCoverage.affineFill):
-// the shape's centre and half size, its radii clamped to half the shorter side, and the pixel's
-// footprint. Window pixels move by A per layer unit along x and by B along y; the footprint's
-// steps X and Y (layer units per pixel along x and y) are the columns of [A B]'s inverse.
-void passAffineFill() {
+// What a fill without perspective (SceneCore's ShapeCoverage.affineFill) passes: the offset of
+// `position` from the shape's centre, and per quad the shape's half size (or, with one radius
+// at every corner, where the corner's circle is centred), its radii clamped to half the shorter
+// side, and the pixel's footprint. Window pixels move by A per layer unit along x and by B along
+// y; the footprint's steps X and Y (layer units per pixel along x and y) are the columns of
+// [A B]'s inverse.
+void passAffineFill(vec2 position) {
     vec2 halfSize = 0.5 * abs(a_shapeRect.zw);
-    v_shapeCentre = vec4(a_shapeRect.xy + 0.5 * a_shapeRect.zw, halfSize);
+    v_offset = position - (a_shapeRect.xy + 0.5 * a_shapeRect.zw);
     v_radii = clamp(abs(a_radii), 0.0, min(halfSize.x, halfSize.y));
+#if UNIFORM_FILLS
+    v_cornerCentre = halfSize - v_radii.x;
+#else
+    v_halfSize = halfSize;
+#endif
     vec2 pixelsPerUnit = 0.5 * u_viewportSize / a_transformOrigin.w;
     vec2 A = a_transformX.xy * pixelsPerUnit;
     vec2 B = a_transformY.xy * pixelsPerUnit;
@@ -107,6 +119,10 @@ void passAffineFill() {
     vec2 X = steps.xy;
     vec2 Y = steps.zw;
     v_footprint = vec3(X.x * X.x + Y.x * Y.x, X.x * X.y + Y.x * Y.y, X.y * X.y + Y.y * Y.y);
+#if UNIFORM_FILLS
+    // A pixel spans sqrt(footprint.xx) layer units along x and sqrt(footprint.yy) along y.
+    v_axisSteps = inversesqrt(v_footprint.xz);
+#endif
 }
 #endif
 
@@ -137,7 +153,6 @@ void main() {
     vec2 along = vec2(a_rect.z != 0.0 ? (position.x - a_rect.x) / a_rect.z : corner.x,
                       a_rect.w != 0.0 ? (position.y - a_rect.y) / a_rect.w : corner.y);
 
-    v_position = position;
     v_uv = mix(a_uv.xy, a_uv.zw, along);
     v_color = a_color;
     v_shapeRect = a_shapeRect;
@@ -147,7 +162,9 @@ void main() {
     passGradient(position);
 #endif
 #if AFFINE_FILLS
-    passAffineFill();
+    passAffineFill(position);
+#else
+    v_position = position;
 #endif
     gl_Position = toClip(position);
 }

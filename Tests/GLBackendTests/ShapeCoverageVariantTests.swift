@@ -6,7 +6,7 @@ import Testing
 @testable import SceneCore
 
 /// The layer shader's coverage variants (`ShapeCoverage`) draw the same shapes: a batch drawn
-/// by the affine-fill or the simple variant matches the same batch drawn by the general one.
+/// by the uniform, affine-fill or simple variant matches the same batch drawn by the general one.
 @Suite struct ShapeCoverageVariantTests {
     /// Rounded fills under rotations, non-uniform scales (a skewed footprint), a 3D turn without
     /// perspective, per-corner radii, a circle and hard edges: every kind the affine-fill
@@ -41,18 +41,51 @@ import Testing
         ]
     }
 
+    /// Fills with one radius at every corner and every edge anti-aliased, which the uniform
+    /// variant takes: turned, skewed (a footprint longer along one axis), tipped in 3D, a radius
+    /// that is clamped to half the shorter side, one of a fraction of a pixel and square corners.
+    func uniformFills(on canvas: TestCanvas) -> [QuadInstance] {
+        func fill(_ layerToWindow: CATransform3D, _ size: CGSize, radius: Float, color: SIMD4<Float>) -> QuadInstance {
+            let rect = SIMD4<Float>(0, 0, Float(size.width), Float(size.height))
+            return QuadInstance(
+                transform: canvas.transform(layerToWindow), rect: rect, color: color, shapeRect: rect,
+                radii: SIMD4(repeating: radius), params: SIMD4(0, 0, EdgeAntialiasing.all, 1))
+        }
+        let turned = CATransform3DRotate(CATransform3DMakeTranslation(40, 10, 0), 0.5, 0, 0, 1)
+        let skewed = CATransform3DScale(
+            CATransform3DRotate(CATransform3DMakeTranslation(100, 20, 0), 0.4, 0, 0, 1), 2.5, 0.5, 1)
+        let tipped = CATransform3DRotate(CATransform3DMakeTranslation(20, 70, 0), 1.1, 1, 0, 0)
+        return [
+            fill(turned, CGSize(width: 50, height: 34), radius: 9, color: premultiplied(1, 0, 0, 0.8)),
+            fill(skewed, CGSize(width: 16, height: 40), radius: 5, color: premultiplied(0, 0.5, 1)),
+            fill(tipped, CGSize(width: 60, height: 40), radius: 14, color: premultiplied(0, 0.6, 0, 0.7)),
+            fill(CATransform3DMakeTranslation(100, 70, 0), CGSize(width: 36, height: 36), radius: 40, color: blue),
+            fill(
+                CATransform3DScale(
+                    CATransform3DRotate(CATransform3DMakeTranslation(130, 80, 0), 0.7, 0, 0, 1), 3, 1, 1),
+                CGSize(width: 8, height: 20), radius: 0.2, color: black),
+            fill(
+                CATransform3DRotate(CATransform3DMakeTranslation(60, 60, 0), 0.3, 0, 0, 1),
+                CGSize(width: 30, height: 20),
+                radius: 0, color: premultiplied(0.5, 0, 0.5, 0.9)),
+        ]
+    }
+
+    /// `quads` drawn in one batch by the variant for `coverage`.
+    func render(_ quads: [QuadInstance], _ coverage: ShapeCoverage, on canvas: TestCanvas) throws -> RenderedImage {
+        let batch = DrawBatch(
+            first: 0, count: quads.count, image: nil, sampling: TextureSampling(), shapeCoverage: coverage)
+        return try canvas.render(canvas.list(quads, [.draw(batch)]))
+    }
+
     @Test func theAffineFillAndSimpleVariantsDrawWhatTheGeneralCoverageDraws() throws {
         let canvas = TestCanvas(width: 160, height: 120)
         let quads = fills(on: canvas)
-        #expect(quads.allSatisfy { $0.shapeCoverage == .affineFill })
-        func render(_ coverage: ShapeCoverage) throws -> RenderedImage {
-            let batch = DrawBatch(
-                first: 0, count: quads.count, image: nil, sampling: TextureSampling(), shapeCoverage: coverage)
-            return try canvas.render(canvas.list(quads, [.draw(batch)]))
-        }
-        let general = try render(.general)
-        let simple = try render(.simple)
-        let affine = try render(.affineFill)
+        #expect(quads.allSatisfy { $0.shapeCoverage <= .affineFill })
+        #expect(quads.filter { $0.shapeCoverage == .affineFill }.count == 2)
+        let general = try render(quads, .general, on: canvas)
+        let simple = try render(quads, .simple, on: canvas)
+        let affine = try render(quads, .affineFill, on: canvas)
         #expect(largestDifference(general, simple) <= 1)
         #expect(largestDifference(general, affine) <= 1)
         // The comparison covers anti-aliased edges: many pixels are partly covered.
@@ -65,5 +98,26 @@ import Testing
             }
         }
         #expect(partial > 60, "\(partial) partly covered pixels")
+    }
+
+    @Test func theUniformVariantDrawsWhatTheGeneralCoverageDraws() throws {
+        let canvas = TestCanvas(width: 160, height: 120)
+        let quads = uniformFills(on: canvas)
+        #expect(quads.allSatisfy { $0.shapeCoverage == .uniformAffineFill })
+        let general = try render(quads, .general, on: canvas)
+        let uniform = try render(quads, .uniformAffineFill, on: canvas)
+        #expect(largestDifference(general, uniform) <= 1)
+        // Many pixels are partly covered, and something was drawn.
+        var partial = 0
+        var drawn = 0
+        for y in 0..<general.height {
+            for x in 0..<general.width {
+                let p = general.pixel(x: x, y: y)
+                if p.r < 250 || p.g < 250 || p.b < 250 { drawn += 1 }
+                if p.r > 250 && p.g > 60 && p.g < 245 && abs(Int(p.g) - Int(p.b)) <= 1 { partial += 1 }
+            }
+        }
+        #expect(partial > 60, "\(partial) partly covered pixels")
+        #expect(drawn > 4_000, "\(drawn) pixels drawn")
     }
 }

@@ -31,7 +31,8 @@ struct LayerProgram {
                 + "#define GRADIENT \(gradient == .none ? 0 : gradient == .axialTwoStops ? 1 : 2)\n"
                 + "#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
                 + "#define SIMPLE_SHAPES \(shapeCoverage < .general ? 1 : 0)\n"
-                + "#define AFFINE_FILLS \(shapeCoverage == .affineFill ? 1 : 0)\n"
+                + "#define AFFINE_FILLS \(shapeCoverage <= .affineFill ? 1 : 0)\n"
+                + "#define UNIFORM_FILLS \(shapeCoverage == .uniformAffineFill ? 1 : 0)\n"
         }
     }
 
@@ -76,6 +77,8 @@ struct LayerPrograms {
     let simplyShapedTextured: LayerProgram
     let affineFilled: LayerProgram
     let affineFilledTextured: LayerProgram
+    let uniformFilled: LayerProgram
+    let uniformFilledTextured: LayerProgram
     let clipMask: LayerProgram
     /// Composites a masked group: its texture times the mask texture's alpha.
     let maskComposite: LayerProgram
@@ -95,6 +98,9 @@ struct LayerPrograms {
         simplyShapedTextured = try LayerProgram(.init(shaped: true, shapeCoverage: .simple, textured: true))
         affineFilled = try LayerProgram(.init(shaped: true, shapeCoverage: .affineFill))
         affineFilledTextured = try LayerProgram(.init(shaped: true, shapeCoverage: .affineFill, textured: true))
+        uniformFilled = try LayerProgram(.init(shaped: true, shapeCoverage: .uniformAffineFill))
+        uniformFilledTextured = try LayerProgram(
+            .init(shaped: true, shapeCoverage: .uniformAffineFill, textured: true))
         clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
         maskComposite = try LayerProgram(.init(textured: true, masked: true))
         shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
@@ -107,7 +113,7 @@ struct LayerPrograms {
     var all: [LayerProgram] {
         [
             fill, fillTextured, shaped, shapedTextured, simplyShaped, simplyShapedTextured, affineFilled,
-            affineFilledTextured, clipMask, maskComposite, shapeClipComposite,
+            affineFilledTextured, uniformFilled, uniformFilledTextured, clipMask, maskComposite, shapeClipComposite,
             fillAxialGradient, shapedAxialGradient, fillGradient, shapedGradient,
         ]
     }
@@ -127,12 +133,14 @@ struct LayerPrograms {
         case (false, true): fillTextured
         case (true, false):
             switch shapeCoverage {
+            case .uniformAffineFill: uniformFilled
             case .affineFill: affineFilled
             case .simple: simplyShaped
             case .general: shaped
             }
         case (true, true):
             switch shapeCoverage {
+            case .uniformAffineFill: uniformFilledTextured
             case .affineFill: affineFilledTextured
             case .simple: simplyShapedTextured
             case .general: shapedTextured

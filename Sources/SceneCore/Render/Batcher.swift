@@ -67,7 +67,7 @@ struct Batcher {
             closeBatch()
             open = DrawBatch(
                 first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped,
-                gradient: gradient, shapeCoverage: quad.isShaped ? quad.shapeCoverage : .affineFill)
+                gradient: gradient, shapeCoverage: quad.isShaped ? quad.shapeCoverage : .uniformAffineFill)
         }
         instances.append(quad)
     }

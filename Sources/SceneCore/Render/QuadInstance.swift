@@ -85,7 +85,9 @@ package struct QuadInstance: Sendable, Equatable {
         if radii.min() < 0 || (edges != 0 && edges & 15 != 15) { return .general }
         // No perspective: w is the same over the whole quad (m14 and m24 are 0).
         let isAffine = transformX.w == 0 && transformY.w == 0 && transformOrigin.w > 0
-        return params.x > 0 || !isAffine ? .simple : .affineFill
+        if params.x > 0 || !isAffine { return .simple }
+        let isUniform = edges & 15 == 15 && params.w > 0.5 && radii == SIMD4(repeating: radii.x)
+        return isUniform ? .uniformAffineFill : .affineFill
     }
 
     /// Whether the quad draws a gradient (`params.y` 2 or 3), read from the frame's gradient texture.
@@ -104,6 +106,10 @@ package struct QuadInstance: Sendable, Equatable {
 /// every branch of a shader, so each level is a variant of its own, and a batch takes the
 /// variant of the most demanding quad in it. Every level computes the same coverage.
 package enum ShapeCoverage: Int, Comparable, Sendable {
+    /// An affine fill (see `affineFill`) clipped to its shape, with one radius at every corner and
+    /// every straight edge anti-aliased: the usual rounded layer. Its coverage takes the fewest
+    /// operations a pixel.
+    case uniformAffineFill
     /// A fill (no border) with circular corners, straight edges all anti-aliased or none, and no
     /// perspective: a pixel's footprint in the layer is the same over the whole quad, so it is
     /// worked out once per quad, and the distance to the shape needs no branches.

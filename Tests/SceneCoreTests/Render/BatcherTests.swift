@@ -59,7 +59,7 @@ import Testing
                 .draw(
                     DrawBatch(
                         first: 0, count: 3, image: image, sampling: .init(minification: .nearest), isShaped: false,
-                        shapeCoverage: .affineFill))
+                        shapeCoverage: .uniformAffineFill))
             ])
     }
 
@@ -110,15 +110,18 @@ import Testing
 
     /// A shaped batch takes the coverage code its most demanding instance needs: the general
     /// one for a continuous corner or mixed edges, the simple one for a border or perspective,
-    /// and the affine fill's otherwise.
+    /// the affine fill's for hard edges or corners of different radii, and the uniform fill's
+    /// otherwise.
     @Test func aBatchTakesTheCoverageItsMostDemandingShapeNeeds() {
-        func quad(radius: Float, edges: Float, border: Float = 0, m24: CGFloat = 0) -> QuadInstance {
+        func quad(
+            radius: Float, edges: Float, border: Float = 0, m24: CGFloat = 0, firstRadius: Float? = nil
+        ) -> QuadInstance {
             // m24 (with m14) makes w change over the quad: the perspective of a turned layer.
             var transform = CATransform3D.identity
             transform.m24 = m24
             return QuadInstance(
                 transform: transform.float16, rect: .zero, color: .one, shapeRect: .zero,
-                radii: SIMD4(repeating: radius), params: SIMD4(border, 0, edges, 1))
+                radii: SIMD4(firstRadius ?? radius, radius, radius, radius), params: SIMD4(border, 0, edges, 1))
         }
         func coverage(_ quads: [QuadInstance]) -> ShapeCoverage? {
             var batcher = Batcher()
@@ -127,7 +130,10 @@ import Testing
             else { return nil }
             return batch.shapeCoverage
         }
+        #expect(
+            coverage([quad(radius: 8, edges: 15), quad(radius: 4, edges: EdgeAntialiasing.all)]) == .uniformAffineFill)
         #expect(coverage([quad(radius: 8, edges: 15), quad(radius: 4, edges: 0)]) == .affineFill)
+        #expect(coverage([quad(radius: 8, edges: 15), quad(radius: 4, edges: 15, firstRadius: 2)]) == .affineFill)
         #expect(coverage([quad(radius: 8, edges: 15), quad(radius: 8, edges: 15, border: 2)]) == .simple)
         #expect(coverage([quad(radius: 8, edges: 15, m24: -0.002), quad(radius: 8, edges: 15)]) == .simple)
         #expect(coverage([quad(radius: 8, edges: 15), quad(radius: -8, edges: 15)]) == .general)
