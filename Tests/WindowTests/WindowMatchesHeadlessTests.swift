@@ -6,7 +6,10 @@ import Testing
 /// The window and the headless renderer run the same frame pipeline, so the same tree at the
 /// same time gives the same pixels in both: measured on llvmpipe, all but about 300 of the
 /// 576,000 pixels are equal, and those differ by one level of 255 on the half-covered
-/// anti-aliased edges of 1.5-point borders (GLX and surfaceless EGL round those ties apart).
+/// anti-aliased edges of 1.5-point borders (GLX and surfaceless EGL round those ties apart), and
+/// two by two levels at anti-aliased corners of a rounded image (since the uniform fill, whose
+/// coverage differs from the affine fill's in its last bits, moved about 35 pixels of each
+/// frame by a level).
 @Suite(.serialized) struct WindowMatchesHeadlessTests {
     @Test func theWindowAndTheHeadlessRendererDrawTheSamePixels() throws {
         // The static scene: 300 layers of every kind the renderer draws (rounded, bordered,
@@ -24,8 +27,8 @@ import Testing
         repeat {
             let shown = try CGImage.load(contentsOf: server.screenshot(name: "static-window"))
             difference = Difference(shown, expected)
-        } while (difference.largest > 1 || difference.differing > 600) && Date() < deadline
-        #expect(difference.largest <= 1, "the largest difference of a channel, in levels of 255")
+        } while (difference.largest > 2 || difference.differing > 600) && Date() < deadline
+        #expect(difference.largest <= 2, "the largest difference of a channel, in levels of 255")
         #expect(difference.differing <= 600, "pixels of the 960x600 frame (576,000) that differ at all")
     }
 
