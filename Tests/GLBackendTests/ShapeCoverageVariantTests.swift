@@ -71,6 +71,19 @@ import Testing
         ]
     }
 
+    /// The pixels of `image` where the red fill (at 0.8 over white) is partly covered: between
+    /// (255, 51, 51) and white.
+    func partlyCoveredRedPixels(in image: RenderedImage) -> Int {
+        var count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                if p.r > 250 && p.g > 60 && p.g < 245 && abs(Int(p.g) - Int(p.b)) <= 1 { count += 1 }
+            }
+        }
+        return count
+    }
+
     /// `quads` drawn in one batch by the variant for `coverage`.
     func render(_ quads: [QuadInstance], _ coverage: ShapeCoverage, on canvas: TestCanvas) throws -> RenderedImage {
         let batch = DrawBatch(
@@ -89,14 +102,7 @@ import Testing
         #expect(largestDifference(general, simple) <= 1)
         #expect(largestDifference(general, affine) <= 1)
         // The comparison covers anti-aliased edges: many pixels are partly covered.
-        var partial = 0
-        for y in 0..<general.height {
-            for x in 0..<general.width {
-                let p = general.pixel(x: x, y: y)
-                // Red at 0.8 over white, partly covered: between (255, 51, 51) and white.
-                if p.r > 250 && p.g > 60 && p.g < 245 && abs(Int(p.g) - Int(p.b)) <= 1 { partial += 1 }
-            }
-        }
+        let partial = partlyCoveredRedPixels(in: general)
         #expect(partial > 60, "\(partial) partly covered pixels")
     }
 
@@ -108,13 +114,12 @@ import Testing
         let uniform = try render(quads, .uniformAffineFill, on: canvas)
         #expect(largestDifference(general, uniform) <= 1)
         // Many pixels are partly covered, and something was drawn.
-        var partial = 0
+        let partial = partlyCoveredRedPixels(in: general)
         var drawn = 0
         for y in 0..<general.height {
             for x in 0..<general.width {
                 let p = general.pixel(x: x, y: y)
                 if p.r < 250 || p.g < 250 || p.b < 250 { drawn += 1 }
-                if p.r > 250 && p.g > 60 && p.g < 245 && abs(Int(p.g) - Int(p.b)) <= 1 { partial += 1 }
             }
         }
         #expect(partial > 60, "\(partial) partly covered pixels")
