@@ -296,7 +296,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let r = rect.standardized
         addArcs(
             center: CGPoint(x: r.midX, y: r.midY), radii: CGSize(width: r.width / 2, height: r.height / 2),
-            from: 0, to: 2 * .pi, clockwise: false, startsSubpath: true, transform: transform)
+            from: 0, to: 2 * .pi, startsSubpath: true, transform: transform)
         closeSubpath()
     }
 
@@ -316,16 +316,16 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let radii = CGSize(width: w, height: h)
         move(to: CGPoint(x: r.minX + w, y: r.minY), transform: transform)
         addArcs(
-            center: CGPoint(x: r.maxX - w, y: r.minY + h), radii: radii, from: -.pi / 2, to: 0, clockwise: false,
+            center: CGPoint(x: r.maxX - w, y: r.minY + h), radii: radii, from: -.pi / 2, to: 0,
             startsSubpath: false, transform: transform)
         addArcs(
-            center: CGPoint(x: r.maxX - w, y: r.maxY - h), radii: radii, from: 0, to: .pi / 2, clockwise: false,
+            center: CGPoint(x: r.maxX - w, y: r.maxY - h), radii: radii, from: 0, to: .pi / 2,
             startsSubpath: false, transform: transform)
         addArcs(
-            center: CGPoint(x: r.minX + w, y: r.maxY - h), radii: radii, from: .pi / 2, to: .pi, clockwise: false,
+            center: CGPoint(x: r.minX + w, y: r.maxY - h), radii: radii, from: .pi / 2, to: .pi,
             startsSubpath: false, transform: transform)
         addArcs(
-            center: CGPoint(x: r.minX + w, y: r.minY + h), radii: radii, from: .pi, to: 3 * .pi / 2, clockwise: false,
+            center: CGPoint(x: r.minX + w, y: r.minY + h), radii: radii, from: .pi, to: 3 * .pi / 2,
             startsSubpath: false, transform: transform)
         closeSubpath()
     }
@@ -334,10 +334,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// angles turn clockwise on screen), joined to the current point by a line.
     ///
     /// `clockwise` follows Core Graphics' meaning in its own y-up space: true draws with
-    /// decreasing angles. The end angle is brought within one turn of the start arithmetically
-    /// (a remainder, however many turns apart they are), and a sweep of a full turn or more draws
-    /// one whole circle, as Core Graphics does. A non-finite center, radius or angle is refused
-    /// with a logged error.
+    /// decreasing angles. When the two angles are a full turn or more apart, in either
+    /// direction, the arc is one whole circle drawn in the given direction (so 0 to 2π is a circle
+    /// whichever way it is drawn, as in Core Graphics); otherwise the end angle is brought within
+    /// one turn of the start in the drawing direction. A non-finite center, radius or angle is
+    /// refused with a logged error.
     public func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
         transform: CGAffineTransform = .identity
@@ -348,26 +349,37 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
                     + "\(endAngle): values must be finite")
         }
         let turn = 2 * CGFloat.pi
-        var sweep = endAngle - startAngle
-        if clockwise {
-            if sweep > 0 {
-                sweep = sweep.truncatingRemainder(dividingBy: turn)
-                if sweep > 0 { sweep -= turn }
-            }
-            sweep = max(sweep, -turn)
-        } else {
-            if sweep < 0 {
-                sweep = sweep.truncatingRemainder(dividingBy: turn)
-                if sweep < 0 { sweep += turn }
-            }
-            sweep = min(sweep, turn)
-        }
+        let difference = endAngle - startAngle
+        var sweep: CGFloat
         // A difference of huge angles can itself overflow; such an arc is a whole turn.
-        if !sweep.isFinite { sweep = clockwise ? -turn : turn }
+        if !difference.isFinite || abs(difference) >= turn {
+            sweep = clockwise ? -turn : turn
+        } else {
+            sweep = difference
+            if clockwise, sweep > 0 { sweep -= turn }
+            if !clockwise, sweep < 0 { sweep += turn }
+        }
         addArcs(
             center: center, radii: CGSize(width: radius, height: radius), from: startAngle, to: startAngle + sweep,
-            clockwise: clockwise,
             startsSubpath: elements.isEmpty, transform: transform)
+    }
+
+    /// An arc of a circle turning `delta` radians from `startAngle` (positive deltas turn toward
+    /// increasing angles, clockwise on screen with y down), joined to the current point by a line.
+    /// A delta of more than a turn either way draws one whole circle; a non-finite value is refused
+    /// with a logged error.
+    public func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: CGAffineTransform = .identity
+    ) {
+        guard center.isFiniteValue, radius.isFinite, startAngle.isFinite, delta.isFinite else {
+            return Diagnostics.error(
+                "CGMutablePath.addRelativeArc: refused center \(center), radius \(radius), angle \(startAngle), "
+                    + "delta \(delta): values must be finite")
+        }
+        let turn = 2 * CGFloat.pi
+        addArcs(
+            center: center, radii: CGSize(width: radius, height: radius), from: startAngle,
+            to: startAngle + min(max(delta, -turn), turn), startsSubpath: elements.isEmpty, transform: transform)
     }
 
     /// An arc of `radius` tangent to the line from the current point to `tangent1End` and to
@@ -402,7 +414,6 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         addLine(to: start, transform: transform)
         addArcs(
             center: center, radii: CGSize(width: radius, height: radius), from: a0, to: a0 + sweep,
-            clockwise: sweep < 0,
             startsSubpath: false, transform: transform)
     }
 
@@ -416,8 +427,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Elliptic arc from angle `a0` to `a1` as cubic Béziers of at most a quarter turn each.
     private func addArcs(
-        center c: CGPoint, radii r: CGSize, from a0: CGFloat, to a1: CGFloat, clockwise: Bool,
-        startsSubpath: Bool, transform: CGAffineTransform
+        center c: CGPoint, radii r: CGSize, from a0: CGFloat, to a1: CGFloat, startsSubpath: Bool,
+        transform: CGAffineTransform
     ) {
         func point(_ a: CGFloat) -> CGPoint { CGPoint(x: c.x + r.width * cos(a), y: c.y + r.height * sin(a)) }
         let start = point(a0)

@@ -83,6 +83,69 @@ import Testing
         #expect(isClose(long.boundingBoxOfPath, CGRect(x: -10, y: -10, width: 20, height: 20), tolerance: boxTolerance))
     }
 
+    @Test func aFullTurnIsAWholeCircleInEitherDirection() {
+        // Angles a turn or more apart make one circle whichever way it is drawn (Core Graphics):
+        // four quarter curves after the move, ending where they began.
+        let turns: [(start: CGFloat, end: CGFloat)] = [
+            (0, 2 * .pi), (2 * .pi, 0), (-.pi / 2, 3 * .pi / 2), (0.5, 0.5 + 5 * .pi),
+        ]
+        for (start, end) in turns {
+            for clockwise in [false, true] {
+                let path = CGMutablePath()
+                path.addArc(center: .zero, radius: 10, startAngle: start, endAngle: end, clockwise: clockwise)
+                #expect(path.elements.count == 5)
+                #expect(isClose(path.boundingBoxOfPath, CGRect(x: -10, y: -10, width: 20, height: 20), tolerance: 0.02))
+                let begin = CGPoint(x: 10 * cos(start), y: 10 * sin(start))
+                #expect(isClose(path.currentPoint, begin, tolerance: 1e-9))
+                // Drawn with increasing angles (counterclockwise in Core Graphics' space), or decreasing.
+                guard case .addCurveToPoint(_, _, let firstEnd) = path.elements[1] else {
+                    Issue.record("expected a curve, got \(path.elements[1])")
+                    continue
+                }
+                let quarter: CGFloat = clockwise ? -.pi / 2 : .pi / 2
+                #expect(
+                    isClose(
+                        firstEnd, CGPoint(x: 10 * cos(start + quarter), y: 10 * sin(start + quarter)), tolerance: 1e-9))
+            }
+        }
+    }
+
+    @Test func aRelativeArcTurnsByItsDelta() {
+        let path = CGMutablePath()
+        path.addRelativeArc(center: CGPoint(x: 5, y: 5), radius: 10, startAngle: 0, delta: -.pi / 2)
+        #expect(path.elements.count == 2)
+        #expect(path.elements[0] == .moveToPoint(CGPoint(x: 15, y: 5)))
+        #expect(isClose(path.currentPoint, CGPoint(x: 5, y: -5), tolerance: 1e-9))
+        // A delta beyond a turn is one circle; a later arc joins the current point with a line.
+        path.addRelativeArc(center: .zero, radius: 2, startAngle: 0, delta: 9 * .pi)
+        #expect(path.elements.count == 7)
+        #expect(path.elements[2] == .addLineToPoint(CGPoint(x: 2, y: 0)))
+        #expect(isClose(path.currentPoint, CGPoint(x: 2, y: 0), tolerance: 1e-9))
+        let messages = Diagnostics.capturing {
+            path.addRelativeArc(center: .zero, radius: 2, startAngle: 0, delta: .nan)
+        }
+        #expect(messages.count == 1 && messages[0].contains("addRelativeArc"))
+        #expect(path.elements.count == 7)
+    }
+
+    @Test func anEllipseIsOneClosedSubpathStartingAtItsRightmostPoint() {
+        let rect = CGRect(x: 10, y: 20, width: 40, height: 20)
+        let added = CGMutablePath()
+        added.addEllipse(in: rect)
+        for path in [CGPath(ellipseIn: rect, transform: nil), added] {
+            #expect(path.elements.count == 6)
+            #expect(path.elements.first == .moveToPoint(CGPoint(x: 50, y: 30)))
+            #expect(path.elements.last == .closeSubpath)
+            #expect(isClose(path.boundingBoxOfPath, rect, tolerance: 1e-9))
+            // The second point is at the bottom (increasing angles, clockwise on screen with y down).
+            guard case .addCurveToPoint(_, _, let end) = path.elements[1] else {
+                Issue.record("expected a curve, got \(path.elements[1])")
+                continue
+            }
+            #expect(isClose(end, CGPoint(x: 30, y: 40), tolerance: 1e-9))
+        }
+    }
+
     @Test func arcStaysOnItsCircle() {
         let path = CGMutablePath()
         path.addArc(center: CGPoint(x: 5, y: 5), radius: 20, startAngle: 0.3, endAngle: 2.9, clockwise: false)
