@@ -219,6 +219,10 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
     /// The value of a timing property, or of an arbitrary stored key (animations are
     /// key-value coding containers); unset keys give `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? {
+        ValueConversion.object(timingValue(forKey: key))
+    }
+
+    private func timingValue(forKey key: String) -> Any? {
         switch key {
         case "beginTime": beginTime
         case "duration": duration

@@ -78,8 +78,8 @@ extension CAEmitterCell {
     /// The value of a property or of another key set on the cell; a key never set falls back to
     /// the cell's `style`, then to `defaultValue(forKey:)`.
     public func value(forKey key: String) -> Any? {
-        if let entry = CAEmitterCell.keys[key] { return entry.get(self) }
-        return otherValues[key] ?? style?[key] ?? type(of: self).defaultValue(forKey: key)
+        if let entry = CAEmitterCell.keys[key] { return ValueConversion.object(entry.get(self)) }
+        return ValueConversion.object(otherValues[key] ?? style?[key] ?? type(of: self).defaultValue(forKey: key))
     }
 
     /// Sets a property, or stores any other key. A value of the wrong type for a property is

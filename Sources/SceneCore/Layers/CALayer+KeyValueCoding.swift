@@ -5,8 +5,8 @@ extension CALayer {
     func storedValue(forKey key: String) -> Any? {
         LayerLock.lock()
         defer { LayerLock.unlock() }
-        if let entry = LayerKey.table[key] { return entry.get(self) }
-        return keyedValues[key] ?? type(of: self).defaultValue(forKey: key)
+        if let entry = LayerKey.table[key] { return ValueConversion.object(entry.get(self)) }
+        return ValueConversion.object(keyedValues[key] ?? type(of: self).defaultValue(forKey: key))
     }
 
     /// The implementation of `setValue(_:forKey:)`.
@@ -47,7 +47,7 @@ extension CALayer {
             Diagnostics.error("CALayer.value(forKeyPath: \"\(keyPath)\"): no such key path")
             return nil
         }
-        return result
+        return ValueConversion.object(result)
     }
 
     /// Sets the value at a key path such as `position.x` or `transform.scale`; an unknown

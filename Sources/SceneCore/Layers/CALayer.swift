@@ -282,7 +282,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// The value of a property or of an arbitrary stored key (Core Animation layers are
     /// key-value coding containers). Unset arbitrary keys fall back to `defaultValue(forKey:)`.
-    /// Structs come back as Swift values (`CGPoint`, `CGRect`, `CATransform3D`, ...).
+    /// Numbers come back as `NSNumber` and structs as Swift values (`CGPoint`, `CGRect`, `CATransform3D`, ...),
+    /// each castable as on Apple's platforms (`as? CGFloat`, `as? Double`, `as? NSValue`, ...).
     open func value(forKey key: String) -> Any? {
         storedValue(forKey: key)
     }

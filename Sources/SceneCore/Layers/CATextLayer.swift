@@ -273,12 +273,12 @@ open class CATextLayer: CALayer {
         switch key {
         case "string": string
         case "font": font
-        case "fontSize": fontSize
+        case "fontSize": ValueConversion.object(fontSize)
         case "foregroundColor": foregroundColor
-        case "wrapped", "isWrapped": isWrapped
+        case "wrapped", "isWrapped": ValueConversion.object(isWrapped)
         case "truncationMode": truncationMode.rawValue
         case "alignmentMode": alignmentMode.rawValue
-        case "allowsFontSubpixelQuantization": allowsFontSubpixelQuantization
+        case "allowsFontSubpixelQuantization": ValueConversion.object(allowsFontSubpixelQuantization)
         default: super.value(forKey: key)
         }
     }

@@ -126,7 +126,8 @@ extension ArchivedValue {
 
         /// The parts of `value`; nil when it cannot be archived.
         init?(_ value: Any?, context: () -> String) {
-            guard let value = Self.unwrapped(value) else {
+            // Geometry in an NSValue box is archived as the struct it holds.
+            guard let value = Self.unwrapped(value).map(ValueConversion.unboxed) else {
                 self = .none
                 return
             }

@@ -6,10 +6,33 @@ import Foundation
 ///
 /// Every function returns nil when the value has another type. Numbers are accepted as any
 /// Swift integer or floating-point type, `NSNumber`, or `Bool` (as 1 or 0), as an NSNumber
-/// would be; geometry and transforms only as the struct itself (there is no NSValue boxing
-/// for them on Linux). A nil value is a mismatch, except for the optional object types
+/// would be; geometry and transforms as the struct itself or its `NSValue` box (`NSValue(cgPoint:)`,
+/// `NSValue(caTransform3D:)`, ..., which cast to their structs). A nil value is a mismatch, except for the optional object types
 /// (`color`, `image`), where it means "no colour" or "no image".
 package enum ValueConversion {
+    /// The value as key-value coding hands it out on Apple's platforms: a Swift number (`CGFloat`,
+    /// `Double`, `Float`, an integer, `Bool`) as an `NSNumber` of that type, so that the casts
+    /// public code writes (`as? NSNumber`, `as? CGFloat`, `as? Double`, `as? Float` where Apple's
+    /// property is a `Float`, `as? Bool`) succeed; anything else as it is.
+    package static func object(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        // Swift numbers cast to the NSNumber of their own type (`CGFloat` through its bridging).
+        if !(type(of: value) is AnyClass), let number = value as? NSNumber { return number }
+        return value
+    }
+
+    /// The struct in an `NSValue` box of geometry (`CGPoint`, `CGSize`, `CGRect`, `CATransform3D`,
+    /// `CGAffineTransform`); any other value as it is.
+    static func unboxed(_ value: Any) -> Any {
+        guard let box = value as? NSValue, !(box is NSNumber) else { return value }
+        if let v = CATransform3D.unboxed(box) { return v }
+        if let v = CGAffineTransform.unboxed(box) { return v }
+        if let v = CGPoint.unboxed(box) { return v }
+        if let v = CGSize.unboxed(box) { return v }
+        if let v = CGRect.unboxed(box) { return v }
+        return value
+    }
+
     /// The value as a `CGFloat`.
     static func cgFloat(_ value: Any?) -> CGFloat? {
         double(value).map { CGFloat($0) }

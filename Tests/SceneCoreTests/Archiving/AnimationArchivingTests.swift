@@ -139,6 +139,20 @@ final class DurationlessAnimation: CABasicAnimation {
         #expect(try Self.roundTrip(position).toValue as? CGPoint == CGPoint(x: 0.1, y: 0.2))
     }
 
+    @Test func boxedValuesKeepWhatTheyHold() throws {
+        var transform = CATransform3DMakeRotation(0.7, 0, 1, 0)
+        transform.m34 = -0.002
+        let spin = CABasicAnimation(keyPath: "transform")
+        spin.fromValue = NSValue(caTransform3D: transform)
+        spin.toValue = NSValue(cgAffineTransform: CGAffineTransform(scaleX: 2, y: 3))
+        let back = try Self.roundTrip(spin)
+        #expect((back.fromValue as? NSValue)?.caTransform3DValue == transform)
+        #expect(back.toValue as? CGAffineTransform == CGAffineTransform(scaleX: 2, y: 3))
+        let path = CAKeyframeAnimation(keyPath: "position")
+        path.values = [NSValue(cgPoint: CGPoint(x: 1, y: 2)), NSValue(cgPoint: CGPoint(x: 3, y: 4))]
+        #expect(try Self.roundTrip(path).values as? [CGPoint] == [CGPoint(x: 1, y: 2), CGPoint(x: 3, y: 4)])
+    }
+
     @Test func keyframeAnimationsKeepTheirKeyframes() throws {
         let animation = CAKeyframeAnimation(keyPath: "position")
         animation.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 5), CGPoint(x: 20, y: 0)]
