@@ -6,9 +6,13 @@ import Foundation
 /// value of the wrong type for the key path, an unknown struct field, or keyframes that do
 /// not fit their key times are rejected with a reason, and the animation is not added.
 enum AnimationCompiler {
-    static func compile(_ animation: CAAnimation, for layer: CALayer, serial: UInt64)
-        -> Result<RenderAnimation, AnimationError>
-    {
+    /// - Parameter inheritedDuration: for a child of a group, the group's duration, which a
+    ///   child whose own `duration` is 0 runs for (as in Core Animation).
+    static func compile(
+        _ animation: CAAnimation, for layer: CALayer, serial: UInt64, inheritedDuration: Double? = nil
+    ) -> Result<RenderAnimation, AnimationError> {
+        var timing = sanitized(animation.timing)
+        if timing.duration == 0, let inheritedDuration { timing.duration = inheritedDuration }
         let kind: RenderAnimation.Kind
         switch animation {
         case let property as CAPropertyAnimation:
@@ -19,7 +23,7 @@ enum AnimationCompiler {
         case let group as CAAnimationGroup:
             var children: [RenderAnimation] = []
             for (index, child) in (group.animations ?? []).enumerated() {
-                switch compile(child, for: layer, serial: serial) {
+                switch compile(child, for: layer, serial: serial, inheritedDuration: timing.duration) {
                 case .success(let compiled): children.append(compiled)
                 case .failure(let error): return .failure(.invalid("child \(index) of the group: \(error)"))
                 }
@@ -38,7 +42,7 @@ enum AnimationCompiler {
         }
         return .success(
             RenderAnimation(
-                serial: serial, timing: sanitized(animation.timing), timingFunction: animation.timingFunction,
+                serial: serial, timing: timing, timingFunction: animation.timingFunction,
                 isRemovedOnCompletion: animation.isRemovedOnCompletion, kind: kind))
     }
 

@@ -153,7 +153,8 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
         get { timing.beginTime }
         set { timing.beginTime = newValue }
     }
-    /// The length of one cycle; 0 takes the transaction's `animationDuration` when added.
+    /// The length of one cycle; 0 takes the transaction's `animationDuration` when added, or
+    /// in a group, the group's duration.
     open var duration: CFTimeInterval {
         get { timing.duration }
         set { timing.duration = newValue }

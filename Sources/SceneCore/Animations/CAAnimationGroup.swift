@@ -2,7 +2,10 @@ import Foundation
 
 /// Runs several animations together in the group's time: each child's `beginTime` is
 /// relative to the group, and the group's active duration clips the children (they are not
-/// scaled to fit). The children's delegates and `isRemovedOnCompletion` are ignored.
+/// scaled to fit). A child whose `duration` is 0 runs for the group's duration (the group's
+/// own 0 having become the transaction's `animationDuration`); the child's other timing
+/// (`speed`, `timeOffset`, repeats, `autoreverses`) applies in the group's time. The children's
+/// delegates and `isRemovedOnCompletion` are ignored.
 open class CAAnimationGroup: CAAnimation {
     /// The animations run by the group.
     open var animations: [CAAnimation]?

@@ -67,11 +67,6 @@ extension CALayer {
             animation.duration = CATransaction.animationDuration()
         }
         if let function = CATransaction.animationTimingFunction() { animation.timingFunction = function }
-        if let group = animation as? CAAnimationGroup {
-            for child in group.animations ?? [] where child.duration <= 0 || !child.duration.isFinite {
-                child.duration = CATransaction.animationDuration()
-            }
-        }
         if let basic = animation as? CABasicAnimation, actionInProgress != nil,
             basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath
         {

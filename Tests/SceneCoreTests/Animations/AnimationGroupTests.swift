@@ -83,6 +83,59 @@ import Testing
         #expect(clock.number("position.x", at: 102) == 40)
     }
 
+    @Test func aChildWithNoDurationRunsForTheGroupsDuration() {
+        // Apple's CAAnimationGroup sample: a child with no duration of its own in a 1 s group.
+        let clock = running(group(duration: 1, [basic("position.x", from: 0, to: 100, duration: 0)]))
+        #expect(clock.number("position.x", at: 100.25) == 25)
+        #expect(clock.number("position.x", at: 100.5) == 50)
+        #expect(clock.number("position.x", at: 100.75) == 75)
+        #expect(clock.number("position.x", at: 101) == 40)
+        // The added copy's child still says 0: the group's duration is taken, not written.
+        let child = (clock.layer.animation(forKey: "g") as? CAAnimationGroup)?.animations?.first
+        #expect(child?.duration == 0)
+    }
+
+    @Test func anInheritedDurationKeepsTheChildsOwnTimingInTheGroupsTime() {
+        // Begins 0.5 s into a 2 s group and runs 2 s, clipped by the group at its end.
+        let late = running(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 0) { $0.beginTime = 0.5 }]))
+        #expect(late.number("position.x", at: 100.25) == 40)
+        #expect(late.number("position.x", at: 101.5) == 50)
+        #expect(late.number("position.x", at: 101.75) == 62.5)
+        // Twice as fast: the 2 s cycle takes 1 s of the group's time, then the child is over.
+        let fast = running(group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 0) { $0.speed = 2 }]))
+        #expect(fast.number("position.x", at: 100.5) == 50)
+        #expect(fast.number("position.x", at: 101.5) == 40)
+        // Offset by half a cycle; and autoreversing, clipped after the way out.
+        let offset = running(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 0) { $0.timeOffset = 1 }]))
+        #expect(offset.number("position.x", at: 100.5) == 75)
+        let back = running(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 0) { $0.autoreverses = true }]))
+        #expect(back.number("position.x", at: 101) == 50)
+        #expect(back.number("position.x", at: 101.5) == 75)
+        // Repeated: a second cycle would start at the group's end, so only the first shows.
+        let twice = running(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 0) { $0.repeatCount = 2 }]))
+        #expect(twice.number("position.x", at: 101) == 50)
+    }
+
+    @Test func nestedGroupsPassTheirDurationDown() {
+        let inner = CAAnimationGroup()
+        inner.animations = [basic("position.x", from: 0, to: 100, duration: 0)]
+        let clock = running(group(duration: 4, [inner]))
+        #expect(clock.number("position.x", at: 101) == 25)
+        #expect(clock.number("position.x", at: 103) == 75)
+        // A group with no duration takes the transaction's, and its children take that.
+        let implicit = ManualClock(at: 100) { $0.position = CGPoint(x: 40, y: 3) }
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        implicit.layer.add(group(duration: 0, [basic("position.x", from: 0, to: 100, duration: 0)]), forKey: "g")
+        CATransaction.commit()
+        #expect(implicit.number("position.x", at: 101) == 50)
+        #expect(implicit.number("position.x", at: 102) == 40)
+    }
+
     @Test func aBadChildRefusesTheWholeGroup() {
         let clock = ManualClock(at: 100)
         let key = LayerTest.uniqueName("bad-group")
