@@ -128,7 +128,8 @@ enum AnimatableValue: Sendable, Equatable {
 
     /// The value `fraction` of the way from `self` to `end` (fractions outside 0...1 extrapolate,
     /// for overshooting timing functions). Transforms interpolate their decomposition (scale,
-    /// rotation, translation, perspective), so a rotation stays a rotation instead of shrinking
+    /// skew, a rotation quaternion turned the short way by spherical interpolation, translation,
+    /// perspective: `TransformInterpolation`), so a rotation stays a rotation instead of shrinking
     /// through the matrix average. Paths with the same elements (the same number, each of the
     /// same kind) blend point by point, as Core Animation's path interpolation; for other pairs,
     /// which Core Animation leaves undefined, and between a path and no path, the value is the
@@ -152,7 +153,7 @@ enum AnimatableValue: Sendable, Equatable {
         case (.color(let a), .color(let b)):
             .color(RGBA(r: mix(a.r, b.r, f), g: mix(a.g, b.g, f), b: mix(a.b, b.b, f), a: mix(a.a, b.a, f)))
         case (.transform(let a), .transform(let b)):
-            .transform(Self.interpolate(TransformDecomposition(a), TransformDecomposition(b), f))
+            .transform(TransformInterpolation(a).interpolated(to: TransformInterpolation(b), fraction: f).transform)
         case (.image(let a), .image(let b)): .image(f < 0.5 ? a : b)
         case (.vector(let a), .vector(let b)): .vector(a + (b - a) * f)
         case (.filters(let a), .filters(let b)): .filters(a.interpolated(to: b, fraction: f))
@@ -237,23 +238,6 @@ enum AnimatableValue: Sendable, Equatable {
         case .colors(let v): .colors(Array(repeating: .clear, count: v.count))
         case .numbers(let v): .numbers(Array(repeating: 0, count: v.count))
         }
-    }
-
-    private static func interpolate(_ a: TransformDecomposition, _ b: TransformDecomposition, _ f: Double)
-        -> CATransform3D
-    {
-        var mixed = a
-        mixed.scale = a.scale + (b.scale - a.scale) * f
-        // Each angle turns the short way (at most half a turn), as Core Animation's transform
-        // interpolation does; animate `transform.rotation.z` or use a value function to turn further.
-        var turn = b.rotation - a.rotation
-        for axis in 0..<3 {
-            turn[axis] = remainder(turn[axis], 2 * .pi)
-        }
-        mixed.rotation = a.rotation + turn * f
-        mixed.translation = a.translation + (b.translation - a.translation) * f
-        mixed.perspective = a.perspective + (b.perspective - a.perspective) * f
-        return mixed.transform
     }
 }
 

@@ -181,7 +181,7 @@ struct TransformDecomposition: Equatable, Sendable {
 
     /// The column p with `t = L · P`, where L is `t` with its fourth column set to (0, 0, 0, 1):
     /// `p = L⁻¹ · (m14, m24, m34, m44)`. When L is singular the column is kept as it is.
-    private static func perspective(of t: CATransform3D) -> SIMD4<Double> {
+    static func perspective(of t: CATransform3D) -> SIMD4<Double> {
         let column = SIMD4(Double(t.m14), Double(t.m24), Double(t.m34), Double(t.m44))
         guard column != SIMD4(0, 0, 0, 1) else { return column }
         var affine = t
