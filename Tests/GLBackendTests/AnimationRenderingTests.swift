@@ -196,6 +196,49 @@ import Testing
         clock.seek(to: 2)
         try expectPixel(renderer.render(clock.layer), 20, 20, (0, 0, 255, 255), tolerance: 0)
     }
+
+    /// A paused white root holding a 40-point picture animated by keyframes of a red, a green
+    /// and a blue image over 3 s in `mode`, and a renderer for it.
+    private func imageSequence(_ mode: CAAnimationCalculationMode) throws -> (ManualClock, OffscreenRenderer) {
+        let clock = pausedRoot()
+        let picture = solidLayer(CGRect(x: 0, y: 0, width: 40, height: 40))
+        clock.layer.addSublayer(picture)
+        let sequence = CAKeyframeAnimation(keyPath: "contents")
+        sequence.values = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]].map {
+            CGImage(rgbaPixels: $0, width: 1, height: 1)!
+        }
+        sequence.calculationMode = mode
+        sequence.duration = 3
+        sequence.beginTime = 1
+        picture.add(sequence, forKey: "frames")
+        CATransaction.flush()
+        return (clock, try OffscreenRenderer(width: 100, height: 60))
+    }
+
+    @Test func discreteImageKeyframesShowEachImageForItsKeyTime() throws {
+        let (clock, renderer) = try imageSequence(.discrete)
+        // Three images over 3 s: each holds for a second, whole, never blended.
+        for (time, colour) in [
+            (1.0, (255, 0, 0)), (1.5, (255, 0, 0)), (1.99, (255, 0, 0)), (2.0, (0, 255, 0)),
+            (2.5, (0, 255, 0)), (3.0, (0, 0, 255)), (3.9, (0, 0, 255)),
+        ] as [(Double, (UInt8, UInt8, UInt8))] {
+            clock.seek(to: time)
+            try expectPixel(renderer.render(clock.layer), 20, 20, (colour.0, colour.1, colour.2, 255), tolerance: 0)
+        }
+    }
+
+    @Test func linearImageKeyframesCrossFadeWithinEachSegment() throws {
+        let (clock, renderer) = try imageSequence(.linear)
+        // Key times 0, 0.5, 1: red to green over the first 1.5 s, green to blue over the rest. Half
+        // way through the first: red at 0.5 over white (255, 128, 128), then green at 0.5 over that.
+        clock.seek(to: 1.75)
+        try expectPixel(renderer.render(clock.layer), 20, 20, (128, 191, 64, 255), tolerance: 2)
+        clock.seek(to: 2.5)
+        try expectPixel(renderer.render(clock.layer), 20, 20, (0, 255, 0, 255), tolerance: 1)
+        // Half way through the second: green at 0.5 over white, then blue at 0.5 (no red left).
+        clock.seek(to: 3.25)
+        try expectPixel(renderer.render(clock.layer), 20, 20, (64, 128, 191, 255), tolerance: 2)
+    }
 }
 
 /// A blue 40x20 panel in a white root on a manual clock, turned green under a 1 s (unless configured)
@@ -225,4 +268,5 @@ private struct PanelTransition {
         clock.seek(to: t)
         return try renderer.render(clock.layer)
     }
+
 }

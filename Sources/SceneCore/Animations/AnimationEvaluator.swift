@@ -130,12 +130,19 @@ enum AnimationEvaluator {
         {
             value = accumulated
         }
-        if case .layer(.contents, _) = target.property, case .image(let start) = span.start,
-            case .image(let end) = span.end
-        {
-            let f = min(max(spec.spring.map { $0.position(at: localTime) } ?? p, 0), 1)
-            outputs.contentsBlend = f < 1 && start != end ? ContentsBlend(from: start.image, fraction: f) : nil
-            value = .image(end)
+        if case .layer(.contents, _) = target.property {
+            // Images cross-fade: a basic animation from its start to its end, keyframes within
+            // their segment (discrete keyframes switch instead).
+            let fade: (from: AnimatableValue, to: AnimatableValue, fraction: Double)? =
+                switch spec.values {
+                case .basic: (span.start, span.end, min(max(spec.spring.map { $0.position(at: localTime) } ?? p, 0), 1))
+                case .keyframes(let keyframes): keyframes.crossFade(at: p)
+                }
+            if let fade, case .image(let start) = fade.from, case .image(let end) = fade.to {
+                outputs.contentsBlend =
+                    fade.fraction < 1 && start != end ? ContentsBlend(from: start.image, fraction: fade.fraction) : nil
+                value = .image(end)
+            }
         }
         if let function = spec.valueFunction {
             let input: SIMD3<Double>

@@ -41,14 +41,9 @@ struct KeyframeSpec: Sendable {
             guard given.allSatisfy(\.isFinite), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 return .failure(.invalid("keyTimes must be finite and ascending"))
             }
+            // Key times inside 0...1 that do not reach its ends are valid, as in Core Animation:
+            // the first value holds before the first key time and the last after the last.
             times = given.map { min(max($0, 0), 1) }
-            if times.first != 0 || times.last != 1 {
-                // Core Animation documents key times from 0 to 1; others still run, holding the
-                // first value before the first key time and the last after the last.
-                Diagnostics.warning(
-                    "CAKeyframeAnimation: keyTimes should run from 0 to 1, not \(given.first ?? 0) to \(given.last ?? 0); the first and last values are held outside them"
-                )
-            }
         } else if interpolation == .discrete {
             times = (0...count).map { Double($0) / Double(count) }
         } else {
@@ -76,13 +71,30 @@ struct KeyframeSpec: Sendable {
         }
         if p <= keyTimes[0] { return values[0] }
         if p >= keyTimes[n - 1] { return values[n - 1] }
-        var segment = 0
-        while segment + 2 < n && p >= keyTimes[segment + 1] { segment += 1 }
-        let (t0, t1) = (keyTimes[segment], keyTimes[segment + 1])
-        var local = t1 > t0 ? (p - t0) / (t1 - t0) : 1
-        if segment < timingFunctions.count { local = timingFunctions[segment].value(at: local) }
+        let (segment, local) = segment(at: p)
         if interpolation == .cubic, let v = cubic(segment, local) { return v }
         return values[segment].interpolated(to: values[segment + 1], fraction: local) ?? values[segment]
+    }
+
+    /// The segment of the interpolating modes that progress `p` lies in (from value `index` to
+    /// the next), and the fraction of the way through it after the segment's timing function.
+    private func segment(at p: Double) -> (index: Int, fraction: Double) {
+        var segment = 0
+        while segment + 2 < values.count && p >= keyTimes[segment + 1] { segment += 1 }
+        let (t0, t1) = (keyTimes[segment], keyTimes[segment + 1])
+        var local = t1 > t0 ? min(max((p - t0) / (t1 - t0), 0), 1) : 1
+        if segment < timingFunctions.count { local = timingFunctions[segment].value(at: local) }
+        return (segment, local)
+    }
+
+    /// The two values a cross-fade at progress `p` blends (the fade is `fraction` of the way from
+    /// `from` to `to`): the ends of the segment `p` lies in. Nil in discrete mode, where values
+    /// switch at their key times and never blend, and outside the key times, where one value holds.
+    func crossFade(at p: Double) -> (from: AnimatableValue, to: AnimatableValue, fraction: Double)? {
+        guard interpolation != .discrete, values.count > 1, p > keyTimes[0], p < keyTimes[values.count - 1]
+        else { return nil }
+        let (segment, local) = segment(at: p)
+        return (values[segment], values[segment + 1], local)
     }
 
     /// Kochanek–Bartels (Hermite) interpolation in segment `i` at `s`; with tension,

@@ -36,6 +36,34 @@ import Testing
         #expect(clock.number("position.x", at: 101) == 40)  // over: the model value
     }
 
+    @Test func keyTimesThatEndBeforeOneHoldTheLastValueWithoutAWord() {
+        // Public code writes key times such as 0, 0.35, 0.7: valid, the last value holds after 0.7.
+        let animation = keyframes([0, 35, 70], keyTimes: [0, 0.35, 0.7])
+        let messages = Diagnostics.capturing { _ = running(animation) }
+        #expect(messages.isEmpty, "\(messages)")
+        let clock = running(animation)
+        #expect(clock.number("position.x", at: 100.5) == 50)
+        #expect(clock.number("position.x", at: 100.7) == 70)
+        #expect(clock.number("position.x", at: 100.9) == 70)
+        // And key times starting after 0 hold the first value before it.
+        let late = running(keyframes([10, 20], keyTimes: [0.5, 1]))
+        #expect(late.number("position.x", at: 100.25) == 10)
+        #expect(late.number("position.x", at: 100.75) == 15)
+    }
+
+    @Test func discreteBooleansSwitchAtTheirKeyTimes() {
+        let clock = ManualClock(at: 100)
+        let blink = CAKeyframeAnimation(keyPath: "hidden")
+        blink.values = [false, true, false]
+        blink.calculationMode = .discrete
+        blink.duration = 3
+        clock.add(blink)
+        #expect(clock.presented(at: 100.9).isHidden == false)
+        #expect(clock.presented(at: 101.1).isHidden == true)
+        #expect(clock.presented(at: 101.9).isHidden == true)
+        #expect(clock.presented(at: 102.1).isHidden == false)
+    }
+
     @Test func linearWithKeyTimesPlacesEachKeyframe() {
         let clock = running(keyframes([0, 10, 30], keyTimes: [0, 0.25, 1]))
         #expect(clock.number("position.x", at: 100.125) == 5)
