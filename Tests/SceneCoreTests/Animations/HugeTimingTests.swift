@@ -17,6 +17,20 @@ import Testing
         }
     }
 
+    @Test func repeatingHugeTimesRunsAsLongAsAnyoneWatches() {
+        // Darwin's HUGE and MAXFLOAT, as ported code writes them, are the largest finite Float.
+        #expect(HUGE == Float.greatestFiniteMagnitude)
+        #expect(MAXFLOAT == Float.greatestFiniteMagnitude)
+        let clock = ManualClock(at: 0)
+        clock.add(basic("position.x", from: 0, to: 100) { $0.repeatCount = HUGE }, forKey: "a")
+        clock.add(
+            basic("position.y", from: 0, to: 100, duration: 2) { $0.repeatDuration = CFTimeInterval(MAXFLOAT) },
+            forKey: "b")
+        #expect(clock.number("position.x", at: 1e6 + 0.25) == 25)
+        #expect(clock.number("position.y", at: 1e6 + 1.5) == 75)
+        #expect(clock.layer.animationKeys()?.count == 2)
+    }
+
     @Test func aHugeTimeOffsetShowsTheStartOfACycle() {
         let clock = ManualClock(at: 0)
         clock.add(basic("position.x", from: 0, to: 100) { $0.timeOffset = 1e20 }, forKey: "a")
