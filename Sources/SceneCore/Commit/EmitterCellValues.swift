@@ -5,6 +5,8 @@ import Foundation
 struct EmitterCellValues: Sendable, Equatable {
     /// Sub-cells nested deeper than this do not emit (a cell array can hold itself).
     static let maximumDepth = 8
+    /// The most cells one layer's list describes, sub-cells included.
+    static let maximumCount = 10_000
 
     /// The name key paths find the cell by.
     var name: String?

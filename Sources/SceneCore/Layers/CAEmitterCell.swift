@@ -12,9 +12,9 @@ import Foundation
 /// without end), its time running at `speed` and shifted by `timeOffset`; `repeatCount`,
 /// `repeatDuration`, `autoreverses` and `fillMode` are stored.
 ///
-/// A layer keeps copies of the cells it is given, taken when `emitterCells` is set, and the
-/// render side draws from a snapshot of those values: change a cell afterwards and set the
-/// layer's `emitterCells` again. A cell without `contents` (a `CGImage`) draws nothing.
+/// A layer keeps the very cells it is given, and the render side draws from a snapshot of their
+/// values taken when `emitterCells` is set: change a cell afterwards through the layer's key
+/// paths, or set the layer's `emitterCells` again. A cell without `contents` (a `CGImage`) draws nothing.
 open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @unchecked Sendable {
     /// Creates a cell with Core Animation's defaults: enabled, birth rate 0, scale 1, opaque
     /// white, the whole image (`contentsRect` the unit rectangle), linear filters.
@@ -106,12 +106,9 @@ open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @u
     open var magnificationFilter: String = CALayerContentsFilter.linear.rawValue
     /// The level-of-detail bias of `trilinear` minification. Default 0.
     open var minificationFilterBias: Float = 0
-    /// The cells each particle of this cell emits. Copies are kept when set. Default nil.
-    open var emitterCells: [CAEmitterCell]? {
-        get { cells }
-        set { cells = newValue?.map { $0.copy() as! CAEmitterCell } }
-    }
-    private var cells: [CAEmitterCell]?
+    /// The cells each particle of this cell emits: the very cell objects given, as in Core
+    /// Animation (a layer takes their values when its `emitterCells` is set). Default nil.
+    open var emitterCells: [CAEmitterCell]?
     /// Default values for keys not set, as a layer's `style`. Default nil.
     open var style: [AnyHashable: Any]?
     /// The cell's media timing.
@@ -180,7 +177,7 @@ open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @u
     /// Whether archiving writes the value of `key`: true, as Core Animation answers for cells.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
-    /// A copy with the same values, its sub-cells copied too.
+    /// A copy with the same values, holding the same sub-cell objects.
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = type(of: self).init()
         copy.name = name
@@ -216,9 +213,17 @@ open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @u
         return copy
     }
 
-    /// The cell's values as the render side simulates them; `depth` guards against cells that
-    /// contain themselves (cut off, logged once).
-    func snapshot(depth: Int = 0) -> EmitterCellValues {
+    /// The cell's values as the render side simulates them (see `snapshot(depth:budget:)`).
+    func snapshot() -> EmitterCellValues {
+        var budget = EmitterCellValues.maximumCount
+        return snapshot(budget: &budget)
+    }
+
+    /// The cell's values as the render side simulates them. Sub-cells nested deeper than
+    /// `EmitterCellValues.maximumDepth` (a cell that contains itself) and any beyond `budget`
+    /// snapshots in all (a cell listing another many times at every level) are cut off, logged once.
+    func snapshot(depth: Int = 0, budget: inout Int) -> EmitterCellValues {
+        budget -= 1
         var values = EmitterCellValues()
         values.name = name
         values.isEnabled = isEnabled
@@ -251,13 +256,15 @@ open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @u
             minification: CALayerContentsFilter(rawValue: minificationFilter),
             magnification: CALayerContentsFilter(rawValue: magnificationFilter), bias: minificationFilterBias)
         values.timing = timing
+        let cells = emitterCells ?? []
         if depth < EmitterCellValues.maximumDepth {
-            values.cells = (cells ?? []).map { $0.snapshot(depth: depth + 1) }
-        } else if !(cells ?? []).isEmpty {
+            for cell in cells where budget > 0 { values.cells.append(cell.snapshot(depth: depth + 1, budget: &budget)) }
+        }
+        if values.cells.count < cells.count {
             Diagnostics.errorOnce(
                 "emitter.depth",
-                "CAEmitterCell.emitterCells nested deeper than \(EmitterCellValues.maximumDepth); deeper cells do not emit"
-            )
+                "CAEmitterCell.emitterCells nested deeper than \(EmitterCellValues.maximumDepth), or more than "
+                    + "\(EmitterCellValues.maximumCount) cells in all; the cells beyond do not emit")
         }
         return values
     }

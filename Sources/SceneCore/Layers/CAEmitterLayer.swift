@@ -72,7 +72,7 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// values of the moment it is born, and an animated rate gives the births of its integral (see
 /// `EmitterTrack`).
 open class CAEmitterLayer: CALayer {
-    /// The cell objects handed out by `emitterCells` (the copies taken when it was set).
+    /// The cell objects handed out by `emitterCells` (the very objects it was set to).
     private var cellObjects: [CAEmitterCell]?
 
     /// An emitter with no cells.
@@ -87,20 +87,22 @@ open class CAEmitterLayer: CALayer {
         if let emitter = layer as? CAEmitterLayer { cellObjects = LayerLock.withLock { emitter.cellObjects } }
     }
 
-    /// The cells that emit particles; copies of the cells given are kept (changing a cell after
-    /// setting it changes nothing until the array is set again). Default nil.
+    /// The cells that emit particles: the very cell objects given, as in Core Animation. Their
+    /// values are taken when the array is set: change a cell's values through a key path
+    /// (`emitterCells.fire.birthRate`), or set the array again. Default nil.
     open var emitterCells: [CAEmitterCell]? {
         get { LayerLock.withLock { cellObjects } }
         set {
-            let copies = newValue?.map { $0.copy() as! CAEmitterCell }
-            LayerLock.withLock { cellObjects = copies }
-            commitCells(copies ?? [])
+            LayerLock.withLock { cellObjects = newValue }
+            commitCells(newValue ?? [])
         }
     }
 
-    /// Commits the values of `cells` (the layer's own copies) as the layer's cells.
+    /// Commits the values of `cells` (the layer's cell objects) as the layer's cells.
     func commitCells(_ cells: [CAEmitterCell]) {
-        setState(\.emitterCells, EmitterCellList(cells.map { $0.snapshot() }), .emitterCells)
+        var budget = EmitterCellValues.maximumCount
+        let values = cells.map { $0.snapshot(budget: &budget) }
+        setState(\.emitterCells, EmitterCellList(values), .emitterCells)
     }
 
     /// The centre of the emitter shape in the layer's bounds space. Default (0, 0).

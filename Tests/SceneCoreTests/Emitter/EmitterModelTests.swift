@@ -65,22 +65,40 @@ import Testing
         #expect(cell.shouldArchiveValue(forKey: "birthRate"))
     }
 
-    @Test func cellArraysAreCopiedOnSet() throws {
+    @Test func cellArraysKeepTheCellObjectsAndTheirValuesAsSet() throws {
+        // Apple keeps the very objects (GNUstep's suite, run on Apple's QuartzCore); the values
+        // committed are those of the moment the layer's array is set.
         let spark = CAEmitterCell()
         spark.birthRate = 3
         let rocket = CAEmitterCell()
         rocket.emitterCells = [spark]
-        spark.birthRate = 9
-        #expect(rocket.emitterCells?.first?.birthRate == 3)
-        #expect(rocket.emitterCells?.first !== spark)
+        #expect(rocket.emitterCells?.first === spark)
 
         let layer = CAEmitterLayer()
         layer.emitterCells = [rocket]
+        spark.birthRate = 9
         rocket.birthRate = 50
         let kept = try #require(layer.emitterCells?.first)
-        #expect(kept !== rocket && kept.birthRate == 0)
-        #expect(layer.state.emitterCells.cells.count == 1)
+        #expect(kept === rocket && kept.emitterCells?.first === spark)
+        #expect(layer.state.emitterCells.cells.map(\.birthRate) == [0])
         #expect(layer.state.emitterCells.cells[0].cells.map(\.birthRate) == [3])
+        layer.emitterCells = layer.emitterCells
+        #expect(layer.state.emitterCells.cells.map(\.birthRate) == [50])
+        #expect(layer.state.emitterCells.cells[0].cells.map(\.birthRate) == [9])
+        // A copy of a cell holds the same sub-cells.
+        #expect((rocket.copy() as? CAEmitterCell)?.emitterCells?.first === spark)
+    }
+
+    @Test func cellsThatContainThemselvesAreCutOff() {
+        let loop = CAEmitterCell()
+        loop.emitterCells = [loop, loop, loop, loop, loop, loop, loop, loop, loop, loop]
+        let layer = CAEmitterLayer()
+        let messages = Diagnostics.capturing { layer.emitterCells = [loop] }
+        #expect(messages.count <= 1)
+        func count(_ values: EmitterCellValues) -> Int { 1 + values.cells.map(count).reduce(0, +) }
+        let described = layer.state.emitterCells.cells.map(count).reduce(0, +)
+        #expect(described <= EmitterCellValues.maximumCount)
+        #expect(described > 1000)
     }
 
     @Test func emitterKeysAreArbitraryKeysOnOtherLayers() {
