@@ -49,6 +49,29 @@ import Testing
         #expect(abs(middle.x - 70.71) < 0.5 && abs(middle.y - 70.71) < 0.5)
     }
 
+    @Test func aCurveIsTimedByItsParameterUnlessPaced() {
+        // One cubic curve, (0, 0) to (100, 0) by (0, 100) and (100, 100): at half time, the point at
+        // parameter 0.5, (50, 75) (GNUstep's suite, run on Apple's QuartzCore), not half its length.
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 0, y: 100), control2: CGPoint(x: 100, y: 100))
+        let clock = follow(path)
+        #expect(isClose(position(clock, at: 0.5), CGPoint(x: 50, y: 75), tolerance: 1e-9))
+        #expect(isClose(position(clock, at: 0.25), CGPoint(x: 15.625, y: 56.25), tolerance: 1e-9))
+        // Between the flattened points, within the flattening's error: parameter 0.3 is (21.6, 63).
+        #expect(isClose(position(clock, at: 0.3), CGPoint(x: 21.6, y: 63), tolerance: 0.25))
+        // Paced, half the length: by symmetry the curve's middle too, but a quarter of the length
+        // is not at parameter 0.25.
+        let paced = follow(path, mode: .paced)
+        #expect(abs(position(paced, at: 0.5).x - 50) < 0.01)
+        #expect(abs(position(paced, at: 0.25).x - 15.625) > 1)
+        // A quadratic curve too: (0, 0) to (100, 0) by (50, 100) is at (25, 37.5) at parameter 0.25.
+        let quad = CGMutablePath()
+        quad.move(to: .zero)
+        quad.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 100))
+        #expect(isClose(position(follow(quad), at: 0.25), CGPoint(x: 25, y: 37.5), tolerance: 1e-9))
+    }
+
     @Test func rotationModeTurnsTheLayerWithThePath() {
         let square = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
         let auto = follow(square, rotation: .rotateAuto)
