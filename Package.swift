@@ -73,6 +73,11 @@ let package = Package(
             resources: [.copy("Reference")]),
         .testTarget(
             name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore", "SceneCoreTestSupport"]),
+        // Apple's spellings (subclass overrides, boxed values, closures), compiled without
+        // `@testable` in Swift 6 and, for closures, Swift 5 language mode.
+        .testTarget(name: "ApplePortingTests", dependencies: ["SceneCore"]),
+        .testTarget(
+            name: "ApplePortingSwift5Tests", dependencies: ["SceneCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
 

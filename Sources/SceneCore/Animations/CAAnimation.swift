@@ -71,7 +71,17 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
     /// The values stored under keys the animation does not declare (`setValue(_:forKey:)`).
     private var keyedValues: [String: Any] { occasional?.keyedValues ?? [:] }
 
-    public required override init() {}
+    /// Creates an animation with Core Animation's defaults.
+    public override init() {}
+
+    /// Creates an animation of the class of `animation` through `init()`, the subclass's
+    /// override included, for `copy()` to fill in. (A SceneCore addition: Swift can create an
+    /// instance of a class known only at run time through a required initializer alone.) A
+    /// subclass inherits it when it overrides every designated initializer it declares of its
+    /// superclass (`init()`, `init?(coder:)`) or declares none.
+    public required convenience init(classOf animation: CAAnimation) {
+        self.init()
+    }
 
     /// Unarchives an animation archived by `encode(with:)`: a new animation of this class with the
     /// archived values. Subclasses read their own properties after calling `super.init(coder:)`.
@@ -131,7 +141,7 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
 
     /// A copy of the animation with every property, including subclass properties.
     open override func copy() -> Any {
-        let copy = type(of: self).init()
+        let copy = type(of: self).init(classOf: self)
         copy.timing = timing
         copy.occasional = occasional?.copy()
         copy.timingFunction = timingFunction

@@ -10,7 +10,7 @@ open class CAAnimationGroup: CAAnimation {
     /// The animations run by the group.
     open var animations: [CAAnimation]?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Unarchives the group with its animations.
     public required init?(coder: NSCoder) {

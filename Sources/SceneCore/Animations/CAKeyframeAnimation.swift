@@ -52,7 +52,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// `.rotateAutoReverse` half a turn more; nil (the default) keeps its orientation.
     open var rotationMode: CAAnimationRotationMode?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Unarchives the animation with its keyframes and how it moves through them.
     public required init?(coder: NSCoder) {

@@ -14,7 +14,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// typically a transform (`CAValueFunction(name: .rotateZ)`).
     open var valueFunction: CAValueFunction?
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Unarchives the animation with its key path, `additive`, `cumulative` and value function.
     public required init?(coder: NSCoder) {
@@ -109,7 +109,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         set { values[2] = newValue }
     }
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Unarchives the animation with its from, to and by values.
     public required init?(coder: NSCoder) {

@@ -16,7 +16,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// Whether `init(perceptualDuration:bounce:)` may make an overdamped spring (negative bounce).
     open var allowsOverdamping = false
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Unarchives the animation with its spring.
     public required init?(coder: NSCoder) {

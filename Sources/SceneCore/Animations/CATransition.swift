@@ -46,7 +46,7 @@ open class CATransition: CAAnimation {
     /// Where in the transition to end, 0...1 and not below `startProgress`. Default 1.
     open var endProgress: Float = 1
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Unarchives the transition with its type, subtype, filter and progress range.
     public required init?(coder: NSCoder) {

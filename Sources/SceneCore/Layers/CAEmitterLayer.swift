@@ -82,7 +82,7 @@ open class CAEmitterLayer: CALayer {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// A copy of `layer`'s emitter values (for presentation copies).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let emitter = layer as? CAEmitterLayer { cellObjects = LayerLock.withLock { emitter.cellObjects } }
     }

@@ -48,7 +48,7 @@ open class CAGradientLayer: CALayer {
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         state.isGradientLayer = true
     }

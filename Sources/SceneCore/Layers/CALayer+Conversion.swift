@@ -1,40 +1,6 @@
 import Foundation
 
 extension CALayer {
-    /// Converts a point from `layer`'s coordinate space to this layer's.
-    ///
-    /// nil means the absolute space (the root layer's superlayer space, i.e. the window).
-    /// Layers in different trees convert through the absolute space. Points are carried
-    /// through every transform, sublayerTransform and bounds origin, and unprojected onto
-    /// 3D-rotated layers. Inside a `CATransformLayer` the sublayers' transforms are composed in
-    /// 3D, unflattened, up to the transform layer's superlayer, so a point un-projects onto a
-    /// cube's face as hit-testing does. A point that cannot be mapped (a layer seen edge-on) is
-    /// returned unchanged.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-        LayerLock.lock()
-        defer { LayerLock.unlock() }
-        let absolute = layer.map { $0.pointToAbsolute(p) } ?? p
-        return pointFromAbsolute(absolute ?? p) ?? p
-    }
-
-    /// Converts a point from this layer's coordinate space to `layer`'s (nil: absolute space).
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
-        LayerLock.lock()
-        defer { LayerLock.unlock() }
-        guard let absolute = pointToAbsolute(p) else { return p }
-        return layer.map { $0.pointFromAbsolute(absolute) ?? p } ?? absolute
-    }
-
-    /// Converts a rectangle from `layer`'s space: the bounding box of its converted corners.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
-        CGRect.bounding(r.corners.map { convert($0, from: layer) })
-    }
-
-    /// Converts a rectangle to `layer`'s space: the bounding box of its converted corners.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
-        CGRect.bounding(r.corners.map { convert($0, to: layer) })
-    }
-
     /// Maps a point of this layer's space to the absolute space; nil if it goes behind the eye.
     ///
     /// The point is carried from plane to plane: from a layer to its superlayer, or, inside a

@@ -36,40 +36,7 @@ extension CALayer {
         }
     }
 
-    /// The value at a key path such as `position.x`, `bounds.size.width` or
-    /// `transform.rotation.z` (on an emitter, `emitterCells.fire.birthRate`); nil (with a logged
-    /// error) for a path that does not exist.
-    public func value(forKeyPath keyPath: String) -> Any? {
-        if let emitter = self as? CAEmitterLayer, let value = emitter.cellValue(forKeyPath: keyPath) { return value }
-        let (key, field) = CALayer.split(keyPath)
-        guard let field else { return value(forKey: key) }
-        guard let base = value(forKey: key), let result = ValueConversion.value(ofField: field, in: base) else {
-            Diagnostics.error("CALayer.value(forKeyPath: \"\(keyPath)\"): no such key path")
-            return nil
-        }
-        return ValueConversion.object(result)
-    }
-
-    /// Sets the value at a key path such as `position.x` or `transform.scale`; an unknown
-    /// path or a value of the wrong type is refused with a logged error.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        if let emitter = self as? CAEmitterLayer, emitter.setCellValue(value, forKeyPath: keyPath) { return }
-        LayerLock.lock()
-        defer { LayerLock.unlock() }
-        let (key, field) = CALayer.split(keyPath)
-        guard let field else { return setValue(value, forKey: key) }
-        guard let base = self.value(forKey: key),
-            let updated = ValueConversion.setting(value, forField: field, in: base)
-        else {
-            Diagnostics.error(
-                "CALayer.setValue(_:forKeyPath: \"\(keyPath)\"): no such key path, or \(value.map { "\(type(of: $0))" } ?? "nil") does not fit it; unchanged"
-            )
-            return
-        }
-        setValue(updated, forKey: key)
-    }
-
-    private static func split(_ keyPath: String) -> (String, String?) {
+    static func split(_ keyPath: String) -> (String, String?) {
         guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
         return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
     }

@@ -203,11 +203,22 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Creates a shadow copy of `layer`, as Core Animation does for presentation layers.
     ///
     /// Like Apple's implementation this copies nothing itself; SceneCore fills in the
-    /// presentation values afterwards. Subclasses override it to copy their own stored
-    /// properties from `layer` and must call `super.init(layer:)`.
-    public required init(layer: Any) {
+    /// presentation values afterwards. Subclasses override it (`override init(layer: Any)`) to
+    /// copy their own stored properties from `layer` and must call `super.init(layer:)`.
+    public init(layer: Any) {
         super.init()
         if Self.displaysOnBoundsChangeByDefault { attributes.displaysOnBoundsChange = true }
+    }
+
+    /// Creates the presentation copy of `model` through `init(layer:)`, the subclass's override
+    /// included: how `presentation()` makes an instance of the model's own class. (A SceneCore
+    /// addition: Swift can create an instance of a class known only at run time through a
+    /// required initializer alone.) A subclass inherits it when it overrides every designated
+    /// initializer it declares of `CALayer` (`init()`, `init(layer:)`, `init?(coder:)`) or
+    /// declares none, as a subclass must on Apple's platforms for Core Animation to make its
+    /// presentation layers.
+    public required convenience init(presentationOf model: CALayer) {
+        self.init(layer: model)
     }
 
     /// Unarchives a layer archived by `encode(with:)`: a new layer of this class (with the
@@ -258,7 +269,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         defer { LayerLock.unlock() }
         if presentationSource != nil { return self }
         guard committedState != nil else { return nil }
-        let copy = Self(layer: self)
+        let copy = Self(presentationOf: self)
         copy.keyedValues = keyedValues
         copy.state = presentedState(at: CACurrentMediaTime(), custom: &copy.keyedValues)
         copy.presentationSource = self
@@ -507,6 +518,684 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// True: layers are unarchived with `NSKeyedUnarchiver`'s secure coding.
     open class var supportsSecureCoding: Bool { true }
 
+    // MARK: - Appearance
+
+    /// Whether the layer and its sublayers are hidden (not drawn, not hit). Animatable.
+    open var isHidden: Bool {
+        get { LayerLock.withLock { state.isHidden } }
+        set { setState(\.isHidden, newValue, .isHidden) }
+    }
+
+    /// Whether the back of the layer is drawn when it faces away from the viewer. Default true.
+    open var isDoubleSided: Bool {
+        get { LayerLock.withLock { state.isDoubleSided } }
+        set { setState(\.isDoubleSided, newValue, .isDoubleSided) }
+    }
+
+    /// Whether sublayers and contents are clipped to the bounds, rounded by `cornerRadius`. Animatable.
+    open var masksToBounds: Bool {
+        get { LayerLock.withLock { state.masksToBounds } }
+        set { setState(\.masksToBounds, newValue, .masksToBounds) }
+    }
+
+    /// The layer's opacity in [0, 1]; with `allowsGroupOpacity` the layer and its sublayers
+    /// are composited as one group. Animatable.
+    open var opacity: Float {
+        get { LayerLock.withLock { state.opacity } }
+        set { setState(\.opacity, newValue, .opacity) }
+    }
+
+    /// Whether opacity applies to the layer and its sublayers as one group. Default true.
+    open var allowsGroupOpacity: Bool {
+        get { LayerLock.withLock { state.allowsGroupOpacity } }
+        set { setState(\.allowsGroupOpacity, newValue, .allowsGroupOpacity) }
+    }
+
+    /// Whether the edges named by `edgeAntialiasingMask` are anti-aliased. Default false: the
+    /// straight edges of a layer turned off the pixel grid are hard (a pixel is covered when its
+    /// centre is inside), except a rounded layer's, which is smooth all round.
+    open var allowsEdgeAntialiasing: Bool {
+        get { LayerLock.withLock { state.allowsEdgeAntialiasing } }
+        set { setState(\.allowsEdgeAntialiasing, newValue, .allowsEdgeAntialiasing) }
+    }
+
+    /// Which straight edges of the bounds are anti-aliased when `allowsEdgeAntialiasing` is true:
+    /// the others are hard. Applies to the background, border, contents, the `masksToBounds`
+    /// clip and a rasterized layer's bitmap; rounded corners stay anti-aliased. Tiles that abut
+    /// leave their shared edges out so that no seam shows between them. Default all four.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { LayerLock.withLock { state.edgeAntialiasingMask } }
+        set { setState(\.edgeAntialiasingMask, newValue, .edgeAntialiasingMask) }
+    }
+
+    /// The fill behind contents and sublayers, rounded by `cornerRadius`. Default nil. Animatable.
+    open var backgroundColor: CGColor? {
+        get { LayerLock.withLock { state.backgroundColor } }
+        set { setState(\.backgroundColor, newValue, .backgroundColor) }
+    }
+
+    /// The radius of the rounded corners of the background and border (and of the clip when
+    /// `masksToBounds` is set). Negative values become 0. Animatable.
+    open var cornerRadius: CGFloat {
+        get { LayerLock.withLock { state.cornerRadius } }
+        set { setState(\.cornerRadius, newValue.negativeAsZero, .cornerRadius) }
+    }
+
+    /// Which corners `cornerRadius` rounds. Default all four; bits other than the four corners
+    /// are dropped, as Core Animation does.
+    open var maskedCorners: CACornerMask {
+        get { LayerLock.withLock { state.maskedCorners } }
+        set { setState(\.maskedCorners, newValue.intersection(.all), .maskedCorners) }
+    }
+
+    /// The curve of the rounded corners. A name Core Animation does not define reads back as
+    /// `.circular`. Stored; drawn as circular arcs.
+    open var cornerCurve: CALayerCornerCurve {
+        get { LayerLock.withLock { state.cornerCurve } }
+        set { setState(\.cornerCurve, newValue == .continuous ? .continuous : .circular, .cornerCurve) }
+    }
+
+    /// The border's width, inset from the bounds and drawn above contents and sublayers.
+    /// Negative values become 0. Animatable.
+    open var borderWidth: CGFloat {
+        get { LayerLock.withLock { state.borderWidth } }
+        set { setState(\.borderWidth, newValue.negativeAsZero, .borderWidth) }
+    }
+
+    /// The border's colour. Default opaque black. Animatable.
+    open var borderColor: CGColor? {
+        get { LayerLock.withLock { state.borderColor } }
+        set { setState(\.borderColor, newValue, .borderColor) }
+    }
+
+    /// The shadow's colour. Default opaque black. Animatable.
+    open var shadowColor: CGColor? {
+        get { LayerLock.withLock { state.shadowColor } }
+        set { setState(\.shadowColor, newValue, .shadowColor) }
+    }
+
+    /// The shadow's opacity. Default 0 (no shadow). Animatable.
+    open var shadowOpacity: Float {
+        get { LayerLock.withLock { state.shadowOpacity } }
+        set { setState(\.shadowOpacity, newValue, .shadowOpacity) }
+    }
+
+    /// The shadow's offset. Default (0, -3). Animatable.
+    open var shadowOffset: CGSize {
+        get { LayerLock.withLock { state.shadowOffset } }
+        set { setState(\.shadowOffset, newValue, .shadowOffset) }
+    }
+
+    /// The shadow's blur radius. Default 3. Animatable.
+    open var shadowRadius: CGFloat {
+        get { LayerLock.withLock { state.shadowRadius } }
+        set { setState(\.shadowRadius, newValue, .shadowRadius) }
+    }
+
+    /// The shape of the shadow, in the layer's coordinates, in place of the shape of the layer's
+    /// content; an immutable copy of the path set. Default nil. Animatable: paths with the same
+    /// elements (the same number, each of the same kind) blend point by point; for other pairs,
+    /// which Core Animation leaves undefined, and between a path and nil, the from-path shows
+    /// until half-way and the to-path from half-way. `byValue` and additive or cumulative
+    /// animations do not add paths.
+    open var shadowPath: CGPath? {
+        get { LayerLock.withLock { state.shadowPath } }
+        set { setState(\.shadowPath, newValue?.copy(), .shadowPath) }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing. Default false.
+    open var shouldRasterize: Bool {
+        get { LayerLock.withLock { state.shouldRasterize } }
+        set { setState(\.shouldRasterize, newValue, .shouldRasterize) }
+    }
+
+    /// The scale at which a rasterized layer is rendered. Default 1.
+    open var rasterizationScale: CGFloat {
+        get { LayerLock.withLock { state.rasterizationScale } }
+        set { setState(\.rasterizationScale, newValue, .rasterizationScale) }
+    }
+
+    // MARK: - Contents
+
+    /// The layer's content: a `CGImage`. Animatable (cross-fade).
+    ///
+    /// Any object may be stored, as in Core Animation, but only a `CGImage` is displayed;
+    /// anything else is kept for `contents` to return and logged as not displayable. A gradient
+    /// layer shows the image over its gradient.
+    open var contents: Any? {
+        get { LayerLock.withLock { contentsObject } }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            contentsObject = newValue
+            setProperties.formUnion(LayerChanges(.contents))
+            let image = newValue as? CGImage
+            if newValue != nil, image == nil {
+                Diagnostics.error(
+                    "CALayer.contents of \(self): a \(type(of: newValue!)) is not displayable; only CGImage is drawn")
+            }
+            if state.contents !== image {
+                state.contents = image
+                recordChange(LayerChanges(.contents))
+                if committedState != nil { propertyDidChange("contents") }
+            }
+        }
+    }
+
+    /// The part of the contents image shown, in unit coordinates. Default (0, 0, 1, 1). Animatable.
+    open var contentsRect: CGRect {
+        get { LayerLock.withLock { state.contentsRect } }
+        set { setState(\.contentsRect, newValue, .contentsRect) }
+    }
+
+    /// The stretchable centre of the contents (9-slice), in unit coordinates of the
+    /// contents rect. Default (0, 0, 1, 1). Animatable.
+    open var contentsCenter: CGRect {
+        get { LayerLock.withLock { state.contentsCenter } }
+        set { setState(\.contentsCenter, newValue, .contentsCenter) }
+    }
+
+    /// How the contents are placed in the bounds. Default `.resize`; a name Core Animation does not
+    /// define reads back as `.center`, as on Apple platforms.
+    open var contentsGravity: CALayerContentsGravity {
+        get { LayerLock.withLock { state.contentsGravity } }
+        set {
+            setState(
+                \.contentsGravity, CALayerContentsGravity.allCases.contains(newValue) ? newValue : .center,
+                .contentsGravity)
+        }
+    }
+
+    /// Pixels per point of the contents: an image of 200 pixels at scale 2 is 100 points wide.
+    /// Must be positive. Default 1. Animatable. A change redraws layers whose class answers
+    /// true to `needsDisplay(forKey: "contentsScale")`.
+    open var contentsScale: CGFloat {
+        get { LayerLock.withLock { state.contentsScale } }
+        set {
+            guard newValue > 0 else {
+                Diagnostics.error(
+                    "CALayer.contentsScale of \(self): refused \(newValue); it must be positive and finite")
+                return
+            }
+            setState(\.contentsScale, newValue, .contentsScale)
+        }
+    }
+
+    /// A hint for the backing store's pixel format. Default `.RGBA8Uint`; a name Core Animation
+    /// does not define reads back as `.RGBA8Uint`.
+    open var contentsFormat: CALayerContentsFormat {
+        get { LayerLock.withLock { state.contentsFormat } }
+        set {
+            let known: [CALayerContentsFormat] = [.RGBA8Uint, .RGBA16Float, .gray8Uint, .automatic]
+            setState(\.contentsFormat, known.contains(newValue) ? newValue : .RGBA8Uint, .contentsFormat)
+        }
+    }
+
+    /// The filter used when the contents are drawn smaller than their pixel size. Default `.linear`.
+    open var minificationFilter: CALayerContentsFilter {
+        get { LayerLock.withLock { state.minificationFilter } }
+        set { setState(\.minificationFilter, newValue, .minificationFilter) }
+    }
+
+    /// The filter used when the contents are drawn larger than their pixel size. Default `.linear`.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { LayerLock.withLock { state.magnificationFilter } }
+        set { setState(\.magnificationFilter, newValue, .magnificationFilter) }
+    }
+
+    /// The mipmap level bias for `.trilinear` minification. Default 0.
+    open var minificationFilterBias: Float {
+        get { LayerLock.withLock { state.minificationFilterBias } }
+        set { setState(\.minificationFilterBias, newValue, .minificationFilterBias) }
+    }
+
+    /// A hint that the layer's drawing is fully opaque. Default false.
+    open var isOpaque: Bool {
+        get { LayerLock.withLock { state.isOpaque } }
+        set { setState(\.isOpaque, newValue, .isOpaque) }
+    }
+
+    /// How much larger a corner drawn with `curve` is than a circular one of the same radius:
+    /// 1 for `.circular` (and names Core Animation does not define), 1.528665 for `.continuous`.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    // MARK: - Converting between layers
+
+    /// Converts a point from `layer`'s coordinate space to this layer's.
+    ///
+    /// nil means the absolute space (the root layer's superlayer space, i.e. the window).
+    /// Layers in different trees convert through the absolute space. Points are carried
+    /// through every transform, sublayerTransform and bounds origin, and unprojected onto
+    /// 3D-rotated layers. Inside a `CATransformLayer` the sublayers' transforms are composed in
+    /// 3D, unflattened, up to the transform layer's superlayer, so a point un-projects onto a
+    /// cube's face as hit-testing does. A point that cannot be mapped (a layer seen edge-on) is
+    /// returned unchanged.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        let absolute = layer.map { $0.pointToAbsolute(p) } ?? p
+        return pointFromAbsolute(absolute ?? p) ?? p
+    }
+
+    /// Converts a point from this layer's coordinate space to `layer`'s (nil: absolute space).
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        guard let absolute = pointToAbsolute(p) else { return p }
+        return layer.map { $0.pointFromAbsolute(absolute) ?? p } ?? absolute
+    }
+
+    /// Converts a rectangle from `layer`'s space: the bounding box of its converted corners.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        CGRect.bounding(r.corners.map { convert($0, from: layer) })
+    }
+
+    /// Converts a rectangle to `layer`'s space: the bounding box of its converted corners.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        CGRect.bounding(r.corners.map { convert($0, to: layer) })
+    }
+
+    // MARK: - Geometry
+
+    /// The layer's own coordinate space: its origin offsets the sublayers (scrolling). Animatable.
+    open var bounds: CGRect {
+        get { LayerLock.withLock { state.bounds } }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let old = state.bounds
+            setState(\.bounds, newValue.standardized, .bounds)
+            guard state.bounds != old else { return }
+            if needsDisplayOnBoundsChange && state.bounds.size != old.size { setNeedsDisplay() }
+            geometryChanged(oldSize: old.size)
+        }
+    }
+
+    /// Where the anchor point sits, in the superlayer's coordinate space. Animatable.
+    open var position: CGPoint {
+        get { LayerLock.withLock { state.position } }
+        set { setState(\.position, newValue, .position) }
+    }
+
+    /// The layer's position on the z axis; higher values are nearer the viewer and are drawn
+    /// and hit-tested above lower ones among siblings. Animatable.
+    open var zPosition: CGFloat {
+        get { LayerLock.withLock { state.zPosition } }
+        set { setState(\.zPosition, newValue, .zPosition) }
+    }
+
+    /// The point, in unit coordinates of the bounds, that `position` refers to and that
+    /// transforms act about. Default (0.5, 0.5). Animatable.
+    open var anchorPoint: CGPoint {
+        get { LayerLock.withLock { state.anchorPoint } }
+        set { setState(\.anchorPoint, newValue, .anchorPoint) }
+    }
+
+    /// The anchor point's z component. Animatable.
+    open var anchorPointZ: CGFloat {
+        get { LayerLock.withLock { state.anchorPointZ } }
+        set { setState(\.anchorPointZ, newValue, .anchorPointZ) }
+    }
+
+    /// The transform applied to the layer, about its anchor point. Animatable.
+    open var transform: CATransform3D {
+        get { LayerLock.withLock { state.transform } }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let old = state.transform
+            setState(\.transform, newValue, .transform)
+            if state.transform != old { geometryChanged(oldSize: nil) }
+        }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point; set `m34`
+    /// here for perspective. Animatable.
+    open var sublayerTransform: CATransform3D {
+        get { LayerLock.withLock { state.sublayerTransform } }
+        set { setState(\.sublayerTransform, newValue, .sublayerTransform) }
+    }
+
+    /// The layer's rectangle in its superlayer's space, derived from bounds, position,
+    /// anchorPoint and transform (the bounding box when transformed). Setting it changes
+    /// `position` and `bounds.size`, keeping `bounds.origin`, and takes the transform out, its
+    /// translation included: with `transform` a translation of (10, 20), setting the frame to
+    /// (10, 20, 100, 50) gives position (50, 25) and bounds (0, 0, 100, 50). Not animatable.
+    open var frame: CGRect {
+        get {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let m = transformToSuperlayer(includingSublayerTransform: false)
+            let b = state.bounds
+            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)]
+            return CGRect.bounding(corners.compactMap { Homography(m).map(CGPoint(x: $0.0, y: $0.1)) })
+        }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            guard newValue.isFiniteValue else {
+                Diagnostics.error("CALayer.frame of \(self): refused non-finite value \(newValue); keeping \(frame)")
+                return
+            }
+            // The transform's linear part sizes the bounds; its translation and the anchor point's
+            // offset from the bounds' centre (both through the linear part) place the position, so
+            // that the frame reads back as set.
+            let f = newValue.standardized
+            let affine = CATransform3DGetAffineTransform(state.transform)
+            let linear = CGAffineTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: 0, ty: 0)
+            var size = f.size
+            if !linear.isIdentity {
+                let mapped = f.size.applying(linear.inverted())
+                size = CGSize(width: abs(mapped.width), height: abs(mapped.height))
+            }
+            let anchor = state.anchorPoint
+            let centreFromAnchor = CGPoint(x: size.width * (0.5 - anchor.x), y: size.height * (0.5 - anchor.y))
+                .applying(linear)
+            position = CGPoint(
+                x: f.midX - affine.tx - centreFromAnchor.x, y: f.midY - affine.ty - centreFromAnchor.y)
+            bounds = CGRect(origin: state.bounds.origin, size: size)
+        }
+    }
+
+    /// Whether the sublayers' coordinate space is flipped vertically (nested flips cancel).
+    open var isGeometryFlipped: Bool {
+        get { LayerLock.withLock { state.isGeometryFlipped } }
+        set { setState(\.isGeometryFlipped, newValue, .isGeometryFlipped) }
+    }
+
+    /// The transform's affine part, or identity when the transform is not affine.
+    open func affineTransform() -> CGAffineTransform {
+        let transform = LayerLock.withLock { state.transform }
+        return CATransform3DIsAffine(transform) ? CATransform3DGetAffineTransform(transform) : .identity
+    }
+
+    /// Replaces `transform` with the given affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    // MARK: - The layer tree
+
+    /// The layer's sublayers, back to front; nil whenever the layer has none (also after
+    /// `sublayers = []` and after the last one is removed), as in Core Animation.
+    ///
+    /// Setting it gives each new layer this layer as superlayer (removing it from its old
+    /// one) and clears the superlayer of each layer no longer in the list. A layer listed more
+    /// than once appears once, at its last position, as adding a sublayer again moves it. Layers
+    /// that would make a cycle are refused with a logged error. Setting it takes time linear in
+    /// the old and new lists' lengths.
+    open var sublayers: [CALayer]? {
+        get {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            if isPresentation {
+                let list = presentationSublayers()
+                return list?.isEmpty == false ? list : nil
+            }
+            if let snapshot = sublayerSnapshot { return snapshot }
+            guard let storage = sublayerStorage, !storage.isEmpty else { return nil }
+            // A buffer of its own (`map` copies): the caller may keep it while the list changes.
+            let snapshot = Array(storage)
+            sublayerSnapshot = snapshot
+            return snapshot
+        }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            let requested = newValue ?? []
+            for layer in requested where !canAdopt(layer, operation: "sublayers") { return }
+            var listed = Set<ObjectIdentifier>(minimumCapacity: requested.count)
+            var incoming: [CALayer] = []
+            incoming.reserveCapacity(requested.count)
+            for layer in requested.reversed() where listed.insert(ObjectIdentifier(layer)).inserted {
+                incoming.append(layer)
+            }
+            incoming.reverse()
+            for old in sublayerStorage ?? [] where !listed.contains(ObjectIdentifier(old)) {
+                old.superlayerStorage = nil
+            }
+            for layer in incoming where layer.superlayerStorage !== self {
+                layer.detachFromParent()
+                layer.adopted(by: self)
+            }
+            sublayerIndexOrigin = 0
+            for (index, layer) in incoming.enumerated() { layer.sublayerIndexHint = index }
+            sublayerStorage = newValue.map { _ in Deque(incoming) }
+            recordChange(.sublayers)
+            markNeedsLayout()
+        }
+    }
+
+    /// The layer this layer is a sublayer of; for a mask, the layer it masks (a mask is in no
+    /// layer's `sublayers`), until the mask is cleared.
+    open var superlayer: CALayer? {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        if isPresentation {
+            guard let model = presentationSource else { return presentationParent }
+            return presentationParent ?? (model.committedSuperlayer ?? model.maskOwner)?.presentation()
+        }
+        return superlayerStorage ?? maskOwner
+    }
+
+    /// A layer whose alpha channel masks this layer's content. It must have no superlayer.
+    open var mask: CALayer? {
+        get {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            if isPresentation { return presentationSource?.committedMask?.presentation() }
+            return maskStorage
+        }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            if let newMask = newValue {
+                guard canAdopt(newMask, operation: "mask") else { return }
+                if newMask.superlayerStorage != nil {
+                    Diagnostics.error("CALayer.mask: \(newMask) has a superlayer; removing it from there first")
+                }
+                newMask.detachFromParent()
+                newMask.maskOwner = self
+                newMask.needsFullSync = true
+                newMask.recordChange([])
+            }
+            if let old = maskStorage, old !== newValue { old.maskOwner = nil }
+            maskStorage = newValue
+            setKeys.insert("mask")
+            recordChange(.mask)
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its current superlayer first.
+    open func addSublayer(_ layer: CALayer) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        insert(layer, at: sublayerStorage?.count ?? 0, operation: "addSublayer")
+    }
+
+    /// Inserts `layer` at `index` in the sublayers (clamped to the end).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        insert(layer, at: Int(index), operation: "insertSublayer(_:at:)")
+    }
+
+    /// Inserts `layer` directly below `sibling`; at the bottom when `sibling` is nil or not a sublayer.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, offset: 0, fallback: 0, operation: "insertSublayer(_:below:)")
+    }
+
+    /// Inserts `layer` directly above `sibling`; on top when `sibling` is nil or not a sublayer.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        insert(layer, relativeTo: sibling, offset: 1, fallback: Int.max, operation: "insertSublayer(_:above:)")
+    }
+
+    /// Puts `newLayer` in the place of the sublayer `oldLayer`, which is removed.
+    /// A non-sublayer `oldLayer` is refused with a logged error.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        guard let index = sublayerIndex(of: oldLayer) else {
+            Diagnostics.error("CALayer.replaceSublayer: \(oldLayer) is not a sublayer of \(self)")
+            return
+        }
+        if oldLayer === newLayer { return }
+        guard canAdopt(newLayer, operation: "replaceSublayer") else { return }
+        oldLayer.removeFromSuperlayer()
+        insert(newLayer, at: index, operation: "replaceSublayer")
+        // In a visible tree the replacement runs this layer's `transition` action (none by default).
+        if committedState != nil, !CATransaction.disableActions() { runAction(forKey: kCATransition) }
+    }
+
+    /// Removes the layer from its superlayer's sublayers, or from its owner's `mask`.
+    open func removeFromSuperlayer() {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        if let owner = maskOwner, owner.maskStorage === self {
+            owner.mask = nil
+            return
+        }
+        detachFromParent()
+    }
+
+    // MARK: - Key paths
+
+    /// The value at a key path such as `position.x`, `bounds.size.width` or
+    /// `transform.rotation.z` (on an emitter, `emitterCells.fire.birthRate`); nil (with a logged
+    /// error) for a path that does not exist.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        if let emitter = self as? CAEmitterLayer, let value = emitter.cellValue(forKeyPath: keyPath) { return value }
+        let (key, field) = CALayer.split(keyPath)
+        guard let field else { return value(forKey: key) }
+        guard let base = value(forKey: key), let result = ValueConversion.value(ofField: field, in: base) else {
+            Diagnostics.error("CALayer.value(forKeyPath: \"\(keyPath)\"): no such key path")
+            return nil
+        }
+        return ValueConversion.object(result)
+    }
+
+    /// Sets the value at a key path such as `position.x` or `transform.scale`; an unknown
+    /// path or a value of the wrong type is refused with a logged error.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if let emitter = self as? CAEmitterLayer, emitter.setCellValue(value, forKeyPath: keyPath) { return }
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        let (key, field) = CALayer.split(keyPath)
+        guard let field else { return setValue(value, forKey: key) }
+        guard let base = self.value(forKey: key),
+            let updated = ValueConversion.setting(value, forField: field, in: base)
+        else {
+            Diagnostics.error(
+                "CALayer.setValue(_:forKeyPath: \"\(keyPath)\"): no such key path, or \(value.map { "\(type(of: $0))" } ?? "nil") does not fit it; unchanged"
+            )
+            return
+        }
+        setValue(updated, forKey: key)
+    }
+
+    // MARK: - Media timing
+
+    /// When the layer's time starts, in its superlayer's time.
+    open var beginTime: CFTimeInterval {
+        get { LayerLock.withLock { state.timing.beginTime } }
+        set { setState(\.timing.beginTime, newValue, .beginTime, allowsInfinity: true) }
+    }
+
+    /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`). Default infinite.
+    open var duration: CFTimeInterval {
+        get { LayerLock.withLock { state.timing.duration } }
+        set { setState(\.timing.duration, newValue, .duration, allowsInfinity: true) }
+    }
+
+    /// How fast the layer's time runs relative to its superlayer's; 0 pauses it.
+    open var speed: Float {
+        get { LayerLock.withLock { state.timing.speed } }
+        set { setState(\.timing.speed, newValue, .speed, allowsInfinity: true) }
+    }
+
+    /// An offset added to the layer's local time.
+    open var timeOffset: CFTimeInterval {
+        get { LayerLock.withLock { state.timing.timeOffset } }
+        set { setState(\.timing.timeOffset, newValue, .timeOffset, allowsInfinity: true) }
+    }
+
+    /// Part of `CAMediaTiming`; stored.
+    open var repeatCount: Float {
+        get { LayerLock.withLock { state.timing.repeatCount } }
+        set { setState(\.timing.repeatCount, newValue, .repeatCount, allowsInfinity: true) }
+    }
+
+    /// Part of `CAMediaTiming`; stored.
+    open var repeatDuration: CFTimeInterval {
+        get { LayerLock.withLock { state.timing.repeatDuration } }
+        set { setState(\.timing.repeatDuration, newValue, .repeatDuration, allowsInfinity: true) }
+    }
+
+    /// Part of `CAMediaTiming`; stored.
+    open var autoreverses: Bool {
+        get { LayerLock.withLock { state.timing.autoreverses } }
+        set { setState(\.timing.autoreverses, newValue, .autoreverses) }
+    }
+
+    /// Part of `CAMediaTiming`; stored.
+    open var fillMode: CAMediaTimingFillMode {
+        get { LayerLock.withLock { state.timing.fillMode } }
+        set { setState(\.timing.fillMode, newValue, .fillMode) }
+    }
+
+    /// Converts a time from `layer`'s local time (nil: absolute media time) to this layer's.
+    ///
+    /// Each layer's local time is `(parentTime - beginTime) * speed + timeOffset`, applied
+    /// from the root down; layers never repeat or clamp time.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        LayerLock.withLock { localTime(fromAbsolute: layer?.absoluteTime(fromLocal: t) ?? t) }
+    }
+
+    /// Converts a time from this layer's local time to `layer`'s (nil: absolute media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        let absolute = absoluteTime(fromLocal: t)
+        return layer?.localTime(fromAbsolute: absolute) ?? absolute
+    }
+
+    // MARK: - Scrolling
+
+    /// The part of the layer's bounds that its nearest enclosing `CAScrollLayer` shows, in the
+    /// layer's own coordinate space, as in Core Animation: the bounds intersected with that
+    /// scroll layer's bounds converted into this layer's space (the bounding box of its
+    /// converted corners, as `convert(_:from:)` gives). `CGRect.null` when the scroll layer shows
+    /// none of it; the whole bounds when no superlayer is a scroll layer. What the scroll
+    /// layer's own superlayers clip is not taken into account.
+    open var visibleRect: CGRect {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        guard let scroll = enclosingScrollLayer else { return bounds }
+        return bounds.intersection(convert(scroll.bounds, from: scroll))
+    }
+
+    /// Scrolls the nearest enclosing `CAScrollLayer` so that `p`, a point in this layer's
+    /// coordinate space, lies at the scroll layer's bounds origin (its top-left corner): `p`
+    /// converted into the scroll layer's space is handed to its `scroll(to:)`, which obeys its
+    /// `scrollMode`. Does nothing when no superlayer is a scroll layer.
+    open func scroll(_ p: CGPoint) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        guard let scroll = enclosingScrollLayer else { return }
+        scroll.scroll(to: convert(p, to: scroll))
+    }
+
+    /// Scrolls the nearest enclosing `CAScrollLayer` as little as possible to show `r`, a
+    /// rectangle in this layer's coordinate space: `r` converted into the scroll layer's space
+    /// (the bounding box of its converted corners) is handed to its `scroll(to:)`. Does nothing
+    /// when no superlayer is a scroll layer.
+    open func scrollRectToVisible(_ r: CGRect) {
+        LayerLock.lock()
+        defer { LayerLock.unlock() }
+        guard let scroll = enclosingScrollLayer else { return }
+        scroll.scroll(to: convert(r, to: scroll))
+    }
+
     // MARK: - Change recording
 
     /// Stores `value` in property `id` (at `keyPath`), notes the property as set (for
@@ -558,4 +1247,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 struct WeakLayer {
     weak var layer: CALayer?
     init(_ layer: CALayer) { self.layer = layer }
+}
+
+extension CGFloat {
+    /// A negative finite value becomes 0; NaN and infinities pass unchanged, for `setState`
+    /// to refuse (`max(0, .nan)` would silently give 0).
+    fileprivate var negativeAsZero: CGFloat { self < 0 && isFinite ? 0 : self }
 }

@@ -44,7 +44,7 @@ open class CAOpenGLLayer: CALayer {
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         attachGLContent()
     }

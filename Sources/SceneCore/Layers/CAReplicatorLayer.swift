@@ -39,7 +39,7 @@ open class CAReplicatorLayer: CALayer {
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         state.isReplicatorLayer = true
     }

@@ -39,7 +39,7 @@ open class CAScrollLayer: CALayer {
     }
 
     /// A shadow copy of `layer` with its scroll mode, as Core Animation makes for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let scroll = layer as? CAScrollLayer { keyedValues = scroll.keyedValues }
     }

@@ -69,7 +69,7 @@ open class CAShapeLayer: CALayer {
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         state.isShapeLayer = true
     }

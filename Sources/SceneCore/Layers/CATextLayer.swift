@@ -258,7 +258,7 @@ open class CATextLayer: CALayer {
         super.init(coder: coder)
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         if let other = layer as? CATextLayer { text = LayerLock.withLock { other.text } }
         super.init(layer: layer)
     }

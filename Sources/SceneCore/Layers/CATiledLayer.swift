@@ -49,7 +49,7 @@ open class CATiledLayer: CALayer {
 
     /// A shadow copy of `layer` with its tiling properties, as Core Animation makes for
     /// presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let tiled = layer as? CATiledLayer { keyedValues = tiled.keyedValues }
     }

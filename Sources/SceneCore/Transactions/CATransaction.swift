@@ -76,16 +76,22 @@ public final class CATransaction {
     }
 
     /// The completion block last set in this transaction.
-    public static func completionBlock() -> (@Sendable () -> Void)? {
-        value(forKey: kCATransactionCompletionBlock) as? @Sendable () -> Void
+    public static func completionBlock() -> (() -> Void)? {
+        value(forKey: kCATransactionCompletionBlock) as? () -> Void
     }
 
-    /// Adds a block run on the main queue once the animations added in this transaction
-    /// have finished (at once after the commit when there are none). Setting a second block
-    /// adds to the first; setting nil clears the getter but keeps blocks already set.
-    public static func setCompletionBlock(_ block: (@Sendable () -> Void)?) {
+    /// Adds a block run on the main queue (the main thread) once the animations added in this
+    /// transaction have finished (at once after the commit when there are none). Setting a second
+    /// block adds to the first; setting nil clears the getter but keeps blocks already set.
+    ///
+    /// As Core Animation's, the block need not be `@Sendable`: it may capture layers and `self`,
+    /// and runs on the main thread whichever thread set it.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
         setValue(block, forKey: kCATransactionCompletionBlock)
-        if let block { TransactionStack.current.addCompletionBlock(block) }
+        if let block {
+            let mainThreadBlock = UncheckedSendable(block)
+            TransactionStack.current.addCompletionBlock { mainThreadBlock.value() }
+        }
     }
 
     /// A value of the transaction, searched from the innermost scope outwards.

@@ -8,7 +8,7 @@ final class BadgeLayer: CALayer {
     var count = 0
 
     override init() { super.init() }
-    required init(layer: Any) {
+    override init(layer: Any) {
         count = (layer as? BadgeLayer)?.count ?? 0
         super.init(layer: layer)
     }

@@ -129,7 +129,7 @@ import Testing
             _ = Self.registration
             super.init()
         }
-        required init(layer: Any) { super.init(layer: layer) }
+        override init(layer: Any) { super.init(layer: layer) }
         // Layers are NSSecureCoding, so a subclass with initializers of its own provides this one too.
         required init?(coder: NSCoder) {
             _ = Self.registration
