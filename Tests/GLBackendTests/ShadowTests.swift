@@ -6,8 +6,9 @@ import Testing
 @testable import SceneCore
 
 /// Shadows through the headless renderer: black shadows (opacity 1) on a white root, so that a
-/// pixel's shade is 255 × (1 − the shadow's alpha there). `shadowRadius` r blurs by σ = r, so
-/// a straight edge's shadow has the alpha ½·erfc(d / (r√2)) at d past the offset edge.
+/// pixel's shade is 255 × (1 − the shadow's alpha there). `shadowRadius` r blurs by σ = r, cut
+/// at 2r, so a straight edge's shadow has nearly the alpha ½·erfc(d / (r√2)) at d past the
+/// offset edge, and none from about 2r on.
 @Suite struct ShadowTests {
     let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -39,14 +40,14 @@ import Testing
         // A 40x120 layer whose right edge is at x = 60; its shadow is measured along row 70.
         let root = scene(120, 140, caster(CGRect(x: 20, y: 10, width: 40, height: 120), radius: 5))
         let image = try render(root)
-        for d in 0...16 {
+        for d in 0...8 {
             let expected = UInt8(shade(distance: Double(d) + 0.5, radius: 5))
-            expectPixel(image, 60 + d, 70, (expected, expected, expected, 255), tolerance: 3, "\(d) px past the edge")
+            expectPixel(image, 60 + d, 70, (expected, expected, expected, 255), tolerance: 4, "\(d) px past the edge")
         }
-        // Painted at 9 px: ½·erfc(9.5 / (5√2)) = 2.9 %, shade 248; gone by 12: 0.6 %, shade 253.
-        #expect(image.pixel(x: 69, y: 70).r <= 250)
-        #expect(image.pixel(x: 72, y: 70).r >= 252)
-        #expect(image.pixel(x: 80, y: 70).r == 255)
+        // Painted at 9 px; nothing from 12 px (2 × shadowRadius and a pixel or two: GNUstep's
+        // suite, measured on Apple's QuartzCore), where a Gaussian uncut would still shade 253.
+        #expect(image.pixel(x: 69, y: 70).r <= 252)
+        for d in 12...20 { expectPixel(image, 60 + d, 70, white, tolerance: 0, "\(d) px past the edge") }
         try image.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory() + "shadow-radius5.png"))
     }
 

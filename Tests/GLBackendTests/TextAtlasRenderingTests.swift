@@ -91,6 +91,34 @@ import Testing
         #expect(colours == ["red", "blue", "black"], "foregroundColor does not apply to an attributed string")
     }
 
+    @Test func assignedContentsHideTheString() throws {
+        // GNUstep's suite, run on Apple's QuartzCore: a text layer given contents shows them alone.
+        let layer = text()
+        let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let inked = try renderedDrawing(of: layer, over: Self.white)
+        #expect(inked.pixels.count > 0)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.contents = CGImage(rgbaPixels: [255, 255, 0, 255], width: 1, height: 1)!
+        CATransaction.commit()
+        let covered = try renderedDrawing(of: layer, over: Self.white)
+        // Every pixel is the image's: no glyph is drawn over it.
+        var notYellow = 0
+        for y in 0..<covered.height {
+            for x in 0..<covered.width where covered.pixel(x: x, y: y) != (255, 255, 0, 255) { notYellow += 1 }
+        }
+        #expect(notYellow == 0)
+        // Displaying the text again replaces the contents.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.foregroundColor = blue
+        layer.string = "Again"
+        CATransaction.commit()
+        let again = try renderedDrawing(of: layer, over: Self.white)
+        expectPixel(again, 200, 100, (255, 255, 255, 255), tolerance: 0)
+        #expect(layer.contents == nil)
+    }
+
     @Test func twoHundredTextLayersDrawInOneCall() throws {
         let root = solidLayer(CGRect(x: 0, y: 0, width: 400, height: 400), Self.white)
         for i in 0..<200 {

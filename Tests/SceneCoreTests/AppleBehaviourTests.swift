@@ -72,4 +72,40 @@ import Testing
         LayerTest.commitNow { layer.position = CGPoint(x: 2, y: 2) }
         #expect(layer.displays == 1)
     }
+
+    // GNUstep's suite, run on Apple's QuartzCore.
+
+    @Test func instanceColorAndForegroundColorDefaultToOpaqueWhiteInRGB() {
+        for color in [CAReplicatorLayer().instanceColor, CATextLayer().foregroundColor] {
+            #expect(color?.numberOfComponents == 4)
+            #expect(color?.components == [1, 1, 1, 1])
+        }
+    }
+
+    @Test func aSublayersVisibleRectFollowsTheScroll() {
+        let scroller = CAScrollLayer()
+        scroller.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let content = CALayer()
+        content.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        let inner = CALayer()
+        inner.frame = CGRect(x: 20, y: 20, width: 200, height: 200)
+        scroller.addSublayer(content)
+        content.addSublayer(inner)
+        scroller.scroll(to: CGPoint(x: 50, y: 60))
+        #expect(scroller.visibleRect == CGRect(x: 50, y: 60, width: 100, height: 100))
+        #expect(content.visibleRect == CGRect(x: 50, y: 60, width: 100, height: 100))
+        #expect(inner.visibleRect == CGRect(x: 30, y: 40, width: 100, height: 100))
+        content.scroll(CGPoint(x: 10, y: 0))
+        #expect(inner.visibleRect == CGRect(x: 0, y: 0, width: 90, height: 80))
+    }
+
+    @Test func anUnknownDynamicRangeReadsBackAsStandard() {
+        let layer = CALayer()
+        layer.preferredDynamicRange = CADynamicRange(rawValue: "no such range")
+        #expect(layer.preferredDynamicRange == .standard)
+        layer.setValue("brighter than the sun", forKey: "preferredDynamicRange")
+        #expect(layer.preferredDynamicRange == .standard)
+        layer.preferredDynamicRange = .high
+        #expect(layer.preferredDynamicRange == .high)
+    }
 }

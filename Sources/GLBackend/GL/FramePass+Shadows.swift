@@ -125,7 +125,8 @@ extension FramePass {
         let region = PixelRegion(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0)
         guard
             let blurred = renderer.blur.blur(
-                target.colorTexture, size: (width, height), region: region, sigma: sigma)
+                target.colorTexture, size: (width, height), region: region, sigma: sigma,
+                cut: GaussianBlur.shadowCut)
         else { return nil }
         statistics.drawCalls += blurred.passes
         let covered = blurred.covered
@@ -170,7 +171,8 @@ extension FramePass {
         let region = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
         guard
             let blurred = renderer.blur.blur(
-                source.texture, size: (image.width, image.height), region: region, sigma: rasterSigma)
+                source.texture, size: (image.width, image.height), region: region, sigma: rasterSigma,
+                cut: GaussianBlur.shadowCut)
         else { return nil }
         statistics.drawCalls += blurred.passes
         let unitsPerPixel = Float(1 / mask.scale)

@@ -77,8 +77,14 @@ final class GaussianBlur {
         clampedEdges = Self.makeSampler(wrap: GL_CLAMP_TO_EDGE)
     }
 
-    /// The plan that blurs by `sigma` pixels (already sanitised).
-    static func plan(sigma: Float) -> Plan {
+    /// Where Core Animation's shadows end, in standard deviations: a shadow of radius r is
+    /// painted up to 2r past its shape and no further (a Gaussian cut there).
+    static let shadowCut: Float = 2
+
+    /// The plan that blurs by `sigma` pixels (already sanitised): texels weighted out to three
+    /// standard deviations of each level, or, with `cut`, to no more than `cut` standard
+    /// deviations of `sigma` in all (the downsampled levels' own spread counted in).
+    static func plan(sigma: Float, cut: Float? = nil) -> Plan {
         guard sigma >= smallestSigma else { return Plan(halvings: 0, levelSigma: 0, taps: 0) }
         var halvings = 0
         while sigma / Float(1 << halvings) > largestLevelSigma { halvings += 1 }
@@ -87,7 +93,13 @@ final class GaussianBlur {
         // tent f pixels wide on each side) f² / 6: the level blurs by what is left.
         let added = halvings == 0 ? 0 : (f * f - 1) / 12 + f * f / 6
         let levelSigma = max(sigma * sigma - added, 0.25 * f * f).squareRoot() / f
-        return Plan(halvings: halvings, levelSigma: levelSigma, taps: Int((3 * levelSigma).rounded(.up)))
+        var taps = Int((3 * levelSigma).rounded(.up))
+        if let cut {
+            // Averaging reaches f − 1 pixels further: the taps take what is left (the tent's
+            // tail, reaching f more, carries too little to show).
+            taps = min(taps, max(Int(((cut * sigma - (f - 1)) / f).rounded(.up)), 1))
+        }
+        return Plan(halvings: halvings, levelSigma: levelSigma, taps: taps)
     }
 
     /// `sigma` clamped to 0...`largestSigma`, with an error logged once when it had to be.
@@ -106,16 +118,16 @@ final class GaussianBlur {
 
     /// Blurs `region` of `texture` (a `size.width` x `size.height` texture; the region may
     /// reach outside it, where `edges` says what is read) by a standard deviation of `sigma`
-    /// pixels. Leaves blending on, the stencil test off, texture unit 0 active and the draw
+    /// pixels (cut at `cut` standard deviations, see `plan(sigma:cut:)`). Leaves blending on, the stencil test off, texture unit 0 active and the draw
     /// framebuffer, viewport and vertex array as they were.
     /// - Returns: the blurred region, or nil (with an error logged) for an empty region or
     ///   when no texture can be made.
     func blur(
         _ texture: GLuint, size: (width: Int, height: Int), region: PixelRegion, sigma: Float,
-        edges: Edges = .transparent
+        cut: Float? = nil, edges: Edges = .transparent
     ) -> Result? {
         guard !region.isEmpty, size.width > 0, size.height > 0 else { return nil }
-        let plan = Self.plan(sigma: Self.sanitized(sigma))
+        let plan = Self.plan(sigma: Self.sanitized(sigma), cut: cut)
         let saved = SavedState()
         defer { saved.restore() }
         glBindVertexArray(vertexArray)

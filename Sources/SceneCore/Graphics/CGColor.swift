@@ -75,6 +75,9 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
     public static let black = CGColor(gray: 0, alpha: 1)
     /// Opaque white.
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Opaque white in the RGB space: the default of `instanceColor` and `foregroundColor`, which
+    /// Core Animation gives four components.
+    static let opaqueWhiteRGB = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     /// Fully transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 

@@ -162,11 +162,15 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { attribute(\.wantsExtendedDynamicRangeContent) }
         set { setAttribute(\.wantsExtendedDynamicRangeContent, newValue, key: "wantsExtendedDynamicRangeContent") }
     }
-    /// The dynamic range the layer's contents should be shown in. Default `.standard`. Stored and
+    /// The dynamic range the layer's contents should be shown in. Default `.standard`; a name
+    /// Core Animation does not know reads back as `.standard`, as on Apple's platforms. Stored and
     /// returned.
     open var preferredDynamicRange: CADynamicRange {
         get { attribute(\.preferredDynamicRange) }
-        set { setAttribute(\.preferredDynamicRange, newValue, key: "preferredDynamicRange") }
+        set {
+            let known = CADynamicRange.known.contains(newValue) ? newValue : .standard
+            setAttribute(\.preferredDynamicRange, known, key: "preferredDynamicRange")
+        }
     }
     /// Whether extended-range contents are tone mapped. Default `.automatic`. Stored and returned.
     open var toneMapMode: CAToneMapMode {

@@ -186,6 +186,18 @@ open class CATextLayer: CALayer {
         }
     }
 
+    /// Contents assigned to a text layer replace its text, as in Core Animation, until the text
+    /// is displayed again (a change of `string` or another text property, or `setNeedsDisplay()`).
+    open override var contents: Any? {
+        get { super.contents }
+        set {
+            LayerLock.lock()
+            defer { LayerLock.unlock() }
+            super.contents = newValue
+            if newValue != nil { setGlyphs(nil) }
+        }
+    }
+
     /// The largest font size, in pixels (points times `contentsScale`), drawn from the glyph atlas.
     public static let largestAtlasFontPixels: CGFloat = 256
 

@@ -58,6 +58,9 @@ public struct CADynamicRange: RawRepresentable, Hashable, Sendable {
     public static let standard = Self(rawValue: "standard")
     public static let constrainedHigh = Self(rawValue: "constrainedHigh")
     public static let high = Self(rawValue: "high")
+
+    /// The ranges Core Animation knows.
+    static let known: Set<CADynamicRange> = [.automatic, .standard, .constrainedHigh, .high]
 }
 
 /// Whether extended-range contents are tone mapped to the display (`CALayer.ToneMapMode` in

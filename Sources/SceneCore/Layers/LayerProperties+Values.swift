@@ -110,7 +110,7 @@ extension LayerProperties {
         var instanceCount = 1
         var instanceTransform = CATransform3D.identity
         var instanceDelay: Double = 0
-        var instanceColor: CGColor? = CGColor.white
+        var instanceColor: CGColor? = CGColor.opaqueWhiteRGB
         var instanceRedOffset: Float = 0
         var instanceGreenOffset: Float = 0
         var instanceBlueOffset: Float = 0
@@ -136,7 +136,7 @@ extension LayerProperties {
         var strokeStart: CGFloat = 0
         var strokeEnd: CGFloat = 1
         // Text (`CATextLayer`)
-        var foregroundColor: CGColor? = CGColor.white
+        var foregroundColor: CGColor? = CGColor.opaqueWhiteRGB
         /// The glyphs a `CATextLayer` shaped, which the render side draws from its glyph atlas;
         /// nil for every other layer and for a text layer drawn into a backing store. Travels as
         /// `LayerField.glyphs`.

@@ -14,9 +14,9 @@ import Foundation
 /// the layer: the layer's opacity and mask apply to it.
 ///
 /// `shadowRadius` r is the standard deviation of the Gaussian blur: σ = r layer units (r times
-/// the layer's pixels per unit on screen). The shadow of a straight edge falls off as
-/// ½·erfc(d / (r√2)) at d past the offset edge: with radius 5, 2.9 % of the shadow's opacity
-/// at 9.5 px (still painted) and 0.6 % at 12.5 px (gone), the extent Core Animation draws.
+/// the layer's pixels per unit on screen), cut at 2r as Core Animation's shadows are. The shadow
+/// of a straight edge falls off nearly as ½·erfc(d / (r√2)) at d past the offset edge and ends
+/// about 2r past it: with radius 5, still painted at 9 px, nothing from 12 px.
 ///
 /// Bad values never stop a frame: a NaN or negative `shadowRadius` is 0 and an infinite one is
 /// the blur's largest, a non-finite `shadowOffset` is zero, a NaN `shadowOpacity` casts
