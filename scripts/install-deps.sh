@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   libx11-dev libxext-dev libxrandr-dev libxi-dev libegl-dev libgl-dev libglx-dev libglvnd-dev libgl1-mesa-dri libegl-mesa0  # X11, EGL/GLX, Mesa
   libpng-dev libturbojpeg0-dev                                                  # image decoding
-  libcairo2-dev libpango1.0-dev fonts-dejavu-core                               # 2D drawing and text
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-noto-color-emoji        # 2D drawing, text, emoji
   xvfb xauth xdotool imagemagick                                                # window tests, screenshots
 )
 missing=()

@@ -91,6 +91,72 @@ import Testing
         #expect(colours == ["red", "blue", "black"], "foregroundColor does not apply to an attributed string")
     }
 
+    @Test func emojiKeepTheirColoursFromTheAtlasAsInTheBackingStore() throws {
+        // White text on white: a silhouette would vanish; colour glyphs must not.
+        func emoji(_ layer: CATextLayer) -> CATextLayer {
+            let layer = text(layer, "Fire 🔥 guitar 🎸 apple 🍎")
+            layer.foregroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            layer.fontSize = 24
+            return layer
+        }
+        let atlas = emoji(CATextLayer())
+        let drawn = try renderedDrawing(of: atlas, over: Self.white)
+        let reference = try renderedDrawing(of: emoji(BitmapTextLayer()), over: Self.white)
+        #expect(atlas.state.glyphs != nil, "drawn from the atlas")
+        for (image, name) in [(drawn, "emoji-atlas"), (reference, "emoji-backing-store")] {
+            // Opaque over white, so the premultiplied pixels are the straight ones.
+            let png = try PNGEncoder.encode(straightRGBA: Array(image.pixels), width: image.width, height: image.height)
+            try png.write(to: URL(fileURLWithPath: NSTemporaryDirectory() + name + ".png"))
+        }
+        var coloured = 0
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width {
+                let p = drawn.pixel(x: x, y: y)
+                if Int(p.r) - Int(p.b) > 60 { coloured += 1 }
+            }
+        }
+        #expect(coloured > 200, "the fire and the apple are red")
+        let off = differingPixels(drawn, reference, x: 0, y: 0, width: drawn.width, height: drawn.height)
+        #expect(off * 100 < drawn.width * drawn.height, "\(off) pixels differ by more than 1")
+    }
+
+    @Test func aCharacterNoFontHasIsDrawnAsItsBoxAsInTheBackingStore() throws {
+        // U+10FFFD, a private-use code point no installed font draws: Pango's box with its hex.
+        func missing(_ layer: CATextLayer) -> CATextLayer {
+            let layer = text(layer, "[\u{10FFFD}]")
+            layer.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            layer.fontSize = 30
+            return layer
+        }
+        let atlas = missing(CATextLayer())
+        let drawn = try renderedDrawing(of: atlas, over: Self.white)
+        let reference = try renderedDrawing(of: missing(BitmapTextLayer()), over: Self.white)
+        #expect(atlas.state.glyphs != nil, "drawn from the atlas")
+        /// The box around the pixels darker than mid-grey past the opening bracket, and their count.
+        func ink(_ image: CGImage) -> (box: SIMD4<Int>, count: Int) {
+            var box = SIMD4(Int.max, Int.max, Int.min, Int.min)
+            var count = 0
+            for y in 0..<image.height {
+                for x in 14..<image.width where image.pixel(x: x, y: y).r < 160 {
+                    box = SIMD4(min(box.x, x), min(box.y, y), max(box.z, x), max(box.w, y))
+                    count += 1
+                }
+            }
+            return (box, count)
+        }
+        let (drawnBox, drawnInk) = ink(drawn)
+        let (referenceBox, referenceInk) = ink(reference)
+        // The same box with its digits and the closing bracket, where the backing store draws them.
+        // Pango strokes the box at the pen's fractional position; the atlas draws it on whole pixels,
+        // so its lines may fall a pixel over and come out darker.
+        #expect(referenceInk > 100, "the backing store draws the box")
+        #expect(drawnInk > 100, "the atlas draws the box")
+        #expect(abs(drawnInk - referenceInk) * 3 < referenceInk, "\(drawnInk) against \(referenceInk) inked")
+        for edge in 0..<4 {
+            #expect(abs(drawnBox[edge] - referenceBox[edge]) <= 1, "\(drawnBox) against \(referenceBox)")
+        }
+    }
+
     @Test func assignedContentsHideTheString() throws {
         // GNUstep's suite, run on Apple's QuartzCore: a text layer given contents shows them alone.
         let layer = text()

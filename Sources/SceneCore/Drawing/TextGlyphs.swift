@@ -48,7 +48,7 @@ extension TextLayout {
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
                 let glyphs = run.pointee.glyphs, let pangoFont = item.pointee.analysis.font,
-                let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont))
+                let font = GlyphFont(retaining: pangoFont)
             else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
@@ -59,8 +59,9 @@ extension TextLayout {
             for index in 0..<Int(glyphs.pointee.num_glyphs) {
                 let info = glyphs.pointee.glyphs[index]
                 defer { penX += Double(info.geometry.width) / unit }
-                // PANGO_GLYPH_EMPTY, and characters without a glyph (PANGO_GLYPH_UNKNOWN_FLAG).
-                guard info.glyph != 0x0FFF_FFFF, info.glyph & 0x1000_0000 == 0 else { continue }
+                // PANGO_GLYPH_EMPTY draws nothing; a character no font has (PANGO_GLYPH_UNKNOWN_FLAG
+                // and its code point) is kept: the atlas draws Pango's box for it.
+                guard info.glyph != GlyphAtlas.emptyGlyph else { continue }
                 let x = (Double(origin.x) + penX + Double(info.geometry.x_offset) / unit) * scale
                 let y = (Double(origin.y) + baseline + Double(info.geometry.y_offset) / unit) * scale
                 // Glyphs whose origin is farther outside the picture than a glyph reaches cannot show.
@@ -72,7 +73,7 @@ extension TextLayout {
             guard !placed.isEmpty else { continue }
             let offset = Int(item.pointee.offset)
             let color = content.runs.first { $0.bytes.contains(offset) }?.color?.value ?? defaultColor
-            runs.append(GlyphRuns.Run(font: GlyphFont(retaining: scaledFont), color: color, glyphs: placed))
+            runs.append(GlyphRuns.Run(font: font, color: color, glyphs: placed))
         } while pango_layout_iter_next_run(iterator) != 0
         return runs
     }

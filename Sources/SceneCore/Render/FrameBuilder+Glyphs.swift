@@ -8,7 +8,8 @@ extension FrameBuilder {
     /// them: the text is a picture of `bounds` x `scale` pixels as it was shaped, placed in the
     /// current bounds by `contentsGravity` as contents are, and cut off at that picture's edges;
     /// clipped to the rounded shape with `masksToBounds`. A run without a colour of its own takes
-    /// the `foregroundColor` shown (animated or not); nil draws it not at all.
+    /// the `foregroundColor` shown (animated or not); nil draws it not at all. Colour glyphs
+    /// (emoji) keep their colours, with the text colour's alpha.
     mutating func drawGlyphs(
         _ runs: GlyphRuns, properties p: LayerProperties, shape: Shape, clip: SIMD16<Float>, alpha: Float,
         smooth: Float
@@ -40,7 +41,9 @@ extension FrameBuilder {
                 let uvSize = SIMD2(drawable.uv.z - drawable.uv.x, drawable.uv.w - drawable.uv.y) / size
                 let uvLow = SIMD2(drawable.uv.x, drawable.uv.y) + (low - corner) * uvSize
                 let uvHigh = SIMD2(drawable.uv.x, drawable.uv.y) + (high - corner) * uvSize
-                var quad = shape.quad(clip, color: color, params: params)
+                // A colour glyph keeps its own colours: only the text colour's alpha applies.
+                let tint = drawable.isColor ? SIMD4(repeating: color.w) : color
+                var quad = shape.quad(clip, color: tint, params: params)
                 let from = origin + low * perPixel
                 quad.rect = SIMD4(lowHalf: from, highHalf: (high - low) * perPixel)
                 quad.uv = SIMD4(lowHalf: uvLow, highHalf: uvHigh)

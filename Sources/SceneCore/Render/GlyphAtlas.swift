@@ -3,8 +3,10 @@ import Synchronization
 
 /// The render side's glyphs: every glyph its text layers draw, rasterised once per scaled font
 /// by cairo, exactly as cairo draws it into a backing store, and packed into the pages of a
-/// `TextureAtlas` (coverage as premultiplied white, which a glyph quad multiplies by its
-/// colour), so that text in any number of layers draws in a draw call per page.
+/// `TextureAtlas`, so that text in any number of layers draws in a draw call per page. A glyph
+/// is held as its coverage in premultiplied white, which a glyph quad multiplies by the text's
+/// colour; a colour glyph (an emoji of a colour font, which cairo draws in its own colours
+/// whatever the text's colour) is held in its colours, premultiplied, and drawn untinted.
 ///
 /// A glyph is rasterised the first time a frame draws it; a changed string costs only the
 /// glyphs not drawn before, and a colour change none. When the pages are full, the glyphs that
@@ -22,6 +24,11 @@ final class GlyphAtlas: Sendable {
     static let maximumPages = 4
     /// The largest glyph bitmap side drawn, in pixels.
     static let maximumGlyphSide = 512
+    /// Pango's glyph that draws nothing (`PANGO_GLYPH_EMPTY`).
+    static let emptyGlyph: UInt32 = 0x0FFF_FFFF
+    /// The flag of Pango's glyphs for characters no font has (`PANGO_GLYPH_UNKNOWN_FLAG`), drawn
+    /// by Pango as a box showing the code point.
+    static let unknownGlyphFlag: UInt32 = 0x1000_0000
 
     /// A glyph of a scaled font.
     struct Key: Hashable {
@@ -36,13 +43,17 @@ final class GlyphAtlas: Sendable {
         let image: CGImage
         let uv: SIMD4<Float>
         let pixels: SIMD4<Int32>
+        /// Whether the glyph has colours of its own (drawn untinted) rather than coverage.
+        let isColor: Bool
     }
 
     private struct Glyph {
-        /// The glyph's coverage as premultiplied white; nil for a glyph with no ink.
+        /// The glyph's coverage as premultiplied white, or its colours; nil for a glyph with no ink.
         let bitmap: CGImage?
         /// The bitmap's top-left pixel relative to the glyph's origin pixel.
         let offset: SIMD2<Int32>
+        /// Whether `bitmap` holds the glyph's own colours.
+        var isColor = false
         var slot: TextureAtlas.Slot?
     }
 
@@ -115,19 +126,33 @@ final class GlyphAtlas: Sendable {
             state.atlas.write(bitmap, into: slot)
         }
         guard let slot = state.glyphs[key]?.slot else {
-            return Drawable(image: bitmap, uv: SIMD4(0, 0, 1, 1), pixels: pixels)
+            return Drawable(image: bitmap, uv: SIMD4(0, 0, 1, 1), pixels: pixels, isColor: glyph.isColor)
         }
-        return Drawable(image: state.atlas.image(of: slot), uv: state.atlas.uv(of: slot), pixels: pixels)
+        return Drawable(
+            image: state.atlas.image(of: slot), uv: state.atlas.uv(of: slot), pixels: pixels, isColor: glyph.isColor)
     }
 
     /// Draws glyph `key` alone with cairo, at a whole pixel as cairo places glyphs, into a
     /// bitmap trimmed to its ink; a glyph with no ink, or larger than `maximumGlyphSide`, has no
-    /// bitmap. Nil when cairo cannot make a surface to draw into.
+    /// bitmap. A glyph of a colour font that cairo draws the same in white and in black is a
+    /// colour glyph, kept in its colours. Nil when cairo cannot make a surface to draw into.
     private static func rasterize(_ key: Key) -> Glyph? {
         let font = key.font.scaledFont
         var glyph = cairo_glyph_t(index: UInt(key.glyph), x: 0, y: 0)
         var extents = cairo_text_extents_t()
-        cairo_scaled_font_glyph_extents(font, &glyph, 1, &extents)
+        let isUnknown = key.glyph & unknownGlyphFlag != 0
+        if isUnknown {
+            // Cairo knows no such glyph: the box Pango draws for it, measured by Pango.
+            var ink = PangoRectangle()
+            pango_font_get_glyph_extents(key.font.pangoFont, key.glyph, &ink, nil)
+            let unit = Double(PANGO_SCALE)
+            extents.x_bearing = Double(ink.x) / unit
+            extents.y_bearing = Double(ink.y) / unit
+            extents.width = Double(ink.width) / unit
+            extents.height = Double(ink.height) / unit
+        } else {
+            cairo_scaled_font_glyph_extents(font, &glyph, 1, &extents)
+        }
         var ctm = cairo_matrix_t()
         cairo_scaled_font_get_ctm(font, &ctm)
         let empty = Glyph(bitmap: nil, offset: .zero, slot: nil)
@@ -147,35 +172,41 @@ final class GlyphAtlas: Sendable {
             return empty
         }
         let (width, height) = (Int(right - left), Int(bottom - top))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else {
-            return nil
-        }
-        defer { cairo_surface_destroy(surface) }
-        guard let cairo = cairo_create(surface) else { return nil }
         ctm.x0 = -left
         ctm.y0 = -top
-        cairo_set_matrix(cairo, &ctm)
-        cairo_set_scaled_font(cairo, font)
-        cairo_show_glyphs(cairo, &glyph, 1)
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let coverage = { (x: Int, y: Int) in data[y * stride + x] }
-        let rows = (0..<height).filter { y in (0..<width).contains { coverage($0, y) != 0 } }
-        let columns = (0..<width).filter { x in rows.contains { coverage(x, $0) != 0 } }
-        guard let minY = rows.first, let maxY = rows.last, let minX = columns.first, let maxX = columns.last else {
-            return empty
-        }
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity((maxX - minX + 1) * (maxY - minY + 1) * 4)
-        for y in minY...maxY {
-            for x in minX...maxX {
-                let c = coverage(x, y)
-                for _ in 0..<4 { pixels.append(c) }
+        func draw(gray: Double) -> [UInt8]? {
+            GlyphBitmap.draw(width: width, height: height) { cairo in
+                cairo_set_matrix(cairo, &ctm)
+                cairo_set_source_rgba(cairo, gray, gray, gray, 1)
+                if isUnknown {
+                    Self.showUnknownGlyph(key, in: cairo)
+                } else {
+                    cairo_set_scaled_font(cairo, font)
+                    cairo_show_glyphs(cairo, &glyph, 1)
+                }
             }
         }
-        let bitmap = CGImage(premultipliedRGBA: pixels, width: maxX - minX + 1, height: maxY - minY + 1)
-        return Glyph(bitmap: bitmap, offset: SIMD2(Int32(left) + Int32(minX), Int32(top) + Int32(minY)), slot: nil)
+        guard let white = draw(gray: 1) else { return nil }
+        let isColor = !isUnknown && GlyphBitmap.hasColor(font) && draw(gray: 0) == white
+        guard let trimmed = GlyphBitmap(bgra: white, width: width, height: height).trimmed(keepingColor: isColor)
+        else { return empty }
+        return Glyph(
+            bitmap: trimmed.image, offset: SIMD2(Int32(left), Int32(top)) &+ trimmed.origin, isColor: isColor,
+            slot: nil)
+    }
+
+    /// Draws Pango's box for a character no font has (`key.glyph` carries its code point) at the
+    /// origin, as Pango draws it into a backing store.
+    private static func showUnknownGlyph(_ key: Key, in cairo: OpaquePointer) {
+        guard let string = pango_glyph_string_new() else { return }
+        defer { pango_glyph_string_free(string) }
+        pango_glyph_string_set_size(string, 1)
+        var logical = PangoRectangle()
+        pango_font_get_glyph_extents(key.font.pangoFont, key.glyph, nil, &logical)
+        string.pointee.glyphs[0].glyph = key.glyph
+        string.pointee.glyphs[0].geometry = PangoGlyphGeometry(width: logical.width, x_offset: 0, y_offset: 0)
+        string.pointee.glyphs[0].attr.is_cluster_start = 1
+        cairo_move_to(cairo, 0, 0)
+        pango_cairo_show_glyph_string(cairo, key.font.pangoFont, string)
     }
 }
