@@ -37,6 +37,9 @@ public final class CGContext {
     /// How images are sampled when drawn scaled. Default `.default` (bilinear).
     public var interpolationQuality = CGInterpolationQuality.default
     private var savedStates: [State] = []
+    /// The transparency layers begun and not yet ended: the graphics state at each
+    /// `beginTransparencyLayer(auxiliaryInfo:)` and how many states were saved then.
+    private var transparencyLayers: [(state: State, savedStates: Int)] = []
 
     enum PixelLayout { case bgraPremultiplied, rgbaPremultiplied, gray }
 
@@ -230,9 +233,11 @@ public final class CGContext {
         savedStates.append(state)
     }
 
-    /// Pops the graphics state saved last; an unmatched restore is ignored.
+    /// Pops the graphics state saved last; an unmatched restore is ignored, and so is one
+    /// inside a transparency layer of a state saved before the layer began.
     public func restoreGState() {
-        guard let saved = savedStates.popLast() else { return }
+        guard savedStates.count > (transparencyLayers.last?.savedStates ?? 0), let saved = savedStates.popLast()
+        else { return }
         cairo_restore(cairo)
         state = saved
     }
@@ -308,6 +313,43 @@ public final class CGContext {
 
     /// A constant opacity applied to everything drawn, 0...1.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = Float(min(max(alpha, 0), 1)) }
+
+    /// The opacity `setAlpha(_:)` set, in effect now.
+    var alpha: CGFloat { CGFloat(state.alpha) }
+
+    /// Begins a transparency layer, as in Core Graphics: until the matching
+    /// `endTransparencyLayer()`, drawing goes into a fully transparent offscreen layer (the
+    /// size of the clip), with the alpha reset to 1 and the blend mode to normal; ending it
+    /// composites the layer as one image with the alpha, blend mode and clip in effect when it
+    /// began. Transparency layers nest. `auxiliaryInfo` is ignored, as Core Graphics documents
+    /// no keys for it.
+    public func beginTransparencyLayer(auxiliaryInfo: CFDictionary?) {
+        transparencyLayers.append((state, savedStates.count))
+        // cairo_push_group saves Cairo's state (operator, clip, CTM) and cairo_pop_group restores it.
+        cairo_push_group(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        state.alpha = 1
+    }
+
+    /// Begins a transparency layer bounded by `rect` (user space): as
+    /// `beginTransparencyLayer(auxiliaryInfo:)`, with drawing outside `rect` left out.
+    public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: CFDictionary?) {
+        beginTransparencyLayer(auxiliaryInfo: auxiliaryInfo)
+        clip(to: rect)
+    }
+
+    /// Ends the transparency layer begun last and composites it (see
+    /// `beginTransparencyLayer(auxiliaryInfo:)`); graphics states saved inside it and not
+    /// restored are dropped. Without a layer begun, does nothing.
+    public func endTransparencyLayer() {
+        guard let (outer, depth) = transparencyLayers.popLast() else { return }
+        while savedStates.count > depth { restoreGState() }
+        cairo_pop_group_to_source(cairo)
+        state = outer
+        cairo_paint_with_alpha(cairo, Double(state.alpha))
+        // Leave no pattern as the source: the next fill or stroke sets its colour.
+        cairo_set_source_rgba(cairo, 0, 0, 0, 0)
+    }
 
     /// How drawing combines with the pixels already there.
     public func setBlendMode(_ mode: CGBlendMode) { cairo_set_operator(cairo, mode.cairo) }
