@@ -60,7 +60,9 @@ let package = Package(
             dependencies: [
                 "SceneCore", "CImageCodecs", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+            ],
+            // Read by PortingTableTests from the source tree.
+            exclude: ["Support/AppleMembers.txt"]),
         .testTarget(
             name: "WindowTests",
             dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11", "SceneCoreTestSupport"]),

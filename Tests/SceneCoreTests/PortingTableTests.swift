@@ -63,16 +63,19 @@ import Testing
     /// modules, as `name` (properties, cases) or `name(label:label:)` (functions, initializers),
     /// by type; members whose names start with an underscore (bridging) are left out.
     private static func publicMembers() throws -> [String: Set<String>] {
-        let type = try Regex(#"^(?:public |open )?(?:final )?(?:extension|class|struct|enum|protocol) ([A-Za-z_][A-Za-z0-9_]*)"#)
+        let type = try Regex(
+            #"^(?:public |open )?(?:final )?(?:extension|class|struct|enum|protocol) ([A-Za-z_][A-Za-z0-9_]*)"#)
         let member = try Regex(
             #"^    (?:@[A-Za-z]+(?:\([^)]*\))? )*(?:public|open)(?: (?:static|class|final|override|convenience|required|nonisolated|mutating))* (var|let|func|init|subscript|case)\b(.*)"#
         )
         var members: [String: Set<String>] = [:]
         for module in ["Sources/SceneCore", "Sources/GLBackend"] {
-            let files = FileManager.default.enumerator(at: root.appendingPathComponent(module), includingPropertiesForKeys: nil)
+            let files = FileManager.default.enumerator(
+                at: root.appendingPathComponent(module), includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
                 guard file.pathExtension == "swift" else { continue }
-                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = try String(contentsOf: file, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
                 var current: String?
                 for (index, line) in lines.enumerated() {
                     if let match = line.firstMatch(of: type), let name = match.output[1].substring {

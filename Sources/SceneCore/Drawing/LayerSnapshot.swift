@@ -2,39 +2,6 @@ import CCairo
 import Foundation
 
 extension CALayer {
-    /// Renders the layer and its sublayers into `ctx`, as Core Animation's `render(in:)`: a
-    /// software snapshot drawn directly from the layer tree as it is (the model values; running
-    /// animations are ignored), in the layer's own coordinate space. The context's current
-    /// transformation maps the layer's bounds coordinates: a point of the bounds is drawn where
-    /// the CTM puts it, and the layer's own `position`, `anchorPoint` and `transform` are not
-    /// applied (its opacity, mask and shadow are).
-    ///
-    /// Layer space is y down, as on iOS: into a context made by
-    /// `CGContext(data:width:height:...)` (y up) the snapshot comes out upside down unless the
-    /// caller flips the context first (`translateBy(x: 0, y: height)`, `scaleBy(x: 1, y: -1)`),
-    /// as iOS code does for a bitmap context.
-    ///
-    /// Each visible layer (not hidden, opacity above 0) is drawn, its sublayers depth first in
-    /// `zPosition` order (equal ones in array order), placed by `position`, `anchorPoint`,
-    /// `bounds.origin`, the affine part of `transform` and the superlayer's geometry flip and
-    /// `sublayerTransform` (3D is flattened: `m34` perspective and depth are ignored, as
-    /// Core Animation's snapshot ignores them). A layer with opacity below 1 is composited as
-    /// one transparency layer. In order: its shadow (blurred with σ = `shadowRadius`, cut at
-    /// 2σ, from `shadowPath` or from the alpha of what the layer draws, moved by `shadowOffset`
-    /// in the layer's space), `backgroundColor` in the bounds rounded by `cornerRadius` and
-    /// `maskedCorners`, a `CAGradientLayer`'s gradient in that shape, then, clipped to it when
-    /// `masksToBounds`: `contents` (placed by `contentsGravity`, `contentsRect`, `contentsScale`
-    /// and `contentsCenter`), or the text of a `CATextLayer` drawn by `draw(in:)` into the
-    /// context; a `CAShapeLayer`'s shape; the sublayers. The border is drawn last, on top, and
-    /// the `mask` layer's alpha (placed like a sublayer, without `sublayerTransform`) masks the
-    /// whole. A layer marked for display is displayed first (`displayIfNeeded()`), so that
-    /// what `draw(in:)` or a delegate draws is in its contents.
-    ///
-    /// Filters, background filters and compositing filters, the instances of a
-    /// `CAReplicatorLayer` and the particles of a `CAEmitterLayer` are not drawn, as Core
-    /// Animation's snapshot leaves them out. `allowsGroupOpacity` false is drawn as true.
-    public func render(in ctx: CGContext) { renderSnapshot(in: ctx) }
-
     /// What `render(in:)` does (see there).
     func renderSnapshot(in ctx: CGContext) {
         LayerLock.withLock {
