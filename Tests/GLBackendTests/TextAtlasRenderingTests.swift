@@ -91,18 +91,24 @@ import Testing
         #expect(colours == ["red", "blue", "black"], "foregroundColor does not apply to an attributed string")
     }
 
-    @Test func emojiKeepTheirColoursFromTheAtlasAsInTheBackingStore() throws {
-        // White text on white: a silhouette would vanish; colour glyphs must not.
-        func emoji(_ layer: CATextLayer) -> CATextLayer {
-            let layer = text(layer, "Fire 🔥 guitar 🎸 apple 🍎")
-            layer.foregroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-            layer.fontSize = 24
+    /// `string` in `color` at `fontSize` drawn from the atlas and into a backing store, over white.
+    func atlasAndBackingStore(_ string: String, color: CGColor, fontSize: CGFloat) throws -> (CGImage, CGImage) {
+        func configured(_ layer: CATextLayer) -> CATextLayer {
+            let layer = text(layer, string)
+            layer.foregroundColor = color
+            layer.fontSize = fontSize
             return layer
         }
-        let atlas = emoji(CATextLayer())
+        let atlas = configured(CATextLayer())
         let drawn = try renderedDrawing(of: atlas, over: Self.white)
-        let reference = try renderedDrawing(of: emoji(BitmapTextLayer()), over: Self.white)
         #expect(atlas.state.glyphs != nil, "drawn from the atlas")
+        return (drawn, try renderedDrawing(of: configured(BitmapTextLayer()), over: Self.white))
+    }
+
+    @Test func emojiKeepTheirColoursFromTheAtlasAsInTheBackingStore() throws {
+        // White text on white: a silhouette would vanish; colour glyphs must not.
+        let (drawn, reference) = try atlasAndBackingStore(
+            "Fire 🔥 guitar 🎸 apple 🍎", color: CGColor(red: 1, green: 1, blue: 1, alpha: 1), fontSize: 24)
         for (image, name) in [(drawn, "emoji-atlas"), (reference, "emoji-backing-store")] {
             // Opaque over white, so the premultiplied pixels are the straight ones.
             let png = try PNGEncoder.encode(straightRGBA: Array(image.pixels), width: image.width, height: image.height)
@@ -122,16 +128,8 @@ import Testing
 
     @Test func aCharacterNoFontHasIsDrawnAsItsBoxAsInTheBackingStore() throws {
         // U+10FFFD, a private-use code point no installed font draws: Pango's box with its hex.
-        func missing(_ layer: CATextLayer) -> CATextLayer {
-            let layer = text(layer, "[\u{10FFFD}]")
-            layer.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-            layer.fontSize = 30
-            return layer
-        }
-        let atlas = missing(CATextLayer())
-        let drawn = try renderedDrawing(of: atlas, over: Self.white)
-        let reference = try renderedDrawing(of: missing(BitmapTextLayer()), over: Self.white)
-        #expect(atlas.state.glyphs != nil, "drawn from the atlas")
+        let (drawn, reference) = try atlasAndBackingStore(
+            "[\u{10FFFD}]", color: CGColor(red: 0, green: 0, blue: 0, alpha: 1), fontSize: 30)
         /// The box around the pixels darker than mid-grey past the opening bracket, and their count.
         func ink(_ image: CGImage) -> (box: SIMD4<Int>, count: Int) {
             var box = SIMD4(Int.max, Int.max, Int.min, Int.min)
