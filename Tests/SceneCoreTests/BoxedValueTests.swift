@@ -100,6 +100,11 @@ import Testing
             layer.setValue(NSValue(cgSize: CGSize(width: 1, height: 2)), forKey: "shadowOffset")
         }
         #expect(messages.isEmpty, "\(messages)")
+        let turned = CALayer()
+        turned.setValue(NSNumber(value: Float.pi / 2), forKeyPath: "transform.rotation.z")
+        turned.setValue(NSNumber(value: 2), forKeyPath: "transform.scale.x")
+        #expect(isClose(turned.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0, CGFloat(Float.pi / 2)))
+        #expect(isClose(turned.value(forKeyPath: "transform.scale.x") as? CGFloat ?? 0, 2))
         #expect(layer.position == CGPoint(x: 7, y: 6))
         #expect(layer.bounds == CGRect(x: 0, y: 0, width: 4, height: 2))
         #expect(layer.opacity == 0.5)
