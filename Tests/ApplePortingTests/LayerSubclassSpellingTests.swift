@@ -154,4 +154,26 @@ final class PulseAnimation: CABasicAnimation {
         let plainShown = try #require(plain.presentation())
         #expect(plainShown.lineWidth == 3)
     }
+
+    @Test func aCustomPropertyAnimatesOnTheSubclassPresentation() throws {
+        // The layer's own clock stopped at 10 s (speed 0): its time is its timeOffset.
+        let gauge = GaugeLayer(tint: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        gauge.speed = 0
+        gauge.timeOffset = 10
+        CATransaction.flush()
+        let fill = CABasicAnimation(keyPath: "progress")
+        fill.fromValue = NSNumber(value: 0)
+        fill.toValue = NSNumber(value: 1)
+        fill.duration = 2
+        gauge.add(fill, forKey: "fill")
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        gauge.timeOffset = 11
+        CATransaction.commit()
+        let shown = try #require(gauge.presentation())
+        #expect(shown.progress == 0.5)
+        #expect(shown.tint === gauge.tint)
+        #expect(gauge.progress == 0.25, "the model keeps its default")
+    }
 }
