@@ -12,7 +12,10 @@
 # (a library's files that fail to compile are set aside one round at a time, so one bad file hides
 # nothing else), renders every animation headlessly at RC_FRAMES (8) evenly spaced times over one
 # cycle into a contact sheet, and writes OUT/report.md: compiles, runs, draws, animates, with the
-# build errors summarised by cause and the messages SceneCore logged.
+# build errors summarised by cause and the messages SceneCore logged. A playground's Resources/
+# folder is where `#imageLiteral` finds its images (RC_RESOURCES); a page that schedules work on
+# the main queue or a timer is sampled live (RC_LIVE: the main run loop runs and frames are drawn
+# at real times over RC_LIVE_SECONDS, 12 s). GameKit/ is a stand-in for GameKit's random sources.
 #
 #   --rev REV    build SceneCore as committed at REV (default HEAD), exported with git archive,
 #                so edits in progress in the working tree do not affect the run
@@ -35,7 +38,7 @@ while [ $# -gt 0 ]; do
         --work) work="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
         --shims) shims="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
-        -h|--help) sed -n 2,25p "$0"; exit 0 ;;
+        -h|--help) sed -n 2,27p "$0"; exit 0 ;;
         *) sources+=("$(cd "$1" && pwd)"); shift ;;
     esac
 done
@@ -57,7 +60,7 @@ out="${out:-/tmp/realcode/out-${commit:0:12}${shims:+-shims}}"
 rm -rf "$out"; mkdir -p "$out"
 pkg="$work/pkg"
 rm -rf "$pkg/Sources" "$work/excluded"; mkdir -p "$pkg/Sources"
-cp -r "$here/UIKitStandIn" "$here/PlaygroundSupport" "$pkg/Sources/"
+cp -r "$here/UIKitStandIn" "$here/PlaygroundSupport" "$here/GameKit" "$pkg/Sources/"
 mkdir -p "$pkg/Sources/RealCodeHarness" && cp "$here"/Harness/*.swift "$pkg/Sources/RealCodeHarness/"
 [ -f "$pkg/Package.resolved" ] || cp "$repo/Package.resolved" "$pkg/" 2>/dev/null || true
 echo "SceneCore $commit from $scenecore; scratch package $pkg; results $out"
@@ -97,7 +100,9 @@ for src in "${sources[@]}"; do
             if [ -d "$playground/Sources" ]; then
                 for f in "$playground"/Sources/*.swift; do [ -f "$f" ] && rewrite "$f" > "$pkg/Sources/$t/$(basename "$f")"; done
             fi
-            targets+=("$t|playground|$src|$label")
+            # A page that schedules work on the main queue or a timer is sampled live.
+            live=0; grep -qE 'asyncAfter|DispatchQueue\.main\.async|Timer\.|CADisplayLink' "$page" && live=1
+            targets+=("$t|playground|$src|$label|$playground/Resources|$live")
         done < <(find "$src" -name Contents.swift | sort)
     else
         driver="$here/drivers/$name.swift"
@@ -132,7 +137,7 @@ write_manifest() {
 import PackageDescription
 let deps: [Target.Dependency] = [
     .product(name: "SceneCore", package: "$pkgid"), .product(name: "GLBackend", package: "$pkgid"),
-    "UIKitStandIn", "PlaygroundSupport", "RealCodeHarness",
+    "UIKitStandIn", "PlaygroundSupport", "GameKit", "RealCodeHarness",
 ]
 let package = Package(
     name: "realcode",
@@ -140,6 +145,7 @@ let package = Package(
     targets: [
         .target(name: "UIKitStandIn", dependencies: [.product(name: "SceneCore", package: "$pkgid")]),
         .target(name: "PlaygroundSupport"),
+        .target(name: "GameKit"),
         .target(name: "RealCodeHarness", dependencies: [
             .product(name: "SceneCore", package: "$pkgid"), .product(name: "GLBackend", package: "$pkgid"),
             "UIKitStandIn", "PlaygroundSupport"]),
@@ -161,7 +167,7 @@ write_manifest
 mkdir -p "$out/logs"
 : > "$out/results.tsv"   # target kind label file-or-anim compiles runs draws animates note
 for entry in "${targets[@]}"; do
-    IFS='|' read -r t kind src label <<< "$entry"
+    IFS='|' read -r t kind src label resources live <<< "$entry"
     echo "== $t"
     round=0
     : > "$out/logs/$t.excluded"; : > "$out/logs/$t.attributed"
@@ -204,7 +210,7 @@ for entry in "${targets[@]}"; do
             continue
         fi
         if [ "$kind" = playground ]; then
-            (cd "$out/$t" && RC_OUT="$out/$t" RC_NAME="$n" timeout 120 "$exe") > "$out/logs/$t.$n.log" 2>&1
+            (cd "$out/$t" && RC_OUT="$out/$t" RC_NAME="$n" RC_RESOURCES="$resources" RC_LIVE="$live" timeout 120 "$exe") > "$out/logs/$t.$n.log" 2>&1
         else
             (cd "$out/$t" && RC_OUT="$out/$t" timeout 120 "$exe" --only "$n") > "$out/logs/$t.$n.log" 2>&1
         fi

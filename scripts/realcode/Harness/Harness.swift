@@ -72,7 +72,46 @@ public enum RealCodeHarness {
             writeResult(name: name, fields: ["runs": true, "draws": false, "animates": false, "note": "no live view"])
             return
         }
-        renderCycle(root, name: name)
+        if ProcessInfo.processInfo.environment["RC_LIVE"] == "1" {
+            renderLive(root, name: name)
+        } else {
+            renderCycle(root, name: name)
+        }
+    }
+
+    /// A page that schedules its work on the main queue or a timer (run.sh sets RC_LIVE) is
+    /// sampled as Xcode's live view shows it: the main run loop runs (committing each turn's
+    /// transaction) and frames are drawn at real times, evenly over RC_LIVE_SECONDS (12 s).
+    static func renderLive(_ root: CALayer, name: String) {
+        let seconds = Double(ProcessInfo.processInfo.environment["RC_LIVE_SECONDS"] ?? "") ?? 12
+        CATransaction.flush()
+        let start = Date()
+        let w = max(1, Int(root.bounds.width.rounded())), h = max(1, Int(root.bounds.height.rounded()))
+        var frames: [RenderedImage] = []
+        var count = 0
+        do {
+            let renderer = try OffscreenRenderer(width: min(w, 1024), height: min(h, 1024))
+            for i in 0..<frameCount {
+                let due = start.addingTimeInterval(seconds * Double(i + 1) / Double(frameCount))
+                RunLoop.main.run(until: due)
+                CATransaction.flush()
+                count = max(count, animations(in: root).count)
+                frames.append(try renderer.render(root, at: CACurrentMediaTime()))
+            }
+        } catch {
+            writeResult(name: name, fields: ["runs": false, "note": "render failed: \(error)"])
+            return
+        }
+        let background = rgba(root.backgroundColor)
+        let drawn = frames.map { differing($0, from: background) }
+        let moved = frames.dropFirst().map { changed(frames[0], $0) }
+        try? contactSheet(frames).write(to: outDir.appendingPathComponent("\(name).png"))
+        writeResult(name: name, fields: [
+            "note": count == 0 && (root.sublayers ?? []).isEmpty ? "no animation attached" : "sampled live over \(Int(seconds)) s",
+            "runs": true, "draws": (drawn.max() ?? 0) >= 10, "animates": (moved.max() ?? 0) >= 10,
+            "animations": count, "period": seconds, "delay": 0, "drawnPixels": drawn.max() ?? 0,
+            "changedPixels": moved.max() ?? 0,
+        ])
     }
 
     /// Every animation attached in the tree, with its layer.
@@ -94,6 +133,9 @@ public enum RealCodeHarness {
             if a.beginTime > now { delay = max(delay, min(a.beginTime - now, 5)) }
         }
         if period == 0 { period = 1 }
+        // RC_PERIOD sets the cycle by hand (for animations added with a nil key, which
+        // animationKeys() does not list, so the harness cannot see their length).
+        if let p = Double(ProcessInfo.processInfo.environment["RC_PERIOD"] ?? ""), p > 0 { period = p }
         period = min(max(period, 0.25), 12)
         // Endless animations are sampled from their second cycle, past the start-up (a
         // replicator's delayed instances show their model values until their start, on Apple too).

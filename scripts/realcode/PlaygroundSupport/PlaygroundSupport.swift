@@ -7,3 +7,11 @@ public final class PlaygroundPage: @unchecked Sendable {
     public var needsIndefiniteExecution = false
     public func finishExecution() {}
 }
+
+/// Where playgrounds share files (Xcode: ~/Documents/Shared Playground Data); here a folder in
+/// the temporary directory, made on first use.
+public let playgroundSharedDataDirectory: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("Shared Playground Data")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}()

@@ -26,7 +26,7 @@ open class UIView: UIResponder, CALayerDelegate {
     public private(set) var subviews: [UIView] = []
     public private(set) weak var superview: UIView?
     public var tag = 0
-    public var contentMode: UIViewContentMode = .scaleToFill
+    open var contentMode: UIViewContentMode = .scaleToFill
     public var isUserInteractionEnabled = true
     public var translatesAutoresizingMaskIntoConstraints = true
     open var tintColor: UIColor! {
@@ -37,11 +37,16 @@ open class UIView: UIResponder, CALayerDelegate {
     private var storedBackground: UIColor?
 
     public init(frame: CGRect) {
+        // UIKit makes the layer with the class's +alloc/-init. CALayer's init() is not required
+        // in SceneCore, so a class known only at run time is made through its one required
+        // initializer, init(presentationOf:), which runs the class's init(layer:).
         let cls: AnyClass = type(of: self).layerClass
-        layer = (cls as? CALayer.Type).map { $0.init(layer: CALayer()) } ?? CALayer()
+        layer = (cls as? CALayer.Type).map { $0.init(presentationOf: CALayer()) } ?? CALayer()
         super.init()
         layer.delegate = self
         self.frame = frame
+        // UIKit draws a view's content (`draw(_:)`) when it first goes on screen.
+        layer.setNeedsDisplay()
     }
     public convenience override init() { self.init(frame: .zero) }
     public required init?(coder: NSCoder) { fatalError("UIKit stand-in: no nib or storyboard loading") }
@@ -109,6 +114,12 @@ open class UIView: UIResponder, CALayerDelegate {
     open func setNeedsLayout() { layer.setNeedsLayout() }
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+
+    /// Draws the view's content in the current context (UIKit's y-down coordinates). Subclasses
+    /// override it; UIKit's own does nothing.
+    open func draw(_ rect: CGRect) { baseDrawCalled = true }
+    private var baseDrawCalled = false
     open func didMoveToSuperview() {}
     open func didMoveToWindow() {}
     open func sizeToFit() {}
@@ -116,7 +127,31 @@ open class UIView: UIResponder, CALayerDelegate {
     // CALayerDelegate: the view lays out its subviews when its layer lays out. Outside UIKit's
     // animation blocks a view's layer has no implicit animations: the view answers NSNull.
     public func layoutSublayers(of layer: CALayer) { layoutSubviews() }
-    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { NSNull() }
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        UIView.animationAction(for: layer, forKey: event)
+    }
+
+    /// The layer's display step: the backing store drawn by `draw(_:)`. UIKit gives a backing
+    /// store only to views whose class overrides `draw(_:)`; without Objective-C's runtime the
+    /// stand-in cannot ask, so every view draws one, and a view whose `draw(_:)` is UIKit's own
+    /// keeps contents its program set on its layer.
+    open func display(_ layer: CALayer) {
+        let before = layer.contents
+        baseDrawCalled = false
+        layer.displayIntoBackingStore()
+        if baseDrawCalled, let before {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.contents = before
+            CATransaction.commit()
+        }
+    }
+    /// Calls `draw(_:)` with the layer's context as UIKit's current context.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        draw(layer.bounds)
+        UIGraphicsPopContext()
+    }
 }
 
 open class UIViewController: UIResponder {

@@ -32,3 +32,9 @@ let kCAGravityResizeAspect = CALayerContentsGravity.resizeAspect
 let kCAGravityResizeAspectFill = CALayerContentsGravity.resizeAspectFill
 let kCALineCapRound = CAShapeLayerLineCap.round
 let kCALineJoinRound = CAShapeLayerLineJoin.round
+
+// Swift 4 deprecated and Swift 5 removed String.characters (the string itself is the collection);
+// Xcode's migrator deletes `.characters`, which this spelling does in effect.
+extension String {
+    var characters: String { self }
+}
