@@ -149,4 +149,30 @@ import Testing
         text.fontSize = 18
         #expect(text.value(forKey: "fontSize") as? Double == 18)
     }
+
+    @Test func aStyleSuppliesBoxedValuesToPropertiesNotSet() {
+        let layer = CALayer()
+        CATransaction.flush()
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.style = [
+            "cornerRadius": NSNumber(value: 5), "backgroundColor": red,
+            "bounds": NSValue(cgRect: CGRect(x: 0, y: 0, width: 9, height: 9)), "custom": NSNumber(value: 4),
+            "style": ["opacity": NSNumber(value: 0.5), "cornerRadius": NSNumber(value: 9)],
+        ]
+        #expect(layer.cornerRadius == 5, "the shallowest value wins")
+        #expect(layer.opacity == 0.5)
+        #expect(layer.backgroundColor === red)
+        #expect(layer.bounds == .zero, "a style never supplies bounds or frame")
+        #expect(layer.value(forKey: "custom") as? Int == 4)
+        #expect(layer.animationKeys() == nil, "styled values run no actions")
+        #expect(!layer.shouldArchiveValue(forKey: "cornerRadius"), "styled values are not set")
+        layer.cornerRadius = 2
+        layer.style = ["cornerRadius": NSNumber(value: 7), "borderWidth": NSNumber(value: 3)]
+        #expect(layer.cornerRadius == 2, "a value set explicitly overrides the style")
+        #expect(layer.opacity == 1, "the old style's value is gone")
+        #expect(layer.backgroundColor == nil)
+        #expect(layer.borderWidth == 3)
+        layer.style = nil
+        #expect(layer.borderWidth == 0 && layer.cornerRadius == 2)
+    }
 }

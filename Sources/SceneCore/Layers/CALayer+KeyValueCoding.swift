@@ -6,7 +6,9 @@ extension CALayer {
         LayerLock.lock()
         defer { LayerLock.unlock() }
         if let entry = LayerKey.table[key] { return ValueConversion.object(entry.get(self)) }
-        return ValueConversion.object(keyedValues[key] ?? type(of: self).defaultValue(forKey: key))
+        return ValueConversion.object(
+            keyedValues[key] ?? CALayer.styleValues(attribute(\.style))[key] ?? type(of: self).defaultValue(forKey: key)
+        )
     }
 
     /// The implementation of `setValue(_:forKey:)`.

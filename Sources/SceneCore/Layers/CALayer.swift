@@ -183,10 +183,16 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { attribute(\.name) }
         set { setAttribute(\.name, newValue, key: "name") }
     }
-    /// Fallback property values and actions (Apple's CALayer documentation); may nest a `style` of its own.
+    /// Fallback property values and actions (Apple's CALayer documentation); may nest a `style` of its
+    /// own, the shallowest value of a key winning. A property not set explicitly takes its value from
+    /// the style (boxed values accepted, `bounds` and `frame` excepted), without running actions;
+    /// setting the property explicitly overrides it, and a new style replaces the old one's values.
     open var style: [AnyHashable: Any]? {
         get { attribute(\.style) }
-        set { setAttribute(\.style, newValue, key: "style") }
+        set {
+            setAttribute(\.style, newValue, key: "style")
+            applyStyle(newValue)
+        }
     }
     /// Actions by key, consulted by `action(forKey:)` after the delegate.
     open var actions: [String: any CAAction]? {

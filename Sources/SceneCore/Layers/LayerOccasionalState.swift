@@ -12,6 +12,7 @@ final class LayerOccasionalState {
     weak var committedMask: CALayer?
     var keyedValues: [String: Any] = [:]
     var setKeys: Set<String> = []
+    var styledKeys: Set<String> = []
     var sublayerSnapshot: [CALayer]?
     var contentsObject: Any?
     var actionInProgress: String?
@@ -53,6 +54,15 @@ extension CALayer {
     }
     /// The other keys set since the layer was made: `name`, `mask`, `filters`, ..., a subclass's
     /// own keys and arbitrary key-value coding keys.
+    /// The properties whose values come from `style` (not set explicitly since).
+    var styledKeys: Set<String> {
+        get { occasionalState?.styledKeys ?? [] }
+        _modify {
+            let state = occasional(creating: true)!
+            yield &state.styledKeys
+        }
+    }
+
     var setKeys: Set<String> {
         get { occasionalState?.setKeys ?? [] }
         _modify {

@@ -28,6 +28,8 @@ protocol LayerPropertyDeclaration: Sendable {
     var accessor: LayerKey { get }
     /// Core Animation's default as `CALayer.defaultValue(forKey:)` reports it; nil for zero defaults.
     var defaultObject: Any? { get }
+    /// Core Animation's default as the public accessor takes it, zero included.
+    var initialObject: Any? { get }
     /// Where animations read and write the property; nil for a property animations cannot drive.
     var animationSlot: AnimationSlot? { get }
     /// The property's value in `p`, as a commit carries it.
@@ -105,6 +107,8 @@ struct StoredProperty<Value: LayerValue>: LayerPropertyDeclaration, @unchecked S
         let value = field.get(LayerProperties())
         return value.isZeroValue ? nil : value.defaultObject
     }
+
+    var initialObject: Any? { field.get(LayerProperties()).defaultObject }
 
     func propertyValue(in p: LayerProperties) -> PropertyValue { field.get(p).propertyValue }
 
