@@ -31,4 +31,17 @@ import Testing
         #expect(layer.value(forKeyPath: "position.x") as? CGFloat == 0)
         #expect(CGFloat(MAXFLOAT) > 1e38)
     }
+
+    /// A font class as a UIKit layer over SceneCore makes it: on Apple's platforms a UIFont is a CTFont.
+    final class PortedFont: CTFont, @unchecked Sendable {
+        static func systemFont(ofSize size: CGFloat) -> PortedFont { PortedFont(name: "DejaVu Sans", size: size) }
+    }
+
+    @Test func aFontClassOverCTFontIsATextLayersFont() {
+        let text = CATextLayer()
+        text.font = PortedFont.systemFont(ofSize: 17)
+        #expect(text.font is PortedFont)
+        #expect(CTFontGetSize(PortedFont.systemFont(ofSize: 17)) == 17)
+        #expect(CTFontCopyFamilyName(PortedFont.systemFont(ofSize: 17)) == "DejaVu Sans")
+    }
 }

@@ -7,7 +7,11 @@ import Foundation
 /// as it draws the name it was created with, at the layer's `fontSize`: the font's own size is
 /// ignored there, as on Apple platforms. A run of an attributed string is drawn at the font's
 /// size.
-public final class CTFont: Sendable {
+///
+/// Open, where Core Text's is a final type: on Apple's platforms a `UIFont` or `NSFont` is a
+/// `CTFont` (toll-free bridged), so code hands one to `CATextLayer.font`; a UIKit layer over
+/// SceneCore makes its font class a subclass to the same end.
+open class CTFont: @unchecked Sendable {
     /// The name the font was created with: what text is drawn by.
     let name: String
     /// The size in points.
@@ -17,7 +21,9 @@ public final class CTFont: Sendable {
     /// The face fontconfig found for `name`; nil when no font is installed at all.
     let resolved: ResolvedFont?
 
-    init(name: String, size: CGFloat, matrix: CGAffineTransform) {
+    /// A font with the family or PostScript name `name` at `size` points, transformed by `matrix`
+    /// (kept, not applied), as `CTFontCreateWithName` makes it (a `size` of 0 is taken as is here).
+    public init(name: String, size: CGFloat, matrix: CGAffineTransform = .identity) {
         self.name = name
         self.size = size
         self.matrix = matrix
