@@ -12,7 +12,7 @@ import Testing
     }
 
     /// A rounded background, a bordered image, a circle, an axial gradient, a half-opaque group,
-    /// a clip and a rotated layer, on white, 200 x 240.
+    /// a clip, a rotated layer and a geometry-flipped shape, on white, 200 x 240.
     static func scene() -> CALayer {
         let root = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 240), color(1, 1, 1))
         let rounded = solidLayer(CGRect(x: 10, y: 10, width: 80, height: 60), color(1, 0, 0))
@@ -39,7 +39,12 @@ import Testing
         clip.addSublayer(solidLayer(CGRect(x: -20, y: -20, width: 80, height: 70), color(1, 1, 0)))
         let turned = solidLayer(CGRect(x: 80, y: 100, width: 30, height: 20), color(0, 0.5, 0.5))
         turned.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
-        for sublayer in [rounded, image, circle, gradient, group, clip, turned] { root.addSublayer(sublayer) }
+        let flipped = CAShapeLayer()
+        flipped.frame = CGRect(x: 20, y: 200, width: 60, height: 36)
+        flipped.path = CGPath(rect: CGRect(x: 0, y: 0, width: 60, height: 10), transform: nil)
+        flipped.fillColor = color(1, 0, 1)
+        flipped.isGeometryFlipped = true
+        for sublayer in [rounded, image, circle, gradient, group, clip, turned, flipped] { root.addSublayer(sublayer) }
         return root
     }
 
@@ -54,10 +59,13 @@ import Testing
         ctx.scaleBy(x: 1, y: -1)
         root.render(in: ctx)
         let snapshot = try #require(ctx.makeImage())
+        // The flipped shape's band lies along the bottom of its bounds.
+        expectPixel(snapshot, 40, 231, (255, 0, 255, 255), tolerance: 0)
+        expectPixel(snapshot, 40, 204, (255, 255, 255, 255), tolerance: 0)
         let points = [
             (50, 40), (12, 12), (12, 40), (125, 22), (175, 22), (125, 55), (175, 55), (111, 40), (150, 67),
             (40, 120), (12, 92), (10, 175), (60, 175), (109, 175), (125, 135), (150, 160), (175, 135),
-            (131, 201), (128, 210), (150, 232), (95, 110), (100, 112),
+            (131, 201), (128, 210), (150, 232), (95, 110), (100, 112), (40, 231), (40, 204),
         ]
         for (x, y) in points {
             let drawn = snapshot.pixel(x: x, y: y)

@@ -76,6 +76,26 @@ import Testing
         #expect(largestDifference(first, second) == 0)
     }
 
+    @Test func aGeometryFlippedShapeLayerDrawsItsPathFlippedAsItsSublayers() throws {
+        // A red band along the path's y = 0...20 and a blue sublayer at (0, 0): with the layer's
+        // geometry flipped both sit at the bottom of its bounds, the band at rows 80...100.
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), Self.white)
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 20), transform: nil)
+        shape.fillColor = Self.red
+        shape.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), Self.blue))
+        shape.isGeometryFlipped = true
+        root.addSublayer(shape)
+        let image = try render(root)
+        expectPixel(image, 50, 90, (255, 0, 0, 255), tolerance: 0)
+        expectPixel(image, 50, 81, (255, 0, 0, 255), tolerance: 0)
+        expectPixel(image, 50, 78, (255, 255, 255, 255), tolerance: 0)
+        expectPixel(image, 50, 10, (255, 255, 255, 255), tolerance: 0)
+        expectPixel(image, 5, 95, (0, 0, 255, 255), tolerance: 0)
+        expectPixel(image, 5, 85, (255, 0, 0, 255), tolerance: 0)
+    }
+
     @Test func strokeEndMidAnimationIsDrawnByTheRenderSide() throws {
         let clock = ManualClock(whiteRoot(), at: 0)
         let layer = starLayer()

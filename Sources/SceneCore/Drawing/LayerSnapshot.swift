@@ -103,8 +103,12 @@ struct LayerSnapshot {
             ctx.restoreGState()
         }
         if p.drawsShape {
+            // The path is in the layer's geometry, flipped with it as the render side draws it.
             let scale = Self.deviceScale(ctx)
+            ctx.saveGState()
+            ctx.concatenate(CATransform3DGetAffineTransform(p.maskSpaceToOwnSpace))
             ShapeRaster.Key(p, scale: scale).drawing.draw(in: ctx, scale: scale)
+            ctx.restoreGState()
         }
         let sublayers = (layer.sublayers ?? []).enumerated().map { (z: Self.orderKey($1.state.zPosition), $0, $1) }
             .sorted { ($0.z, $0.1) < ($1.z, $1.1) }

@@ -4,7 +4,8 @@ import Foundation
 /// frame's animations made of them) is rasterised at the layer's pixels per unit on screen, kept
 /// in the tree's `ShapeRasterCache` (small ones packed into its atlas), and drawn as a textured
 /// quad between the layer's contents and its sublayers, clipped to the layer's shape only with
-/// `masksToBounds`.
+/// `masksToBounds`. The path is in the layer's geometry: a layer whose `isGeometryFlipped` is set
+/// draws it flipped about the middle of its bounds, as it places its sublayers.
 extension FrameBuilder {
     /// Draws the shape of shape layer `id` (with properties `p`), placed by `toWindow`.
     mutating func drawShape(
@@ -17,6 +18,12 @@ extension FrameBuilder {
         var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
         quad.rect = drawable.rect.float4
         quad.uv = drawable.uv
+        if p.isGeometryFlipped {
+            // The raster's rows upside down, at the rows the flip maps its rect to.
+            let rect = drawable.rect
+            quad.rect.y = Float(p.bounds.minY + p.bounds.maxY - rect.maxY)
+            quad.uv = SIMD4(drawable.uv.x, drawable.uv.w, drawable.uv.z, drawable.uv.y)
+        }
         batcher.add(quad, image: drawable.image, sampling: TextureSampling())
     }
 }
