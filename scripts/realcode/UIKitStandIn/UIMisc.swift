@@ -42,16 +42,20 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral {
     }
 }
 
-open class UIFont: NSObject {
+/// A font: on Apple's platforms a UIFont is a CTFont (toll-free bridged), so it is one here too,
+/// and goes to `CATextLayer.font` and Core Text's calls as it is.
+open class UIFont: CTFont, @unchecked Sendable {
     public let fontName: String
     public let pointSize: CGFloat
     public init?(name: String, size: CGFloat) {
         fontName = name
         pointSize = size
+        super.init(name: name, size: size)
     }
     private init(system name: String, size: CGFloat) {
         fontName = name
         pointSize = size
+        super.init(name: name, size: size)
     }
     open class func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(system: "DejaVu Sans", size: size) }
     open class func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(system: "DejaVu Sans Bold", size: size) }
@@ -60,8 +64,8 @@ open class UIFont: NSObject {
     public var lineHeight: CGFloat { pointSize * 1.164 }
     public var ascender: CGFloat { pointSize * 0.928 }
     public var descender: CGFloat { -pointSize * 0.236 }
-    /// As a Core Text font, for `CATextLayer.font`.
-    public var ctFont: CTFont { CTFontCreateWithName(fontName, pointSize, nil) }
+    /// As a Core Text font: the font itself.
+    public var ctFont: CTFont { self }
 }
 
 open class UIScreen: NSObject {
