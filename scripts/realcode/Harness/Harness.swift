@@ -102,14 +102,24 @@ public enum RealCodeHarness {
             writeResult(name: name, fields: ["runs": false, "note": "render failed: \(error)"])
             return
         }
+        report(
+            frames, of: root, name: name,
+            note: count == 0 && (root.sublayers ?? []).isEmpty ? "no animation attached" : "sampled live over \(Int(seconds)) s",
+            animations: count, period: seconds, delay: 0)
+    }
+
+    /// Writes the contact sheet of `frames` and the result: whether they draw and animate.
+    static func report(
+        _ frames: [RenderedImage], of root: CALayer, name: String, note: String, animations: Int, period: Double,
+        delay: Double
+    ) {
         let background = rgba(root.backgroundColor)
         let drawn = frames.map { differing($0, from: background) }
         let moved = frames.dropFirst().map { changed(frames[0], $0) }
         try? contactSheet(frames).write(to: outDir.appendingPathComponent("\(name).png"))
         writeResult(name: name, fields: [
-            "note": count == 0 && (root.sublayers ?? []).isEmpty ? "no animation attached" : "sampled live over \(Int(seconds)) s",
-            "runs": true, "draws": (drawn.max() ?? 0) >= 10, "animates": (moved.max() ?? 0) >= 10,
-            "animations": count, "period": seconds, "delay": 0, "drawnPixels": drawn.max() ?? 0,
+            "note": note, "runs": true, "draws": (drawn.max() ?? 0) >= 10, "animates": (moved.max() ?? 0) >= 10,
+            "animations": animations, "period": period, "delay": delay, "drawnPixels": drawn.max() ?? 0,
             "changedPixels": moved.max() ?? 0,
         ])
     }
@@ -162,16 +172,10 @@ public enum RealCodeHarness {
             writeResult(name: name, fields: ["runs": false, "note": "render failed: \(error)"])
             return
         }
-        let background = rgba(root.backgroundColor)
-        let drawn = frames.map { differing($0, from: background) }
-        let moved = frames.dropFirst().map { changed(frames[0], $0) }
-        try? contactSheet(frames).write(to: outDir.appendingPathComponent("\(name).png"))
-        writeResult(name: name, fields: [
-            "note": list.isEmpty && (root.sublayers ?? []).isEmpty ? "no animation attached" : "",
-            "runs": true, "draws": (drawn.max() ?? 0) >= 10, "animates": (moved.max() ?? 0) >= 10,
-            "animations": list.count, "period": period, "delay": delay, "drawnPixels": drawn.max() ?? 0,
-            "changedPixels": moved.max() ?? 0,
-        ])
+        report(
+            frames, of: root, name: name,
+            note: list.isEmpty && (root.sublayers ?? []).isEmpty ? "no animation attached" : "",
+            animations: list.count, period: period, delay: delay)
     }
 
     static func rgba(_ color: CGColor?) -> (Int, Int, Int, Int) {
