@@ -86,7 +86,7 @@ slug() { echo "$1" | sed -E 's/\.xcplaygroundpage|\.playground//g; s/[^A-Za-z0-9
 
 for src in "${sources[@]}"; do
     name="$(slug "$(basename "$src")")"
-    if find "$src" -name Contents.swift | grep -q .; then
+    if [ -n "$(find "$src" -name Contents.swift -print -quit)" ]; then  # (not find | grep -q: with pipefail, find's SIGPIPE made it fail now and then)
         # Playgrounds: one program per page, with the playground's Sources/ files.
         while IFS= read -r page; do
             pg="$(dirname "$page")"

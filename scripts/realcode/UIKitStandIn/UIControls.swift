@@ -82,18 +82,22 @@ open class UIImageView: UIView {
     }
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        // Swift runs no property observer for a property set in its own class's initializer,
+        // so the image goes to the layer here as well.
         self.image = image
+        applyImage()
     }
     public required init?(coder: NSCoder) { fatalError("UIKit stand-in: no nib or storyboard loading") }
 
     open var image: UIImage? {
-        didSet {
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            layer.contents = image?.cgImage
-            layer.contentsScale = image?.scale ?? 1
-            CATransaction.commit()
-        }
+        didSet { applyImage() }
+    }
+    private func applyImage() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.contents = image?.cgImage
+        layer.contentsScale = image?.scale ?? 1
+        CATransaction.commit()
     }
     open override var contentMode: UIViewContentMode {
         didSet { applyContentMode() }

@@ -14,19 +14,41 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral {
         self.cgImage = cgImage
         self.scale = scale
     }
-    /// Asset-catalogue images: the harness has no assets, so none is found.
-    public convenience init?(named name: String) { return nil }
+    /// A bundle image by name: in a playground the main bundle holds the page's Resources/ (the
+    /// folder RC_RESOURCES names). As UIKit, the name may leave out `.png` and the `@2x`/`@3x`
+    /// suffix, and such a suffix sets the scale. Asset catalogues: none (nil, as UIKit for a name
+    /// it does not find).
+    public convenience init?(named name: String) {
+        guard let (image, scale) = UIImage.resource(name, guessing: true) else { return nil }
+        self.init(cgImage: image, scale: scale)
+    }
+    /// The folders resources are looked up in: RC_RESOURCES, then the main bundle's.
+    static func resource(_ name: String, guessing: Bool) -> (CGImage, CGFloat)? {
+        let folders = [ProcessInfo.processInfo.environment["RC_RESOURCES"], Bundle.main.resourcePath].compactMap { $0 }
+        var names = [name]
+        if guessing && (name as NSString).pathExtension.isEmpty {
+            names = ["@3x", "@2x", ""].flatMap { s in ["png", "jpg", "jpeg"].map { "\(name)\(s).\($0)" } }
+        }
+        for folder in folders {
+            for candidate in names {
+                let path = (folder as NSString).appendingPathComponent(candidate)
+                if let data = FileManager.default.contents(atPath: path), let image = try? CGImage.decode(data) {
+                    let stem = ((candidate as NSString).lastPathComponent as NSString).deletingPathExtension
+                    let scale: CGFloat = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+                    return (image, scale)
+                }
+            }
+        }
+        return nil
+    }
     /// `#imageLiteral(resourceName:)`: the named file among the program's resources (the
-    /// folder RC_RESOURCES names, then the main bundle's); an empty image, with a message, when
+    /// folder RC_RESOURCES names, then the main bundle's; `@2x` in the name sets the scale, as
+    /// `UIImage(named:)`, which the literal calls on Apple); an empty image, with a message, when
     /// the harness does not have it (UIKit's literal requires the resource to be there).
     public required convenience init(imageLiteralResourceName name: String) {
-        let folders = [ProcessInfo.processInfo.environment["RC_RESOURCES"], Bundle.main.resourcePath].compactMap { $0 }
-        for folder in folders {
-            let path = (folder as NSString).appendingPathComponent(name)
-            if let data = FileManager.default.contents(atPath: path), let image = try? CGImage.decode(data) {
-                self.init(cgImage: image)
-                return
-            }
+        if let (image, scale) = UIImage.resource(name, guessing: false) {
+            self.init(cgImage: image, scale: scale)
+            return
         }
         FileHandle.standardError.write("UIKit stand-in: image resource \(name) not found\n".data(using: .utf8)!)
         self.init()
