@@ -106,7 +106,7 @@ for src in "${sources[@]}"; do
         done < <(find "$src" -name Contents.swift | sort)
     else
         driver="$here/drivers/$name.swift"
-        [ -f "$driver" ] || { echo "no driver $driver for $src: skipped" >&2; continue; }
+        [ -f "$driver" ] || { echo "no driver $driver for $src: not run" >&2; continue; }
         mkdir -p "$pkg/Sources/$name"
         while IFS= read -r f; do
             rewrite "$f" > "$pkg/Sources/$name/$(basename "$f")"
