@@ -44,25 +44,29 @@ struct ShadowBlur {
         let x1 = min(box.x1 + reach, width)
         let y0 = max(box.y0 - reach, 0)
         let y1 = min(box.y1 + reach, height)
-        var pass = alpha
-        for y in box.y0..<box.y1 {
-            for x in x0..<x1 {
+        let size = (width, height)
+        var across = alpha
+        Self.convolve(alpha, kernel, size: size, rows: box.y0..<box.y1, columns: x0..<x1, along: (1, 0), into: &across)
+        Self.convolve(across, kernel, size: size, rows: y0..<y1, columns: x0..<x1, along: (0, 1), into: &alpha)
+    }
+
+    /// One pass of the separable blur over planes of `size`: each pixel of `rows` x `columns` of
+    /// `target` becomes the sum of `source`'s pixels along `step` (a row or a column) weighted by
+    /// `kernel`, centred on it.
+    private static func convolve(
+        _ source: [Float], _ kernel: [Float], size: (width: Int, height: Int), rows: Range<Int>,
+        columns: Range<Int>, along step: (x: Int, y: Int), into target: inout [Float]
+    ) {
+        let (width, height) = size
+        let reach = kernel.count / 2
+        for y in rows {
+            for x in columns {
                 var sum: Float = 0
                 for (i, w) in kernel.enumerated() {
-                    let sx = x + i - reach
-                    if sx >= 0 && sx < width { sum += w * alpha[y * width + sx] }
+                    let (sx, sy) = (x + (i - reach) * step.x, y + (i - reach) * step.y)
+                    if sx >= 0 && sx < width && sy >= 0 && sy < height { sum += w * source[sy * width + sx] }
                 }
-                pass[y * width + x] = sum
-            }
-        }
-        for y in y0..<y1 {
-            for x in x0..<x1 {
-                var sum: Float = 0
-                for (i, w) in kernel.enumerated() {
-                    let sy = y + i - reach
-                    if sy >= 0 && sy < height { sum += w * pass[sy * width + x] }
-                }
-                alpha[y * width + x] = sum
+                target[y * width + x] = sum
             }
         }
     }
