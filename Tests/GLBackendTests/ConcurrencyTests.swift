@@ -1,10 +1,11 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import GLBackend
 @testable import SceneCore
 
-@Suite struct ConcurrencyTests {
+@Suite(.tags(.threads)) struct ConcurrencyTests {
     /// Runs `body(index)` on `count` threads at once and waits for all of them.
     func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let done = DispatchGroup()

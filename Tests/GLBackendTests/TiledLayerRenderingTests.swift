@@ -55,7 +55,7 @@ final class UnfadedTiledLayer: CATiledLayer {
 /// `CATiledLayer` through the headless renderer: the tiles asked for at each zoom (clip
 /// rectangles and scales), on background threads, several at once; what is drawn while tiles
 /// are missing; invalidation; eviction under a small budget; the fade-in; and exact pixels.
-@Suite(.serialized) struct TiledLayerRenderingTests {
+@Suite(.serialized, .tags(.threads)) struct TiledLayerRenderingTests {
     /// A tiled layer with `tile`-pixel tiles, `size` points, its origin at the window's.
     func tiledLayer(
         fading: Bool = false, size: CGFloat = 100, tile: CGFloat = 50, recorder: TileRecorder

@@ -5,7 +5,7 @@ import Testing
 @testable import SceneCore
 
 /// The distributor's hand-off to sinks that come and go.
-@Suite struct CommitDistributorTests {
+@Suite(.tags(.threads)) struct CommitDistributorTests {
     /// A sink that drops the last outside reference to itself when the first commit after the
     /// attach snapshot arrives, and detaches itself when it goes: its deinit then runs as the
     /// distributor lets go of it.

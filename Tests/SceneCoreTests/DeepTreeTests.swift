@@ -9,7 +9,7 @@ import Testing
 /// stack: every walk along the chain is iterative. Before the fix, committing a chain about 4,000
 /// deep and hit-testing one about 10,000 deep crashed the process with a stack overflow. One test
 /// at a time: each holds the layer lock for seconds while it commits or hit-tests its chain.
-@Suite(.serialized) struct DeepTreeTests {
+@Suite(.serialized, .tags(.scale)) struct DeepTreeTests {
     static let depth = 100_000
 
     /// `body`'s result and the processor seconds it took.

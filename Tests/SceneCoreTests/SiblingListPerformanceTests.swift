@@ -8,7 +8,7 @@ import Testing
 /// change that does not grow with the list, and setting `sublayers` time linear in its length.
 /// The bounds, on the thread's processor time, are generous (a debug build on a loaded two-core
 /// machine); before the fix these took minutes.
-@Suite struct SiblingListPerformanceTests {
+@Suite(.tags(.scale)) struct SiblingListPerformanceTests {
     /// Processor seconds `body` takes, inside one explicit transaction whose commit is not counted.
     private func seconds(_ body: () -> Void) -> Double {
         CATransaction.begin()

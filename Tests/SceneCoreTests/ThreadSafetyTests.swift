@@ -7,7 +7,7 @@ import Testing
 
 /// Layers changed on several threads while others commit: nothing crashes, nothing is lost, and
 /// the render side ends up with exactly the model (issue 12).
-@Suite struct ThreadSafetyTests {
+@Suite(.tags(.threads, .scale)) struct ThreadSafetyTests {
     /// Starts `body(i)` on `count` new threads at once; wait on the group for them to end.
     private static func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
         let group = DispatchGroup()

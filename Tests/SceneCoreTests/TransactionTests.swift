@@ -8,7 +8,7 @@ import Testing
 ///
 /// Transactions are per thread. Tests that need a thread's stack in a known state run on a
 /// new `Thread`; the others first flush whatever an earlier test left on their thread.
-@Suite struct TransactionTests {
+@Suite(.tags(.threads)) struct TransactionTests {
     @Test func keysHaveApplesNames() {
         #expect(kCATransactionAnimationDuration == "animationDuration")
         #expect(kCATransactionDisableActions == "disableActions")
@@ -174,7 +174,7 @@ private final class LockContender: Sendable {
 }
 
 /// When changes reach the sinks (Apple's CATransaction documentation).
-@Suite struct TransactionCommitTests {
+@Suite(.tags(.threads)) struct TransactionCommitTests {
     @Test func changesReachSinksOnlyAtTheOutermostCommit() {
         let sink = RecordingSink.attached()
         let layer = CALayer()
@@ -275,7 +275,7 @@ private final class LockContender: Sendable {
 
 /// Completion blocks run on the main thread after the commit (Apple's CATransaction documentation).
 /// Serialized: these tests share the main thread's transaction stack.
-@Suite(.serialized) @MainActor struct CompletionBlockTests {
+@Suite(.serialized, .tags(.threads)) @MainActor struct CompletionBlockTests {
     @Test func runsOnTheMainQueueOnALaterTurn() async {
         let runs = Runs()
         CATransaction.flush()

@@ -12,7 +12,7 @@ import Testing
 ///
 /// Serialized and on the main actor: events are handled on the main queue. To check that
 /// something did not happen, a test drains the main queue (`drainMainQueue()`) instead of sleeping.
-@Suite(.serialized) @MainActor struct AnimationLifecycleTests {
+@Suite(.serialized, .tags(.threads)) @MainActor struct AnimationLifecycleTests {
     @Test func theDelegateHearsStartAndStopOnceEach() async {
         let driver = RenderDriver()
         let log = DelegateLog()

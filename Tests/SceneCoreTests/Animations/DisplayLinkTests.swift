@@ -1,11 +1,12 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
 
 /// `CADisplayLink` without a window: it runs from a timer at the display rate on the run
 /// loop it was added to. (With a window it follows presented frames; see WindowTests.)
-@Suite(.serialized) struct DisplayLinkTests {
+@Suite(.serialized, .tags(.threads)) struct DisplayLinkTests {
     final class Counter {
         var calls: [(timestamp: Double, target: Double, duration: Double)] = []
         func step(_ link: CADisplayLink) { calls.append((link.timestamp, link.targetTimestamp, link.duration)) }

@@ -7,7 +7,7 @@ import Testing
 /// Animations of committed layers that no renderer shows start and finish by the media clock, as
 /// on Apple platforms: delegates, removal and completion blocks happen on the main queue at the
 /// times they would with a window (`UnrenderedAnimations`).
-@Suite(.serialized) @MainActor struct UnrenderedAnimationTests {
+@Suite(.serialized, .tags(.threads)) @MainActor struct UnrenderedAnimationTests {
     @Test func aHeadlessAnimationStartsAndFinishesOnTime() async {
         let layer = CALayer()
         CATransaction.begin()

@@ -7,7 +7,7 @@ import Testing
 /// `drawsAsynchronously`: `draw(in:)` is recorded where the layer displays, its pixels are
 /// filled in on `AsyncDisplay.queue` and committed when done. The tests hold the queue
 /// (`suspend()`) to see the state in between, so they run one at a time.
-@Suite(.serialized) struct AsyncDrawingTests {
+@Suite(.serialized, .tags(.threads)) struct AsyncDrawingTests {
     /// A 20 x 20 layer that fills its top-left 10 x 10 points with `color` and counts its draws.
     final class Painted: CALayer {
         var color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)

@@ -1,11 +1,12 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
 
 /// The render side's half of `TileStore`: a reported view starts drawing without waiting, and
 /// each drawn tile asks the renderers that showed the layer for a frame.
-@Suite struct TileStoreTests {
+@Suite(.tags(.threads)) struct TileStoreTests {
     @Test func aDrawnTileAsksTheRenderersThatShowedTheLayerForAFrame() throws {
         let layer = CATiledLayer()
         let bounds = CGRect(x: 0, y: 0, width: 512, height: 256)

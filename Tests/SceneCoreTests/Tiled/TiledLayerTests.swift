@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
@@ -6,7 +7,7 @@ import Testing
 /// `CATiledLayer`'s properties (defaults, setters, key-value coding, copies, archiving) and the
 /// tile arithmetic: which levels exist, which level a screen scale picks, which tiles cover a
 /// rectangle, and how bad settings are made usable.
-@Suite struct TiledLayerTests {
+@Suite(.tags(.threads)) struct TiledLayerTests {
     @Test func theDefaultsAreCoreAnimations() {
         let layer = CATiledLayer()
         #expect(layer.tileSize == CGSize(width: 256, height: 256))
