@@ -7,7 +7,8 @@
 // CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway, MASKED
 // multiplies the output by the alpha of the mask texture (a masked group's composite),
 // SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip),
-// GRADIENT draws the gradients of quads whose params.y is 2 from the frame's gradient texture.
+// GRADIENT draws the gradients of gradient quads (params.y 2 or 3: SceneCore's QuadPaint) from
+// the frame's gradient texture.
 // SIMPLE_SHAPES leaves out continuous corners and mixed edges; AFFINE_FILLS (SceneCore's
 // ShapeCoverage.affineFill) computes a fill's coverage from per-quad constants, and with
 // UNIFORM_FILLS (ShapeCoverage.uniformAffineFill) only that of a fill with one radius at every

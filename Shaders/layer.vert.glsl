@@ -11,7 +11,7 @@ layout(location = 4) in vec4 a_uv;          // u0, v0 at (minX, minY); u1, v1 at
 layout(location = 5) in vec4 a_color;       // premultiplied
 layout(location = 6) in vec4 a_shapeRect;   // the rounded rectangle coverage is computed against
 layout(location = 7) in vec4 a_radii;       // minX/minY, maxX/minY, maxX/maxY, minX/maxY
-layout(location = 8) in vec4 a_params;      // border width, textured, anti-aliased edges, clip to shape
+layout(location = 8) in vec4 a_params;      // QuadParameters: border, paint, smooth edges, clip to shape
 
 uniform vec2 u_viewportSize;                // target size in pixels
 
@@ -34,7 +34,7 @@ flat out vec4 v_radii;
 flat out vec4 v_params;
 
 #if GRADIENT
-// The gradient of a gradient quad (params.y 2), read once per vertex from its block in the
+// The gradient of a gradient quad (params.y 2 or 3), read once per vertex from its block in the
 // frame's gradient texture (SceneCore's GradientTexels), bound as u_texture.
 uniform sampler2D u_texture;
 flat out vec4 v_gradientHeader;             // kind, stop count, start point

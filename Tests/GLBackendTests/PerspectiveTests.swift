@@ -28,7 +28,7 @@ import Testing
         let rect = SIMD4<Float>(0, 0, 200, 100)
         let quad = QuadInstance(
             transform: canvas.transform(layerToWindow), rect: rect, color: blue, shapeRect: rect,
-            params: SIMD4(0, 0, EdgeAntialiasing.all, 1))
+            parameters: .init(paint: .color, edges: EdgeAntialiasing.all, clipsToShape: true))
         let image = try canvas.render(canvas.list(drawing: [quad]))
         let covered = (0..<400).filter { image.pixel(x: $0, y: 100).r < 128 }
         let (left, right) = (projectedX(0), projectedX(200))
@@ -47,7 +47,7 @@ import Testing
         let rect = SIMD4<Float>(0, 0, 200, 100)
         let quad = QuadInstance(
             transform: canvas.transform(layerToWindow), rect: rect, uv: SIMD4(0, 0, 1, 1), color: white,
-            shapeRect: rect, params: SIMD4(0, 1, EdgeAntialiasing.all, 0))
+            shapeRect: rect, parameters: .init(paint: .texture, edges: EdgeAntialiasing.all))
         let result = try canvas.render(canvas.list([quad], [batch(0, 1, image: image)]))
         #expect(abs(projectedX(100) - 200) < 0.001)
         expectPixel(result, 198, 100, (255, 0, 0, 255))

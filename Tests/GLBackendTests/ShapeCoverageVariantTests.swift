@@ -19,7 +19,7 @@ import Testing
             let rect = SIMD4<Float>(0, 0, Float(size.width), Float(size.height))
             return QuadInstance(
                 transform: canvas.transform(layerToWindow), rect: rect, color: color, shapeRect: rect, radii: radii,
-                params: SIMD4(0, 0, edges, 1))
+                parameters: .init(paint: .color, edges: edges, clipsToShape: true))
         }
         let turned = CATransform3DRotate(CATransform3DMakeTranslation(40, 10, 0), 0.5, 0, 0, 1)
         let skewed = CATransform3DScale(
@@ -49,7 +49,8 @@ import Testing
             let rect = SIMD4<Float>(0, 0, Float(size.width), Float(size.height))
             return QuadInstance(
                 transform: canvas.transform(layerToWindow), rect: rect, color: color, shapeRect: rect,
-                radii: SIMD4(repeating: radius), params: SIMD4(0, 0, EdgeAntialiasing.all, 1))
+                radii: SIMD4(repeating: radius),
+                parameters: .init(paint: .color, edges: EdgeAntialiasing.all, clipsToShape: true))
         }
         let turned = CATransform3DRotate(CATransform3DMakeTranslation(40, 10, 0), 0.5, 0, 0, 1)
         let skewed = CATransform3DScale(

@@ -83,7 +83,7 @@ import Testing
         let rect = SIMD4<Float>(0, 0, 20, 20)
         let square = QuadInstance(
             transform: canvas.transform(rotation), rect: rect, color: blue, shapeRect: rect,
-            params: SIMD4(0, 0, EdgeAntialiasing.all, 1))
+            parameters: .init(paint: .color, edges: EdgeAntialiasing.all, clipsToShape: true))
         let image = try canvas.render(canvas.list(drawing: [square]))
         expectPixel(image, 32, 24, (0, 0, 255, 255))
         expectPixel(image, 40, 17, (191, 191, 255, 255), tolerance: 6)

@@ -39,7 +39,8 @@ import Testing
             canvas.rect(x: 55, y: 135, w: 70, h: 60, color: green),
             QuadInstance(
                 transform: canvas.transform(turned), rect: perspectiveRect, uv: SIMD4(0, 0, 1, 1), color: white,
-                shapeRect: perspectiveRect, radii: SIMD4(repeating: 10), params: SIMD4(0, 1, EdgeAntialiasing.all, 1)),
+                shapeRect: perspectiveRect, radii: SIMD4(repeating: 10),
+                parameters: .init(paint: .texture, edges: EdgeAntialiasing.all, clipsToShape: true)),
         ]
         return canvas.list(
             clear: premultiplied(0.93, 0.93, 0.93), instances,

@@ -12,29 +12,29 @@ import Testing
 @Suite struct TransformLayerTests {
     @Test func aTransformLayerHasALayersDefaultsAndIsKnownAsOne() throws {
         let layer = CATransformLayer()
-        #expect(layer.state.isTransformLayer)
-        #expect(!CALayer().state.isTransformLayer)
+        #expect(layer.state.kind == .transform)
+        #expect(CALayer().state.kind == .layer)
         #expect(layer.opacity == 1 && layer.isDoubleSided && !layer.masksToBounds)
         #expect(CATransform3DIsIdentity(layer.transform) && CATransform3DIsIdentity(layer.sublayerTransform))
         #expect(layer.backgroundColor == nil && layer.bounds == .zero)
-        #expect(CATransformLayer(layer: layer).state.isTransformLayer)
+        #expect(CATransformLayer(layer: layer).state.kind == .transform)
         LayerTest.commitNow { layer.opacity = 0.5 }
         let shown = try #require(layer.presentation())
-        #expect(shown.state.isTransformLayer && shown.opacity == 0.5)
+        #expect(shown.state.kind == .transform && shown.opacity == 0.5)
     }
 
     @Test func theFirstCommitTellsTheRenderSide() throws {
         let fixture = CubeFixture(angle: 0)
         let tree = renderTree(for: fixture.root)
-        #expect(try #require(tree[fixture.cube.layerID]).properties.isTransformLayer)
-        #expect(try #require(tree[fixture[.front].layerID]).properties.isTransformLayer == false)
+        #expect(try #require(tree[fixture.cube.layerID]).properties.kind == .transform)
+        #expect(try #require(tree[fixture[.front].layerID]).properties.kind == .layer)
     }
 
     @Test func aTransformLayerRoundTripsThroughArchivingWithItsSublayers() throws {
         let fixture = CubeFixture(angle: .pi / 6)
         let data = try NSKeyedArchiver.archivedData(withRootObject: fixture.cube, requiringSecureCoding: true)
         let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CATransformLayer.self, from: data))
-        #expect(back.state.isTransformLayer)
+        #expect(back.state.kind == .transform)
         #expect(back.transform == fixture.cube.transform)
         #expect(back.sublayers?.count == 6)
         #expect(back.sublayers?[2].transform == fixture[.back].transform)

@@ -190,8 +190,8 @@ final class GLRenderer {
     static func compositeInstance(width: Int, height: Int) -> QuadInstance {
         let (w, h) = (Float(width), Float(height))
         let rect = SIMD4<Float>(0, 0, w, h)
-        return QuadInstance(
+        return QuadInstance.textured(
             transform: SIMD16(2 / w, 0, 0, 0, 0, -2 / h, 0, 0, 0, 0, 1, 0, -1, 1, 0, 1), rect: rect,
-            uv: SIMD4(0, 1, 1, 0), color: SIMD4(repeating: 1), shapeRect: rect, params: SIMD4(0, 1, 0, 0))
+            uv: SIMD4(0, 1, 1, 0), color: SIMD4(repeating: 1))
     }
 }

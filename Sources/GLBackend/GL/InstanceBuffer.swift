@@ -11,7 +11,7 @@ struct InstanceBuffer {
     /// Attribute location → byte offset inside `QuadInstance`, in the shader's order.
     private static let attributes: [(location: GLuint, offset: Int)] = {
         let fields: [PartialKeyPath<QuadInstance>] = [
-            \.transformX, \.transformY, \.transformOrigin, \.rect, \.uv, \.color, \.shapeRect, \.radii, \.params,
+            \.transformX, \.transformY, \.transformOrigin, \.rect, \.uv, \.color, \.shapeRect, \.radii, \.parameters,
         ]
         return fields.enumerated().map { (GLuint($0.offset), MemoryLayout<QuadInstance>.offset(of: $0.element) ?? 0) }
     }()

@@ -75,7 +75,7 @@ struct LayerSnapshot {
             ctx.setFillColor(background)
             ctx.fillPath()
         }
-        if p.isGradientLayer, let gradient = GradientDrawing(p) {
+        if p.kind == .gradient, let gradient = GradientDrawing(p) {
             ctx.saveGState()
             ctx.beginPath()
             shape.add(to: ctx)

@@ -72,6 +72,8 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// values of the moment it is born, and an animated rate gives the births of its integral (see
 /// `EmitterTrack`).
 open class CAEmitterLayer: CALayer {
+    override class var kind: LayerKind { .emitter }
+
     /// The cell objects handed out by `emitterCells` (the very objects it was set to).
     private var cellObjects: [CAEmitterCell]?
 

@@ -35,22 +35,21 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// location lists of the same length blend entry by entry; lists of different lengths switch
 /// half-way. `type` changes without animating.
 open class CAGradientLayer: CALayer {
+    override class var kind: LayerKind { .gradient }
+
     /// A gradient layer with no colours.
     public override init() {
         super.init()
-        state.isGradientLayer = true
     }
 
     /// Unarchives a layer archived by `encode(with:)`, with its gradient properties.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        state.isGradientLayer = true
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)
-        state.isGradientLayer = true
     }
 
     /// The colours (`CGColor`s) of the stops, in order; the objects set are the objects returned.

@@ -14,7 +14,7 @@ extension CALayer {
             var step = current.transformToSuperlayer()
             if let unflattened { step = unflattened.concatenating(step) }
             layer = current.superlayer
-            if let layer, layer.state.isTransformLayer {
+            if let layer, layer.state.kind == .transform {
                 unflattened = step
                 continue
             }
@@ -35,7 +35,7 @@ extension CALayer {
         for layer in selfAndAncestors.reversed() {
             var step = layer.transformToSuperlayer()
             if let unflattened { step = step.concatenating(unflattened) }
-            if layer !== self && layer.state.isTransformLayer {
+            if layer !== self && layer.state.kind == .transform {
                 unflattened = step
                 continue
             }

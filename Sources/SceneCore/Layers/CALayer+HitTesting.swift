@@ -23,7 +23,7 @@ extension CALayer {
     func defaultHitTest(_ p: CGPoint) -> CALayer? {
         LayerLock.lock()
         defer { LayerLock.unlock() }
-        if state.isTransformLayer { return hitTestThroughTransformLayer(p) }
+        if state.kind == .transform { return hitTestThroughTransformLayer(p) }
         guard let first = HitTestFrame(self, point: p) else { return nil }
         return CALayer.hitTestWalk(from: first)
     }

@@ -77,6 +77,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     }
     /// Whether a new layer of this class redraws when its bounds change size: false for layers.
     class var displaysOnBoundsChangeByDefault: Bool { false }
+    /// What a layer of this class draws of its own (`LayerKind`): each layer class overrides it.
+    class var kind: LayerKind { .layer }
     /// Whether the layer's drawing is turned into pixels on a background thread. Default false.
     ///
     /// As in Core Animation, `draw(in:)` is still called where the layer displays, but into a
@@ -207,7 +209,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Creates a layer with Core Animation's default property values.
     public override init() {
         super.init()
-        if Self.displaysOnBoundsChangeByDefault { attributes.displaysOnBoundsChange = true }
+        setUpClassDefaults()
     }
 
     /// Creates a shadow copy of `layer`, as Core Animation does for presentation layers.
@@ -217,7 +219,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// copy their own stored properties from `layer` and must call `super.init(layer:)`.
     public init(layer: Any) {
         super.init()
-        if Self.displaysOnBoundsChangeByDefault { attributes.displaysOnBoundsChange = true }
+        setUpClassDefaults()
     }
 
     /// Creates the presentation copy of `model` through `init(layer:)`, the subclass's override
@@ -237,8 +239,14 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Subclasses that override it must call `super.init(coder:)`.
     public required init?(coder: NSCoder) {
         super.init()
-        if Self.displaysOnBoundsChangeByDefault { attributes.displaysOnBoundsChange = true }
+        setUpClassDefaults()
         decodeArchivedValues(from: coder)
+    }
+
+    /// What a new layer takes from its class, before anything else is set on it.
+    private func setUpClassDefaults() {
+        if Self.kind != .layer { state.kind = Self.kind }
+        if Self.displaysOnBoundsChangeByDefault { attributes.displaysOnBoundsChange = true }
     }
 
     deinit {

@@ -27,6 +27,8 @@ import Foundation
 /// the thread that changes the layer: read the layer's values there only under
 /// `CATransaction.lock()`, or keep what they need in values of their own.
 open class CAOpenGLLayer: CALayer {
+    override class var kind: LayerKind { .openGL }
+
     /// The largest side of the drawing framebuffer in pixels; a layer whose bounds at its
     /// `contentsScale` need more is drawn at a lower scale (logged once) and stretched.
     public static let maximumDrawableSize = 4096

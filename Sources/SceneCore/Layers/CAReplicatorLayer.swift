@@ -26,22 +26,21 @@ import Foundation
 ///
 /// Every property but `preservesDepth` is animatable, implicitly and explicitly.
 open class CAReplicatorLayer: CALayer {
+    override class var kind: LayerKind { .replicator }
+
     /// A replicator layer drawing its sublayers once (`instanceCount` 1).
     public override init() {
         super.init()
-        state.isReplicatorLayer = true
     }
 
     /// Unarchives a replicator layer archived by `encode(with:)`, with its instance properties.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        state.isReplicatorLayer = true
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)
-        state.isReplicatorLayer = true
     }
 
     /// How many times the sublayers are drawn. Default 1; 0 or less draws none of them (the

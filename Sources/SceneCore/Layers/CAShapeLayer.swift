@@ -56,22 +56,21 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// busy, and `presentation()` reports them. `lineDashPattern`, `fillRule`, `lineCap` and
 /// `lineJoin` change without animating.
 open class CAShapeLayer: CALayer {
+    override class var kind: LayerKind { .shape }
+
     /// A shape layer with no path, a black fill and no stroke.
     public override init() {
         super.init()
-        state.isShapeLayer = true
     }
 
     /// Unarchives a layer archived by `encode(with:)`, with its shape properties.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        state.isShapeLayer = true
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)
-        state.isShapeLayer = true
     }
 
     /// The path drawn, in the layer's coordinates. The layer keeps an immutable copy, so later

@@ -51,6 +51,8 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// `foregroundColor` animation of text in a backing store, reshape or redraw the text on the
 /// app thread once per frame with the animated values.
 open class CATextLayer: CALayer {
+    override class var kind: LayerKind { .text }
+
     /// The text: a `String` or an `NSAttributedString`. Default nil (nothing drawn).
     ///
     /// An attributed string is drawn with its own attributes, and `font`, `fontSize` and

@@ -35,6 +35,8 @@ import Foundation
 /// and one outside 16...4096 pixels is clamped; `levelsOfDetail` below 1 counts as 1, and
 /// more than 32 levels or magnified levels count as 32; each with one logged error.
 open class CATiledLayer: CALayer {
+    override class var kind: LayerKind { .tiled }
+
     /// A tiled layer with 256 × 256 pixel tiles and one level of detail.
     public override init() {
         super.init()

@@ -19,7 +19,7 @@ extension CALayer {
         while let (layer, toSpace) = pending.popLast() {
             for child in layer.sublayers ?? [] where !child.state.isHidden {
                 let childToSpace = child.transformToSuperlayer().concatenating(toSpace)
-                if child.state.isTransformLayer {
+                if child.state.kind == .transform {
                     pending.append((child, childToSpace))
                     continue
                 }

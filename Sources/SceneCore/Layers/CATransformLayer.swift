@@ -32,21 +32,20 @@ import Foundation
 /// cube seen from the side of the perspective axis). Planes that pierce each other cannot be
 /// drawn correctly this way: each is drawn whole, in centre order, as on a painter's canvas.
 open class CATransformLayer: CALayer {
+    override class var kind: LayerKind { .transform }
+
     /// A transform layer with no sublayers.
     public override init() {
         super.init()
-        state.isTransformLayer = true
     }
 
     /// Unarchives a transform layer archived by `encode(with:)`, with its sublayers.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        state.isTransformLayer = true
     }
 
     /// A shadow copy of `layer`, as Core Animation makes for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)
-        state.isTransformLayer = true
     }
 }

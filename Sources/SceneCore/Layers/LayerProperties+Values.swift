@@ -32,19 +32,8 @@ extension LayerProperties {
         /// animations into these instead of making a `CGColor` every frame. When set it wins
         /// over `backgroundColor` (the other colours' are in `extras`).
         var animatedBackgroundColor: RGBA?
-        /// Whether the layer is a `CATransformLayer`, whose sublayers keep their 3D positions. Set
-        /// once when such a layer is made, not a property of its own: it reaches the render side
-        /// with the layer's first commit, which carries every value.
-        var isTransformLayer = false
-        /// Whether the layer is a `CAReplicatorLayer`, whose sublayers are drawn `instanceCount`
-        /// times. Set once when such a layer is made, like `isTransformLayer`.
-        var isReplicatorLayer = false
-        /// Whether the layer is a `CAGradientLayer`, which draws its gradient between its background
-        /// and its contents. Set once when such a layer is made, like `isTransformLayer`.
-        var isGradientLayer = false
-        /// Whether the layer is a `CAShapeLayer`, which draws its path between its contents and its
-        /// sublayers. Set once when such a layer is made, like `isTransformLayer`.
-        var isShapeLayer = false
+        /// What the layer draws of its own (its class's `LayerKind`), set once when it is made.
+        var kind = LayerKind.layer
         /// The values few layers set, in a box of their own that every layer setting none of them
         /// shares.
         var extras = LayerProperties.defaultExtras
@@ -144,10 +133,10 @@ extension LayerProperties {
         // OpenGL (`CAOpenGLLayer`)
         var isAsynchronous = false
         /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is
-        /// made, like `isTransformLayer`; its redraw requests travel as `LayerField.glContent`.
+        /// made, like `kind`; its redraw requests travel as `LayerField.glContent`.
         var glContent: GLContent? = nil
         /// The tiles of a `CATiledLayer`, which its render side reads and reports what it shows
-        /// to. Set once when such a layer is made, like `isTransformLayer`.
+        /// to. Set once when such a layer is made, like `kind`.
         var tileStore: TileStore?
     }
 

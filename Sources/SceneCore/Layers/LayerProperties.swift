@@ -249,6 +249,10 @@ struct LayerProperties: Sendable, Equatable {
         get { extraValues.pointee.minificationFilterBias }
         _modify { yield &values.extras.value.minificationFilterBias }
     }
+    var kind: LayerKind {
+        get { storage.pointer.pointee.kind }
+        _modify { yield &values.kind }
+    }
     var isOpaque: Bool {
         get { storage.pointer.pointee.isOpaque }
         _modify { yield &values.isOpaque }
@@ -315,10 +319,6 @@ struct LayerProperties: Sendable, Equatable {
         get { extraValues.pointee.emitterSeed }
         _modify { yield &values.extras.value.emitterSeed }
     }
-    var isTransformLayer: Bool {
-        get { storage.pointer.pointee.isTransformLayer }
-        _modify { yield &values.isTransformLayer }
-    }
     // Replicator (`CAReplicatorLayer`)
     var instanceCount: Int {
         get { extraValues.pointee.instanceCount }
@@ -356,10 +356,6 @@ struct LayerProperties: Sendable, Equatable {
         get { extraValues.pointee.preservesDepth }
         _modify { yield &values.extras.value.preservesDepth }
     }
-    var isReplicatorLayer: Bool {
-        get { storage.pointer.pointee.isReplicatorLayer }
-        _modify { yield &values.isReplicatorLayer }
-    }
     // Gradient (`CAGradientLayer`)
     var gradientColors: GradientColorList {
         get { extraValues.pointee.gradientColors }
@@ -380,10 +376,6 @@ struct LayerProperties: Sendable, Equatable {
     var gradientType: CAGradientLayerType {
         get { extraValues.pointee.gradientType }
         _modify { yield &values.extras.value.gradientType }
-    }
-    var isGradientLayer: Bool {
-        get { storage.pointer.pointee.isGradientLayer }
-        _modify { yield &values.isGradientLayer }
     }
     // Shape (`CAShapeLayer`)
     var shapePath: CGPath? {
@@ -433,10 +425,6 @@ struct LayerProperties: Sendable, Equatable {
     var strokeEnd: CGFloat {
         get { extraValues.pointee.strokeEnd }
         _modify { yield &values.extras.value.strokeEnd }
-    }
-    var isShapeLayer: Bool {
-        get { storage.pointer.pointee.isShapeLayer }
-        _modify { yield &values.isShapeLayer }
     }
     // Text (`CATextLayer`)
     var foregroundColor: CGColor? {

@@ -77,7 +77,7 @@ struct Batcher {
         var quad = quad
         let first = addGradientTexels(block)
         quad.uv = SIMD4(first, 0, first, 0)
-        quad.params.y = GradientTexels.isAxialTwoStop(block) ? 2 : 3
+        quad.parameters.paint = GradientTexels.isAxialTwoStop(block) ? .axialTwoStopGradient : .gradient
         add(quad, image: nil, sampling: .init())
     }
 

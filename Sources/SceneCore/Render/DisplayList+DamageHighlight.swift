@@ -10,9 +10,9 @@ extension DisplayList {
         // Target pixels with y down, as the frame builder's quads are placed.
         let rect = SIMD4(
             Float(region.x), Float(height - region.y - region.height), Float(region.width), Float(region.height))
-        let tint = QuadInstance(
+        let tint = QuadInstance.filled(
             transform: ClipSpace.fromWindow(width: width, height: height).float16, rect: rect,
-            color: Self.damageHighlight, shapeRect: rect, params: .zero)
+            color: Self.damageHighlight)
         var list = self
         list.instances.append(tint)
         list.commands.append(

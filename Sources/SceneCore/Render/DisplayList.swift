@@ -34,7 +34,7 @@ package struct DrawBatch: Sendable, Equatable {
     package var count: Int
     package var image: CGImage?
     package var sampling: TextureSampling
-    /// Whether any instance needs coverage from its shape (a ring, or `params.w` of 1 or more).
+    /// Whether any instance needs coverage from its shape (a ring, or `QuadParameters.clipsToShape`).
     /// Batches without it are drawn with a cheaper shader that fills each quad's rect.
     package var isShaped: Bool
     /// Which gradients its instances draw: a batch with gradients samples the frame's gradient

@@ -1,4 +1,4 @@
-/// Which parts of a quad's shape edge the shader anti-aliases: `QuadInstance.params.z` as a sum
+/// Which parts of a quad's shape edge the shader anti-aliases: `QuadParameters.edges` as a sum
 /// of bits. 1, 2, 4 and 8 are the straight edges at the shape's minX, maxX, minY and maxY (the
 /// bits of `CAEdgeAntialiasingMask`: `layerLeftEdge`, `layerRightEdge`, `layerBottomEdge` and
 /// `layerTopEdge`, named for the unflipped space where minY is the bottom); 16 is the rounded

@@ -65,7 +65,7 @@ extension FrameBuilder {
     /// has no mask to apply and casts no shadow from its content).
     private static func drawsSomething(_ layer: RenderLayer) -> Bool {
         let p = layer.propertiesExceptPlacement
-        return !layer.sublayers.isEmpty || p.contents != nil || p.drawsShape || p.glyphs != nil
+        return !layer.sublayers.isEmpty || p.contents != nil || p.drawsOwnContent
             || (p.shownBackgroundColor?.a ?? 0) > 0
             || (p.borderWidth > 0 && (p.shownBorderColor?.a ?? 0) > 0)
     }

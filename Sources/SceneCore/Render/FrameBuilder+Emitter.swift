@@ -45,10 +45,10 @@ extension FrameBuilder {
             guard a > 0 else { continue }
             let rect = SIMD4(-width / 2, -height / 2, width, height)
             let source = cell.contentsRect
-            let quad = QuadInstance(
+            let quad = QuadInstance.textured(
                 transform: transform, rect: rect,
                 uv: SIMD4(Float(source.minX), Float(source.minY), Float(source.maxX), Float(source.maxY)),
-                color: premultiplied, shapeRect: rect, params: [0, 1, 0, 0])
+                color: premultiplied)
             batcher.add(quad, image: image, sampling: cell.sampling)
         }
     }

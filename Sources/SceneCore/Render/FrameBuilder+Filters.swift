@@ -5,6 +5,6 @@ extension FrameBuilder {
     static func filterBackdrop(of p: LayerProperties, clip: SIMD16<Float>, into batcher: inout Batcher) {
         let passes = p.backgroundFilters.passes
         guard !passes.isEmpty else { return }
-        batcher.filterBackdrop(passes, inside: Shape(properties: p).quad(clip, color: .zero, params: [0, 0, 0, 1]))
+        batcher.filterBackdrop(passes, inside: Shape(properties: p).clip(clip))
     }
 }

@@ -8,8 +8,7 @@ extension FrameBuilder {
     /// Adds the `drawGLContent` command of the layer `id`; nothing when its bounds are empty
     /// (or not finite, logged once).
     mutating func drawGLContent(
-        of id: LayerID, content: GLContent, properties p: LayerProperties, shape: Shape, clip: SIMD16<Float>,
-        alpha: Float, smooth: Float
+        of id: LayerID, content: GLContent, properties p: LayerProperties, in draw: ContentsDraw, alpha: Float
     ) {
         guard let size = FrameBuilder.glDrawableSize(of: p) else { return }
         let time = tree.animationTime ?? 0
@@ -17,13 +16,9 @@ extension FrameBuilder {
             layer: id, source: content.source, version: content.version, isAsynchronous: p.isAsynchronous,
             width: size.width, height: size.height, scale: size.scale, layerTime: tree.localTime(of: id, at: time).time,
             displayTime: time)
-        let clipToShape: Float = p.masksToBounds ? 1 : 0
-        var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
         // GL's bottom row (texture v = 0) at the layer's bottom edge.
-        quad.uv = SIMD4(0, 1, 1, 0)
-        let sampling = TextureSampling(
-            minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
-        batcher.drawGLContent(request, quad: quad, sampling: sampling)
+        let quad = draw.texture(color: SIMD4(repeating: alpha), rect: draw.shape.rect, uv: SIMD4(0, 1, 1, 0))
+        batcher.drawGLContent(request, quad: quad, sampling: draw.sampling)
     }
 
     /// The framebuffer size of a `CAOpenGLLayer`: its bounds times `contentsScale`, rounded up,

@@ -10,10 +10,7 @@ extension FrameBuilder {
     /// clipped to the rounded shape with `masksToBounds`. A run without a colour of its own takes
     /// the `foregroundColor` shown (animated or not); nil draws it not at all. Colour glyphs
     /// (emoji) keep their colours, with the text colour's alpha.
-    mutating func drawGlyphs(
-        _ runs: GlyphRuns, properties p: LayerProperties, shape: Shape, clip: SIMD16<Float>, alpha: Float,
-        smooth: Float
-    ) {
+    mutating func drawGlyphs(_ runs: GlyphRuns, properties p: LayerProperties, in draw: ContentsDraw, alpha: Float) {
         let scale = runs.scale
         let picture = SIMD2(
             Float((runs.bounds.width * scale).rounded(.up)), Float((runs.bounds.height * scale).rounded(.up)))
@@ -25,8 +22,6 @@ extension FrameBuilder {
             gravity: p.contentsGravity)
         let origin = SIMD2(Float(destination.minX), Float(destination.minY))
         let perPixel = SIMD2(Float(destination.width), Float(destination.height)) / picture
-        let clipToShape: Float = p.masksToBounds ? 1 : 0
-        let params: SIMD4<Float> = [0, 1, clipToShape * smooth, clipToShape]
         for (r, drawables) in tree.glyphAtlas.drawables(for: runs).enumerated() {
             guard let color = colors[r], color.w > 0 else { continue }
             for (g, drawable) in drawables.enumerated() {
@@ -43,10 +38,10 @@ extension FrameBuilder {
                 let uvHigh = SIMD2(drawable.uv.x, drawable.uv.y) + (high - corner) * uvSize
                 // A colour glyph keeps its own colours: only the text colour's alpha applies.
                 let tint = drawable.isColor ? SIMD4(repeating: color.w) : color
-                var quad = shape.quad(clip, color: tint, params: params)
                 let from = origin + low * perPixel
-                quad.rect = SIMD4(lowHalf: from, highHalf: (high - low) * perPixel)
-                quad.uv = SIMD4(lowHalf: uvLow, highHalf: uvHigh)
+                let quad = draw.texture(
+                    color: tint, rect: SIMD4(lowHalf: from, highHalf: (high - low) * perPixel),
+                    uv: SIMD4(lowHalf: uvLow, highHalf: uvHigh))
                 batcher.add(quad, image: drawable.image, sampling: TextureSampling())
             }
         }

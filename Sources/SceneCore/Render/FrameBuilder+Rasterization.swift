@@ -95,9 +95,9 @@ extension FrameBuilder {
 
         // Straight edges of the bitmap are anti-aliased as the layer's are (allowsEdgeAntialiasing, edgeAntialiasingMask).
         let smooth = EdgeAntialiasing.edges(of: layer.propertiesExceptPlacement, rounded: false)
-        let quad = QuadInstance(
-            transform: toWindow.concatenating(toClip).float16, rect: rect.float4, uv: SIMD4(0, 1, 1, 0),
-            color: SIMD4(repeating: opacity), shapeRect: rect.float4, params: [0, 1, smooth, smooth])
+        let quad = Shape(rect: rect.float4).texture(
+            toWindow.concatenating(toClip).float16, color: SIMD4(repeating: opacity), rect: rect.float4,
+            uv: SIMD4(0, 1, 1, 0), clipped: smooth > 0, edges: smooth)
         batcher.drawRaster(of: id, quad: quad, sampling: sampling)
     }
 

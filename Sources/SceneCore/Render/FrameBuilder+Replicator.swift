@@ -196,7 +196,7 @@ extension FrameBuilder {
 extension LayerProperties {
     /// How many times the layer's sublayers are drawn: `instanceCount` (at least 0) for a
     /// replicator, else once.
-    var sublayerCopies: Int { isReplicatorLayer ? max(min(instanceCount, 1 << 40), 0) : 1 }
+    var sublayerCopies: Int { kind == .replicator ? max(min(instanceCount, 1 << 40), 0) : 1 }
 }
 
 /// Where each instance of a replicator's sublayers goes: instance `i`'s map from the

@@ -9,15 +9,11 @@ import Foundation
 extension FrameBuilder {
     /// Draws the shape of shape layer `id` (with properties `p`), placed by `toWindow`.
     mutating func drawShape(
-        of id: LayerID, properties p: LayerProperties, toWindow: CATransform3D, shape: Shape, clip: SIMD16<Float>,
-        alpha: Float, smooth: Float
+        of id: LayerID, properties p: LayerProperties, toWindow: CATransform3D, in draw: ContentsDraw, alpha: Float
     ) {
         let scale = Self.bitmapScale(ShadowTracker.pixelsPerUnit(toWindow))
         guard let drawable = tree.shapeRasters.drawable(of: id, ShapeRaster.Key(p, scale: scale)) else { return }
-        let clipToShape: Float = p.masksToBounds ? 1 : 0
-        var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 1, clipToShape * smooth, clipToShape])
-        quad.rect = drawable.rect.float4
-        quad.uv = drawable.uv
+        var quad = draw.texture(color: SIMD4(repeating: alpha), rect: drawable.rect.float4, uv: drawable.uv)
         if p.isGeometryFlipped {
             // The raster's rows upside down, at the rows the flip maps its rect to.
             let rect = drawable.rect
@@ -30,8 +26,9 @@ extension FrameBuilder {
 
 extension LayerProperties {
     /// Whether the layer is a shape layer whose shape may draw something (a path, and a fill or
-    /// stroke colour): a cheap test for counting what a layer draws.
+    /// stroke colour).
     var drawsShape: Bool {
-        isShapeLayer && shapePath.map { !$0.isEmpty } == true && (shownFillColor != nil || shownStrokeColor != nil)
+        kind == .shape && shapePath.map { !$0.isEmpty } == true
+            && (shownFillColor != nil || shownStrokeColor != nil)
     }
 }

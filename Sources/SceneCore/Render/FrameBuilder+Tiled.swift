@@ -10,8 +10,7 @@ import Foundation
 /// its fade-in alpha; tiles lie under the layer's sublayers like contents.
 extension FrameBuilder {
     mutating func drawTiles(
-        of store: TileStore, properties p: LayerProperties, toWindow: CATransform3D, clip: SIMD16<Float>, alpha: Float,
-        smooth: Float
+        of store: TileStore, properties p: LayerProperties, toWindow: CATransform3D, in draw: ContentsDraw, alpha: Float
     ) {
         guard let view = FrameBuilder.tileView(of: p, toWindow: toWindow, toClip: toWindow.concatenating(toClip)) else {
             return
@@ -20,22 +19,17 @@ extension FrameBuilder {
         drewTiles = true
         tilesFading = tilesFading || shown.fading
         tilesEvicted = tilesEvicted || shown.evicted
-        let shape = Shape(properties: p)
-        let sampling = TextureSampling(
-            minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
-        let clipToShape: Float = p.masksToBounds ? 1 : 0
         for tile in shown.tiles where tile.alpha > 0 {
             let part = tile.rect.intersection(p.bounds)
             guard !part.isNull, !part.isEmpty else { continue }
-            var quad = shape.quad(
-                clip, color: SIMD4(repeating: tile.alpha * alpha), params: [0, 1, clipToShape * smooth, clipToShape])
-            quad.rect = part.float4
             let u0 = (part.minX - tile.rect.minX) / tile.rect.width
             let v0 = (part.minY - tile.rect.minY) / tile.rect.height
             let u1 = (part.maxX - tile.rect.minX) / tile.rect.width
             let v1 = (part.maxY - tile.rect.minY) / tile.rect.height
-            quad.uv = SIMD4(Float(u0), Float(v0), Float(u1), Float(v1))
-            batcher.add(quad, image: tile.image, sampling: sampling)
+            let quad = draw.texture(
+                color: SIMD4(repeating: tile.alpha * alpha), rect: part.float4,
+                uv: SIMD4(Float(u0), Float(v0), Float(u1), Float(v1)))
+            batcher.add(quad, image: tile.image, sampling: draw.sampling)
         }
     }
 

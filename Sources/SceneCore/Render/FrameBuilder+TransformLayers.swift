@@ -51,7 +51,7 @@ extension FrameBuilder {
             let childOpacity = p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
             guard !p.isHidden, childOpacity > 0 else { continue }
             let childToSpace = child.placement(offset: nil).concatenating(space)
-            if p.isTransformLayer && depth + 1 < FrameBuilder.maximumDepth {
+            if p.kind == .transform && depth + 1 < FrameBuilder.maximumDepth {
                 collectPlanes(
                     of: child, toSpace: childToSpace, opacity: opacity * childOpacity, depth: depth + 1, into: &planes)
             } else {

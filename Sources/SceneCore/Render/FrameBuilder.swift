@@ -190,8 +190,7 @@ package struct FrameBuilder {
             open.effects == nil, !open.replicates, slots[slot].contentsBlend == nil
         else { return false }
         let p = slots[slot].propertiesExceptPlacement
-        return !p.drawsShape && p.glyphs == nil && !p.isGradientLayer && p.glContent == nil && p.tileStore == nil
-            && p.backgroundFilters.filters.isEmpty
+        return !p.drawsOwnContent && p.backgroundFilters.filters.isEmpty
     }
 
     /// Draws the plain leaf in `slot` again, as the walk that recorded it in `context` did; false
@@ -273,7 +272,7 @@ package struct FrameBuilder {
         let placement = raster?.layer == id ? raster?.toBitmap : nil
         let opacity = placement != nil ? 1 : p.opacity.isFinite ? min(max(p.opacity, 0), 1) : 1
         guard !p.isHidden, opacity > 0 else { return nil }
-        if p.isTransformLayer {
+        if p.kind == .transform {
             visitTransformLayer(
                 layer, parentToWindow: parentToWindow, sublayerSpace: sublayerSpace,
                 opacity: opacity * inheritedOpacity, depth: depth, offset: offset)
@@ -300,12 +299,9 @@ package struct FrameBuilder {
         let children = tree.drawOrder(of: layer)
         let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
-        let gradient = p.isGradientLayer ? GradientTexels.block(for: p) : nil
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives =
-            (background == nil ? 0 : 1) + (gradient == nil ? 0 : 1) + pieces.count + (p.drawsShape ? 1 : 0)
-            + (p.glyphs == nil ? 0 : 1)
-            + (p.glContent == nil ? 0 : 1) + (p.tileStore == nil ? 0 : 1) + (border == nil ? 0 : 1)
+            (background == nil ? 0 : 1) + pieces.count + (p.drawsOwnContent ? 1 : 0) + (border == nil ? 0 : 1)
             + children.count * p.sublayerCopies
         let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
@@ -326,7 +322,7 @@ package struct FrameBuilder {
             (primitives > 0 || p.shadowPath != nil) && !(p.shadowOpacity <= 0)
             && ShadowTracker.begin(
                 id, p, version: tree.subtreeVersion(of: id) ?? 0, toWindow: toWindow, toClip: toClip, alpha: alpha,
-                clipShape: p.masksToBounds ? shape.quad(clip, color: .zero, params: [0, 0, 0, 1]) : nil,
+                clipShape: p.masksToBounds ? shape.clip(clip) : nil,
                 into: &batcher)
         // Rounded corners are always anti-aliased; straight edges as `EdgeAntialiasing` says. With
         // none (allowsEdgeAntialiasing is false by default, as on iOS) the plain fill needs no shape coverage.
@@ -339,61 +335,26 @@ package struct FrameBuilder {
                 // An opaque root background over the whole target is the clear colour: no quad to blend.
                 clearColor = fill
             } else {
-                batcher.add(
-                    shape.quad(clip, color: fill, params: [0, 0, smooth, smooth]), image: nil, sampling: .init())
+                batcher.add(shape.fill(clip, color: fill, edges: smooth), image: nil, sampling: .init())
             }
         }
-        if let gradient {
-            // Clipped to the rounded shape, with or without `masksToBounds`, as the background is.
-            batcher.addGradient(
-                shape.quad(clip, color: SIMD4(repeating: alpha), params: [0, 2, smooth, smooth]), block: gradient)
-        }
-        if let image = p.contents {
-            let contents = ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth)
-            if let blend = layer.contentsBlend {
-                // A contents cross-fade: the old image fading out under the new one fading in.
-                let f = Float(blend.fraction)
-                if let old = blend.from {
-                    contents.add(
-                        ContentsLayout.pieces(for: p, image: old), of: old,
-                        alpha: alpha * (1 - f), to: &batcher)
-                }
-                contents.add(pieces, of: image, alpha: alpha * f, to: &batcher)
-            } else {
-                contents.add(pieces, of: image, alpha: alpha, to: &batcher)
-            }
-        }
-        if let glyphs = p.glyphs {
-            drawGlyphs(glyphs, properties: p, shape: shape, clip: clip, alpha: alpha, smooth: smooth)
-        }
-        if p.drawsShape {
-            drawShape(
-                of: id, properties: p, toWindow: toWindow, shape: shape, clip: clip, alpha: alpha, smooth: smooth)
-        }
-        if let content = p.glContent {
-            drawGLContent(
-                of: id, content: content, properties: p, shape: shape, clip: clip, alpha: alpha, smooth: smooth)
-        }
-        if let store = p.tileStore {
-            drawTiles(of: store, properties: p, toWindow: toWindow, clip: clip, alpha: alpha, smooth: smooth)
-        }
-        if !tree.emitters.isEmpty { drawParticles(of: id, properties: p, toWindow: toWindow, alpha: alpha) }
+        drawOwnContent(
+            of: id, layer: layer, toWindow: toWindow,
+            in: ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth, pieces: pieces), alpha: alpha)
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
         let softClip = smooth > 0
         var clipIndex: Int?
         if p.masksToBounds && !children.isEmpty {
-            let clipShape = shape.quad(clip, color: .zero, params: [0, 0, smooth, 1])
+            let clipShape = shape.clip(clip, edges: smooth)
             clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
         }
         return OpenLayer(
             children: children, toWindow: toWindow, childSpace: p.sublayerSpaceToOwnSpace,
             maskSpace: p.maskSpaceToOwnSpace, alpha: alpha, groupOpacity: opacity * inheritedOpacity,
             clipIndex: clipIndex, softClip: softClip,
-            border: border.map {
-                shape.quad(clip, color: $0 * alpha, params: [Float(p.borderWidth), 0, smooth, 1])
-            },
+            border: border.map { shape.border(clip, color: $0 * alpha, width: Float(p.borderWidth), edges: smooth) },
             castsFromContent: castsFromContent, mask: mask, isGroup: isGroup, effects: effects,
-            replicates: p.isReplicatorLayer && !children.isEmpty)
+            replicates: p.kind == .replicator && !children.isEmpty)
     }
 
     /// Closes what `openLayer` opened once the sublayers are drawn: the sublayers' clip, then the
@@ -475,34 +436,50 @@ package struct FrameBuilder {
     }
 }
 
-/// How one layer's contents image is drawn: pieces of it in the layer's shape.
-private struct ContentsDraw {
+/// What a layer's own content is drawn in: its shape and mapping to clip space, its edges, and
+/// how its contents image and the textures its kind draws (shape rasters, glyphs, tiles, OpenGL
+/// content) are sampled and cut to the shape (only with `masksToBounds`).
+struct ContentsDraw {
     let shape: Shape
     let clip: SIMD16<Float>
+    let smooth: Float
+    let clipsToShape: Bool
     let sampling: TextureSampling
-    let params: SIMD4<Float>
+    /// The pieces of the contents image, where and what part of it each draws.
+    let pieces: [ContentsLayout.Piece]
 
-    init(shape: Shape, clip: SIMD16<Float>, properties p: LayerProperties, smooth: Float) {
+    init(
+        shape: Shape, clip: SIMD16<Float>, properties p: LayerProperties, smooth: Float, pieces: [ContentsLayout.Piece]
+    ) {
         self.shape = shape
         self.clip = clip
+        self.smooth = smooth
+        self.pieces = pieces
+        clipsToShape = p.masksToBounds
         sampling = TextureSampling(
             minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
-        let clipToShape: Float = p.masksToBounds ? 1 : 0
-        params = [0, 1, clipToShape * smooth, clipToShape]
     }
 
+    /// A quad of texels at `uv` over `rect` of the layer's space, times `color`.
+    func texture(color: SIMD4<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>) -> QuadInstance {
+        shape.texture(clip, color: color, rect: rect, uv: uv, clipped: clipsToShape, edges: smooth)
+    }
+
+    /// Adds `pieces` of `image` at `alpha`.
     func add(_ pieces: [ContentsLayout.Piece], of image: CGImage, alpha: Float, to batcher: inout Batcher) {
         for piece in pieces {
-            var quad = shape.quad(clip, color: SIMD4(repeating: alpha), params: params)
-            quad.rect = piece.destination.float4
-            quad.uv = SIMD4(
+            let uv = SIMD4(
                 Float(piece.source.minX), Float(piece.source.minY), Float(piece.source.maxX), Float(piece.source.maxY))
-            batcher.add(quad, image: image, sampling: sampling)
+            batcher.add(
+                texture(color: SIMD4(repeating: alpha), rect: piece.destination.float4, uv: uv), image: image,
+                sampling: sampling)
         }
     }
 }
 
-/// A layer's rounded-rectangle shape, shared by its background, contents clip, sublayer clip and border.
+/// A layer's rounded-rectangle shape, shared by its background, contents clip, sublayer clip
+/// and border, and the quads the frame builder draws in it. Each constructor names what the quad
+/// is for; `QuadParameters` is what it tells the shader.
 struct Shape {
     let rect: SIMD4<Float>
     let radii: SIMD4<Float>
@@ -518,26 +495,64 @@ struct Shape {
             m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0)
     }
 
+    /// A square-cornered shape over `rect`.
+    init(rect: SIMD4<Float>) {
+        self.rect = rect
+        radii = .zero
+    }
+
     var isRounded: Bool { radii != .zero }
 
-    func quad(_ clip: SIMD16<Float>, color: SIMD4<Float>, params: SIMD4<Float>) -> QuadInstance {
-        QuadInstance(transform: clip, rect: rect, color: color, shapeRect: rect, radii: radii, params: params)
+    /// The shape filled with `color` (a background): cut to the shape where its edges are
+    /// anti-aliased (`edges`, a sum of `EdgeAntialiasing` bits), else covering the rect, which
+    /// is then the shape.
+    func fill(_ clip: SIMD16<Float>, color: SIMD4<Float>, edges: Float) -> QuadInstance {
+        quad(clip, color: color, .init(paint: .color, edges: edges, clipsToShape: edges > 0))
+    }
+
+    /// A ring `width` wide inside the shape's edge (a border).
+    func border(_ clip: SIMD16<Float>, color: SIMD4<Float>, width: Float, edges: Float) -> QuadInstance {
+        quad(clip, color: color, .init(paint: .color, edges: edges, clipsToShape: true, borderWidth: width))
+    }
+
+    /// The shape as a clip (`pushClip`, `beginShapeClip`, a shadow's or a backdrop filter's
+    /// clip): only its coverage counts.
+    func clip(_ clip: SIMD16<Float>, edges: Float = 0) -> QuadInstance {
+        quad(clip, color: .zero, .init(paint: .color, edges: edges, clipsToShape: true))
+    }
+
+    /// The shape painted with a gradient, whose block and shading the batcher fills in
+    /// (`Batcher.addGradient`), times `alpha`.
+    func gradient(_ clip: SIMD16<Float>, alpha: Float, edges: Float) -> QuadInstance {
+        quad(clip, color: SIMD4(repeating: alpha), .init(paint: .gradient, edges: edges, clipsToShape: edges > 0))
+    }
+
+    /// Texels at `uv` drawn over `rect` (in the shape's space) times `color` (contents, a shape
+    /// raster, glyphs, tiles, OpenGL content, a rasterized bitmap), cut to the shape when
+    /// `clipped`, with the anti-aliased `edges`.
+    func texture(
+        _ clip: SIMD16<Float>, color: SIMD4<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, clipped: Bool, edges: Float
+    ) -> QuadInstance {
+        var quad = quad(clip, color: color, .init(paint: .texture, edges: clipped ? edges : 0, clipsToShape: clipped))
+        (quad.rect, quad.uv) = (rect, uv)
+        return quad
+    }
+
+    private func quad(_ clip: SIMD16<Float>, color: SIMD4<Float>, _ parameters: QuadParameters) -> QuadInstance {
+        QuadInstance(transform: clip, rect: rect, color: color, shapeRect: rect, radii: radii, parameters: parameters)
     }
 }
 
 extension RenderLayer {
-    /// How many things the layer draws itself (a background, gradient, contents, shape, glyphs,
-    /// OpenGL content, border, mask), and how many sublayers it draws (each replicated copy counts).
-    fileprivate var drawing: (own: Int, sublayers: Int) { properties.drawing(mask: mask, sublayers: sublayers.count) }
-}
-
-extension LayerProperties {
-    fileprivate func drawing(mask: LayerID?, sublayers: Int) -> (own: Int, sublayers: Int) {
+    /// How many things the layer draws itself (a background, contents, what its kind draws
+    /// (`drawsOwnContent`), a border, a mask), and how many sublayers it draws (each replicated
+    /// copy counts).
+    fileprivate var drawing: (own: Int, sublayers: Int) {
+        let p = propertiesExceptPlacement
         let own =
-            (shownBackgroundColor == nil ? 0 : 1) + (isGradientLayer ? 1 : 0) + (contents == nil ? 0 : 1)
-            + (drawsShape ? 1 : 0) + (glyphs == nil ? 0 : 1) + (glContent == nil ? 0 : 1)
-            + (borderWidth > 0 ? 1 : 0) + (mask == nil ? 0 : 1)
-        return (own, sublayers * sublayerCopies)
+            (p.shownBackgroundColor == nil ? 0 : 1) + (p.contents == nil ? 0 : 1) + (p.drawsOwnContent ? 1 : 0)
+            + (p.borderWidth > 0 ? 1 : 0) + (mask == nil ? 0 : 1)
+        return (own, sublayers.count * p.sublayerCopies)
     }
 }
 

@@ -218,7 +218,7 @@ struct FramePatch {
             !quad.isShaped || quad.shapeCoverage <= into.shapeCoverage
         else { return false }
         // Untextured quads draw the same in any batch; textured ones need its image and sampling.
-        return quad.params.y < 0.5
+        return quad.parameters.paint == .color
             || (batch.image != nil && batch.image === into.image && batch.sampling == into.sampling)
     }
 

@@ -1,5 +1,6 @@
 /// One quad as the GL renderer draws it: exactly the per-instance vertex data of
-/// `Shaders/layer.vert.glsl` (36 floats, 144 bytes, attribute locations 0...8).
+/// `Shaders/layer.vert.glsl` (attribute locations 0...8, in this order; `QuadInstanceTests` pins its size
+/// and offsets).
 ///
 /// All rectangles are in the layer's own coordinate space (its bounds space). The transform
 /// maps that space to clip space (row-vector convention, `[x y 0 1] · M`), so perspective
@@ -27,22 +28,17 @@ package struct QuadInstance: Sendable, Equatable {
     /// negative radius asks for a continuous corner (`CALayerCornerCurve.continuous`) of that
     /// magnitude; zero is a square corner.
     package var radii: SIMD4<Float>
-    /// x: border width (0 fills the shape; > 0 draws only the ring that wide inside the shape's edge,
-    /// whatever w says); y: 1 when textured, 2 for a gradient quad of an axial gradient with two
-    /// stops, 3 for a gradient quad of any other gradient (`GradientShading`); z: the parts of the shape's edge that are anti-aliased,
-    /// a sum of `EdgeAntialiasing` bits (0: every edge hard, a pixel covered when its centre is
-    /// inside; `EdgeAntialiasing.all`: the whole edge); w: 1 or more when coverage outside
-    /// `shapeRect` is zero (clip to the shape), 0 to ignore the shape (a fill then covers the whole `rect`).
+    /// How the quad is painted and cut to its shape (`a_params`).
     ///
     /// Clip instances (`DisplayCommand.pushClip`) always clip to their filled shape (within their
     /// `rect`); their colour, texture and border are not used. The renderer grows the quad by about
     /// a pixel on the sides where `rect` reaches an anti-aliased straight edge of the shape, so the
     /// outer half of the edge's ramp is drawn too.
-    package var params: SIMD4<Float>
+    package var parameters: QuadParameters
 
     package init(
         transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float> = .zero, color: SIMD4<Float>,
-        shapeRect: SIMD4<Float>, radii: SIMD4<Float> = .zero, params: SIMD4<Float>
+        shapeRect: SIMD4<Float>, radii: SIMD4<Float> = .zero, parameters: QuadParameters
     ) {
         transformX = transform.lowHalf.lowHalf
         transformY = transform.lowHalf.highHalf
@@ -52,7 +48,7 @@ package struct QuadInstance: Sendable, Equatable {
         self.color = color
         self.shapeRect = shapeRect
         self.radii = radii
-        self.params = params
+        self.parameters = parameters
     }
 
     /// Layer space → clip space, entries in row order m11...m44, the third row zero (the
@@ -77,25 +73,29 @@ package struct QuadInstance: Sendable, Equatable {
 
     /// Whether the quad's coverage comes from its shape (a ring, or clipped to the shape);
     /// otherwise it fills `rect`.
-    package var isShaped: Bool { params.x > 0 || params.w > 0.5 }
+    package var isShaped: Bool { parameters.borderWidth > 0 || parameters.clipsToShape }
 
     /// How much of the layer shader's coverage code the quad's shape needs (for a shaped quad).
     package var shapeCoverage: ShapeCoverage {
-        let edges = Int(params.z + 0.5)
+        let edges = Int(parameters.edges + 0.5)
         if radii.min() < 0 || (edges != 0 && edges & 15 != 15) { return .general }
         // No perspective: w is the same over the whole quad (m14 and m24 are 0).
         let isAffine = transformX.w == 0 && transformY.w == 0 && transformOrigin.w > 0
-        if params.x > 0 || !isAffine { return .simple }
-        let isUniform = edges & 15 == 15 && params.w > 0.5 && radii == SIMD4(repeating: radii.x)
+        if parameters.borderWidth > 0 || !isAffine { return .simple }
+        let isUniform = edges & 15 == 15 && parameters.clipsToShape && radii == SIMD4(repeating: radii.x)
         return isUniform ? .uniformAffineFill : .affineFill
     }
 
-    /// Whether the quad draws a gradient (`params.y` 2 or 3), read from the frame's gradient texture.
-    package var isGradient: Bool { params.y > 1.5 }
+    /// Whether the quad draws a gradient, read from the frame's gradient texture.
+    package var isGradient: Bool { gradientShading != .none }
 
     /// How the quad's gradient is shaded; `.none` for a quad that draws no gradient.
     package var gradientShading: GradientShading {
-        params.y > 2.5 ? .any : params.y > 1.5 ? .axialTwoStops : .none
+        switch parameters.paint {
+        case .color, .texture: .none
+        case .axialTwoStopGradient: .axialTwoStops
+        case .gradient: .any
+        }
     }
 
     /// Bytes per instance in the vertex buffer.
@@ -117,7 +117,7 @@ package enum ShapeCoverage: Int, Comparable, Sendable {
     /// Circular corners, and straight edges all anti-aliased or none (borders and perspective allowed).
     case simple
     /// Anything: continuous corners (a negative radius), or some straight edges anti-aliased and
-    /// others not (`params.z` neither 0 nor 15).
+    /// others not (`QuadParameters.edges` neither 0 nor 15).
     case general
 
     package static func < (a: ShapeCoverage, b: ShapeCoverage) -> Bool { a.rawValue < b.rawValue }

@@ -32,7 +32,8 @@ struct TestCanvas {
         let rect = SIMD4<Float>(0, 0, w, h)
         return QuadInstance(
             transform: transform(x: x, y: y), rect: rect, color: color, shapeRect: rect, radii: radii,
-            params: SIMD4(border, 0, antialiased ? EdgeAntialiasing.all : 0, 1))
+            parameters: .init(
+                paint: .color, edges: antialiased ? EdgeAntialiasing.all : 0, clipsToShape: true, borderWidth: border))
     }
 
     /// A plain axis-aligned rectangle that ignores the shape.
@@ -40,7 +41,7 @@ struct TestCanvas {
         let rect = SIMD4<Float>(0, 0, w, h)
         return QuadInstance(
             transform: transform(x: x, y: y), rect: rect, color: color, shapeRect: rect,
-            params: SIMD4(0, 0, EdgeAntialiasing.all, 0))
+            parameters: .init(paint: .color, edges: EdgeAntialiasing.all))
     }
 
     /// A textured rectangle sampling `uv`, tinted by `color` (premultiplied).
@@ -51,7 +52,7 @@ struct TestCanvas {
         let rect = SIMD4<Float>(0, 0, w, h)
         return QuadInstance(
             transform: transform(x: x, y: y), rect: rect, uv: uv, color: color, shapeRect: rect, radii: radii,
-            params: SIMD4(0, 1, EdgeAntialiasing.all, clipsToShape ? 1 : 0))
+            parameters: .init(paint: .texture, edges: EdgeAntialiasing.all, clipsToShape: clipsToShape))
     }
 
     /// A display list for this canvas.

@@ -59,7 +59,7 @@ import Testing
         var tree = RenderTree()
         for commit in sink.commits { tree.apply(commit) }
         let p = try #require(tree[layer.layerID]).properties
-        #expect(p.isGradientLayer)
+        #expect(p.kind == .gradient)
         #expect(p.gradientColors.shown == [Self.red.value, Self.blue.value])
         #expect(p.gradientLocations.values == [0, 0.5])
         #expect(p.endPoint == CGPoint(x: 1, y: 1) && p.gradientType == .radial)

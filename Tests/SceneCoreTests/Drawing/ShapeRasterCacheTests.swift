@@ -13,7 +13,7 @@ import Testing
     /// A shape layer's values: a 20 x 20 square stroked red, `strokeEnd` as given.
     func properties(strokeEnd: CGFloat, path: CGPath = square) -> LayerProperties {
         var p = LayerProperties()
-        p.isShapeLayer = true
+        p.kind = .shape
         p.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
         p.shapePath = path
         p.fillColor = nil

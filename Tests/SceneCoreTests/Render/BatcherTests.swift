@@ -48,7 +48,8 @@ import Testing
     @Test func untexturedQuadsJoinATexturedBatchAndTheBatchTakesTheImage() {
         var batcher = Batcher()
         let quad = QuadInstance(
-            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero,
+            parameters: .init(paint: .color))
         let image = testImage()
         batcher.add(quad, image: nil, sampling: .init())
         batcher.add(quad, image: image, sampling: .init(minification: .nearest))
@@ -65,7 +66,8 @@ import Testing
 
     @Test func aFinishedListKeepsNoRoomItsGrowthLeftUnused() {
         let quad = QuadInstance(
-            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero,
+            parameters: .init(paint: .color))
         for (reserved, count) in [(0, 1_025), (4_000, 1_000), (1_000, 1_000)] {
             var batcher = Batcher(reservingCapacity: reserved)
             for _ in 0..<count { batcher.add(quad, image: nil, sampling: .init()) }
@@ -78,11 +80,12 @@ import Testing
     @Test func shapedQuadsAndPlainQuadsDrawInSeparateBatches() {
         var batcher = Batcher()
         let plain = QuadInstance(
-            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero, params: .zero)
+            transform: CATransform3D.identity.float16, rect: .zero, color: .one, shapeRect: .zero,
+            parameters: .init(paint: .color))
         var ring = plain
-        ring.params = [2, 0, EdgeAntialiasing.all, 1]
+        ring.parameters = .init(paint: .color, edges: EdgeAntialiasing.all, clipsToShape: true, borderWidth: 2)
         var clipped = plain
-        clipped.params = [0, 0, EdgeAntialiasing.all, 1]
+        clipped.parameters = .init(paint: .color, edges: EdgeAntialiasing.all, clipsToShape: true)
         for quad in [plain, plain, ring, clipped, plain] { batcher.add(quad, image: nil, sampling: .init()) }
         let batches = batcher.finish(width: 1, height: 1, clearColor: .zero).commands.compactMap {
             command -> DrawBatch? in
@@ -105,7 +108,7 @@ import Testing
         #expect(quads.map(\.isShaped) == [false, true, true])
         // Rounded without allowsEdgeAntialiasing: anti-aliased all round; square with it: the four
         // straight edges of the default edgeAntialiasingMask.
-        #expect(quads.map(\.params.z) == [0, EdgeAntialiasing.all, 15])
+        #expect(quads.map(\.parameters.edges) == [0, EdgeAntialiasing.all, 15])
     }
 
     /// A shaped batch takes the coverage code its most demanding instance needs: the general
@@ -121,7 +124,8 @@ import Testing
             transform.m24 = m24
             return QuadInstance(
                 transform: transform.float16, rect: .zero, color: .one, shapeRect: .zero,
-                radii: SIMD4(firstRadius ?? radius, radius, radius, radius), params: SIMD4(border, 0, edges, 1))
+                radii: SIMD4(firstRadius ?? radius, radius, radius, radius),
+                parameters: .init(paint: .color, edges: edges, clipsToShape: true, borderWidth: border))
         }
         func coverage(_ quads: [QuadInstance]) -> ShapeCoverage? {
             var batcher = Batcher()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SceneCore
 
-/// The anti-aliased edges a layer's quads carry in `params.z` (`EdgeAntialiasing`).
+/// The anti-aliased edges a layer's quads carry in `QuadParameters.edges` (`EdgeAntialiasing`).
 @Suite struct EdgeAntialiasingParamsTests {
     /// A 40x40 layer with a background, contents clipped by masksToBounds, a sublayer and a border.
     func tile(_ configure: (CALayer) -> Void) -> (root: CALayer, list: DisplayList) {
@@ -24,16 +24,16 @@ import Testing
         return (root, displayList(for: root))
     }
 
-    /// params.z of the layer's background, contents, sublayer clip and border, in that order.
+    /// The anti-aliased edges of the layer's background, contents, sublayer clip and border, in that order.
     func edges(_ list: DisplayList) -> [Float] {
         var clip: Float?
         for command in list.commands {
-            if case .beginShapeClip(let index) = command { clip = list.instances[index].params.z }
-            if case .pushClip(let index) = command { clip = list.instances[index].params.z }
+            if case .beginShapeClip(let index) = command { clip = list.instances[index].parameters.edges }
+            if case .pushClip(let index) = command { clip = list.instances[index].parameters.edges }
         }
-        let background = list.instances.first { $0.color == SIMD4(1, 0, 0, 1) }?.params.z
-        let contents = list.instances.first { $0.params.y == 1 }?.params.z
-        let border = list.instances.first { $0.params.x == 2 }?.params.z
+        let background = list.instances.first { $0.color == SIMD4(1, 0, 0, 1) }?.parameters.edges
+        let contents = list.instances.first { $0.parameters.paint == .texture }?.parameters.edges
+        let border = list.instances.first { $0.parameters.borderWidth == 2 }?.parameters.edges
         return [background, contents, clip, border].map { $0 ?? -1 }
     }
 
@@ -92,7 +92,7 @@ import Testing
             list.commands.lazy.compactMap { command -> QuadInstance? in
                 if case .drawRaster(_, let batch) = command { list.instances[batch.first] } else { nil }
             }.first)
-        #expect(quad.params.z == 6)
+        #expect(quad.parameters.edges == 6)
         #expect(quad.isShaped)
     }
 }

@@ -75,7 +75,7 @@ import Testing
         root.borderWidth = 3
         root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
         let list = displayList(for: root)
-        #expect(list.instances.map(\.params.x) == [0, 0, 3])
+        #expect(list.instances.map(\.parameters.borderWidth) == [0, 0, 3])
         #expect(list.instances.last?.color == SIMD4(0, 0, 0, 1))
     }
 
@@ -190,7 +190,9 @@ import Testing
         }
         #expect(list.instances[index].radii == SIMD4(10, 0, 0, 0))
         #expect(list.instances[index].shapeRect == SIMD4(0, 0, 50, 50))
-        #expect(list.instances[index].params == SIMD4(0, 0, EdgeAntialiasing.all, 1))
+        #expect(
+            list.instances[index].parameters
+                == QuadParameters(paint: .color, edges: EdgeAntialiasing.all, clipsToShape: true))
 
         // Square corners and no edge anti-aliasing: the stencil's hard clip.
         root.cornerRadius = 0
@@ -254,7 +256,7 @@ import Testing
         root.contents = testImage()
         root.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green))
         let list = displayList(for: root)
-        #expect(list.instances.map(\.params.y) == [0, 1, 0])
+        #expect(list.instances.map(\.parameters.paint) == [.color, .texture, .color])
         #expect(list.drawCallCount == 1)
     }
 

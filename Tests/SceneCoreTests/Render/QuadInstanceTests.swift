@@ -15,7 +15,8 @@ import Testing
 
     @Test func theTransformKeepsEveryRowButTheThird() {
         let quad = QuadInstance(
-            transform: turned, rect: SIMD4(0, 0, 10, 10), color: .one, shapeRect: .zero, params: .zero)
+            transform: turned, rect: SIMD4(0, 0, 10, 10), color: .one, shapeRect: .zero,
+            parameters: .init(paint: .color))
         var expected = turned
         expected.highHalf.lowHalf = .zero
         #expect(turned.highHalf.lowHalf != .zero, "the turn has a third row")
@@ -26,7 +27,8 @@ import Testing
 
     @Test func aQuadHasTheTransformItWasGivenWhateverTheThirdRow() {
         let quad = QuadInstance(
-            transform: turned, rect: SIMD4(0, 0, 10, 10), color: .one, shapeRect: .zero, params: .zero)
+            transform: turned, rect: SIMD4(0, 0, 10, 10), color: .one, shapeRect: .zero,
+            parameters: .init(paint: .color))
         #expect(quad.hasTransform(turned))
         #expect(quad.hasTransform(quad.transform))
         for row in [0, 1, 3] {

@@ -66,7 +66,7 @@ import Testing
         }
         let copy = try #require(layer.presentation())
         #expect(copy.instanceCount == 4 && copy.instanceGreenOffset == -0.25)
-        #expect(copy.state.isReplicatorLayer)
+        #expect(copy.state.kind == .replicator)
         let data = try NSKeyedArchiver.archivedData(withRootObject: layer, requiringSecureCoding: true)
         let read = try #require(
             try NSKeyedUnarchiver.unarchivedObject(ofClass: CAReplicatorLayer.self, from: data))
