@@ -102,7 +102,6 @@ enum AnimationEvaluator {
         }
     }
 
-    // swiftlint:disable:next function_parameter_count
     private static func apply(
         _ spec: PropertyAnimationSpec, progress p: Double, cycle: Double, localTime: Double, model: LayerProperties,
         presented: inout LayerProperties, custom: inout [String: AnimatableValue]?, outputs: inout AnimationOutputs,

@@ -152,7 +152,6 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
     /// The copy a layer keeps when the animation is added: `copy()`, with the children of groups
     /// copied too, so that changing the animation afterwards changes nothing on the layer.
     func copyForAdding() -> CAAnimation {
-        // swiftlint:disable:next force_cast
         copy() as! CAAnimation
     }
 
@@ -214,7 +213,6 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
         }
         // An action with no key path animates the key it was found for: from the value on screen
         // to the new value, unless it says otherwise.
-        // swiftlint:disable:next force_cast
         let animation = property.copy() as! CAPropertyAnimation
         animation.keyPath = event
         if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,

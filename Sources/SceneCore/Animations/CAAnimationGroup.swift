@@ -26,14 +26,12 @@ open class CAAnimationGroup: CAAnimation {
 
     /// A shallow copy, as Core Animation makes: the copy holds the same child animation objects.
     open override func copy() -> Any {
-        // swiftlint:disable:next force_cast
         let copy = super.copy() as! CAAnimationGroup
         copy.animations = animations
         return copy
     }
 
     override func copyForAdding() -> CAAnimation {
-        // swiftlint:disable:next force_cast
         let copy = copy() as! CAAnimationGroup
         copy.animations = animations?.map { $0.copyForAdding() }
         return copy

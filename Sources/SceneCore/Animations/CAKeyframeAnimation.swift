@@ -88,7 +88,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     open override func copy() -> Any {
-        // swiftlint:disable:next force_cast
         let copy = super.copy() as! CAKeyframeAnimation
         copy.values = values
         copy.path = path?.copy()

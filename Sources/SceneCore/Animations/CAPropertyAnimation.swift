@@ -41,7 +41,6 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     open override func copy() -> Any {
-        // swiftlint:disable:next force_cast
         let copy = super.copy() as! CAPropertyAnimation
         copy.keyPath = keyPath
         copy.isAdditive = isAdditive
@@ -129,7 +128,6 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     open override func copy() -> Any {
-        // swiftlint:disable:next force_cast
         let copy = super.copy() as! CABasicAnimation
         copy.fromValue = fromValue
         copy.toValue = toValue

@@ -72,7 +72,6 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     open override func copy() -> Any {
-        // swiftlint:disable:next force_cast
         let copy = super.copy() as! CASpringAnimation
         copy.mass = mass
         copy.stiffness = stiffness

@@ -69,7 +69,6 @@ open class CATransition: CAAnimation {
     }
 
     open override func copy() -> Any {
-        // swiftlint:disable:next force_cast
         let copy = super.copy() as! CATransition
         copy.type = type
         copy.subtype = subtype

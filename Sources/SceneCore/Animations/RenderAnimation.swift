@@ -53,7 +53,7 @@ final class PropertyAnimationSpec: Sendable {
     let isAdditive: Bool
     let isCumulative: Bool
     /// What few animations have, in a box of its own: nil when the animation has none of it
-    /// (with the keyframes and the rare fields boxed too, 88 bytes an animation instead of 208).
+    /// (with the keyframes and the rare fields boxed too; `MemoryLayoutTests` has the size).
     private let occasional: Occasional?
 
     /// For `CASpringAnimation`: the spring replaces the timing function.

@@ -39,7 +39,7 @@ struct TransformDecomposition: Equatable, Sendable {
     }
 
     // Kept as plain numbers (a SIMD3 takes the room of four, and SIMD types align the whole to
-    // 32 bytes): 104 bytes, not 128, in each steady animation that sets a part of a model transform.
+    // 32 bytes; `MemoryLayoutTests` has the size), in each steady animation that sets a part of a model transform.
     private var packedScale: Packed
     private var packedRotation: Packed
     private var packedTranslation: Packed

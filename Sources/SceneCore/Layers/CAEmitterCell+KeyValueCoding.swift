@@ -22,7 +22,6 @@ extension CAEmitterCell {
         "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
     ]
 
-    // swiftlint:disable:next function_body_length
     private static func makeKeys() -> [String: Key] {
         typealias V = ValueConversion
         func key<T>(_ path: ReferenceWritableKeyPath<CAEmitterCell, T>, _ convert: @escaping (Any?) -> T?) -> Key {

@@ -58,7 +58,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// The animations as of the last commit: what the render side runs and `presentation()` evaluates.
     var committedAnimations: [RenderAnimation] = []
     /// The values kept on the app side only (name, style, actions, layout settings, ...), in a
-    /// box made when one is first set: most layers set none, and keep 8 bytes instead of 156.
+    /// box made when one is first set: most layers set none, and keep a reference instead of the
+    /// values (`MemoryLayoutTests` has their size).
     var attributes: LayerAttributes {
         get { attributeBox?.attributes ?? LayerAttributes.defaults }
         _modify {
@@ -300,7 +301,6 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// The model layer: `self` for a model layer, the layer shown for a presentation copy.
     open func model() -> Self {
         guard let source = presentationSource else { return self }
-        // swiftlint:disable:next force_cast
         return source as! Self
     }
 

@@ -174,7 +174,7 @@ extension ValueConversion {
         guard let (index, input) = filterField(field, in: filters) else { return nil }
         let filter: CAFilter
         switch filters[index] {
-        case let object as CAFilter: filter = object.copy() as! CAFilter  // swiftlint:disable:this force_cast
+        case let object as CAFilter: filter = object.copy() as! CAFilter
         case let name as String: filter = CAFilter(type: name)
         default: return nil
         }

@@ -60,7 +60,6 @@ enum PropertyID: Int, CaseIterable, Sendable {
         return byKey
     }()
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     private var declaration: any LayerPropertyDeclaration {
         typealias V = ValueConversion
         // A name or an option set is accepted as its raw value (as Core Animation's NSString and

@@ -18,7 +18,7 @@ struct FrameLeaves {
     }
 
     /// One leaf's record: the context it was reached in, and its instances in the display list
-    /// (32-bit numbers: a record for every slot of the tree, 24 bytes each).
+    /// (32-bit numbers: a record for every slot of the tree; `MemoryLayoutTests` has its size).
     struct Leaf {
         fileprivate var walk: UInt32 = 0
         private var contextIndex: Int32 = 0

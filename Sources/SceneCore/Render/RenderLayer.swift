@@ -174,7 +174,7 @@ private final class AnimationState: @unchecked Sendable {
     var changeOfContents: ChangeOfContents?
     /// The general evaluator's decomposition of the model transform: made when the general
     /// evaluator first runs the layer's animations, and let go while the steady pass runs them
-    /// (272 bytes an animated layer otherwise).
+    /// (`MemoryLayoutTests` has its size).
     var transformCache: TransformCacheBox?
     /// The shown transform and position, while they are kept apart from the shown values
     /// (`isPlacementApart`, `RenderLayer.keepPlacementApart()`).

@@ -13,7 +13,7 @@
 /// animations, sends their events, and puts the layer back when it qualifies again. A layer whose
 /// animations do not compile (`unsteady`) is not tried again until a commit changes it.
 struct SteadyAnimationTable: Sendable {
-    /// One layer of the table (24 bytes).
+    /// One layer of the table (`MemoryLayoutTests` has its size).
     struct Entry: Sendable {
         let id: LayerID
         private let slotNumber: Int32

@@ -3,7 +3,7 @@ import Foundation
 /// Where a layer is shown, kept apart from its other shown values while the steady pass
 /// (`SteadyAnimationTable`) runs animations that only move it: the layer's shown transform and
 /// position. Its other shown values are then its model values and share their storage, so that
-/// each such layer stores 144 bytes of placement instead of a copy of all its values, and the
+/// each such layer stores its placement (`MemoryLayoutTests`) instead of a copy of all its values, and the
 /// steady pass writes only here.
 struct SteadyPlacement: Sendable {
     var transform: CATransform3D

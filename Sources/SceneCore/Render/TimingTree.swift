@@ -6,8 +6,8 @@
 /// shows. It draws nothing, so it keeps none of the values a `RenderTree` keeps for drawing:
 /// some tens of bytes a layer instead of several kilobytes.
 struct TimingTree {
-    /// One layer's place and animations (24 bytes).
-    private struct Node {
+    /// One layer's place and animations (`MemoryLayoutTests` has its size).
+    struct Node {
         var sublayers: [LayerID] = []
         var animations: [RenderAnimation] = []
         /// The superlayer's raw identity, 0 for none (no layer has it): an optional would take

@@ -335,7 +335,6 @@ extension ArchivedValue.Content {
     }
 
     /// The parts of a value of `kind` and the value they make; nil when they are missing or malformed.
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     static func decode(_ kind: String, from coder: NSCoder) -> (Self, Any?)? {
         switch kind {
         case "nil": return (.none, nil)

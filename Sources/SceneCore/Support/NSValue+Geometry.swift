@@ -11,13 +11,11 @@ import Foundation
 extension NSValue {
     /// A box holding `transform` (`objCType` `{CATransform3D=dddddddddddddddd}`).
     public convenience init(caTransform3D transform: CATransform3D) {
-        // swiftlint:disable:next force_cast
         self.init(replacingWith: StructValue(transform) as! Self)
     }
 
     /// A box holding `transform` (`objCType` `{CGAffineTransform=dddddd}`).
     public convenience init(cgAffineTransform transform: CGAffineTransform) {
-        // swiftlint:disable:next force_cast
         self.init(replacingWith: StructValue(transform) as! Self)
     }
 
