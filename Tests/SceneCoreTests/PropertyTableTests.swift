@@ -144,7 +144,7 @@ import Testing
         CATransaction.commit()
 
         let fields = sink.fields(of: layer.layerID, since: mark)
-        if id.isEmitterProperty {
+        if id.owner == .emitter {
             // A change of an emitter value also carries the cells, with the emission's start.
             #expect(fields.count == 1 && fields.first?.contains(.property(expected, id)) == true)
         } else {

@@ -180,15 +180,6 @@ open class CAEmitterLayer: CALayer {
     }
 }
 
-extension PropertyID {
-    /// Whether the property is one of `CAEmitterLayer`'s (`preservesDepth`, which
-    /// `CAReplicatorLayer` has too, among them).
-    var isEmitterProperty: Bool {
-        (PropertyID.emitterCells.rawValue...PropertyID.emitterSeed.rawValue).contains(rawValue)
-            || self == .preservesDepth
-    }
-}
-
 extension CALayer {
     /// `changes` with the emitter's cells added when they hold a change of an emitter value, whose
     /// emission start is then stamped as the layer's time at the commit's time `now`.
@@ -199,7 +190,7 @@ extension CALayer {
         return changes.union(LayerChanges(.emitterCells))
     }
 
-    private static let emitterChanges = PropertyID.allCases.filter(\.isEmitterProperty).reduce(LayerChanges()) {
+    private static let emitterChanges = PropertyID.allCases.filter { $0.owner == .emitter }.reduce(LayerChanges()) {
         $0.union(LayerChanges($1))
     }
 }

@@ -94,10 +94,3 @@ open class CAGradientLayer: CALayer {
         set { setState(\.gradientType, newValue, .gradientType) }
     }
 }
-
-extension PropertyID {
-    /// Whether the property is one of `CAGradientLayer`'s own.
-    var isGradientProperty: Bool {
-        (PropertyID.gradientColors.rawValue...PropertyID.gradientType.rawValue).contains(rawValue)
-    }
-}

@@ -96,8 +96,3 @@ open class CAOpenGLLayer: CALayer {
         recordChange(.glContent)
     }
 }
-
-extension PropertyID {
-    /// Whether the property is one of `CAOpenGLLayer`'s own.
-    var isOpenGLProperty: Bool { self == .isAsynchronous }
-}

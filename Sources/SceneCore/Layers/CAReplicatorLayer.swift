@@ -108,14 +108,6 @@ open class CAReplicatorLayer: CALayer {
     }
 }
 
-extension PropertyID {
-    /// Whether the property is one of `CAReplicatorLayer`'s own (`preservesDepth`, which
-    /// `CAEmitterLayer` has too, is counted with the emitter's).
-    var isReplicatorProperty: Bool {
-        (PropertyID.instanceCount.rawValue...PropertyID.instanceAlphaOffset.rawValue).contains(rawValue)
-    }
-}
-
 /// `preservesDepth`, which `CAReplicatorLayer` and `CAEmitterLayer` both have, reachable on every
 /// layer so that key-value coding's table (`LayerKey`) can name it.
 extension CALayer {

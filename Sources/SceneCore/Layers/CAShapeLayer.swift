@@ -152,11 +152,6 @@ open class CAShapeLayer: CALayer {
     }
 }
 
-extension PropertyID {
-    /// Whether the property is one of `CAShapeLayer`'s own.
-    var isShapeProperty: Bool { (PropertyID.shapePath.rawValue...PropertyID.strokeEnd.rawValue).contains(rawValue) }
-}
-
 extension CAShapeLayerFillRule: LayerName {}
 extension CAShapeLayerLineCap: LayerName {}
 extension CAShapeLayerLineJoin: LayerName {}

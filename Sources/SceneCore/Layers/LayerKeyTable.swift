@@ -136,16 +136,19 @@ struct LayerKey: @unchecked Sendable {
 }
 
 extension PropertyID {
-    /// The layer class whose own property this is (`CAEmitterLayer`, `CAReplicatorLayer`,
-    /// `CAGradientLayer`, `CAShapeLayer`, `CATextLayer`, `CAOpenGLLayer`); nil for a property of every layer. On
-    /// other layers its key is an arbitrary key, with no default.
+    /// The layer class whose own property this is (its `owner`'s); nil for a property of every
+    /// layer. On other layers its key is an arbitrary key, with no default.
     var ownerClass: CALayer.Type? {
-        if isEmitterProperty { return CAEmitterLayer.self }
-        if isReplicatorProperty { return CAReplicatorLayer.self }
-        if isGradientProperty { return CAGradientLayer.self }
-        if isShapeProperty { return CAShapeLayer.self }
-        if self == .foregroundColor { return CATextLayer.self }
-        if isOpenGLProperty { return CAOpenGLLayer.self }
-        return nil
+        switch owner {
+        case .layer: nil
+        case .transform: CATransformLayer.self
+        case .replicator: CAReplicatorLayer.self
+        case .gradient: CAGradientLayer.self
+        case .shape: CAShapeLayer.self
+        case .text: CATextLayer.self
+        case .emitter: CAEmitterLayer.self
+        case .tiled: CATiledLayer.self
+        case .openGL: CAOpenGLLayer.self
+        }
     }
 }

@@ -10,7 +10,7 @@ extension RenderTree {
         var animated: [LayerID] = []
         for update in commit.updates {
             switch update.field {
-            case .property(_, let id) where id.isEmitterProperty: changed.append(update.layer)
+            case .property(_, let id) where id.owner == .emitter: changed.append(update.layer)
             case .all(let p) where !p.emitterCells.cells.isEmpty: changed.append(update.layer)
             case .animations: animated.append(update.layer)
             default: continue

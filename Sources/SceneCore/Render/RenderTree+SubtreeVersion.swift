@@ -10,7 +10,7 @@
 /// the same values frame after frame and changes nothing.
 ///
 /// Its `contentVersion(of:)` changes in the same way except for what only places the layer in
-/// its superlayer (`placementProperties`: position, transform, opacity and the like, committed
+/// its superlayer (`RenderEffect.placement`: position, transform, opacity and the like, committed
 /// or animated alone): it is what a drawing of the subtree in the layer's own coordinate space,
 /// without the layer's opacity, depends on, as a rasterized layer's bitmap does. For the layers
 /// above, a sublayer's placement is content like any other change.
@@ -28,17 +28,11 @@ extension RenderTree {
     }
 
     /// The version of the subtree under `id` as drawn in the layer's own space without its
-    /// opacity: unchanged by the layer's placement (`placementProperties`). Nil when the tree
+    /// opacity: unchanged by the layer's placement (`RenderEffect.placement`). Nil when the tree
     /// has no such layer. See the extension's documentation.
     package func contentVersion(of id: LayerID) -> UInt64? {
         layers.slot(of: id).map { layers[slot: $0].contentVersion }
     }
-
-    /// The properties that only place a layer in its superlayer (or hide it), leaving the
-    /// drawing of its subtree in its own space, without its opacity, as it was.
-    static let placementProperties: Set<PropertyID> = [
-        .position, .zPosition, .anchorPoint, .anchorPointZ, .transform, .opacity, .isHidden, .isDoubleSided,
-    ]
 
     /// Starts a new stamp: the changes that follow (one commit, or one frame's animations)
     /// carry it.
@@ -51,7 +45,7 @@ extension RenderTree {
         guard !commit.updates.isEmpty else { return }
         beginVersionStamp()
         for update in commit.updates {
-            if case .property(_, let id) = update.field, RenderTree.placementProperties.contains(id) {
+            if case .property(_, let id) = update.field, id.renderEffect == .placement {
                 stampPlacement(of: update.layer)
             } else {
                 stampSubtree(of: update.layer)
@@ -106,12 +100,12 @@ extension RenderLayer {
 }
 
 extension RenderAnimation {
-    /// Whether the animation changes more than the layer's placement (`RenderTree.placementProperties`).
+    /// Whether the animation changes more than the layer's placement (`RenderEffect.placement`).
     var changesContent: Bool {
         switch kind {
         case .property(let spec):
             guard case .layer(let id, _) = spec.target.property else { return false }
-            return !RenderTree.placementProperties.contains(id)
+            return id.renderEffect != .placement
         case .group(let children): return children.contains { $0.changesContent }
         case .transition: return true
         }

@@ -92,8 +92,8 @@ package struct RenderTree: Sendable {
                 layers[update.layer, default: RenderLayer()].apply(update.field)
             case .property(_, let id):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
-                if id == .contents || id == .emitterCells { lastCommitChangedContents = true }
-                if id == .beginTime || id == .speed || id == .timeOffset, let layer = layers[update.layer] {
+                if id.renderEffect == .images { lastCommitChangedContents = true }
+                if id.renderEffect == .time, let layer = layers[update.layer] {
                     noteTiming(layer.model.timing, of: update.layer)
                 }
             case .sublayers(let children):

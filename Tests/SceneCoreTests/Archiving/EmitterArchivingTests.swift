@@ -95,7 +95,7 @@ import Testing
         #expect(cells.count == 1)
         Self.expectSame(fire, cells[0])
         // The cells are compared above (their images are equal by pixels, not by identity).
-        for id in PropertyID.allCases where id.isEmitterProperty && id != .emitterCells {
+        for id in PropertyID.allCases where id.owner == .emitter && id != .emitterCells {
             #expect(
                 id.declared.propertyValue(in: back.state) == id.declared.propertyValue(in: layer.state),
                 "\(id.declared.key)")

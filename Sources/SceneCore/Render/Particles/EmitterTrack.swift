@@ -134,7 +134,7 @@ extension RenderAnimation {
     var drivesEmitter: Bool {
         switch kind {
         case .property(let spec):
-            if case .layer(let id, _) = spec.target.property { return id.isEmitterProperty }
+            if case .layer(let id, _) = spec.target.property { return id.owner == .emitter }
             return false
         case .group(let children): return children.contains(where: \.drivesEmitter)
         case .transition: return false
