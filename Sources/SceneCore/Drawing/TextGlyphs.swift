@@ -61,7 +61,7 @@ extension TextLayout {
                 defer { penX += Double(info.geometry.width) / unit }
                 // PANGO_GLYPH_EMPTY draws nothing; a character no font has (PANGO_GLYPH_UNKNOWN_FLAG
                 // and its code point) is kept: the atlas draws Pango's box for it.
-                guard info.glyph != GlyphAtlas.emptyGlyph else { continue }
+                guard info.glyph != GlyphRasterizer.emptyGlyph else { continue }
                 let x = (Double(origin.x) + penX + Double(info.geometry.x_offset) / unit) * scale
                 let y = (Double(origin.y) + baseline + Double(info.geometry.y_offset) / unit) * scale
                 // Glyphs whose origin is farther outside the picture than a glyph reaches cannot show.
