@@ -83,16 +83,23 @@ let package = Package(
     ]
 )
 
-// The libFuzzer targets exist only when `scripts/fuzz.sh` builds them (`SCENECORE_FUZZ=1`, with
-// `-sanitize=fuzzer`, which supplies the driver their `main` calls): an ordinary build has no
-// fuzzer runtime to link them with.
+// The libFuzzer targets exist only in the AddressSanitizer build that `scripts/sanitize.sh`
+// makes for the tests and `scripts/fuzz.sh` (`SCENECORE_FUZZ=1`): every module is instrumented
+// for coverage there, and the fuzz targets alone link libFuzzer without its `main`
+// (`SCENECORE_LIBFUZZER`, which the script finds in the toolchain; each target's `main` calls
+// the fuzzer's driver) and the C++ library it needs.
 if Context.environment["SCENECORE_FUZZ"] == "1" {
+    let libFuzzer: [LinkerSetting] = [
+        .unsafeFlags(["-Xlinker", Context.environment["SCENECORE_LIBFUZZER"] ?? "libFuzzer-not-given"]),
+        .linkedLibrary("stdc++"),
+    ]
     package.targets += [
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(
-            name: "fuzz-image-decoder", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-image-decoder"),
+            name: "fuzz-image-decoder", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-image-decoder",
+            linkerSettings: libFuzzer),
         .executableTarget(
             name: "fuzz-commit", dependencies: ["SceneCore", "SceneCoreFuzzSupport", "CLibFuzzer"],
-            path: "Fuzz/fuzz-commit"),
+            path: "Fuzz/fuzz-commit", linkerSettings: libFuzzer),
     ]
 }

@@ -1,29 +1,29 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (Fuzz/) with -sanitize=fuzzer and runs each for a bounded time.
+# Runs the libFuzzer targets (Fuzz/) for a bounded time each, built into the AddressSanitizer
+# build (scripts/sanitize.sh --build address: --sanitize=address and -sanitize=fuzzer, with the fuzz
+# targets, which exist only when SCENECORE_FUZZ=1; see Package.swift), so one build serves the
+# sanitized tests and the fuzzers, and every input runs under AddressSanitizer.
 #
 #   scripts/fuzz.sh [seconds per target]      default 60; CI runs it with 60
 #
 # fuzz-image-decoder feeds bytes to CGImage.decode (PNG and JPEG); fuzz-commit reads bytes as a
 # layer program (tree edits, property values, animations, commits, frames at chosen times) and
-# runs it through the commit applier and the frame builder. The build has a scratch folder of
-# its own (.build-fuzz), so it never disturbs the ordinary build; the fuzz targets exist only
-# when SCENECORE_FUZZ=1 (Package.swift). Corpora grow in .build-fuzz/corpus/<target> and are
-# kept between runs; a crash, an error or an input slower than 30 s leaves the input in
-# .build-fuzz/artifacts/ and fails the script. Each target's main hands its fuzz function to
-# libFuzzer's driver (LLVMFuzzerRunDriver, declared by Fuzz/CLibFuzzer). To replay an input:
-#   .build-fuzz/release/fuzz-commit .build-fuzz/artifacts/fuzz-commit-crash-...
+# runs it through the commit applier and the frame builder. Corpora grow in
+# .build-asan/corpus/<target> and are kept between runs; a crash, an error, a sanitizer report or
+# an input slower than 30 s leaves the input in .build-asan/artifacts/ and fails the script. Each
+# target's main hands its fuzz function to libFuzzer's driver (LLVMFuzzerRunDriver, declared by
+# Fuzz/CLibFuzzer). To replay an input:
+#   .build-asan/debug/fuzz-commit .build-asan/artifacts/fuzz-commit-crash-...
 # (SCENECORE_FUZZ_PRINT=1 makes fuzz-commit print the layer program an input stands for).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-scratch=.build-fuzz
+scratch=.build-asan
 targets=(fuzz-image-decoder fuzz-commit)
 
+./scripts/sanitize.sh --build address
 for target in "${targets[@]}"; do
-  # lld: gold fails on the fuzzer runtime's debug information.
-  SCENECORE_FUZZ=1 swift build -c release --scratch-path "$scratch" --product "$target" \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld 2>&1 | grep -v "prohibited flag" || true
-  test -x "$scratch/release/$target" || { echo "fuzz.sh: building $target failed" >&2; exit 1; }
+  test -x "$scratch/debug/$target" || { echo "fuzz.sh: the build has no $target" >&2; exit 1; }
 done
 
 # Seeds for the decoders: the reference PNGs, and a few kinds of PNG and JPEG made with
@@ -43,10 +43,12 @@ if command -v convert >/dev/null; then
   convert -size 9x7 gradient:white-black -type Grayscale "$seeds/gray.png"
 fi
 
+# Leaks are not looked for, as in the sanitized tests (Tests/README.md, "Sanitizers").
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+ $ASAN_OPTIONS}"
 status=0
 for target in "${targets[@]}"; do
   echo "fuzz.sh: $target for ${seconds}s"
-  if ! "$scratch/release/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=30 \
+  if ! "$scratch/debug/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target-" \
     2>"$scratch/$target.log"; then
     status=1
