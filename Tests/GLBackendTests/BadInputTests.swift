@@ -113,7 +113,7 @@ import Testing
         let context = try HeadlessGLContext()
         let (statistics, messages) = try Diagnostics.capturing {
             try context.withCurrent {
-                let renderer = try GLRenderer()
+                let renderer = GLRenderer()
                 renderer.draw(DisplayList(width: width, height: height, instances: [quad], commands: [batch(0, 1)]))
                 return renderer.statistics
             }

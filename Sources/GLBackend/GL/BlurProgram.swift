@@ -2,15 +2,27 @@ import CGL
 
 /// One variant of the blur shader pair from `Shaders/` (`blur.vert`, `blur.frag`), with its
 /// uniform locations. Needs a current context.
-struct BlurProgram {
-    /// What a variant's fragment shader does.
-    enum Pass: Int {
+struct BlurProgram: VariantProgram {
+    /// What a variant's fragment shader does (its `PASS` and `ALPHA_TINT`).
+    enum Variant: CaseIterable {
         /// Draws the texture times a tint.
-        case draw = 0
+        case draw
+        /// Draws the texture's alpha times a tint (a shadow).
+        case alphaDraw
         /// Averages 2x2 texels with one bilinear tap.
-        case downsample = 1
+        case downsample
         /// One direction of the separable blur.
-        case blur = 2
+        case blur
+
+        var defines: String {
+            let pass =
+                switch self {
+                case .draw, .alphaDraw: 0
+                case .downsample: 1
+                case .blur: 2
+                }
+            return "#define PASS \(pass)\n#define ALPHA_TINT \(self == .alphaDraw ? 1 : 0)\n"
+        }
     }
 
     let program: ShaderProgram
@@ -22,13 +34,11 @@ struct BlurProgram {
     let sigma: GLint
     let taps: GLint
 
-    /// Compiles and links the variant; `alphaTint` (drawing only) multiplies the tint by the
-    /// texel's alpha instead of by the texel.
-    init(_ pass: Pass, alphaTint: Bool = false) throws(GLError) {
-        let defines = "#define PASS \(pass.rawValue)\n#define ALPHA_TINT \(alphaTint ? 1 : 0)\n"
+    /// Compiles and links the variant, and points `u_texture` at texture unit 0.
+    init(_ variant: Variant) throws(GLError) {
         program = try ShaderProgram(
-            vertexSource: try LayerProgram.source(named: "blur.vert", defines: defines),
-            fragmentSource: try LayerProgram.source(named: "blur.frag", defines: defines))
+            vertexSource: try LayerProgram.source(named: "blur.vert", defines: variant.defines),
+            fragmentSource: try LayerProgram.source(named: "blur.frag", defines: variant.defines))
         transform = program.uniformLocation("u_transform")
         rect = program.uniformLocation("u_rect")
         uv = program.uniformLocation("u_uv")

@@ -1,49 +1,57 @@
 import CGL
 import SceneCore
 
-/// The shader programs of layer filters and blend modes (`filter.frag.glsl` with `layer.vert`):
-/// a colour matrix pass and a blend-mode composite. Made the first time a frame draws a filter
-/// or blend mode. Needs a current context.
-struct FilterPrograms {
-    /// A program with the uniforms every pass sets.
-    struct Pass {
-        let program: ShaderProgram
-        let viewportSize: GLint
-        let opacity: GLint
+/// One of the shader programs of layer filters and blend modes (`filter.frag.glsl` with
+/// `layer.vert`), with the uniforms every pass sets. Needs a current context.
+struct FilterProgram: VariantProgram {
+    /// What a variant's fragment shader does (its `COLOR_MATRIX` and `BLEND`).
+    enum Variant: CaseIterable {
+        /// Applies a colour matrix to unpremultiplied colour.
+        case colorMatrix
+        /// Composites a group onto a copy of its backdrop by a blend mode.
+        case blend
 
-        init(defines: String, textureUnits: [String: GLint]) throws(GLError) {
-            program = try ShaderProgram(
-                vertexSource: try LayerProgram.source(named: "layer.vert", defines: "#define SHAPED 0\n"),
-                fragmentSource: try LayerProgram.source(named: "filter.frag", defines: defines))
-            viewportSize = program.uniformLocation("u_viewportSize")
-            opacity = program.uniformLocation("u_opacity")
-            glUseProgram(program.id)
-            for (name, unit) in textureUnits { glUniform1i(program.uniformLocation(name), unit) }
+        var defines: String {
+            "#define COLOR_MATRIX \(self == .colorMatrix ? 1 : 0)\n#define BLEND \(self == .blend ? 1 : 0)\n"
         }
 
-        /// Makes the program current for a `width` x `height` target.
-        func use(width: Int, height: Int, opacity value: Float) {
-            glUseProgram(program.id)
-            glUniform2f(viewportSize, Float(width), Float(height))
-            glUniform1f(opacity, value)
+        /// The texture unit of each sampler: the pass's input on unit 0, and the blend's backdrop on unit 1.
+        var textureUnits: [String: GLint] {
+            switch self {
+            case .colorMatrix: ["u_texture": 0]
+            case .blend: ["u_texture": 0, "u_backdrop": 1]
+            }
         }
     }
 
-    /// Applies a colour matrix to unpremultiplied colour.
-    let colorMatrix: Pass
+    let program: ShaderProgram
+    let viewportSize: GLint
+    let opacity: GLint
+    /// The colour matrix variant's matrix and offset (-1 in the blend variant).
     let matrix: GLint
     let offset: GLint
-    /// Composites a group onto a copy of its backdrop by a blend mode.
-    let blend: Pass
+    /// The blend variant's blend mode (`shaderMode(_:)`; -1 in the colour matrix variant).
     let mode: GLint
 
-    init() throws(GLError) {
-        colorMatrix = try Pass(defines: "#define COLOR_MATRIX 1\n#define BLEND 0\n", textureUnits: ["u_texture": 0])
-        matrix = colorMatrix.program.uniformLocation("u_matrix")
-        offset = colorMatrix.program.uniformLocation("u_offset")
-        blend = try Pass(
-            defines: "#define COLOR_MATRIX 0\n#define BLEND 1\n", textureUnits: ["u_texture": 0, "u_backdrop": 1])
-        mode = blend.program.uniformLocation("u_mode")
+    /// Compiles and links the variant, and points its samplers at their texture units.
+    init(_ variant: Variant) throws(GLError) {
+        program = try ShaderProgram(
+            vertexSource: try LayerProgram.source(named: "layer.vert", defines: "#define SHAPED 0\n"),
+            fragmentSource: try LayerProgram.source(named: "filter.frag", defines: variant.defines))
+        viewportSize = program.uniformLocation("u_viewportSize")
+        opacity = program.uniformLocation("u_opacity")
+        matrix = program.uniformLocation("u_matrix")
+        offset = program.uniformLocation("u_offset")
+        mode = program.uniformLocation("u_mode")
+        glUseProgram(program.id)
+        for (name, unit) in variant.textureUnits { glUniform1i(program.uniformLocation(name), unit) }
+    }
+
+    /// Makes the program current for a `width` x `height` target.
+    func use(width: Int, height: Int, opacity value: Float) {
+        glUseProgram(program.id)
+        glUniform2f(viewportSize, Float(width), Float(height))
+        glUniform1f(opacity, value)
     }
 
     /// The `u_mode` of the blend modes the blend program draws; nil for the modes fixed-function

@@ -5,7 +5,7 @@ extension FramePass {
     /// Composites `region` of `target` onto the current level by `blendMode`, multiplied by
     /// `opacity`, inside the current clip. Source-over, screen and plus-lighter are exact in
     /// fixed-function blending on premultiplied colour; the other modes read a copy of the
-    /// backdrop and write the blended result (`FilterPrograms.blend`).
+    /// backdrop and write the blended result (`FilterProgram.Variant.blend`).
     mutating func composite(_ target: GroupTarget, opacity: Float, blendMode: BlendMode, region: PixelRegion) {
         switch blendMode {
         case .sourceOver:
@@ -32,14 +32,15 @@ extension FramePass {
     private mutating func compositeThroughShader(
         _ target: GroupTarget, opacity: Float, blendMode: BlendMode, region: PixelRegion
     ) {
-        guard let programs = renderer.filterPrograms, let mode = FilterPrograms.shaderMode(blendMode),
+        guard let mode = FilterProgram.shaderMode(blendMode),
+            let program = renderer.filterPrograms.program(for: .blend),
             let backdrop = copyOfCurrentTarget(region)
         else {
             composite(target, opacity: opacity, region: region)
             return
         }
-        programs.blend.use(width: width, height: height, opacity: opacity)
-        glUniform1i(programs.mode, mode)
+        program.use(width: width, height: height, opacity: opacity)
+        glUniform1i(program.mode, mode)
         bindNearest(target, unit: 0)
         bindNearest(backdrop, unit: 1)
         glDisable(GL_BLEND.glEnum)

@@ -50,10 +50,12 @@ extension FramePass {
     }
 
     /// Draws the shape of `instance` into the stencil only (colour writes off; the shader
-    /// discards pixels the shape covers less than halfway).
+    /// discards pixels the shape covers less than halfway). Without its program, nothing is
+    /// written: what the clip holds is not drawn.
     private mutating func drawClipShape(_ instance: Int, testing depth: Int, passOperation: Int32) {
+        guard let program = renderer.programs.program(for: .clipMask) else { return }
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        glUseProgram(renderer.programs.clipMask.program.id)
+        glUseProgram(program.program.id)
         setStencil(testing: depth, passOperation: passOperation)
         drawInstances(first: instance, count: 1)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))

@@ -61,8 +61,8 @@ extension FramePass {
     /// Runs `passes` over `source` (whose pixels outside `region` are transparent or not needed),
     /// each into a fresh target, releasing the targets it leaves; returns the target holding the
     /// result (`source` itself when there is nothing to do, or what was done so far when no
-    /// target or program can be had) and grows `region` by the spread of its blurs. Blurs read
-    /// what lies past the target's edges as `edges` says.
+    /// target can be had) and grows `region` by the spread of its blurs. A pass whose program is
+    /// unusable is left out. Blurs read what lies past the target's edges as `edges` says.
     private mutating func applyFilters(
         _ passes: [FilterPass], to source: GroupTarget, region: inout PixelRegion, edges: GaussianBlur.Edges
     ) -> GroupTarget {
@@ -70,16 +70,18 @@ extension FramePass {
         var isFirstPass = true
         for pass in passes {
             defer { isFirstPass = false }
-            guard let programs = renderer.filterPrograms,
-                let output = renderer.groupTargets.acquire(width: width, height: height)
-            else { break }
+            guard let output = renderer.groupTargets.acquire(width: width, height: height) else { break }
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             switch pass {
             case .color(let matrix):
-                programs.colorMatrix.use(width: width, height: height, opacity: 1)
-                programs.setMatrix(matrix)
+                guard let program = renderer.filterPrograms.program(for: .colorMatrix) else {
+                    renderer.groupTargets.release(output)
+                    continue
+                }
+                program.use(width: width, height: height, opacity: 1)
+                program.setMatrix(matrix)
                 withScissor(region) { $0.drawReplacing(result) }
             case .blur(let radius):
                 let reach = region.grown(by: blurReach(radius)).clipped(

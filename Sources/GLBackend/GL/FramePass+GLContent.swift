@@ -20,7 +20,10 @@ extension FramePass {
             renderer.glContentCache.noteMipmaps(of: request.layer)
         }
         glBindSampler(0, renderer.samplers.sampler(for: batch.sampling))
-        glUseProgram(renderer.programs.forBatch(shaped: batch.isShaped, textured: true).program.id)
+        guard let program = renderer.programs.program(for: .batch(shaped: batch.isShaped, textured: true)) else {
+            return
+        }
+        glUseProgram(program.program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count

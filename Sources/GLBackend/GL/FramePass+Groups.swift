@@ -70,10 +70,12 @@ extension FramePass {
 
     /// Draws the group's texture over the target (inside `region` when given), pixel for
     /// pixel, multiplied by `opacity` and, with a `mask` target, by the mask's alpha at each pixel.
+    /// Without its program, the group is not drawn.
     mutating func composite(
         _ target: GroupTarget, mask: GroupTarget? = nil, opacity: Float, region: PixelRegion? = nil
     ) {
-        let program = mask == nil ? renderer.programs.fillTextured : renderer.programs.maskComposite
+        let variant = mask == nil ? LayerProgram.Variant.batch(shaped: false, textured: true) : .maskComposite
+        guard let program = renderer.programs.program(for: variant) else { return }
         let nearest = renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest))
         if let mask {
             glActiveTexture(GL_TEXTURE1.glEnum)

@@ -71,7 +71,10 @@ extension FramePass {
             renderer.rasterCache.noteMipmaps(of: layer)
         }
         glBindSampler(0, renderer.samplers.sampler(for: batch.sampling))
-        glUseProgram(renderer.programs.forBatch(shaped: batch.isShaped, textured: true).program.id)
+        guard let program = renderer.programs.program(for: .batch(shaped: batch.isShaped, textured: true)) else {
+            return
+        }
+        glUseProgram(program.program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count
@@ -91,12 +94,9 @@ extension FramePass {
     /// The height of the target being drawn into (`targetSize`).
     var height: Int { targetSize.height }
 
-    /// Draws into `width` x `height` pixels from now on (the viewport and every program's size uniform).
+    /// Draws into `width` x `height` pixels from now on (the viewport and every layer program's size uniform).
     func setViewport(width: Int, height: Int) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        for program in renderer.programs.all {
-            glUseProgram(program.program.id)
-            glUniform2f(program.viewportSize, Float(width), Float(height))
-        }
+        renderer.programs.setViewportSize(width: width, height: height)
     }
 }

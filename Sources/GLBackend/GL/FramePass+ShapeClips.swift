@@ -24,12 +24,14 @@ extension FramePass {
         let level = levels.removeLast()
         guard let target = level.group else { return }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
-        glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
-        glBindSampler(
-            0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
-        glUseProgram(renderer.programs.shapeClipComposite.program.id)
-        setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        withScissor(level.region) { $0.drawInstances(first: instance, count: 1) }
+        if let program = renderer.programs.program(for: .shapeClipComposite) {
+            glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
+            glBindSampler(
+                0, renderer.samplers.sampler(for: TextureSampling(minification: .nearest, magnification: .nearest)))
+            glUseProgram(program.program.id)
+            setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+            withScissor(level.region) { $0.drawInstances(first: instance, count: 1) }
+        }
         renderer.groupTargets.release(target)
         statistics.groups += 1
         statistics.antialiasedClips += 1

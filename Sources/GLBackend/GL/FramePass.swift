@@ -116,12 +116,13 @@ struct FramePass {
         } else if batch.gradient != .none {
             renderer.gradients.bind()
         }
-        glUseProgram(
-            renderer.programs.forBatch(
-                shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.gradient,
-                shapeCoverage: batch.shapeCoverage
-            )
-            .program.id)
+        guard
+            let program = renderer.programs.program(
+                for: .batch(
+                    shaped: batch.isShaped, textured: batch.image != nil, gradient: batch.gradient,
+                    shapeCoverage: batch.shapeCoverage))
+        else { return }
+        glUseProgram(program.program.id)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         drawInstances(first: batch.first, count: batch.count)
         statistics.instances += batch.count

@@ -16,29 +16,24 @@ import Synchronization
 /// where the stencil equals the nesting depth); groups drawn into pooled offscreen targets and
 /// composited with their opacity under the clip of their `beginGroup`. Invalid commands are
 /// skipped with a diagnostics error; nothing in a list can make the renderer trap.
+///
+/// Shader programs are compiled the first time a frame draws with them (`ProgramCache`); one
+/// that does not compile is logged once and what it draws is left out.
 final class GLRenderer {
     /// What the last `draw(_:)` did.
     package private(set) var statistics = FrameStatistics()
     /// The textures of the images drawn so far.
     let textureCache: TextureCache
 
-    let programs: LayerPrograms
+    /// The layer programs compiled so far.
+    let programs = LayerPrograms()
     let instanceBuffer: InstanceBuffer
     let samplers = SamplerCache()
     let groupTargets = GroupTargetPool()
     /// Blurs regions of textures (shadows, blur filters).
     let blur: GaussianBlur
-    /// The programs of filters and blend modes, compiled the first time a frame needs them; nil
-    /// (logged once) when they do not compile, and filters and blend modes are then not drawn.
-    private(set) lazy var filterPrograms: FilterPrograms? = {
-        do {
-            return try FilterPrograms()
-        } catch {
-            Diagnostics.errorOnce(
-                "GLRenderer.filterPrograms", "GLRenderer: filter shaders unusable, filters not drawn: \(error)")
-            return nil
-        }
-    }()
+    /// The programs of colour matrix filters and blend modes compiled so far.
+    let filterPrograms = ProgramCache<FilterProgram>()
     /// The bitmaps of rasterized layers.
     let rasterCache: RasterCache
     /// The pictures of `CAOpenGLLayer`s.
@@ -57,11 +52,10 @@ final class GLRenderer {
     /// `GL_MAX_VIEWPORT_DIMS`: the largest target this context can draw.
     let maxViewportSize: (width: Int, height: Int)
 
-    /// Compiles the layer shaders and creates the renderer's buffers in the current context.
-    /// - Throws: `GLError` when the shaders are missing or do not compile or link.
-    package init(options: GLRendererOptions = GLRendererOptions()) throws(GLError) {
-        programs = try LayerPrograms()
-        blur = try GaussianBlur()
+    /// Creates the renderer's buffers in the current context (no shader program: each is
+    /// compiled when a frame first draws with it).
+    package init(options: GLRendererOptions = GLRendererOptions()) {
+        blur = GaussianBlur()
         instanceBuffer = InstanceBuffer()
         textureCache = TextureCache(maxTextureSize: options.maxTextureSize, budgetBytes: options.textureBudget)
         let version = GLQuery.version
@@ -71,6 +65,20 @@ final class GLRenderer {
         var dimensions: [GLint] = [0, 0]
         glGetIntegerv(GL_MAX_VIEWPORT_DIMS.glEnum, &dimensions)
         maxViewportSize = (Int(dimensions[0]), Int(dimensions[1]))
+    }
+
+    /// The shader programs compiled so far: layer, blur and filter programs.
+    var compiledPrograms: Int { programs.count + blur.programs.count + filterPrograms.count }
+
+    /// Deletes the shader programs compiled so far (a frame drawn later compiles what it draws
+    /// with again). A window's render thread calls it as it ends, with its textures; a headless
+    /// surface's programs go with its context.
+    func deletePrograms() {
+        // A program in use would only be flagged for deletion.
+        glUseProgram(0)
+        programs.deleteAll()
+        blur.programs.deleteAll()
+        filterPrograms.deleteAll()
     }
 
     /// Draws `list` into the currently bound draw framebuffer, whose size should be
@@ -177,10 +185,7 @@ final class GLRenderer {
         glClearStencil(0)
         glClear(GLbitfield(clearingStencil ? GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT : GL_COLOR_BUFFER_BIT))
 
-        for program in programs.all {
-            glUseProgram(program.program.id)
-            glUniform2f(program.viewportSize, Float(width), Float(height))
-        }
+        programs.setViewportSize(width: width, height: height)
         glActiveTexture(GL_TEXTURE0.glEnum)
     }
 

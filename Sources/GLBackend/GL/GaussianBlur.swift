@@ -8,7 +8,9 @@ import SceneCore
 /// colour texture, a cached image) by a standard deviation given in pixels and returns the
 /// result in a texture of its own; `draw(_:transform:rect:uv:tint:alphaOnly:)` draws such a
 /// result into the bound framebuffer with premultiplied source-over blending; `recycle(_:)`
-/// hands its texture back for reuse (or a caller keeps it, as the shadow cache does).
+/// hands its texture back for reuse (or a caller keeps it, as the shadow cache does). Each of
+/// its programs (`BlurProgram.Variant`) is compiled the first time a blur or draw needs it;
+/// one that does not compile is logged once and its blurs or draws are not made.
 ///
 /// The blur is separable (a horizontal pass, then a vertical one, each weighting whole texels
 /// by the Gaussian and normalising by the weights' sum) and, for a standard deviation above
@@ -54,22 +56,15 @@ final class GaussianBlur {
         let passes: Int
     }
 
-    private let draws: BlurProgram
-    private let alphaDraws: BlurProgram
-    private let downsample: BlurProgram
-    private let pass: BlurProgram
+    /// The blur's programs compiled so far.
+    let programs = ProgramCache<BlurProgram>()
     private let vertexArray: GLuint
     private let transparentEdges: GLuint
     private let clampedEdges: GLuint
     private var free: [ColorTarget] = []
 
-    /// Compiles the blur shaders and creates the blur's sampler objects.
-    /// - Throws: `GLError` when the shaders are missing or do not compile or link.
-    init() throws(GLError) {
-        draws = try BlurProgram(.draw)
-        alphaDraws = try BlurProgram(.draw, alphaTint: true)
-        downsample = try BlurProgram(.downsample)
-        pass = try BlurProgram(.blur)
+    /// Creates the blur's vertex array and sampler objects (its programs are compiled when first used).
+    init() {
         var vertexArray: GLuint = 0
         glGenVertexArrays(1, &vertexArray)
         self.vertexArray = vertexArray
@@ -120,8 +115,8 @@ final class GaussianBlur {
     /// reach outside it, where `edges` says what is read) by a standard deviation of `sigma`
     /// pixels (cut at `cut` standard deviations, see `plan(sigma:cut:)`). Leaves blending on, the stencil test off, texture unit 0 active and the draw
     /// framebuffer, viewport and vertex array as they were.
-    /// - Returns: the blurred region, or nil (with an error logged) for an empty region or
-    ///   when no texture can be made.
+    /// - Returns: the blurred region; nil for an empty region, and (with an error logged) when no
+    ///   texture can be made or a blur program is unusable.
     func blur(
         _ texture: GLuint, size: (width: Int, height: Int), region: PixelRegion, sigma: Float,
         cut: Float? = nil, edges: Edges = .transparent
@@ -141,7 +136,8 @@ final class GaussianBlur {
         var passes = 0
         for _ in 0..<plan.halvings {
             let (w, h) = ((input.region.width + 1) / 2, (input.region.height + 1) / 2)
-            guard let output = acquire(width: w, height: h) else { return release(owned) }
+            guard let downsample = programs.program(for: .downsample), let output = acquire(width: w, height: h)
+            else { return release(owned) }
             let source = PixelRegion(x: input.region.x, y: input.region.y, width: 2 * w, height: 2 * h)
             run(downsample, from: input.texture, uv: Self.uv(source, input.width, input.height), into: output)
             if let owned { recycle(owned) }
@@ -150,7 +146,9 @@ final class GaussianBlur {
             passes += 1
         }
         let (w, h) = (input.region.width, input.region.height)
-        guard let across = acquire(width: w, height: h) else { return release(owned) }
+        guard let pass = programs.program(for: .blur), let across = acquire(width: w, height: h) else {
+            return release(owned)
+        }
         guard let result = acquire(width: w, height: h) else {
             recycle(across)
             return release(owned)
@@ -172,15 +170,15 @@ final class GaussianBlur {
     /// (row-vector convention, as `QuadInstance.transform`), sampling `uv` at its (minX, minY)
     /// and (maxX, maxY) corners, times the premultiplied `tint`, or with `alphaOnly` the
     /// texels' alpha times `tint` (a shadow's colour). Uses the bound framebuffer, viewport,
-    /// blending and stencil state.
+    /// blending and stencil state. Draws nothing when the program is unusable.
     func draw(
         _ result: Result, transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, tint: SIMD4<Float>,
         alphaOnly: Bool
     ) {
+        guard let program = programs.program(for: alphaOnly ? .alphaDraw : .draw) else { return }
         var vertexArray: GLint = 0
         glGetIntegerv(GL_VERTEX_ARRAY_BINDING.glEnum, &vertexArray)
         glBindVertexArray(self.vertexArray)
-        let program = alphaOnly ? alphaDraws : draws
         glUseProgram(program.program.id)
         program.setQuad(transform: transform, rect: rect, uv: uv)
         glUniform4f(program.tint, tint.x, tint.y, tint.z, tint.w)

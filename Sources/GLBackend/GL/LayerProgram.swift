@@ -4,9 +4,11 @@ import Shaders
 
 /// One variant of the layer shader pair from `Shaders/`, with its uniform locations.
 /// Needs a current context.
-struct LayerProgram {
-    /// Which parts of `layer.frag.glsl` a variant compiles in.
-    struct Variant: Hashable {
+struct LayerProgram: VariantProgram {
+    /// Which parts of `layer.frag.glsl` a variant compiles in. The variants a renderer asks for
+    /// are named here: a batch's (`batch(shaped:textured:gradient:shapeCoverage:)`), the clip
+    /// mask's and the two composites'; `allCases` lists them all.
+    struct Variant: Hashable, CaseIterable {
         /// Coverage from the instance's rounded shape or ring (else the quad's rect is filled).
         var shaped = false
         /// With `shaped`: how much of the coverage code the batch's shapes need
@@ -34,6 +36,40 @@ struct LayerProgram {
                 + "#define AFFINE_FILLS \(shapeCoverage <= .affineFill ? 1 : 0)\n"
                 + "#define UNIFORM_FILLS \(shapeCoverage == .uniformAffineFill ? 1 : 0)\n"
         }
+
+        /// Writes a clip's shape into the stencil (`pushClip`, `popClip`).
+        static let clipMask = Variant(shaped: true, clipMask: true)
+        /// Composites a masked group: its texture times the mask texture's alpha.
+        static let maskComposite = Variant(textured: true, masked: true)
+        /// Composites a shape clip's target inside the clip shape, by its anti-aliased coverage.
+        static let shapeClipComposite = Variant(shaped: true, screenTextured: true)
+
+        /// The variant that draws a batch: a gradient batch's by its gradient (shaped or not),
+        /// another's by its texture and, shaped, its `shapeCoverage`.
+        static func batch(
+            shaped: Bool, textured: Bool, gradient: GradientShading = .none, shapeCoverage: ShapeCoverage = .general
+        ) -> Variant {
+            if gradient != .none { return Variant(shaped: shaped, gradient: gradient) }
+            return Variant(shaped: shaped, shapeCoverage: shaped ? shapeCoverage : .general, textured: textured)
+        }
+
+        /// Every variant a renderer may ask for: each batch's, then the clip mask's and the
+        /// composites'.
+        static let allCases: [Variant] = {
+            var variants: [Variant] = []
+            for shaped in [false, true] {
+                for textured in [false, true] {
+                    for gradient in GradientShading.allCases {
+                        for coverage in ShapeCoverage.allCases {
+                            let variant = batch(
+                                shaped: shaped, textured: textured, gradient: gradient, shapeCoverage: coverage)
+                            if !variants.contains(variant) { variants.append(variant) }
+                        }
+                    }
+                }
+            }
+            return variants + [clipMask, maskComposite, shapeClipComposite]
+        }()
     }
 
     let program: ShaderProgram
@@ -64,87 +100,5 @@ struct LayerProgram {
         }
         guard let endOfVersion = text.firstIndex(of: "\n") else { return text + "\n" + defines }
         return String(text[...endOfVersion]) + defines + String(text[text.index(after: endOfVersion)...])
-    }
-}
-
-/// Every layer shader variant a frame may use.
-struct LayerPrograms {
-    let fill: LayerProgram
-    let fillTextured: LayerProgram
-    let shaped: LayerProgram
-    let shapedTextured: LayerProgram
-    let simplyShaped: LayerProgram
-    let simplyShapedTextured: LayerProgram
-    let affineFilled: LayerProgram
-    let affineFilledTextured: LayerProgram
-    let uniformFilled: LayerProgram
-    let uniformFilledTextured: LayerProgram
-    let clipMask: LayerProgram
-    /// Composites a masked group: its texture times the mask texture's alpha.
-    let maskComposite: LayerProgram
-    /// Composites a shape clip's target inside the clip shape, by its anti-aliased coverage.
-    let shapeClipComposite: LayerProgram
-    let fillAxialGradient: LayerProgram
-    let shapedAxialGradient: LayerProgram
-    let fillGradient: LayerProgram
-    let shapedGradient: LayerProgram
-
-    init() throws(GLError) {
-        fill = try LayerProgram(.init())
-        fillTextured = try LayerProgram(.init(textured: true))
-        shaped = try LayerProgram(.init(shaped: true))
-        shapedTextured = try LayerProgram(.init(shaped: true, textured: true))
-        simplyShaped = try LayerProgram(.init(shaped: true, shapeCoverage: .simple))
-        simplyShapedTextured = try LayerProgram(.init(shaped: true, shapeCoverage: .simple, textured: true))
-        affineFilled = try LayerProgram(.init(shaped: true, shapeCoverage: .affineFill))
-        affineFilledTextured = try LayerProgram(.init(shaped: true, shapeCoverage: .affineFill, textured: true))
-        uniformFilled = try LayerProgram(.init(shaped: true, shapeCoverage: .uniformAffineFill))
-        uniformFilledTextured = try LayerProgram(
-            .init(shaped: true, shapeCoverage: .uniformAffineFill, textured: true))
-        clipMask = try LayerProgram(.init(shaped: true, clipMask: true))
-        maskComposite = try LayerProgram(.init(textured: true, masked: true))
-        shapeClipComposite = try LayerProgram(.init(shaped: true, screenTextured: true))
-        fillAxialGradient = try LayerProgram(.init(gradient: .axialTwoStops))
-        shapedAxialGradient = try LayerProgram(.init(shaped: true, gradient: .axialTwoStops))
-        fillGradient = try LayerProgram(.init(gradient: .any))
-        shapedGradient = try LayerProgram(.init(shaped: true, gradient: .any))
-    }
-
-    var all: [LayerProgram] {
-        [
-            fill, fillTextured, shaped, shapedTextured, simplyShaped, simplyShapedTextured, affineFilled,
-            affineFilledTextured, uniformFilled, uniformFilledTextured, clipMask, maskComposite, shapeClipComposite,
-            fillAxialGradient, shapedAxialGradient, fillGradient, shapedGradient,
-        ]
-    }
-
-    /// The variant that draws a batch (a shaped batch takes the one for its `shapeCoverage`).
-    func forBatch(
-        shaped isShaped: Bool, textured: Bool, gradient: GradientShading = .none,
-        shapeCoverage: ShapeCoverage = .general
-    ) -> LayerProgram {
-        switch gradient {
-        case .axialTwoStops: return isShaped ? shapedAxialGradient : fillAxialGradient
-        case .any: return isShaped ? shapedGradient : fillGradient
-        case .none: break
-        }
-        return switch (isShaped, textured) {
-        case (false, false): fill
-        case (false, true): fillTextured
-        case (true, false):
-            switch shapeCoverage {
-            case .uniformAffineFill: uniformFilled
-            case .affineFill: affineFilled
-            case .simple: simplyShaped
-            case .general: shaped
-            }
-        case (true, true):
-            switch shapeCoverage {
-            case .uniformAffineFill: uniformFilledTextured
-            case .affineFill: affineFilledTextured
-            case .simple: simplyShapedTextured
-            case .general: shapedTextured
-            }
-        }
     }
 }

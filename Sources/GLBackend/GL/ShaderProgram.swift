@@ -28,6 +28,9 @@ struct ShaderProgram {
         id = program
     }
 
+    /// Deletes the program; its id names nothing afterwards.
+    func delete() { glDeleteProgram(id) }
+
     /// The location of uniform `name`, or -1 when the linker removed it as unused.
     func uniformLocation(_ name: String) -> GLint {
         glGetUniformLocation(id, name)

@@ -16,7 +16,7 @@ final class HeadlessSurface: @unchecked Sendable {
 
     /// Creates a surface of `width` x `height` pixels with its own context.
     /// - Throws: `EGLError` when no headless display or context can be made; `GLError` for a
-    ///   size outside 1...`GL_MAX_RENDERBUFFER_SIZE` or when the shaders fail to build.
+    ///   size outside 1...`GL_MAX_RENDERBUFFER_SIZE`.
     package convenience init(width: Int, height: Int) throws {
         try self.init(width: width, height: height, options: GLRendererOptions())
     }
@@ -25,7 +25,7 @@ final class HeadlessSurface: @unchecked Sendable {
     package init(width: Int, height: Int, options: GLRendererOptions) throws {
         let context = try HeadlessGLContext()
         (framebuffer, renderer) = try context.withCurrent {
-            (try SurfaceFramebuffer(width: width, height: height), try GLRenderer(options: options))
+            (try SurfaceFramebuffer(width: width, height: height), GLRenderer(options: options))
         }
         self.context = context
     }
@@ -52,6 +52,12 @@ final class HeadlessSurface: @unchecked Sendable {
     /// What the last `render(_:)` did.
     package var statistics: FrameStatistics {
         lastStatistics.withLock { $0 }
+    }
+
+    /// The shader programs the surface's renderer has compiled so far (`GLRenderer.compiledPrograms`).
+    /// - Throws: `EGLError` when the context cannot be made current.
+    func compiledPrograms() throws -> Int {
+        try context.withCurrent { renderer.compiledPrograms }
     }
 
     /// The largest texture side this surface uploads; larger images are downscaled to fit.

@@ -30,7 +30,7 @@ public final class OffscreenRenderer: @unchecked Sendable {
 
     /// Creates a renderer drawing into a `width` x `height` RGBA8 target.
     /// - Throws: `EGLError` when no headless EGL display or context can be made, `GLError`
-    ///   for a size the GL implementation cannot render or when the shaders fail to build.
+    ///   for a size the GL implementation cannot render.
     public convenience init(width: Int, height: Int) throws {
         try self.init(width: width, height: height, options: GLRendererOptions())
     }
@@ -78,4 +78,8 @@ public final class OffscreenRenderer: @unchecked Sendable {
 
     /// The largest image side uploaded as is; larger images are downscaled with a warning.
     public var maxTextureSize: Int { surface.maxTextureSize }
+
+    /// The shader programs compiled so far: each is compiled the first time a frame draws with it.
+    /// - Throws: `EGLError` when the context cannot be made current.
+    func compiledPrograms() throws -> Int { try surface.compiledPrograms() }
 }

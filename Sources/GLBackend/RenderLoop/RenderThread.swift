@@ -139,14 +139,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             return
         }
         defer { surface.releaseCurrent() }
-        let renderer: GLRenderer
-        do {
-            renderer = try GLRenderer()
-        } catch {
-            Diagnostics.error("(RT) the GL renderer could not start: \(error)")
-            return
-        }
-        defer { releaseTextures(of: renderer) }
+        let renderer = GLRenderer()
+        defer { release(renderer) }
         var pipeline = FramePipeline()
         // A tiled layer's tile drawn on a background thread wakes the thread for a frame.
         pipeline.frameRequest = FrameRequest { [weak self] in self?.setNeedsDisplay() }
@@ -323,9 +317,11 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             targetTime: target, drawsWhole: needsWholeFrame, showsDamage: showsDamage)
     }
 
-    /// Deletes every texture before the context goes, so that the statistics account for them.
-    private func releaseTextures(of renderer: GLRenderer) {
+    /// Deletes every texture (so that the statistics account for them) and shader program before
+    /// the context goes.
+    private func release(_ renderer: GLRenderer) {
         renderer.textureCache.purge(keeping: [])
+        renderer.deletePrograms()
         stats.withLock {
             $0.textures = 0
             $0.textureBytes = 0

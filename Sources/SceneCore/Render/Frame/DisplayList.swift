@@ -17,7 +17,7 @@ package struct TextureSampling: Hashable, Sendable {
 
 /// Which gradients a batch draws, each with a shader of its own: a software rasteriser runs
 /// every branch of a shader, so the common gradient takes none of the others' work.
-package enum GradientShading: Sendable, Equatable {
+package enum GradientShading: Sendable, Equatable, CaseIterable {
     /// No gradient.
     case none
     /// Axial gradients of two stops: the location is interpolated from the vertices and the

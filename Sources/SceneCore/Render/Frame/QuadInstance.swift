@@ -105,7 +105,7 @@ package struct QuadInstance: Sendable, Equatable {
 /// How much of the layer shader's coverage code a shaped quad needs. A software rasteriser runs
 /// every branch of a shader, so each level is a variant of its own, and a batch takes the
 /// variant of the most demanding quad in it. Every level computes the same coverage.
-package enum ShapeCoverage: Int, Comparable, Sendable {
+package enum ShapeCoverage: Int, Comparable, Sendable, CaseIterable {
     /// An affine fill (see `affineFill`) clipped to its shape, with one radius at every corner and
     /// every straight edge anti-aliased: the usual rounded layer. Its coverage takes the fewest
     /// operations a pixel.
