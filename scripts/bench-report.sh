@@ -80,7 +80,7 @@ else
         echo "quick=${QUICK:-0}"
         echo "rounds=$ROUNDS"
         echo "seconds=$SECONDS_"
-        echo "cpus=$(nproc) x $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+        echo "cpus=$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
         echo "virt=$(systemd-detect-virt 2>/dev/null || echo unknown)"
         echo "memory=$(awk '/^MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
         echo "os=$(sed -n 's/^PRETTY_NAME="\(.*\)"$/\1/p' /etc/os-release)"
@@ -286,7 +286,7 @@ out = []
 if quick:
     out += ["**SMOKE RUN (`QUICK=1`: one round of 2 s, fewer effects, no scale benchmarks): these figures show that "
             "`scripts/bench-report.sh` works end to end, not how fast SceneCore is. Not to be committed.**", ""]
-machine = (f"{run.get('cpus', '?')} ({run.get('virt', '?')} guest), {run.get('memory', '?')}, {run.get('os', '?')}, "
+machine = (f"{run.get('cpus', '?')} ({run.get('virt', '?')}), {run.get('memory', '?')}, {run.get('os', '?')}, "
            f"Swift {run.get('swift', '?')}, {run.get('gl', '?')}")
 out += [f"Measured by `scripts/bench-report.sh` on {run.get('start', '?')}–{run.get('end', '?')} UTC, commit "
         f"{run.get('commit', '?')}. Machine: {machine}; load average (1 min) {run.get('load_start', '?')} at the start, "
@@ -298,7 +298,7 @@ out += [f"Measured by `scripts/bench-report.sh` on {run.get('start', '?')}–{ru
 out += ["| " + " | ".join(row) + " |" for row in rows] or ["| not run | | | | | | |"]
 if skipped:
     out += ["", "Not run: " + "; ".join(skipped) + "."]
-out += ["", f"Micro-benchmarks (`cd Benchmarks && swift package benchmark`), the same run, p50 / p90 of up to 100 "
+out += ["", f"Micro-benchmarks (`cd Benchmarks && swift package benchmark`), the same run, p50 / p90 of up to 1,000 "
         f"iterations (3 s); the scale benchmarks are one pass each. The threshold check: {verdict}.", "",
         "| benchmark | wall clock | CPU time | allocations (p90) |", "|---|---|---|---|"]
 for name in sorted(micro):
