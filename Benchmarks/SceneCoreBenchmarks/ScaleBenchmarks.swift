@@ -37,7 +37,7 @@ private enum ScaleStep: String, CaseIterable {
 private func scaleBenchmark(_ name: String, count: Int, assemble: @escaping ([CALayer]) -> CALayer) {
     var thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
         .wallClock: Tolerance.wallClock,
-        // A per-layer regression moves these by at least `count`; a run differs by far less.
+        // One more allocation a layer adds `count`; a run differs from the last by a few.
         .mallocCountTotal: Tolerance.allocations(count / 100),
         drawCalls: Tolerance.exact,
     ]
