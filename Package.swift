@@ -8,6 +8,14 @@ let package = Package(
         .library(name: "GLBackend", targets: ["GLBackend"]),
         .executable(name: "demo-window", targets: ["demo-window"]),
     ],
+    traits: [
+        .trait(
+            name: "Benchmarking",
+            description: """
+                Builds SceneCore with -enable-testing, so that the benchmarks package (Benchmarks/) can \
+                import it @testable and time its package-level pipeline. Never on in an ordinary build.
+                """)
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,7 +38,8 @@ let package = Package(
                 "CImageCodecs", "CCairo", .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
-            exclude: ["README.md"]),
+            exclude: ["README.md"],
+            swiftSettings: [.unsafeFlags(["-enable-testing"], .when(traits: ["Benchmarking"]))]),
         .target(
             name: "Shaders", path: "Shaders",
             resources: [
@@ -45,9 +54,6 @@ let package = Package(
                 "SceneCore", "GLBackend", "CGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
-        .executableTarget(
-            name: "scenecore-bench", dependencies: ["SceneCore", "MallocCounter"], path: "Benchmarks/scenecore-bench"),
         // The helpers every test target shares (tolerances, pixel expectations, rendering,
         // waiting, a manual clock, fixtures); a library for the tests only, in no product.
         .target(

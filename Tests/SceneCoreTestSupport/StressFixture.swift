@@ -5,8 +5,8 @@ import SceneCore
 /// quad i, 48x48, at ((97i) mod 1232, (59i) mod 672) in a 1280x720 root, coloured from sines at
 /// alpha 0.6 and turned by (7i) mod 360 degrees.
 ///
-/// The demo's `stress` scene (`StressScene`) and `scenecore-bench` build the same quads for
-/// themselves; tests of the demo scene use `StressScene` itself, other tests use this.
+/// The demo's `stress` scene (`StressScene`) and the micro-benchmarks (`Benchmarks/`) build the
+/// same quads for themselves; tests of the demo scene use `StressScene` itself, other tests use this.
 public enum StressFixture {
     /// The root's width and height: the peers' window.
     public static let width = 1280, height = 720
