@@ -147,4 +147,19 @@ import Testing
         shape.fillColor = nil
         #expect(!shape.state.drawsOwnContent)
     }
+
+    /// Found by the property test: text shaped in bounds 1e300 points high is a picture beyond
+    /// Float's range, whose glyph quads came out NaN. No backing store could hold it: no text.
+    @Test func aTextLayerTooLargeForABackingStoreDrawsNoText() {
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 2, y: -8, width: 40, height: 1e300)
+        layer.string = "Hi"
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        root.addSublayer(layer)
+        let probe = CommitProbe(root: root)
+        let list = probe.frame(at: CACurrentMediaTime()).output.displayList
+        #expect(probe.pipeline.tree[layer.layerID]?.properties.glyphs != nil)
+        #expect(Self.paints(list) == [])
+    }
 }

@@ -15,6 +15,14 @@ extension FrameBuilder {
         let picture = SIMD2(
             Float((runs.bounds.width * scale).rounded(.up)), Float((runs.bounds.height * scale).rounded(.up)))
         guard picture.x > 0, picture.y > 0 else { return }
+        // A layer too large for a backing store (its picture beyond Float's range) draws no text,
+        // as no backing store could be made for it.
+        guard picture.x.isFinite, picture.y.isFinite else {
+            Diagnostics.errorOnce(
+                "render.glyphs.huge",
+                "render: a text layer of \(runs.bounds.size) points at scale \(scale) is too large to draw its text")
+            return
+        }
         let colors = runs.runs.map { run in (run.color ?? p.shownForegroundColor).map { $0.premultiplied * alpha } }
         guard colors.contains(where: { ($0?.w ?? 0) > 0 }) else { return }
         let destination = ContentsLayout.place(
