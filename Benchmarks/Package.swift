@@ -2,13 +2,16 @@
 // SceneCore's micro-benchmarks, on ordo-one's package-benchmark, in a package of their own so that
 // the library's package keeps no benchmark dependency. From this folder:
 //
+//   export SCENECORE_BENCHMARKS=1                 # SceneCore built for @testable import (below)
 //   swift package benchmark                       # run them all (p0...p100 of each metric)
-//   swift package benchmark thresholds check      # fail (exit 2) on a regression beyond the tolerances
+//   swift package benchmark thresholds check      # fail on a regression beyond the tolerances
 //
 // The root README's "Benchmarks" section says more. The benchmarks use SceneCore's package-level
 // API (the commit builder, the render tree, the frame builder), which no other package can see:
-// the root package's `Benchmarking` trait builds SceneCore with `-enable-testing`, and the
-// benchmarks import it `@testable`. An ordinary build of SceneCore has no such flag.
+// with `SCENECORE_BENCHMARKS=1` in the environment the root package builds SceneCore with
+// `-enable-testing`, and the benchmarks import it `@testable`. An ordinary build of SceneCore has
+// no such flag (a package trait cannot carry it: SwiftPM refuses a versioned dependency whose
+// target lists unsafe flags, even behind a trait).
 import Foundation
 import PackageDescription
 
@@ -16,11 +19,15 @@ import PackageDescription
 let sceneCorePackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
     .lowercased()
 
+guard Context.environment["SCENECORE_BENCHMARKS"] == "1" else {
+    fatalError("run the benchmarks with SCENECORE_BENCHMARKS=1 in the environment (README.md, \"Benchmarks\")")
+}
+
 let package = Package(
     name: "SceneCoreBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: "..", traits: ["Benchmarking"]),
+        .package(path: ".."),
         // The MallocInterposer trait gives the allocation counts (mallocCountTotal and the others).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],

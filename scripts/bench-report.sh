@@ -108,6 +108,7 @@ else
     # Benchmarks/Thresholds.
     package() {
         cd Benchmarks || return 1
+        export SCENECORE_BENCHMARKS=1
         rm -rf .benchmarkBaselines/SceneCoreBenchmarks/bench-report
         swift package --allow-writing-to-package-directory benchmark baseline update bench-report \
             --no-progress "${package_skip[@]}" || return 1
