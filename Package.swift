@@ -16,33 +16,40 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxrandr-dev", "libxi-dev"])]),
-        .systemLibrary(name: "CGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgl-dev"])]),
-        .systemLibrary(name: "CGLX", pkgConfig: "glx", providers: [.apt(["libglx-dev", "libxext-dev"])]),
+            name: "CSceneCoreX11", path: "Sources/CX11", pkgConfig: "x11",
+            providers: [.apt(["libx11-dev", "libxrandr-dev", "libxi-dev"])]),
         .systemLibrary(
-            name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+            name: "CSceneCoreGL", path: "Sources/CGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgl-dev"])]),
         .systemLibrary(
-            name: "CImageCodecs", pkgConfig: "libpng",
+            name: "CSceneCoreGLX", path: "Sources/CGLX", pkgConfig: "glx",
+            providers: [.apt(["libglx-dev", "libxext-dev"])]),
+        .systemLibrary(
+            name: "CSceneCoreCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CSceneCoreImageCodecs", path: "Sources/CImageCodecs", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
         .target(
             name: "SceneCore",
             dependencies: [
-                "CImageCodecs", "CCairo", .product(name: "Logging", package: "swift-log"),
+                "CSceneCoreImageCodecs", "CSceneCoreCairo", .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             exclude: ["README.md"]),
         .target(
-            name: "Shaders", path: "Shaders",
+            name: "SceneCoreShaders", path: "Shaders",
             resources: [
                 .copy("layer.vert.glsl"), .copy("layer.frag.glsl"), .copy("blur.vert.glsl"), .copy("blur.frag.glsl"),
                 .copy("filter.frag.glsl"),
             ]),
         .target(
-            name: "GLBackend", dependencies: ["SceneCore", "CGL", "CGLX", "CX11", "Shaders"], exclude: ["README.md"]),
+            name: "GLBackend",
+            dependencies: ["SceneCore", "CSceneCoreGL", "CSceneCoreGLX", "CSceneCoreX11", "SceneCoreShaders"],
+            exclude: ["README.md"]),
         .executableTarget(
             name: "demo-window",
             dependencies: [
-                "SceneCore", "GLBackend", "CGL",
+                "SceneCore", "GLBackend", "CSceneCoreGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The helpers every test target shares (tolerances, pixel expectations, rendering,
@@ -55,18 +62,18 @@ let package = Package(
         .testTarget(
             name: "SceneCoreTests",
             dependencies: [
-                "SceneCore", "CImageCodecs", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
+                "SceneCore", "CSceneCoreImageCodecs", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Read by PortingTableTests from the source tree.
             exclude: ["Support/AppleMembers.txt"]),
         .testTarget(
             name: "WindowTests",
-            dependencies: ["demo-window", "SceneCore", "GLBackend", "CX11", "SceneCoreTestSupport"]),
+            dependencies: ["demo-window", "SceneCore", "GLBackend", "CSceneCoreX11", "SceneCoreTestSupport"]),
         .testTarget(
             name: "GLBackendTests",
             dependencies: [
-                "GLBackend", "CGL", "SceneCore", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
+                "GLBackend", "CSceneCoreGL", "SceneCore", "SceneCoreTestSupport", "SceneCoreFuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Reference")]),

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// Why a headless EGL display or OpenGL context could not be set up or used.
 ///

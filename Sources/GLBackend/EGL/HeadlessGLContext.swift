@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import Foundation
 
 /// An OpenGL 3.3 core profile context on the shared headless EGL display, with no surface:

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// A raw `EGLDisplay` that may cross threads: EGL display handles are process-wide and
 /// EGL's entry points are thread-safe.

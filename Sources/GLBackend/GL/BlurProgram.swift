@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// One variant of the blur shader pair from `Shaders/` (`blur.vert`, `blur.frag`), with its
 /// uniform locations. Needs a current context.

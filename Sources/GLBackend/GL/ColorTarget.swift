@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// A colour texture with a framebuffer to draw into it (RGBA8, no stencil): the intermediate
 /// and final images of a `GaussianBlur`, and the colour of a `GroupTarget`. Needs a current context.

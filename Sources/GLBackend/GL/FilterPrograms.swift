@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// One of the shader programs of layer filters and blend modes (`filter.frag.glsl` with

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// Puts back the GL state the renderer relies on after code that is not the renderer's has

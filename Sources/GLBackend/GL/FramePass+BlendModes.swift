@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 extension FramePass {

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import Foundation
 import SceneCore
 

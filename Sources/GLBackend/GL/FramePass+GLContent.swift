@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// `CAOpenGLLayer`s: `drawGLContent` composites the picture the layer drew (see

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// Rasterized layers: `beginRaster` ... `endRaster` draws a layer's bitmap into the renderer's

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// Runs one frame's commands against a `GLRenderer`'s resources: the target stack, the clip

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// The pictures of `CAOpenGLLayer`s, kept from frame to frame: one framebuffer per layer

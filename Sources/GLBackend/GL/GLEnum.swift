@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 // GL's integer macros import into Swift as `Int32`, while the entry points take `GLenum`
 // (`UInt32`), `GLint` or `GLbitfield`. These helpers keep the conversions in one place.

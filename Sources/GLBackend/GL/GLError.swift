@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// Why the OpenGL renderer or an offscreen surface could not be set up.
 public enum GLError: Error, CustomStringConvertible, Equatable {

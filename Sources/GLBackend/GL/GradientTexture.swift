@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// The texture gradient quads read their gradients from: a frame's `DisplayList.gradientTexels`

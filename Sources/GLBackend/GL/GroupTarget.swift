@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// An offscreen target for group opacity: a framebuffer object with an RGBA8 colour texture
 /// (sampled when the group is composited) and a DEPTH24_STENCIL8 renderbuffer for the clips

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// The vertex array and the per-instance buffer holding one frame's `QuadInstance`s

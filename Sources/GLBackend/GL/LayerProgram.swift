@@ -1,6 +1,6 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
-import Shaders
+import SceneCoreShaders
 
 /// One variant of the layer shader pair from `Shaders/`, with its uniform locations.
 /// Needs a current context.

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// The layer programs of one renderer, each variant compiled the first time a frame draws with
 /// it (`ProgramCache`), and the size of the target they draw into, which the `u_viewportSize` of

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// The bitmaps of rasterized layers (`shouldRasterize`), kept from frame to frame: one offscreen

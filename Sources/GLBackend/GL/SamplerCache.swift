@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// One GL sampler object per `TextureSampling`, created on first use. Needs a current context.

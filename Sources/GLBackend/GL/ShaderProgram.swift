@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// A linked GLSL program. Needs a current context.
 struct ShaderProgram {

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// The group targets layers that cast a shadow from their drawing are drawn into when their

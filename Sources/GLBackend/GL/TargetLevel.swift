@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// One level of a frame's target stack: the frame's own framebuffer at the bottom, then one

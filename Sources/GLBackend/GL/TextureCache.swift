@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// GL textures for `CGImage`s, keyed by `CGImage.imageID`: an image is uploaded the first time

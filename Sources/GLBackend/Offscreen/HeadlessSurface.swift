@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 import SceneCore
 
 /// Renders `DisplayList`s without a window or X server and reads the pixels back.

@@ -1,4 +1,4 @@
-import CGL
+import CSceneCoreGL
 
 /// The render target of a headless surface: a framebuffer object with an RGBA8 colour
 /// renderbuffer and a DEPTH24_STENCIL8 renderbuffer. Needs a current context.

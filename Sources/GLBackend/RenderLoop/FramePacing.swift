@@ -1,4 +1,4 @@
-import CX11
+import CSceneCoreX11
 import Foundation
 
 /// The display's refresh interval, from XRandR where the server reports a rate, else 60 Hz.

@@ -1,5 +1,5 @@
-import CGL
-import CX11
+import CSceneCoreGL
+import CSceneCoreX11
 import Foundation
 import SceneCore
 

@@ -1,5 +1,5 @@
-import CGLX
-import CX11
+import CSceneCoreGLX
+import CSceneCoreX11
 import Foundation
 import SceneCore
 

@@ -1,4 +1,4 @@
-import CX11
+import CSceneCoreX11
 import Foundation
 import SceneCore
 

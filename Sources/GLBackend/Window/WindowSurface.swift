@@ -1,4 +1,4 @@
-import CX11
+import CSceneCoreX11
 import SceneCore
 
 /// An X11 window with an OpenGL context that draws into it. Created on the app thread;

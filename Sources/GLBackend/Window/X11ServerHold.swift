@@ -1,4 +1,4 @@
-import CX11
+import CSceneCoreX11
 import SceneCore
 
 /// One idle connection to each X server this process has opened a window on, kept until the

@@ -1,4 +1,4 @@
-import CX11
+import CSceneCoreX11
 import Foundation
 
 /// A window's pointer input through XInput2 (version 2.1 or later), used where the server has

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// A bitmap drawing context with Core Graphics' calls, drawn by Cairo.

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 
 /// How the ends of stroked lines are drawn.
 public enum CGLineCap: Int32, Sendable {

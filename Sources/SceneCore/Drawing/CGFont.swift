@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// A font face, as Core Graphics' `CGFont`: one of the values `CATextLayer.font` accepts, with

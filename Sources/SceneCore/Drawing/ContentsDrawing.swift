@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// A contents image drawn into a backing store as the renderer would show it: the pieces

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// The index of a glyph in a font, as Core Graphics' `CGGlyph`. 0 is the font's missing glyph

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 
 /// One glyph drawn by cairo into 32-bit pixels (premultiplied, native-endian BGRA), for the
 /// `GlyphAtlas`: trimmed to its ink and turned into the atlas's premultiplied RGBA.

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 
 /// A font at one size and device scale as cairo rasterises it: a retained `cairo_scaled_font_t`
 /// taken from the Pango font that shaped a run.

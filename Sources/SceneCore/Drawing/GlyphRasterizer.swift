@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 
 /// Rasterises a glyph of a text layer's runs alone with cairo, as cairo draws it into a backing
 /// store, for the render side's `GlyphAtlas` (the Cairo and Pango calls of the text the render

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// A `CAGradientLayer`'s gradient drawn with Cairo, for software snapshots (`render(in:)`):

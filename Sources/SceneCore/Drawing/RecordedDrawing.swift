@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// What `draw(in:)` drew into a recording context (`CGContext(layerWidth:height:scale:recording:)`):

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// A shadow painted by the CPU for software snapshots (`render(in:)`): the alpha of a drawing

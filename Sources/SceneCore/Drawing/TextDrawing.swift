@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// What a text layer draws, as a plain value: text laid out by Pango from the top left of a

@@ -1,4 +1,4 @@
-import CCairo
+import CSceneCoreCairo
 import Foundation
 
 /// A font by name and size: a SceneCore addition that `CATextLayer.font` and the `.font`

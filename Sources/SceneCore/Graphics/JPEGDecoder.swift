@@ -1,4 +1,4 @@
-import CImageCodecs
+import CSceneCoreImageCodecs
 import Foundation
 
 /// Reads JPEG data into a `CGImage` through the TurboJPEG API.

@@ -1,4 +1,4 @@
-import CImageCodecs
+import CSceneCoreImageCodecs
 import Foundation
 
 /// Writes 8-bit RGBA pixels as a baseline JPEG through the TurboJPEG API.

@@ -1,4 +1,4 @@
-import CImageCodecs
+import CSceneCoreImageCodecs
 import Foundation
 
 /// Reads PNG data into a `CGImage` through libpng's simplified API.

@@ -1,4 +1,4 @@
-import CImageCodecs
+import CSceneCoreImageCodecs
 import Foundation
 
 /// Writes 8-bit straight-alpha RGBA pixels as PNG through libpng's simplified API.

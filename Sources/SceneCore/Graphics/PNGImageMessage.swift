@@ -1,4 +1,4 @@
-import CImageCodecs
+import CSceneCoreImageCodecs
 
 extension png_image {
     /// The text libpng's simplified API left in `message` after a failure or warning.

@@ -1,4 +1,4 @@
-import CImageCodecs
+import CSceneCoreImageCodecs
 import Foundation
 
 @testable import SceneCore

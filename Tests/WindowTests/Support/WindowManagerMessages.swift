@@ -1,4 +1,4 @@
-import CX11
+import CSceneCoreX11
 import Foundation
 
 /// Sends a window what a window manager sends when the user clicks its close button: a
