@@ -87,6 +87,16 @@ let package = Package(
     ]
 )
 
+// The sanitized builds (`scripts/sanitize.sh`, `SCENECORE_SANITIZE=1`) run the SceneCore and
+// GLBackend tests only: they leave out the demo and the tests that need it or no sanitizer.
+if Context.environment["SCENECORE_SANITIZE"] == "1" {
+    let unsanitized: Set = [
+        "demo-window", "DemoSceneTests", "WindowTests", "ApplePortingTests", "ApplePortingSwift5Tests",
+    ]
+    package.targets.removeAll { unsanitized.contains($0.name) }
+    package.products.removeAll { unsanitized.contains($0.name) }
+}
+
 // The micro-benchmarks (Benchmarks/, a package of their own) time SceneCore's package-level
 // pipeline through `@testable import`: with `SCENECORE_BENCHMARKS=1`, which they are run with,
 // SceneCore is built with -enable-testing. Not a trait: SwiftPM refuses a versioned dependency

@@ -4,7 +4,7 @@
 # targets, which exist only when SCENECORE_FUZZ=1; see Package.swift), so one build serves the
 # sanitized tests and the fuzzers, and every input runs under AddressSanitizer.
 #
-#   scripts/fuzz.sh [seconds per target]      default 60; CI runs it with 60
+#   scripts/fuzz.sh [seconds per target]      default 60; CI runs it with 60, the targets side by side
 #
 # fuzz-image-decoder feeds bytes to CGImage.decode (PNG and JPEG); fuzz-commit reads bytes as a
 # layer program (tree edits, property values, animations, commits, frames at chosen times) and
@@ -45,12 +45,19 @@ fi
 
 # Leaks are not looked for, as in the sanitized tests (Tests/README.md, "Sanitizers").
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+ $ASAN_OPTIONS}"
-status=0
+# The targets run side by side (each fuzzer is one thread; CI's machine has two cores).
+pids=()
 for target in "${targets[@]}"; do
   echo "fuzz.sh: $target for ${seconds}s"
-  if ! "$scratch/debug/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=30 \
+  "$scratch/debug/$target" "$scratch/corpus/$target" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=4096 -max_len=16384 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target-" \
-    2>"$scratch/$target.log"; then
+    2>"$scratch/$target.log" &
+  pids+=($!)
+done
+status=0
+for i in "${!targets[@]}"; do
+  target=${targets[$i]}
+  if ! wait "${pids[$i]}"; then
     status=1
     echo "fuzz.sh: $target found a problem; the input is in $scratch/artifacts/ and its log in $scratch/$target.log" >&2
     grep -v "SceneCore: \[SceneCore\]" "$scratch/$target.log" | tail -60 >&2

@@ -46,10 +46,10 @@ case "$sanitizer" in
     # SwiftPM does not recompile for a changed -Xfrontend flag.
     sanitizers=(
       --sanitize=address
-      -Xswiftc -Xfrontend -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+      -Xswiftc -Xfrontend -Xswiftc "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp"
     )
     resources=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
-    SCENECORE_LIBFUZZER=$(ls "$resources"/../clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -n 1)
+    SCENECORE_LIBFUZZER=$(find "$resources/../clang" -path '*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a' | head -n 1)
     export SCENECORE_FUZZ=1 SCENECORE_LIBFUZZER
     filter='^(SceneCoreTests|GLBackendTests)\.'
     report="ERROR: AddressSanitizer"
@@ -59,6 +59,9 @@ case "$sanitizer" in
   *) usage ;;
 esac
 
+# Only the SceneCore and GLBackend tests run sanitized: the build leaves out the demo and the
+# other test targets (Package.swift).
+export SCENECORE_SANITIZE=1
 echo "sanitize.sh: building the tests with ${sanitizers[*]} into $scratch"
 swift build --build-tests "${sanitizers[@]}" --scratch-path "$scratch" 2>&1
 $build_only && exit 0
