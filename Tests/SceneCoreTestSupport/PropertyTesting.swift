@@ -10,16 +10,18 @@ public func propertyCaseCount(ciDefault: Int) -> Int {
 }
 
 /// Runs `body`, and ends the process with `description()` on standard error if it has not
-/// returned after `seconds`: a hang in synchronous code cannot be cancelled, and a test run
+/// returned after `seconds` (stretched by `timeBudget` under a sanitizer): a hang in synchronous code cannot be cancelled, and a test run
 /// that stops with the case that hung beats one that never ends.
 public func withTimeLimit<T>(
     _ seconds: Double, describing description: @escaping @Sendable () -> String, _ body: () throws -> T
 ) rethrows -> T {
+    // Stretched under a sanitizer, where a case runs several times slower (`timeBudget`).
+    let limit = timeBudget(seconds)
     let watchdog = DispatchWorkItem {
-        FileHandle.standardError.write(Data("Time limit of \(seconds) s exceeded by:\n\(description())\n".utf8))
+        FileHandle.standardError.write(Data("Time limit of \(limit) s exceeded by:\n\(description())\n".utf8))
         fatalError("a property test case hung (its input is above)")
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     defer { watchdog.cancel() }
     return try body()
 }
