@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -87,14 +88,30 @@ let package = Package(
     ]
 )
 
-// The sanitized builds (`scripts/sanitize.sh`, `SCENECORE_SANITIZE=1`) run the SceneCore and
-// GLBackend tests only: they leave out the demo and the tests that need it or no sanitizer.
-if Context.environment["SCENECORE_SANITIZE"] == "1" {
+// The sanitized builds (`scripts/sanitize.sh`, `SCENECORE_SANITIZE=thread` or `address`) run the
+// SceneCore and GLBackend tests only: they leave out the demo and the tests that need it or no
+// sanitizer. ThreadSanitizer runs only the suites tagged `.threads`, so its build leaves out the
+// other test files too (all but those naming the tag and the shared support and fixture files).
+if let sanitizer = Context.environment["SCENECORE_SANITIZE"] {
     let unsanitized: Set = [
         "demo-window", "DemoSceneTests", "WindowTests", "ApplePortingTests", "ApplePortingSwift5Tests",
     ]
     package.targets.removeAll { unsanitized.contains($0.name) }
     package.products.removeAll { unsanitized.contains($0.name) }
+    if sanitizer == "thread" {
+        for target in package.targets where ["SceneCoreTests", "GLBackendTests"].contains(target.name) {
+            let folder = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Tests/\(target.name)")
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            let unthreaded = files.filter { file in
+                guard file.hasSuffix(".swift"), !file.contains("Support"), !file.contains("Fixtures") else {
+                    return false
+                }
+                let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+                return !text.contains(".threads")
+            }
+            target.exclude += unthreaded
+        }
+    }
 }
 
 // The micro-benchmarks (Benchmarks/, a package of their own) time SceneCore's package-level

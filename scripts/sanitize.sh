@@ -60,8 +60,8 @@ case "$sanitizer" in
 esac
 
 # Only the SceneCore and GLBackend tests run sanitized: the build leaves out the demo and the
-# other test targets (Package.swift).
-export SCENECORE_SANITIZE=1
+# other test targets, and under ThreadSanitizer the test files without a thread suite (Package.swift).
+export SCENECORE_SANITIZE=$sanitizer
 echo "sanitize.sh: building the tests with ${sanitizers[*]} into $scratch"
 swift build --build-tests "${sanitizers[@]}" --scratch-path "$scratch" 2>&1
 $build_only && exit 0
