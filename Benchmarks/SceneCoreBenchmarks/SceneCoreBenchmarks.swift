@@ -7,6 +7,10 @@ import Foundation
 
 @testable import SceneCore
 
+#if !SCENECORE_BENCHMARKS
+    #error("run the benchmarks with SCENECORE_BENCHMARKS=1 in the environment (README.md, \"Benchmarks\")")
+#endif
+
 /// The tolerances that `swift package benchmark thresholds check` (against the p90 values checked
 /// in under Thresholds/) and `baseline check` (against a stored baseline) allow before failing.
 ///
