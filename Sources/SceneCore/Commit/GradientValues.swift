@@ -15,6 +15,8 @@ struct GradientColorList: LayerValue {
 
     /// The colours shown: an animation's values, else the colours set (empty for none).
     var shown: [RGBA] { animated ?? colors?.map(\.value) ?? [] }
+    /// How many colours are shown, without making them.
+    var shownCount: Int { animated?.count ?? colors?.count ?? 0 }
 
     var propertyValue: PropertyValue { .gradientColors(self) }
     init?(propertyValue: PropertyValue) {

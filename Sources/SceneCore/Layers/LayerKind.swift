@@ -37,7 +37,7 @@ extension LayerProperties {
     var drawsOwnContent: Bool {
         switch kind {
         case .layer, .transform, .replicator: false
-        case .gradient: (gradientColors.animated?.count ?? gradientColors.colors?.count ?? 0) >= 2
+        case .gradient: gradientColors.shownCount >= 2
         case .shape: drawsShape
         case .text: glyphs != nil
         case .emitter: !emitterCells.cells.isEmpty
