@@ -3,6 +3,10 @@ import Foundation
 
 @testable import SceneCore
 
+#if !SCENECORE_BENCHMARKS
+    #error("run the benchmarks with SCENECORE_BENCHMARKS=1 in the environment (README.md, \"Benchmarks\")")
+#endif
+
 /// The scale benchmarks: a chain of layers 100,000 deep and one layer with 1,000,000 sublayers,
 /// each built, committed whole to a renderer's sink, applied to a render tree, drawn into a display
 /// list and hit-tested once. One pass each (the wide tree takes seconds and a gigabyte); the

@@ -1,12 +1,12 @@
-// Micro-benchmarks of the GL-free pipeline over the peers' stress scene (10,000 layers): commit
-// encoding and applying, display-list building, animation evaluation of each kind, constraint
-// layout and text layer display; and the scale benchmarks (a 100,000-deep chain and 1,000,000
-// siblings, one pass each). Run from Benchmarks/: `swift package benchmark` (see the root README).
 import Benchmark
 import Foundation
 
 @testable import SceneCore
 
+// Micro-benchmarks of the GL-free pipeline over the peers' stress scene (10,000 layers): commit
+// encoding and applying, display-list building, animation evaluation of each kind, constraint
+// layout and text layer display; and the scale benchmarks (a 100,000-deep chain and 1,000,000
+// siblings, one pass each). Run from Benchmarks/: `swift package benchmark` (see the root README).
 #if !SCENECORE_BENCHMARKS
     #error("run the benchmarks with SCENECORE_BENCHMARKS=1 in the environment (README.md, \"Benchmarks\")")
 #endif

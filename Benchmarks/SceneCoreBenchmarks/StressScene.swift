@@ -2,6 +2,10 @@ import Foundation
 
 @testable import SceneCore
 
+#if !SCENECORE_BENCHMARKS
+    #error("run the benchmarks with SCENECORE_BENCHMARKS=1 in the environment (README.md, \"Benchmarks\")")
+#endif
+
 /// The number of layers of the stress scene (10,000 unless `SCENECORE_BENCH_LAYERS` says
 /// otherwise; the checked-in thresholds are for 10,000, and the benchmarks' names carry the count).
 let layerCount =
