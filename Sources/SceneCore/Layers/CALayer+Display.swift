@@ -101,10 +101,10 @@ extension CALayer {
     private func pixelRect(_ r: CGRect, in bounds: CGRect, scale: CGFloat, width: Int, height: Int) -> (
         x: Int, y: Int, width: Int, height: Int
     ) {
-        let x0 = max(0, Int(((r.minX - bounds.minX) * scale).rounded(.down)))
-        let y0 = max(0, Int(((r.minY - bounds.minY) * scale).rounded(.down)))
-        let x1 = min(width, Int(((r.maxX - bounds.minX) * scale).rounded(.up)))
-        let y1 = min(height, Int(((r.maxY - bounds.minY) * scale).rounded(.up)))
+        let x0 = max(0, Int(clampingPixels: ((r.minX - bounds.minX) * scale).rounded(.down)))
+        let y0 = max(0, Int(clampingPixels: ((r.minY - bounds.minY) * scale).rounded(.down)))
+        let x1 = min(width, Int(clampingPixels: ((r.maxX - bounds.minX) * scale).rounded(.up)))
+        let y1 = min(height, Int(clampingPixels: ((r.maxY - bounds.minY) * scale).rounded(.up)))
         return (x0, y0, max(0, x1 - x0), max(0, y1 - y0))
     }
 }

@@ -32,8 +32,8 @@ package enum ShadowPathMask {
                 "render: a shadowPath of \(bounds.size) is larger than \(Int(largestSide)) pixels; its shadow is rasterised more coarsely"
             )
         }
-        let width = Int((bounds.width * scale).rounded(.up)) + 2 * margin
-        let height = Int((bounds.height * scale).rounded(.up)) + 2 * margin
+        let width = Int(clampingPixels: (bounds.width * scale).rounded(.up)) + 2 * margin
+        let height = Int(clampingPixels: (bounds.height * scale).rounded(.up)) + 2 * margin
         let origin = CGPoint(x: bounds.minX - CGFloat(margin) / scale, y: bounds.minY - CGFloat(margin) / scale)
         guard let context = CGContext(layerWidth: width, height: height, scale: scale) else { return nil }
         context.translateBy(x: -origin.x, y: -origin.y)

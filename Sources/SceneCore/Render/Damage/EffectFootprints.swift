@@ -133,7 +133,7 @@ struct EffectFootprints {
     private static func area(of shadow: PathShadow, in size: SIMD2<Float>) -> PixelBox {
         let bounds = shadow.path.boundingBoxOfPath
         guard !bounds.isNull, bounds.isFiniteValue, shadow.key.sigma.isFinite else { return .unbounded }
-        let margin = Int((3 * max(shadow.key.sigma, 0)).rounded(.up)) + 2
+        let margin = Int(clampingPixels: (3 * max(shadow.key.sigma, 0)).rounded(.up)) + 2
         let scale = ShadowPathMask.scale(for: bounds, requested: CGFloat(shadow.key.scale), margin: margin)
         // A pixel more than the margin: the raster's size is rounded up.
         let reach = CGFloat(margin + 1) / scale

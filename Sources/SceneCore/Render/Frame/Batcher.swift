@@ -48,8 +48,21 @@ struct Batcher {
         commands[count...].allSatisfy { if case .draw = $0 { true } else { false } }
     }
 
+    /// Whether `quad` can be drawn: every number finite in single precision. One that is not is
+    /// left out (a clip shape is replaced by `QuadInstance.empty`, which clips everything away),
+    /// with an error logged once: whatever the app sets, the GPU is never handed NaN.
+    private static func admits(_ quad: QuadInstance) -> Bool {
+        guard !quad.isFinite else { return true }
+        Diagnostics.errorOnce(
+            "render.nonFiniteQuad",
+            "render: a layer whose geometry overflows single precision (its transform, bounds or position past ±3.4e38 once its ancestors' transforms apply) is not drawn"
+        )
+        return false
+    }
+
     /// Adds a quad to the current batch, or starts a new batch when it cannot join.
     mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
+        guard Self.admits(quad) else { return }
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         let gradient = image == nil ? quad.gradientShading : .none
         if var batch = open, batch.isShaped == quad.isShaped,
@@ -92,7 +105,7 @@ struct Batcher {
     @discardableResult
     mutating func pushClip(_ shape: QuadInstance) -> Int {
         closeBatch()
-        instances.append(shape)
+        instances.append(Self.admits(shape) ? shape : .empty)
         commands.append(.pushClip(instance: instances.count - 1))
         return instances.count - 1
     }
@@ -105,6 +118,7 @@ struct Batcher {
 
     /// Starts drawing what the anti-aliased `shape` clips; returns the shape's instance index.
     mutating func beginShapeClip(_ shape: QuadInstance) -> Int {
+        let shape = Self.admits(shape) ? shape : .empty
         closeBatch()
         instances.append(shape)
         commands.append(.beginShapeClip(instance: instances.count - 1))
@@ -183,6 +197,7 @@ struct Batcher {
 
     /// Draws `layer`'s cached bitmap with `quad` (a batch of its own).
     mutating func drawRaster(of layer: LayerID, quad: QuadInstance, sampling: TextureSampling) {
+        guard Self.admits(quad) else { return }
         closeBatch()
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         instances.append(quad)
@@ -193,6 +208,7 @@ struct Batcher {
 
     /// Draws a `CAOpenGLLayer`'s picture with `quad` (a batch of its own).
     mutating func drawGLContent(_ request: GLContentRequest, quad: QuadInstance, sampling: TextureSampling) {
+        guard Self.admits(quad) else { return }
         closeBatch()
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         instances.append(quad)
@@ -204,7 +220,7 @@ struct Batcher {
     /// Adds a quad that only commands refer to by its index (a shadow's clip shape); no batch draws it.
     mutating func addReferencedInstance(_ quad: QuadInstance) -> Int {
         closeBatch()
-        instances.append(quad)
+        instances.append(Self.admits(quad) ? quad : .empty)
         return instances.count - 1
     }
 

@@ -75,8 +75,10 @@ extension FrameBuilder {
     ) {
         // Whole bitmap pixels, so that at scale 1 they fall on whole points of the layer's space.
         let (minX, minY) = ((extent.minX * scale).rounded(.down), (extent.minY * scale).rounded(.down))
-        let width = min(max(Int(((extent.maxX * scale).rounded(.up) - minX)), 1), FrameBuilder.maximumRasterSize)
-        let height = min(max(Int(((extent.maxY * scale).rounded(.up) - minY)), 1), FrameBuilder.maximumRasterSize)
+        let width = min(
+            max(Int(clampingPixels: (extent.maxX * scale).rounded(.up) - minX), 1), FrameBuilder.maximumRasterSize)
+        let height = min(
+            max(Int(clampingPixels: (extent.maxY * scale).rounded(.up) - minY), 1), FrameBuilder.maximumRasterSize)
         let rect = CGRect(
             x: minX / scale, y: minY / scale, width: CGFloat(width) / scale, height: CGFloat(height) / scale)
 

@@ -14,7 +14,8 @@ import Foundation
 /// With an `instanceDelay` and animations running in the sublayer tree, instances show
 /// different values: each instance's animations are evaluated at the frame's time less
 /// `i × instanceDelay`, and its sublayers walked and recorded again, so that case costs one
-/// small walk and evaluation per instance.
+/// small walk and evaluation per instance. Every copy and walk counts against the frame's work
+/// budget (FrameBuilder+WorkBudget): instances past it are not drawn.
 ///
 /// While recording, nothing is drawn from a kept bitmap (`shouldRasterize`, kept masks and
 /// shadows are drawn directly), and culling of layers that face away is judged in the
@@ -38,8 +39,12 @@ extension FrameBuilder {
         if delayed.isEmpty {
             let recorded = record(children, alpha: alpha, depth: depth)
             let count = instancesDrawn(p.instanceCount, quads: recorded.instances.count)
-            for i in placement.order(count, recorded: recorded) {
-                replay(recorded, transform: placement.transform(i), color: colors.color(i))
+            let work = recorded.replayWork
+            let transforms = placement.transforms(count)
+            for i in placement.order(transforms, recorded: recorded) {
+                guard spend(work) else { break }
+                guard let transform = transforms[i] else { continue }
+                replay(recorded, transform: transform, color: colors.color(i))
             }
             return
         }
@@ -47,16 +52,23 @@ extension FrameBuilder {
         let savedProperties = delayed.compactMap { tree[$0]?.properties }
         let time = tree.animationTime.map { tree.localTime(of: id, at: $0).time } ?? 0
         var recordings: [DisplayList] = []
+        var quads = 0
         for i in 0..<min(p.instanceCount, FrameBuilder.maximumReplicatedQuads) {
+            guard spend(FrameBuilder.delayedInstanceWork) else { break }
             showAnimations(of: delayed, under: id, at: time - Double(i) * p.instanceDelay)
             // The walk reads the layers with the delayed values just set.
             recordings.append(withCurrentSlots { $0.record(children, alpha: alpha, depth: depth) })
-            if recordings.reduce(0, { $0 + $1.instances.count }) > FrameBuilder.maximumReplicatedQuads { break }
+            quads += recordings[i].instances.count
+            if quads > FrameBuilder.maximumReplicatedQuads { break }
         }
         // The walk goes on reading the layers as they were before (the same values).
         for (layer, properties) in zip(delayed, savedProperties) { tree.layers[layer]?.properties = properties }
-        for i in placement.order(recordings.count, recorded: recordings[0]) {
-            replay(recordings[i], transform: placement.transform(i), color: colors.color(i))
+        guard let first = recordings.first else { return }
+        let transforms = placement.transforms(recordings.count)
+        for i in placement.order(transforms, recorded: first) {
+            guard spend(recordings[i].replayWork) else { break }
+            guard let transform = transforms[i] else { continue }
+            replay(recordings[i], transform: transform, color: colors.color(i))
         }
     }
 
@@ -98,9 +110,12 @@ extension FrameBuilder {
     /// (premultiplied), its clips, groups and masks opened and closed around them.
     private mutating func replay(_ recorded: DisplayList, transform: SIMD16<Float>, color: SIMD4<Float>?) {
         var clips: [Int: Int] = [:]
+        let map = RowMap(transform)
         func placed(_ index: Int) -> QuadInstance {
             var quad = recorded.instances[index]
-            quad.transform = FrameBuilder.multiply(quad.transform, transform)
+            quad.transformX = map.apply(quad.transformX)
+            quad.transformY = map.apply(quad.transformY)
+            quad.transformOrigin = map.apply(quad.transformOrigin)
             if let color { quad.color *= color }
             return quad
         }
@@ -178,25 +193,35 @@ extension FrameBuilder {
         let timing = layer.model.timing
         return (parentTime - timing.beginTime) * Double(timing.speed) + timing.timeOffset
     }
-
-    /// The row-vector product `a · b` of two 4x4 matrices in row order.
-    @inline(__always)
-    static func multiply(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> {
-        let b0 = b.lowHalf.lowHalf
-        let b1 = b.lowHalf.highHalf
-        let b2 = b.highHalf.lowHalf
-        let b3 = b.highHalf.highHalf
-        func row(_ r: SIMD4<Float>) -> SIMD4<Float> { r.x * b0 + r.y * b1 + r.z * b2 + r.w * b3 }
-        return SIMD16(
-            lowHalf: SIMD8(lowHalf: row(a.lowHalf.lowHalf), highHalf: row(a.lowHalf.highHalf)),
-            highHalf: SIMD8(lowHalf: row(a.highHalf.lowHalf), highHalf: row(a.highHalf.highHalf)))
-    }
 }
 
 extension LayerProperties {
     /// How many times the layer's sublayers are drawn: `instanceCount` (at least 0) for a
     /// replicator, else once.
     var sublayerCopies: Int { kind == .replicator ? max(min(instanceCount, 1 << 40), 0) : 1 }
+}
+
+/// A 4x4 matrix (row order) that rows of a quad's transform are multiplied by, its entries
+/// held as scalars: a replicator applies one to every quad of every instance.
+private struct RowMap {
+    typealias Row = (Float, Float, Float, Float)
+    let m: (Row, Row, Row, Row)
+
+    init(_ b: SIMD16<Float>) {
+        m = (
+            (b[0], b[1], b[2], b[3]), (b[4], b[5], b[6], b[7]), (b[8], b[9], b[10], b[11]), (b[12], b[13], b[14], b[15])
+        )
+    }
+
+    /// The row-vector product `r · M`.
+    @inline(__always)
+    func apply(_ r: SIMD4<Float>) -> SIMD4<Float> {
+        let (x, y, z, w) = (r.x, r.y, r.z, r.w)
+        let (a, b, c, d) = m
+        return SIMD4(
+            x * a.0 + y * b.0 + z * c.0 + w * d.0, x * a.1 + y * b.1 + z * c.1 + w * d.1,
+            x * a.2 + y * b.2 + z * c.2 + w * d.2, x * a.3 + y * b.3 + z * c.3 + w * d.3)
+    }
 }
 
 /// Where each instance of a replicator's sublayers goes: instance `i`'s map from the
@@ -207,7 +232,6 @@ private struct InstancePlacement {
     /// From the sublayer space, after the instance's transform, to clip space.
     let toClip: CATransform3D
     let preservesDepth: Bool
-    private var powers: [CATransform3D] = [.identity]
 
     init(_ p: LayerProperties, childSpace: CATransform3D, toWindow: CATransform3D, toClip clip: CATransform3D) {
         let t = p.instanceTransform.isFinite ? p.instanceTransform : .identity
@@ -225,33 +249,36 @@ private struct InstancePlacement {
         toClip = space.concatenating(toWindow).concatenating(clip)
     }
 
-    /// Instance `i`'s map from the sublayer space to clip space.
-    func transform(_ i: Int) -> SIMD16<Float> { power(i).concatenating(toClip).float16 }
-
-    /// `step` applied `i` times.
-    private func power(_ i: Int) -> CATransform3D {
-        var result = CATransform3D.identity
-        var base = step
-        var n = i
-        while n > 0 {
-            if n & 1 == 1 { result = result.concatenating(base) }
-            base = base.concatenating(base)
-            n >>= 1
+    /// The maps of instances 0..<`count` from the sublayer space to clip space, each worked out
+    /// from the one before (`step` applied once more). An instance whose map does not fit single
+    /// precision (an `instanceTransform` that grows with each instance soon overflows) is nil:
+    /// it cannot be placed, and is not drawn.
+    func transforms(_ count: Int) -> [SIMD16<Float>?] {
+        var result: [SIMD16<Float>?] = []
+        result.reserveCapacity(count)
+        var power = CATransform3D.identity
+        for _ in 0..<count {
+            let m = power.concatenating(toClip).float16
+            result.append(m.sum().isFinite ? m : nil)
+            power = power.concatenating(step)
         }
         return result
     }
 
-    /// The order to draw `count` instances in: instance order, or, keeping depth, farthest
-    /// first by the depth (`w` after perspective) of the recording's first quad's centre.
-    func order(_ count: Int, recorded: DisplayList) -> [Int] {
+    /// The order to draw the instances placed by `transforms` in: instance order, or, keeping
+    /// depth, farthest first by the depth (`w` after perspective) of the recording's first
+    /// quad's centre (instances that cannot be placed last).
+    func order(_ transforms: [SIMD16<Float>?], recorded: DisplayList) -> [Int] {
+        let count = transforms.count
         guard preservesDepth, count > 1, let quad = recorded.instances.first else { return Array(0..<count) }
         let r = quad.rect
         let m = quad.transform
         let center = SIMD4<Float>(r.x + r.z / 2, r.y + r.w / 2, 0, 1)
         let inSpace = center.x * m.lowHalf.lowHalf + center.y * m.lowHalf.highHalf + m.highHalf.highHalf
-        let depths = (0..<count).map { i -> Float in
-            let t = transform(i)
-            return inSpace.x * t[3] + inSpace.y * t[7] + inSpace.z * t[11] + inSpace.w * t[15]
+        let depths = transforms.map { t -> Float in
+            guard let t else { return -.infinity }
+            let w = inSpace.x * t[3] + inSpace.y * t[7] + inSpace.z * t[11] + inSpace.w * t[15]
+            return w.isNaN ? -.infinity : w
         }
         return (0..<count).sorted { depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 < $1 }
     }
@@ -261,6 +288,8 @@ private struct InstancePlacement {
 private struct InstanceColors {
     let base: RGBA
     let offset: SIMD4<Float>
+    /// Every instance's multiplier, worked out once, when the offsets are all zero.
+    private var uniform: SIMD4<Float>??
 
     init(_ p: LayerProperties) {
         base = p.shownInstanceColor ?? RGBA(r: 1, g: 1, b: 1, a: 1)
@@ -268,10 +297,13 @@ private struct InstanceColors {
         // A non-finite offset is ignored (what it adds could not be clamped to a colour).
         let finite = offsets.map { $0.isFinite ? $0 : 0 }
         offset = SIMD4(finite[0], finite[1], finite[2], finite[3])
+        if offset == .zero { uniform = .some(multiplier(0)) }
     }
 
     /// Instance `i`'s premultiplied multiplier; nil for opaque white (no change).
-    func color(_ i: Int) -> SIMD4<Float>? {
+    func color(_ i: Int) -> SIMD4<Float>? { uniform ?? multiplier(i) }
+
+    private func multiplier(_ i: Int) -> SIMD4<Float>? {
         let straight = SIMD4(base.r, base.g, base.b, base.a) + Float(i) * offset
         let c = straight.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
         guard c != SIMD4(repeating: 1) else { return nil }

@@ -45,6 +45,8 @@ package struct FrameBuilder {
     var recordsInstances = false
     /// How many layers the walk has visited (replicated sublayers count once, not per instance).
     private(set) var visitedLayers = 0
+    /// The work the frame has done so far, against `FrameBuilder.workBudget` (FrameBuilder+WorkBudget).
+    var workDone = 0
     /// What tiled layers' stores call when a tile is drawn (FrameBuilder+Tiled); whether a
     /// tile drawn is still fading in, and whether a store evicted tiles since its last frame.
     var frameRequest: FrameRequest?
@@ -134,6 +136,7 @@ package struct FrameBuilder {
     ) {
         let context = pendingContext
         pendingContext = nil
+        guard spend(1) else { return }
         guard depth < FrameBuilder.maximumDepth else {
             Diagnostics.errorOnce(
                 "render.depth",

@@ -66,6 +66,24 @@ package struct QuadInstance: Sendable, Equatable {
         }
     }
 
+    /// Whether every number of the quad is finite in single precision: false for a layer whose
+    /// geometry overflows `Float` (a transform, bounds or position past ±3.4e38 once its
+    /// ancestors' transforms apply), whose corners the GPU could only place at NaN.
+    package var isFinite: Bool {
+        var quad = self
+        return withUnsafeBytes(of: &quad) { bytes in
+            // Every field is `Float`s; `v * 0` is 0 for a finite `v` and NaN otherwise, so the sum
+            // is 0 exactly when all are finite (scalar code: checked for every quad drawn).
+            var sum: Float = 0
+            for v in bytes.bindMemory(to: Float.self) { sum += v * 0 }
+            return sum == 0
+        }
+    }
+
+    /// A quad that covers nothing: what a clip shape that is not finite clips to.
+    package static let empty = QuadInstance(
+        transform: .zero, rect: .zero, color: .zero, shapeRect: .zero, parameters: QuadParameters(paint: .color))
+
     /// Whether the quad's transform is `m`, whose third row a quad does not keep.
     package func hasTransform(_ m: SIMD16<Float>) -> Bool {
         transformX == m.lowHalf.lowHalf && transformY == m.lowHalf.highHalf && transformOrigin == m.highHalf.highHalf
