@@ -72,7 +72,7 @@ extension TextLayout {
             }
             guard !placed.isEmpty else { continue }
             let offset = Int(item.pointee.offset)
-            let color = content.runs.first { $0.bytes.contains(offset) }?.color?.value ?? defaultColor
+            let color = content.run(atByte: offset)?.color?.value ?? defaultColor
             runs.append(GlyphRuns.Run(font: font, color: color, glyphs: placed))
         } while pango_layout_iter_next_run(iterator) != 0
         return runs

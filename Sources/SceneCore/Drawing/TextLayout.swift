@@ -72,18 +72,30 @@ struct TextContent: Sendable {
         }
     }
 
-    /// The text up to the last whole character within its first `byteCount` UTF-8 bytes,
-    /// with the runs cut to it; the whole content when it is no longer.
-    func prefix(bytes byteCount: Int) -> TextContent {
-        guard byteCount < text.utf8.count else { return self }
-        var end = text.startIndex
+    /// The text up to the last whole character within its first `byteCount` UTF-8 bytes and
+    /// its first `paragraphCount` paragraphs (a paragraph's separator, as Pango reads it, kept
+    /// with it), with the runs cut to it; the whole content when it is no longer.
+    ///
+    /// Costs the bytes kept, not the whole text: a prefix is taken again and again, longer
+    /// each time, while the text is laid out only as far as it shows.
+    func prefix(bytes byteCount: Int, paragraphs paragraphCount: Int = .max) -> TextContent {
+        let utf8 = text.utf8
+        var end = utf8.startIndex
         var bytes = 0
-        for character in text {
-            let next = bytes + character.utf8.count
-            guard next <= byteCount else { break }
-            bytes = next
-            end = text.index(after: end)
+        var paragraphs = 0
+        // Walks whole characters (a grapheme cluster never spans a paragraph separator, and
+        // "\r\n" is one character), so that the cut never splits one.
+        var index = text.startIndex
+        while index < text.endIndex, paragraphs < paragraphCount {
+            let next = text.index(after: index)
+            let length = utf8.distance(from: index, to: next)
+            guard bytes + length <= byteCount else { break }
+            if Self.separatesParagraphs(text[index]) { paragraphs += 1 }
+            bytes += length
+            index = next
+            end = next
         }
+        guard end < text.endIndex else { return self }
         var cut = self
         cut.text = String(text[..<end])
         cut.runs = runs.compactMap { run in
@@ -93,6 +105,23 @@ struct TextContent: Sendable {
             return kept
         }
         return cut
+    }
+
+    /// Whether Pango ends a paragraph after `character`: a line feed, a carriage return (alone
+    /// or before a line feed) or the paragraph separator U+2029.
+    private static func separatesParagraphs(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n" || character == "\u{2029}"
+    }
+
+    /// The run of the layout's byte `offset`, found by bisection (runs are in text order).
+    func run(atByte offset: Int) -> Run? {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].bytes.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < runs.count && runs[low].bytes.contains(offset) ? runs[low] : nil
     }
 
     /// The font of runs without a `.font` attribute: Core Text's default, Helvetica 12.
@@ -179,6 +208,31 @@ final class TextLayout {
         } while pango_layout_iter_next_line(iterator) != 0
         return count
     }
+
+    /// Whether the layout's height left out lines at the end: Pango keeps only the lines of
+    /// wrapped text that fit in a height, so what follows them does not change what is drawn.
+    var leavesOutLines: Bool {
+        guard let text = pango_layout_get_text(layout), let iterator = pango_layout_get_iter(layout) else {
+            return false
+        }
+        defer { pango_layout_iter_free(iterator) }
+        while pango_layout_iter_next_line(iterator) != 0 {}
+        guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
+        let byteCount = Int(strlen(text))
+        var end = Int(line.pointee.start_index) + Int(line.pointee.length)
+        // The last line's paragraph separator, if any, is not part of it.
+        func byte(_ index: Int) -> UInt8 { index < byteCount ? UInt8(bitPattern: text[index]) : 0 }
+        switch (byte(end), byte(end + 1), byte(end + 2)) {
+        case (0x0D, 0x0A, _): end += 2
+        case (0x0A, _, _), (0x0D, _, _): end += 1
+        case (0xE2, 0x80, 0xA9): end += 3
+        default: break
+        }
+        return end < byteCount
+    }
+
+    /// How many characters (Unicode scalars) of text the layout holds.
+    var characterCount: Int { Int(pango_layout_get_character_count(layout)) }
 
     /// Whether an ellipsis replaced some of the text.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
