@@ -62,7 +62,8 @@ struct TextContent: Sendable {
                     case let name as String: TextFont(name: name, size: TextContent.defaultAttributedFont.size)
                     default: nil
                     }
-                runs.append(Run(bytes: start..<end, font: font, color: attributes[.foregroundColor] as? CGColor))
+                let color = (attributes[.foregroundColor] as? CGColor).map(TextContent.drawable)
+                runs.append(Run(bytes: start..<end, font: font, color: color))
             }
             self.text = text
             self.runs = runs
@@ -124,6 +125,20 @@ struct TextContent: Sendable {
         return low < runs.count && runs[low].bytes.contains(offset) ? runs[low] : nil
     }
 
+    /// `color` with its components made drawable: one that is NaN or infinite (which Pango's
+    /// 16-bit channels and the render side cannot take) is logged once and clamped to 0...1,
+    /// NaN as 0.
+    private static func drawable(_ color: CGColor) -> CGColor {
+        let (r, g, b, a) = color.rgba
+        guard ![r, g, b, a].allSatisfy(\.isFinite) else { return color }
+        Diagnostics.errorOnce(
+            "CATextLayer.attributedColor",
+            "CATextLayer: an attributed string's .foregroundColor has a component that is not finite (\([r, g, b, a])); "
+                + "it is clamped to 0...1, NaN drawn as 0")
+        func clamped(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
+        return CGColor(red: clamped(r), green: clamped(g), blue: clamped(b), alpha: clamped(a))
+    }
+
     /// The font of runs without a `.font` attribute: Core Text's default, Helvetica 12.
     static let defaultAttributedFont = TextFont(name: "Helvetica", size: 12)
 }
@@ -137,6 +152,8 @@ final class TextLayout {
     enum Truncation: Sendable { case start, middle, end }
 
     let layout: OpaquePointer
+    /// The device pixels a unit of the cairo_t's user space spans (its transformation's larger scale).
+    private let deviceScale: Double
 
     /// Lays out `content` in `font` for drawing into `cairo` at its current transformation.
     init?(cairo: OpaquePointer, content: TextContent, font: TextFont, roundsGlyphPositions: Bool) {
@@ -151,7 +168,10 @@ final class TextLayout {
         pango_context_set_round_glyph_positions(context, roundsGlyphPositions ? 1 : 0)
         pango_layout_context_changed(layout)
 
-        let description = Self.fontDescription(font)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        deviceScale = max(hypot(matrix.xx, matrix.yx), hypot(matrix.xy, matrix.yy))
+        let description = Self.fontDescription(font, deviceScale: deviceScale)
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)
         pango_layout_set_text(layout, content.text, -1)
@@ -253,12 +273,13 @@ final class TextLayout {
         let list = pango_attr_list_new()
         for run in runs {
             if let font = run.font {
-                let description = Self.fontDescription(font)
+                let description = Self.fontDescription(font, deviceScale: deviceScale)
                 insert(pango_attr_font_desc_new(description), into: list, run.bytes)
                 pango_font_description_free(description)
             }
             if let color = run.color {
                 let (r, g, b, a) = color.rgba
+                // Colours are finite (`TextContent.drawable`); out of 0...1 they are clamped.
                 func channel(_ v: CGFloat) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
                 insert(pango_attr_foreground_new(channel(r), channel(g), channel(b)), into: list, run.bytes)
                 insert(pango_attr_foreground_alpha_new(channel(a)), into: list, run.bytes)
@@ -277,16 +298,34 @@ final class TextLayout {
         pango_attr_list_insert(list, attribute)
     }
 
-    /// A Pango font description for `font`, its size in absolute user-space units; the caller
-    /// frees it.
-    static func fontDescription(_ font: TextFont) -> OpaquePointer? {
+    /// The largest font size text is drawn in, in device pixels: FreeType refuses sizes of
+    /// 65,536 pixels and more, and its error leaves the font's face unusable for the rest of
+    /// the process (every size of that font then draws nothing). A larger size (1e300 points)
+    /// is drawn at this one, with one logged error; a negative or NaN size draws nothing.
+    static let largestFontPixels: CGFloat = 16_384
+
+    /// A Pango font description for `font`, its size in absolute user-space units, for a device
+    /// of `deviceScale` pixels a unit; the caller frees it.
+    static func fontDescription(_ font: TextFont, deviceScale: Double = 1) -> OpaquePointer? {
         let description = pango_font_description_from_string(font.name.replacingOccurrences(of: "-", with: " "))
-        pango_font_description_set_absolute_size(description, Double(max(font.size, 0)) * Double(PANGO_SCALE))
+        var size = font.size.isNaN ? 0 : max(font.size, 0)
+        let largest = largestFontPixels / CGFloat(deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1)
+        if size > largest {
+            Diagnostics.errorOnce(
+                "TextLayout.fontSize",
+                "text: a font size of \(size) points at \(deviceScale) pixels a point is larger than text is drawn "
+                    + "(\(largestFontPixels) pixels); drawn at \(largest) points")
+            size = largest
+        }
+        pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
         return description
     }
 
-    private static func pangoUnits(_ points: CGFloat) -> Int32 {
-        Int32(clamping: Int((points * CGFloat(PANGO_SCALE)).rounded()))
+    /// `points` in Pango units, saturated to 32 bits (a wrapped layer 1e16 points wide); NaN is 0.
+    static func pangoUnits(_ points: CGFloat) -> Int32 {
+        let units = (Double(points) * Double(PANGO_SCALE)).rounded()
+        guard !units.isNaN else { return 0 }
+        return Int32(min(max(units, Double(Int32.min)), Double(Int32.max)))
     }
 }
 
