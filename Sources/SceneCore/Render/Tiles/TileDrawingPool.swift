@@ -128,6 +128,8 @@ final class TileDrawingPool: @unchecked Sendable {
                 idle -= 1
                 continue
             }
+            // More may start (stalled jobs stopped counting): another thread for the next one.
+            wakeOrSpawn()
             condition.unlock()
             job.work()
             condition.lock()
