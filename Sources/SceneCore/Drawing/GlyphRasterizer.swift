@@ -52,10 +52,14 @@ enum GlyphRasterizer {
         let top = (extents.y_bearing * ctm.yy).rounded(.down) - 2
         let right = ((extents.x_bearing + extents.width) * ctm.xx).rounded(.up) + 2
         let bottom = ((extents.y_bearing + extents.height) * ctm.yy).rounded(.up) + 2
-        guard right - left <= Double(maximumSide) + 4, bottom - top <= Double(maximumSide) + 4 else {
+        // Offsets are 32-bit: a glyph whose ink lies billions of pixels from its origin is not drawn.
+        let reach = Double(Int32.max / 2)
+        guard right - left <= Double(maximumSide) + 4, bottom - top <= Double(maximumSide) + 4, abs(left) < reach,
+            abs(top) < reach
+        else {
             Diagnostics.errorOnce(
                 "render.glyphAtlas.size",
-                "render: a glyph of \(Int(right - left))x\(Int(bottom - top)) pixels is larger than text drawn "
+                "render: a glyph of \(right - left)x\(bottom - top) pixels at (\(left), \(top)) is larger than text drawn "
                     + "from the glyph atlas may be (\(maximumSide) pixels a side); it is not drawn")
             // Kept as a glyph with nothing to draw, so that it is not measured again every frame.
             return empty

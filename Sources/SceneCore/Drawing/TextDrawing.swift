@@ -32,19 +32,28 @@ struct TextDrawing: Sendable {
     /// Whether glyph positions are rounded to whole pixels.
     var roundsGlyphPositions: Bool
 
-    /// The bytes of a long string laid out first, when its end cannot show.
+    /// The bytes and the paragraphs of a long string laid out first.
     static let firstPrefix = 16_384
+    static let firstParagraphs = 64
 
     /// Lays the text out and draws it into `context`; the context's graphics state is left as
     /// it was.
     ///
-    /// Text broken or truncated within the box is laid out only as far as it can show, since
-    /// lines below the context's clip are never seen: a string longer than 16 KiB is laid out
-    /// a prefix at a time (16 KiB, then four times more each time) until two lines start below
-    /// the clip, the box's height cuts the text off with an ellipsis, or the string ends. Lines
-    /// are broken first-fit, so the lines that show are those of the whole string. Wrapped text
-    /// truncated at the start or in the middle shows the end of the text on its last line, and
-    /// unwrapped, untruncated text is aligned by its widest line, so both are laid out whole.
+    /// Only the text that can show is laid out, since lines below the context's clip are
+    /// never seen: a string longer than 16 KiB or 64 paragraphs is laid out a prefix at a time
+    /// (16 KiB and 64 paragraphs, then four times more each time) until two lines start below
+    /// the clip, the box's height cuts wrapped text off (with an ellipsis or without), or the
+    /// string ends.
+    /// Lines are broken first-fit and each paragraph on its own, so the lines that show are
+    /// those of the whole string, and the work grows with the text shown, not with the string
+    /// (Pango's layout of many paragraphs costs the square of their number). Wrapped text
+    /// truncated at the start or in the middle shows the end of its last shown paragraph on
+    /// its last line, so its prefixes end at paragraph ends only.
+    ///
+    /// Unwrapped and untruncated text is aligned by the widest line laid out: right- and
+    /// centre-aligned lines end at, or are centred in, the box whatever that width, but with
+    /// natural alignment, lines of the other direction than the first line align to the widest
+    /// line shown rather than to the widest line of the whole string.
     func draw(in context: CGContext) {
         TextEngine.withLock {
             let cairo = context.cairo
@@ -62,15 +71,18 @@ struct TextDrawing: Sendable {
     /// `visibleHeight` points below the box's top.
     func laidOut(cairo: OpaquePointer, visibleHeight: CGFloat) -> (TextLayout, CGPoint)? {
         guard !content.text.isEmpty else { return nil }
-        let byteCount = content.text.utf8.count
-        let endCanShow = !laysOutInBox || (wraps && (truncation == .start || truncation == .middle))
-        var shown = endCanShow ? byteCount : min(Self.firstPrefix, byteCount)
-        var laidOut = layOut(content.prefix(bytes: shown), cairo: cairo)
-        while let layout = laidOut, shown < byteCount, layout.lineCount(startingBelow: visibleHeight) < 2,
-            !layout.isEllipsized || !wraps
+        let showsParagraphEnds = wraps && (truncation == .start || truncation == .middle)
+        var bytes = showsParagraphEnds ? Int.max : Self.firstPrefix
+        var paragraphs = Self.firstParagraphs
+        var shown = content.prefix(bytes: bytes, paragraphs: paragraphs)
+        var laidOut = layOut(shown, cairo: cairo)
+        while let layout = laidOut, shown.text.utf8.count < content.text.utf8.count,
+            layout.lineCount(startingBelow: visibleHeight) < 2, !layout.isEllipsized || !wraps, !layout.leavesOutLines
         {
-            shown = min(shown * 4, byteCount)
-            laidOut = layOut(content.prefix(bytes: shown), cairo: cairo)
+            func grown(_ count: Int) -> Int { count > Int.max / 4 ? .max : count * 4 }
+            (bytes, paragraphs) = (grown(bytes), grown(paragraphs))
+            shown = content.prefix(bytes: bytes, paragraphs: paragraphs)
+            laidOut = layOut(shown, cairo: cairo)
         }
         guard let layout = laidOut else { return nil }
         var x = box.minX

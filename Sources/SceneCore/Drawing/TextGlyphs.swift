@@ -33,6 +33,9 @@ extension TextDrawing {
 }
 
 extension TextLayout {
+    /// The largest pixel coordinate a placed glyph may have (`PlacedGlyph.pixel` is 32-bit).
+    static let largestPixel = Double(Int32.max / 2)
+
     /// The layout's runs as placed glyphs, its top left at `origin` (points from the box's top
     /// left), on the whole pixels at `scale` cairo draws them at (`PlacedGlyph`), leaving out
     /// glyphs too far outside the `picture` (the box in pixels) to show. A run's colour is that
@@ -66,13 +69,15 @@ extension TextLayout {
                 let y = (Double(origin.y) + baseline + Double(info.geometry.y_offset) / unit) * scale
                 // Glyphs whose origin is farther outside the picture than a glyph reaches cannot show.
                 guard x > -reach, y > -reach, x < picture.x + reach, y < picture.y + reach else { continue }
+                // A picture too large for 32-bit pixels (bounds of 1e300 points) keeps those that fit.
+                guard x < Self.largestPixel, y < Self.largestPixel else { continue }
                 // Rounded as cairo's image backend rounds a glyph's position (half up).
                 let pixel = SIMD2(Int32((x + 0.5).rounded(.down)), Int32((y + 0.5).rounded(.down)))
                 placed.append(PlacedGlyph(id: info.glyph, pixel: pixel))
             }
             guard !placed.isEmpty else { continue }
             let offset = Int(item.pointee.offset)
-            let color = content.runs.first { $0.bytes.contains(offset) }?.color?.value ?? defaultColor
+            let color = content.run(atByte: offset)?.color?.value ?? defaultColor
             runs.append(GlyphRuns.Run(font: font, color: color, glyphs: placed))
         } while pango_layout_iter_next_run(iterator) != 0
         return runs

@@ -62,7 +62,8 @@ struct TextContent: Sendable {
                     case let name as String: TextFont(name: name, size: TextContent.defaultAttributedFont.size)
                     default: nil
                     }
-                runs.append(Run(bytes: start..<end, font: font, color: attributes[.foregroundColor] as? CGColor))
+                let color = (attributes[.foregroundColor] as? CGColor).map(TextContent.drawable)
+                runs.append(Run(bytes: start..<end, font: font, color: color))
             }
             self.text = text
             self.runs = runs
@@ -72,18 +73,30 @@ struct TextContent: Sendable {
         }
     }
 
-    /// The text up to the last whole character within its first `byteCount` UTF-8 bytes,
-    /// with the runs cut to it; the whole content when it is no longer.
-    func prefix(bytes byteCount: Int) -> TextContent {
-        guard byteCount < text.utf8.count else { return self }
-        var end = text.startIndex
+    /// The text up to the last whole character within its first `byteCount` UTF-8 bytes and
+    /// its first `paragraphCount` paragraphs (a paragraph's separator, as Pango reads it, kept
+    /// with it), with the runs cut to it; the whole content when it is no longer.
+    ///
+    /// Costs the bytes kept, not the whole text: a prefix is taken again and again, longer
+    /// each time, while the text is laid out only as far as it shows.
+    func prefix(bytes byteCount: Int, paragraphs paragraphCount: Int = .max) -> TextContent {
+        let utf8 = text.utf8
+        var end = utf8.startIndex
         var bytes = 0
-        for character in text {
-            let next = bytes + character.utf8.count
-            guard next <= byteCount else { break }
-            bytes = next
-            end = text.index(after: end)
+        var paragraphs = 0
+        // Walks whole characters (a grapheme cluster never spans a paragraph separator, and
+        // "\r\n" is one character), so that the cut never splits one.
+        var index = text.startIndex
+        while index < text.endIndex, paragraphs < paragraphCount {
+            let next = text.index(after: index)
+            let length = utf8.distance(from: index, to: next)
+            guard bytes + length <= byteCount else { break }
+            if Self.separatesParagraphs(text[index]) { paragraphs += 1 }
+            bytes += length
+            index = next
+            end = next
         }
+        guard end < text.endIndex else { return self }
         var cut = self
         cut.text = String(text[..<end])
         cut.runs = runs.compactMap { run in
@@ -93,6 +106,37 @@ struct TextContent: Sendable {
             return kept
         }
         return cut
+    }
+
+    /// Whether Pango ends a paragraph after `character`: a line feed, a carriage return (alone
+    /// or before a line feed) or the paragraph separator U+2029.
+    private static func separatesParagraphs(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n" || character == "\u{2029}"
+    }
+
+    /// The run of the layout's byte `offset`, found by bisection (runs are in text order).
+    func run(atByte offset: Int) -> Run? {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].bytes.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < runs.count && runs[low].bytes.contains(offset) ? runs[low] : nil
+    }
+
+    /// `color` with its components made drawable: one that is NaN or infinite (which Pango's
+    /// 16-bit channels and the render side cannot take) is logged once and clamped to 0...1,
+    /// NaN as 0.
+    private static func drawable(_ color: CGColor) -> CGColor {
+        let (r, g, b, a) = color.rgba
+        guard ![r, g, b, a].allSatisfy(\.isFinite) else { return color }
+        Diagnostics.errorOnce(
+            "CATextLayer.attributedColor",
+            "CATextLayer: an attributed string's .foregroundColor has a component that is not finite (\([r, g, b, a])); "
+                + "it is clamped to 0...1, NaN drawn as 0")
+        func clamped(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }
+        return CGColor(red: clamped(r), green: clamped(g), blue: clamped(b), alpha: clamped(a))
     }
 
     /// The font of runs without a `.font` attribute: Core Text's default, Helvetica 12.
@@ -108,6 +152,8 @@ final class TextLayout {
     enum Truncation: Sendable { case start, middle, end }
 
     let layout: OpaquePointer
+    /// The device pixels a unit of the cairo_t's user space spans (its transformation's larger scale).
+    private let deviceScale: Double
 
     /// Lays out `content` in `font` for drawing into `cairo` at its current transformation.
     init?(cairo: OpaquePointer, content: TextContent, font: TextFont, roundsGlyphPositions: Bool) {
@@ -122,7 +168,10 @@ final class TextLayout {
         pango_context_set_round_glyph_positions(context, roundsGlyphPositions ? 1 : 0)
         pango_layout_context_changed(layout)
 
-        let description = Self.fontDescription(font)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        deviceScale = max(hypot(matrix.xx, matrix.yx), hypot(matrix.xy, matrix.yy))
+        let description = Self.fontDescription(font, deviceScale: deviceScale)
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)
         pango_layout_set_text(layout, content.text, -1)
@@ -180,6 +229,31 @@ final class TextLayout {
         return count
     }
 
+    /// Whether the layout's height left out lines at the end: Pango keeps only the lines of
+    /// wrapped text that fit in a height, so what follows them does not change what is drawn.
+    var leavesOutLines: Bool {
+        guard let text = pango_layout_get_text(layout), let iterator = pango_layout_get_iter(layout) else {
+            return false
+        }
+        defer { pango_layout_iter_free(iterator) }
+        while pango_layout_iter_next_line(iterator) != 0 {}
+        guard let line = pango_layout_iter_get_line_readonly(iterator) else { return false }
+        let byteCount = Int(strlen(text))
+        var end = Int(line.pointee.start_index) + Int(line.pointee.length)
+        // The last line's paragraph separator, if any, is not part of it.
+        func byte(_ index: Int) -> UInt8 { index < byteCount ? UInt8(bitPattern: text[index]) : 0 }
+        switch (byte(end), byte(end + 1), byte(end + 2)) {
+        case (0x0D, 0x0A, _): end += 2
+        case (0x0A, _, _), (0x0D, _, _): end += 1
+        case (0xE2, 0x80, 0xA9): end += 3
+        default: break
+        }
+        return end < byteCount
+    }
+
+    /// How many characters (Unicode scalars) of text the layout holds.
+    var characterCount: Int { Int(pango_layout_get_character_count(layout)) }
+
     /// Whether an ellipsis replaced some of the text.
     var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
@@ -199,12 +273,13 @@ final class TextLayout {
         let list = pango_attr_list_new()
         for run in runs {
             if let font = run.font {
-                let description = Self.fontDescription(font)
+                let description = Self.fontDescription(font, deviceScale: deviceScale)
                 insert(pango_attr_font_desc_new(description), into: list, run.bytes)
                 pango_font_description_free(description)
             }
             if let color = run.color {
                 let (r, g, b, a) = color.rgba
+                // Colours are finite (`TextContent.drawable`); out of 0...1 they are clamped.
                 func channel(_ v: CGFloat) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
                 insert(pango_attr_foreground_new(channel(r), channel(g), channel(b)), into: list, run.bytes)
                 insert(pango_attr_foreground_alpha_new(channel(a)), into: list, run.bytes)
@@ -223,16 +298,34 @@ final class TextLayout {
         pango_attr_list_insert(list, attribute)
     }
 
-    /// A Pango font description for `font`, its size in absolute user-space units; the caller
-    /// frees it.
-    static func fontDescription(_ font: TextFont) -> OpaquePointer? {
+    /// The largest font size text is drawn in, in device pixels: FreeType refuses sizes of
+    /// 65,536 pixels and more, and its error leaves the font's face unusable for the rest of
+    /// the process (every size of that font then draws nothing). A larger size (1e300 points)
+    /// is drawn at this one, with one logged error; a negative or NaN size draws nothing.
+    static let largestFontPixels: CGFloat = 16_384
+
+    /// A Pango font description for `font`, its size in absolute user-space units, for a device
+    /// of `deviceScale` pixels a unit; the caller frees it.
+    static func fontDescription(_ font: TextFont, deviceScale: Double = 1) -> OpaquePointer? {
         let description = pango_font_description_from_string(font.name.replacingOccurrences(of: "-", with: " "))
-        pango_font_description_set_absolute_size(description, Double(max(font.size, 0)) * Double(PANGO_SCALE))
+        var size = font.size.isNaN ? 0 : max(font.size, 0)
+        let largest = largestFontPixels / CGFloat(deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1)
+        if size > largest {
+            Diagnostics.errorOnce(
+                "TextLayout.fontSize",
+                "text: a font size of \(size) points at \(deviceScale) pixels a point is larger than text is drawn "
+                    + "(\(largestFontPixels) pixels); drawn at \(largest) points")
+            size = largest
+        }
+        pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
         return description
     }
 
-    private static func pangoUnits(_ points: CGFloat) -> Int32 {
-        Int32(clamping: Int((points * CGFloat(PANGO_SCALE)).rounded()))
+    /// `points` in Pango units, saturated to 32 bits (a wrapped layer 1e16 points wide); NaN is 0.
+    static func pangoUnits(_ points: CGFloat) -> Int32 {
+        let units = (Double(points) * Double(PANGO_SCALE)).rounded()
+        guard !units.isNaN else { return 0 }
+        return Int32(min(max(units, Double(Int32.min)), Double(Int32.max)))
     }
 }
 

@@ -209,6 +209,9 @@ open class CATextLayer: CALayer {
     private func glyphScale(fontSize: CGFloat) -> CGFloat? {
         guard type(of: self) == CATextLayer.self, delegate == nil else { return nil }
         let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        // A scale past the largest font's pixels (font size 0 at contentsScale 1e300) draws
+        // into a backing store, which has a budget of its own.
+        guard scale <= Self.largestAtlasFontPixels else { return nil }
         let sizes =
             string is NSAttributedString
             ? TextContent(string).runs.compactMap(\.font?.size) + [TextContent.defaultAttributedFont.size]

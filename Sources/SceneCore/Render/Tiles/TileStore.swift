@@ -6,11 +6,12 @@ import Foundation
 ///
 /// Each frame, the render side reports what it shows of the layer (`frame(showing:…)`, a
 /// `TileView`) and gets back the tiles to draw; it never waits for drawing. When the view
-/// changes, a scheduling pass on a background queue picks the level of detail for the
+/// changes, a scheduling pass on a background thread picks the level of detail for the
 /// screen's scale (`TileGrid`), lists the visible tiles of that level that are missing or
-/// stale, nearest the centre first, and draws them on a concurrent queue, at most
-/// `drawingWidth` at once (the number of cores), each with the layer's `draw(in:)` into a
-/// context of its own clipped to the tile. A drawn tile goes into the store and every renderer
+/// stale, nearest the centre first, and draws them on the threads all tiled layers share
+/// (`TileDrawingPool`, where a layer whose drawing is stuck does not hold up the others), at
+/// most `drawingWidth` of one layer at once (the number of cores), each with the layer's
+/// `draw(in:)` into a context of its own clipped to the tile. A drawn tile goes into the store and every renderer
 /// that showed the layer is asked for a frame (`FrameRequest`), so it appears with the app
 /// thread blocked. The render side stamps each tile with the frame time it first showed it
 /// and fades it in over `fadeDuration`.
@@ -22,12 +23,10 @@ import Foundation
 final class TileStore: Sendable, Equatable {
     /// The default byte budget: 64 MiB, 256 tiles of 256 × 256 pixels.
     static let defaultByteBudget = 64 << 20
-    /// How many tiles are drawn at once.
+    /// How many tiles of one layer are drawn at once.
     static let drawingWidth = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// The most tiles one scheduling pass asks for (a tiny tile on a huge screen area).
     static let maximumTilesPerPass = 1024
-    /// Where tiles are drawn and scheduling passes run.
-    private static let queue = DispatchQueue(label: "SceneCore.tiles", qos: .userInitiated, attributes: .concurrent)
 
     private struct Tile {
         let image: CGImage
@@ -57,16 +56,20 @@ final class TileStore: Sendable, Equatable {
         var requests: [ObjectIdentifier: FrameRequest] = [:]
         var evictedSinceFrame = false
         var statistics = TileStatistics()
+        var pool = TileDrawingPool.shared
     }
 
     private let state: Locked<State>
     /// The layer whose `draw(in:)` draws the tiles: written once, here, and only read after
     /// (a weak reference is read safely from any thread).
     private nonisolated(unsafe) weak var layer: CALayer?
+    /// The layer's class and id, for messages.
+    private let name: String
 
     init(layer: CALayer, configuration: TileConfiguration) {
         state = Locked(State(configuration: configuration))
         self.layer = layer
+        name = "<\(type(of: layer)) \(layer.layerID)>"
     }
 
     static func == (a: TileStore, b: TileStore) -> Bool { a === b }
@@ -121,6 +124,13 @@ final class TileStore: Sendable, Equatable {
             s.scheduledView = nil
             s.pending = []
         }
+    }
+
+    /// The threads that draw the tiles: those all tiled layers share; tests give a store a pool
+    /// of its own.
+    var drawingPool: TileDrawingPool {
+        get { state.withLock { $0.pool } }
+        set { state.withLock { $0.pool = newValue } }
     }
 
     /// The byte budget of tiles off screen; tests set a small one.
@@ -235,7 +245,7 @@ final class TileStore: Sendable, Equatable {
             s.isScheduling = true
             return true
         }
-        if start { TileStore.queue.async { self.schedule() } }
+        if start { drawingPool.run(for: self, name: name) { self.schedule() } }
     }
 
     /// One scheduling pass: the visible tiles of the wanted level that are missing or stale
@@ -262,7 +272,7 @@ final class TileStore: Sendable, Equatable {
             s.pending = keys.filter { key in s.drawing[key] == nil && (s.tiles[key].map(\.isStale) ?? true) }
             return TileStore.startable(&s)
         }
-        for (key, token) in work { TileStore.queue.async { self.draw(key, token: token) } }
+        for (key, token) in work { drawingPool.run(for: self, name: name) { self.draw(key, token: token) } }
     }
 
     /// Takes pending tiles while fewer than `drawingWidth` are being drawn.
@@ -314,7 +324,7 @@ final class TileStore: Sendable, Equatable {
             s.running -= 1
             return TileStore.startable(&s)
         }
-        for (key, token) in next { TileStore.queue.async { self.draw(key, token: token) } }
+        for (key, token) in next { drawingPool.run(for: self, name: name) { self.draw(key, token: token) } }
     }
 
     /// The tile's bitmap: `tileSize` pixels, the layer's coordinate space scaled by the level's
