@@ -16,12 +16,14 @@
 /// same values and animations give the same particles whatever the frame rate or the frames
 /// drawn.
 ///
-/// What is kept is bounded by what can be alive: only the samples of steps in which a birth
+/// What is kept is bounded by what can be drawn: only the samples of steps in which a birth
 /// happens (and the latest, which the count goes on from), only while a particle born in them
-/// may live, and at most `maximumSamples`. A frame more than `maximumCatchUp` steps after the last step worked out
-/// (a renderer that showed nothing for a while, a jump in the layer's time) holds the last
-/// step's values over the gap instead of working out each step in it, and a lattice more than
-/// `maximumStep` steps long (a layer time of about 150,000 years) goes no further.
+/// may live and the layer's cap of live particles leaves their births in (`forget(before:)`),
+/// and at most `maximumSamples`. A frame more than `maximumCatchUp` steps after the last step
+/// worked out (a renderer that showed nothing for a while, a jump in the layer's time) holds
+/// the last step's values over the gap instead of working out each step in it, and a lattice
+/// goes no further than `maximumStep` steps (a layer time about 150,000 years from the anchor;
+/// logged once).
 struct EmitterTrack: Sendable {
     /// Lattice steps per second of the layer's time.
     static let stepsPerSecond = 240.0
