@@ -7,9 +7,11 @@
 # fails when its resident memory rises by more than SOAK_MAX_RSS_GROWTH_MB (default 32; the
 # median of the last third of the samples against that of the first), or its threads (not
 # counting Dispatch's workers, which come and go), descriptors or textures rise at all. Each
-# scene's log and JSON go to SOAK_OUTPUT (default .build/soak).
+# scene's log and JSON go to SOAK_OUTPUT (default .build/soak). SOAK_SCENES names other
+# scenes to soak instead, e.g. the emitter trail and the long-lived emitter (issue 33):
 #
 #   scripts/soak.sh [minutes]       (DEMO=path/to/demo-window runs another build)
+#   SOAK_SCENES="emitter-trail emitter-long-lived" scripts/soak.sh 10
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes="${1:-10}"
@@ -35,7 +37,7 @@ export DISPLAY=":$(head -n 1 "$displayfile")"
 
 echo "soak: $minutes min on $DISPLAY ($warmup s warm-up, samples every $interval s, rss bound $bound MiB)"
 pids=()
-scenes=(gallery animations content stress)
+read -r -a scenes <<<"${SOAK_SCENES:-gallery animations content stress}"
 for scene in "${scenes[@]}"; do
   "$demo" bench --scene "$scene" --continuous --warmup "$warmup" --seconds "$measured" \
     --sample-interval "$interval" --max-rss-growth-mb "$bound" --json "$output/soak-$scene.json" \

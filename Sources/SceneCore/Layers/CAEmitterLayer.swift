@@ -64,6 +64,12 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// spreads come from `seed`: the same seed, values and time give the same particles, whatever
 /// the frame rate. Changes take effect from the next commit.
 ///
+/// Unlike Apple's, which documents no limit, at most 100,000 live particles of one emitter
+/// layer and 250,000 over all the emitter layers of a frame are drawn, the newest births first
+/// (a cut is logged once), and only what can still be drawn is kept: a frame's work is bounded
+/// by the particles it shows, however long the emitter has run or however often its values
+/// change.
+///
 /// As Apple documents, `emitterPosition`, `emitterZPosition`, `emitterSize`, `emitterDepth`,
 /// `birthRate`, `lifetime`, `velocity`, `scale` and `spin` are animatable, and so are the cells'
 /// numbers and colours through key paths (`emitterCells.fire.birthRate`); the first three

@@ -160,6 +160,16 @@ struct DemoScene: Sendable {
             summary: "the particle benchmark: one emitter keeping 10,000 particles alive (5,000 a second, 2 s each)",
             build: { EmitterScene.bench($0.size) }),
         DemoScene(
+            name: "emitter-trail",
+            summary:
+                "the emitter soak's trail: an emitter moved at every frame, 2,000 particles a second living 1,000 s",
+            build: { EmitterSoakScene.trail($0.size) }, tick: { _ in .everyFrame(EmitterSoakScene.tick) }),
+        DemoScene(
+            name: "emitter-long-lived",
+            summary:
+                "the emitter soak's long-lived emitter: position and birth rate animated for ever, particles living 100,000 s",
+            build: { EmitterSoakScene.longLived($0.size) }),
+        DemoScene(
             name: "stress",
             summary: "the peers' benchmark scene: 1,000 turning 48x48 quads at alpha 0.6; r rasterizes them",
             build: StressScene.make,

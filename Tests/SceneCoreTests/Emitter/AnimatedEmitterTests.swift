@@ -149,6 +149,24 @@ import Testing
         #expect(stepped.emissions.map(\.particles) == direct.emissions.map(\.particles))
     }
 
+    /// An animated emission begun at an ordinary time, then asked for at a layer time made
+    /// huge (a `timeOffset` of 1e17 set later): the track's step once trapped converting
+    /// 2.4e19 steps to an `Int`. Now the lattice stops at 2⁵⁰ steps (logged once), and no more
+    /// than the layer's cap of particles is made.
+    @Test func aHugeLayerTimeNeverTraps() throws {
+        let layer = Self.emitter(cellRate: 30)
+        let ramp = try Self.compiled(Self.animation("birthRate", from: 1, to: 2, duration: 1), for: layer)
+        var history = EmitterHistory()
+        history.begin(layer.state, at: 100)
+        let messages = Diagnostics.capturing {
+            for time in [100.5, 1e17, 1e17 + 1, 1e300, -1e300, 101] {
+                _ = history.simulate(at: time, animations: [ramp])
+                #expect(history.particleCount <= EmitterHistory.maximumParticles)
+            }
+        }
+        #expect(messages.filter { $0.contains("too far from the animations' start") }.count == 1, "\(messages)")
+    }
+
     @Test func thePresentationShowsAnimatedCellValues() {
         let clock = ManualClock(Self.emitter(cellRate: 4), at: 100)
         let ramp = Self.animation("emitterCells.fire.birthRate", from: 0, to: 20, duration: 2)

@@ -33,7 +33,8 @@ import Testing
 
     private static func particles(_ c: EmitterConfiguration, start: Double = 100, at time: Double) -> [Particle] {
         var particles: [Particle] = []
-        ParticleSimulation.particles(of: c, from: start, until: .infinity, at: time, into: &particles)
+        ParticleSimulation.particles(
+            of: c, from: start, until: .infinity, at: time, budget: EmitterHistory.maximumParticles, into: &particles)
         return particles
     }
 
@@ -153,7 +154,8 @@ import Testing
         // Births every 1,000 s from time 0: one rocket, born at 0.
         var particles: [Particle] = []
         ParticleSimulation.particles(
-            of: Self.configuration(rocket), from: 0, until: .infinity, at: 3, into: &particles)
+            of: Self.configuration(rocket), from: 0, until: .infinity, at: 3, budget: EmitterHistory.maximumParticles,
+            into: &particles)
         #expect(particles.filter { $0.cell == 0 }.count == 1)
         // Sparks at rocket ages 1.0, 1.1, ..., 1.4 (the duration ends before 1.5).
         #expect(particles.filter { $0.cell == 1 }.count == 5)
@@ -161,9 +163,9 @@ import Testing
 
     @Test func hugeAndNonFiniteValuesEmitNothingOrABoundedNumber() {
         #expect(Self.particles(Self.configuration(Self.cell(birthRate: 1e30, lifetime: 1)), at: 101).isEmpty)
-        // A million a second for a second: only the newest 250,000 are kept.
+        // A million a second for a second: only the newest 100,000 (the layer's cap) are kept.
         let flood = Self.particles(Self.configuration(Self.cell(birthRate: 1e6, lifetime: 1)), at: 101)
-        #expect(flood.count == ParticleSimulation.maximumParticles)
+        #expect(flood.count == 100_000)
         #expect(flood.last?.birth == 101)
         let nan = Self.cell(birthRate: 10, lifetime: 1) { $0.velocity = .nan }
         #expect(Self.particles(Self.configuration(nan), at: 101).isEmpty)

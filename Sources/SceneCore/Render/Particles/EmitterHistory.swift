@@ -4,6 +4,14 @@
 /// commit's layer time and starts one with the new values: particles already born live on as
 /// they were, and new ones follow the new values. An emission is dropped once its last particle
 /// (and the last particle those emit) has died.
+///
+/// At most `maximumParticles` particles are worked out and drawn each frame (fewer when the
+/// frame's own cap, `RenderTree.maximumParticlesPerFrame`, leaves fewer): the newest births
+/// first, emission by emission from the running one back, logged once. An emission that has
+/// ended and shows no particle is dropped there and then (nothing it bore can live again), so
+/// that an emitter moved every frame (a trail) keeps only the emissions with live particles, and
+/// at most `maximumEmissions` of those, the newest: a frame's work and what is kept are bounded
+/// by what is shown, however long the emitter has run.
 struct EmitterHistory: Sendable {
     struct Emission: Sendable {
         /// When it starts and ends, in the emitter layer's time (the end infinite while it runs).
@@ -21,11 +29,18 @@ struct EmitterHistory: Sendable {
     }
 
     private(set) var emissions: [Emission] = []
+    /// Whether the last simulated time had more particles than its budget.
+    private(set) var truncated = false
     /// The layer's animations of emitter values seen so far, by serial (see `note(_:at:)`).
     private(set) var animations: [RenderAnimation] = []
 
     /// At most this many animations that have ended are kept (the oldest are forgotten).
     static let maximumEndedAnimations = 64
+    /// At most this many live particles of one emitter layer are worked out and drawn in a frame.
+    static let maximumParticles = 100_000
+    /// At most this many emissions are kept (the oldest are dropped, logged once): 68 s of an
+    /// emitter moved at every frame of a 60 Hz display.
+    static let maximumEmissions = 4_096
 
     /// Notes the layer's animations of emitter values, `current`, at layer time `time` (nil when
     /// a commit hands them over, before any frame has evaluated them).
@@ -70,20 +85,32 @@ struct EmitterHistory: Sendable {
         }
         emissions.append(
             Emission(start: time, configuration: configuration, model: model, longestLife: configuration.longestLife))
+        if emissions.count > EmitterHistory.maximumEmissions {
+            Diagnostics.errorOnce(
+                "emitter.emissions",
+                "CAEmitterLayer: emitter values changed more than \(EmitterHistory.maximumEmissions) times while particles live; the oldest particles are dropped"
+            )
+            emissions.removeFirst(emissions.count - EmitterHistory.maximumEmissions)
+        }
     }
 
-    /// Works out the particles alive at layer time `time`, dropping the emissions whose particles
-    /// have all died; returns whether particles may still be alive or born later.
+    /// Works out the particles alive at layer time `time`, at most `budget` of them (and at
+    /// most `maximumParticles`), dropping the emissions whose particles have all died; returns
+    /// whether particles may still be alive or born later.
     ///
     /// `current` are the layer's animations of emitter values (noted with `note(_:at:)`): while
     /// any are known, the running emission is given a track (`EmitterTrack`) anchored at its
     /// start or at the animations' earliest `beginTime`, whichever is later, and keeps it from
     /// then on.
-    mutating func simulate(at time: Double, animations current: [RenderAnimation] = []) -> Bool {
+    mutating func simulate(
+        at time: Double, animations current: [RenderAnimation] = [], budget: Int = EmitterHistory.maximumParticles
+    ) -> Bool {
         note(current, at: time)
         emissions.removeAll { $0.end + max($0.longestLife, $0.track?.longestLife ?? 0) < time }
-        if emissions.isEmpty { animations.removeAll() }
-        for index in emissions.indices {
+        var left = min(max(budget, 0), EmitterHistory.maximumParticles)
+        var cut = false
+        // The running emission first: the newest births are the ones kept when the cap cuts.
+        for index in emissions.indices.reversed() {
             var particles = emissions[index].particles
             particles.removeAll(keepingCapacity: true)
             var emission = emissions[index]
@@ -98,19 +125,33 @@ struct EmitterHistory: Sendable {
                     track.advance(
                         to: min(time, emission.end), keepingFrom: time - track.longestLife, model: emission.model,
                         animations: animations)
+                    let (truncated, stoppedAt) = ParticleSimulation.particles(
+                        of: emission.configuration, track: track, from: emission.start, until: emission.end,
+                        at: time, budget: left, into: &particles)
+                    if let stoppedAt { track.forget(before: stoppedAt) }
                     emission.track = track
-                    ParticleSimulation.particles(
-                        of: emission.configuration, track: track, from: emission.start, until: emission.end, at: time,
-                        into: &particles)
+                    cut = truncated || cut
                 } else {
-                    ParticleSimulation.particles(
-                        of: emission.configuration, from: emission.start, until: emission.end, at: time,
-                        into: &particles)
+                    cut =
+                        ParticleSimulation.particles(
+                            of: emission.configuration, from: emission.start, until: emission.end, at: time,
+                            budget: left, into: &particles) || cut
                 }
             }
+            left -= particles.count
             emission.particles = particles
             emissions[index] = emission
         }
+        // An ended emission without particles now has none later (a sub-particle is born only
+        // while its parent lives), or lost them to newer ones under the cap.
+        emissions.removeAll { $0.end <= time && $0.particles.isEmpty }
+        if emissions.isEmpty { animations.removeAll() }
+        if cut, budget >= EmitterHistory.maximumParticles {
+            Diagnostics.errorOnce(
+                "emitter.count",
+                "CAEmitterLayer: more than \(EmitterHistory.maximumParticles) live particles; the oldest are not drawn")
+        }
+        truncated = cut
         return emissions.contains {
             ($0.configuration.emits || $0.track?.emits == true) && (!$0.particles.isEmpty || $0.end == .infinity)
         }

@@ -12,85 +12,148 @@ import Foundation
 /// spreads from `ParticleRandom` keyed by the seed, its cell, its index and its parent, and
 /// moves by exact kinematics: `p = p₀ + v·a + ½·acc·a²` at age `a`. A particle's sub-cells
 /// emit from where it is while it lives; their particles live on after it dies.
+///
+/// Only births that can still be alive are visited (those within the longest life before the
+/// time asked for), and at most a budget of particles is made: the newest top-level births
+/// first, so that the work of a frame is bounded by the particles it shows, however long the
+/// emission has run. The particles come out oldest birth first all the same.
 struct ParticleSimulation {
-    /// More live particles than this in one emitter are not drawn (logged once).
-    static let maximumParticles = 250_000
-
     /// The values particles are born with (while animations drive them, those of the step
     /// being emitted).
     private var configuration: EmitterConfiguration
-    private(set) var particles: [Particle] = []
+    private var particles: [Particle] = []
+    /// `particles.count` never passes this.
+    private let limit: Int
+    /// Whether the budget left births out.
     private var truncated = false
+    /// Where the particles of each top-level birth (it and what it emitted) begin in
+    /// `particles`, newest birth first, as they are made.
+    private var groups: [Int] = []
 
     /// The particles of `configuration`, emitted from `start` until before `end` (layer time),
-    /// that are alive at layer time `time`, appended to `particles`.
+    /// that are alive at layer time `time`, appended to `particles`: at most `budget`, the newest
+    /// births first. Returns whether the budget left births out.
+    @discardableResult
     static func particles(
         of configuration: EmitterConfiguration, from start: Double, until end: Double, at time: Double,
-        into particles: inout [Particle]
-    ) {
-        var simulation = ParticleSimulation(configuration: configuration)
-        swap(&simulation.particles, &particles)
-        for root in configuration.roots {
+        budget: Int, into particles: inout [Particle]
+    ) -> Bool {
+        var simulation = ParticleSimulation(configuration: configuration, budget: budget, particles: &particles)
+        for root in configuration.roots.reversed() {
             simulation.emit(root, parentTime: time, window: (start, min(end, time)), parent: nil)
         }
-        swap(&simulation.particles, &particles)
+        return simulation.finish(into: &particles)
     }
 
     /// The same while animations drive the emitter values: births before the track's anchor
-    /// follow the committed values, later ones the track's steps (see `EmitterTrack`).
+    /// follow the committed values, later ones the track's samples (see `EmitterTrack`).
+    /// Returns whether the budget left births out and, when it did so among the track's
+    /// samples, the step of the sample it stopped in (older samples bear nothing shown).
     static func particles(
         of configuration: EmitterConfiguration, track: EmitterTrack, from start: Double, until end: Double,
-        at time: Double, into particles: inout [Particle]
-    ) {
-        var simulation = ParticleSimulation(configuration: configuration)
-        swap(&simulation.particles, &particles)
+        at time: Double, budget: Int, into particles: inout [Particle]
+    ) -> (truncated: Bool, stoppedAt: Int?) {
+        var simulation = ParticleSimulation(configuration: configuration, budget: budget, particles: &particles)
         let windowEnd = min(end, time)
+        let from = max(start, track.anchor, time - track.longestLife)
+        var stoppedAt: Int?
+        if from <= windowEnd {
+            let (low, high) = (track.step(at: from), track.step(at: windowEnd))
+            for sample in track.samples.reversed() where sample.step <= high {
+                guard sample.step + sample.length > low else { break }
+                guard simulation.emitSample(sample, of: track, from: from, windowEnd: windowEnd, at: time) else {
+                    stoppedAt = sample.step
+                    break
+                }
+            }
+        }
         if start < track.anchor {
-            for root in configuration.roots {
+            for root in configuration.roots.reversed() {
                 simulation.emit(root, parentTime: time, window: (start, min(track.anchor, windowEnd)), parent: nil)
             }
         }
-        let from = max(start, track.anchor, time - track.longestLife)
-        if from <= windowEnd {
-            for n in max(track.step(at: from), track.first)...track.step(at: windowEnd) {
-                simulation.emitStep(n, of: track, from: from, windowEnd: windowEnd, at: time)
-            }
-        }
-        swap(&simulation.particles, &particles)
+        return (simulation.finish(into: &particles), stoppedAt)
     }
 
-    private init(configuration: EmitterConfiguration) { self.configuration = configuration }
+    private init(configuration: EmitterConfiguration, budget: Int, particles: inout [Particle]) {
+        self.configuration = configuration
+        swap(&self.particles, &particles)
+        let (sum, overflow) = self.particles.count.addingReportingOverflow(max(budget, 0))
+        limit = overflow ? Int.max : sum
+    }
 
-    /// Emits the top-level particles born in step `n` of `track`, at or after `from` and not after
-    /// `windowEnd`, with the step's values.
-    private mutating func emitStep(_ n: Int, of track: EmitterTrack, from: Double, windowEnd: Double, at time: Double) {
-        let sample = track.sample(n)
-        // A step whose cells do not match the emission's (which the drawing uses) emits nothing.
-        guard sample.configuration.cells.count == configuration.cells.count else { return }
+    /// Puts the top-level births' particles back in birth order (they were made newest first)
+    /// and hands them over; returns whether the budget left births out.
+    private mutating func finish(into particles: inout [Particle]) -> Bool {
+        if groups.count > 1 {
+            var ordered: [Particle] = []
+            ordered.reserveCapacity(self.particles.count - groups[0])
+            var end = self.particles.count
+            for start in groups.reversed() {
+                ordered.append(contentsOf: self.particles[start..<end])
+                end = start
+            }
+            self.particles.replaceSubrange(groups[0]..., with: ordered)
+        }
+        swap(&self.particles, &particles)
+        return truncated
+    }
+
+    /// Emits the top-level particles born in `sample`'s steps of `track`, at or after `from`
+    /// and not after `windowEnd`, with the sample's values, newest first; returns false once
+    /// the budget is spent.
+    private mutating func emitSample(
+        _ sample: EmitterTrack.Sample, of track: EmitterTrack, from: Double, windowEnd: Double, at time: Double
+    ) -> Bool {
+        // A sample whose cells do not match the emission's (which the drawing uses) emits nothing.
+        guard sample.configuration.cells.count == configuration.cells.count else { return true }
         let saved = configuration
         configuration = sample.configuration
         defer { configuration = saved }
-        for j in sample.births.indices {
+        for j in sample.births.indices.reversed() {
             let (rate, a, b) = configuration.emission(
-                ofRoot: j, from: track.time(ofStep: n), to: track.time(ofStep: n + 1))
+                ofRoot: j, from: track.time(ofStep: sample.step), to: track.time(ofStep: sample.step + sample.length))
             let root = configuration.roots[j]
             let counted = sample.births[j]
             let longest = configuration.longestChain(root)
-            guard rate > 0, a < b, longest > 0, counted < 0x1p53 else { continue }
+            guard rate > 0, a < b, longest > 0 else { continue }
             // Counts are sums of many steps: a birth within rounding of a step's start is
             // born exactly at that start, with that step's values.
             let slack = 1e-9 * max(1, counted)
-            var k = (counted - slack).rounded(.up)
-            while k < counted + rate * (b - a) - slack {
-                defer { k += 1 }
-                let bornAt = k - counted <= slack ? a : a + (k - counted) / rate
+            // Births k with counted ≤ k < `past` (within the slack), and not after `windowEnd`.
+            let past = counted + rate * (b - a) - slack
+            let newest = min(past.nextDown, counted + rate * (windowEnd - a)).rounded(.down)
+            var oldest = (counted - slack).rounded(.up)
+            guard oldest <= newest else { continue }
+            // Birth indices beyond 2⁵³ are not whole numbers any more (a huge rate or time).
+            guard newest < 0x1p53 else {
+                Diagnostics.errorOnce(
+                    "emitter.range",
+                    "CAEmitterLayer: a birth rate too high for the layer's time; the cell does not emit")
+                continue
+            }
+            // Only the newest are made when there would be too many.
+            let room = limit - particles.count
+            if newest - oldest >= Double(room) {
+                noteTruncated()
+                oldest = newest - Double(max(room, 1) - 1)
+            }
+            for k in stride(from: Int(newest), through: Int(oldest), by: -1) {
+                let bornAt = Double(k) - counted <= slack ? a : a + (Double(k) - counted) / rate
                 // A window that has ended takes no birth at its end, as in `emit`.
                 if bornAt >= windowEnd && windowEnd < time { continue }
-                guard bornAt >= from, bornAt <= windowEnd, time - bornAt < longest else { continue }
-                guard particles.count < ParticleSimulation.maximumParticles else { return noteTruncated() }
-                spawn(root, k: Int(k), bornAt: bornAt, parentTime: time, parent: nil)
+                guard bornAt <= windowEnd else { continue }
+                // Older births are all dead (or before the emission's part of the track).
+                guard bornAt >= from, time - bornAt < longest else { break }
+                guard particles.count < limit else {
+                    noteTruncated()
+                    return false
+                }
+                if groups.last != particles.count { groups.append(particles.count) }
+                spawn(root, k: k, bornAt: bornAt, parentTime: time, parent: nil)
             }
         }
+        return true
     }
 
     /// Where a particle was and how it moved, to place the particles it emits.
@@ -104,7 +167,7 @@ struct ParticleSimulation {
     }
 
     /// Emits cell `index`'s particles born at parent times within `window` (inclusive) and still
-    /// alive at `parentTime`.
+    /// alive at `parentTime` (a top-level cell's newest first, a sub-cell's oldest first).
     private mutating func emit(_ index: Int, parentTime: Double, window: (Double, Double), parent: Motion?) {
         let cell = configuration.cells[index]
         let rate = cell.birthRate * configuration.birthRate
@@ -116,30 +179,44 @@ struct ParticleSimulation {
         let timing = cell.timing
         func cellTime(_ t: Double) -> Double { (t - timing.beginTime) * speed + timing.timeOffset }
         // Birth indices from the oldest that can still be alive to the newest.
-        let limit = timing.duration > 0 ? timing.duration * rate : .infinity
+        let end = timing.duration > 0 ? timing.duration * rate : .infinity
         var first = max(cellTime(max(window.0, parentTime - longest)) * rate, 0)
-        let last = min(cellTime(window.1) * rate, limit)
+        let last = min(cellTime(window.1) * rate, end)
         guard first <= last else { return }
         // Birth indices beyond 2⁵³ are not whole numbers any more (a huge rate or time).
         guard last < 0x1p53 else {
             return Diagnostics.errorOnce(
                 "emitter.range", "CAEmitterLayer: a birth rate too high for the layer's time; the cell does not emit")
         }
-        // Only the newest are drawn when there would be too many.
-        if last - first >= Double(ParticleSimulation.maximumParticles) {
+        let room = limit - particles.count
+        guard room > 0 else { return noteTruncated() }
+        // Only the newest are made when there would be too many.
+        if last - first >= Double(room) {
             noteTruncated()
-            first = last - Double(ParticleSimulation.maximumParticles - 1)
+            first = last.rounded(.down) - Double(room - 1)
         }
         let (lowest, highest) = (Int(first.rounded(.up)), Int(last.rounded(.down)))
         guard lowest <= highest else { return }
-        for k in lowest...highest where Double(k) < limit {
+        /// Makes birth `k`; false once the budget is spent.
+        func bear(_ k: Int) -> Bool {
+            guard Double(k) < end else { return true }
             let bornAt = timing.beginTime + (Double(k) / rate - timing.timeOffset) / speed
             // A window that has ended takes no birth at its end (the next emission starts there;
             // a particle emits nothing at its death).
-            if bornAt >= window.1 && window.1 < parentTime { continue }
-            guard bornAt >= window.0, bornAt <= parentTime else { continue }
-            guard particles.count < ParticleSimulation.maximumParticles else { return noteTruncated() }
+            if bornAt >= window.1 && window.1 < parentTime { return true }
+            guard bornAt >= window.0, bornAt <= parentTime else { return true }
+            guard particles.count < limit else {
+                noteTruncated()
+                return false
+            }
+            if parent == nil, groups.last != particles.count { groups.append(particles.count) }
             spawn(index, k: k, bornAt: bornAt, parentTime: parentTime, parent: parent)
+            return true
+        }
+        if parent == nil {
+            for k in stride(from: highest, through: lowest, by: -1) { guard bear(k) else { return } }
+        } else {
+            for k in lowest...highest { guard bear(k) else { return } }
         }
     }
 
@@ -183,13 +260,8 @@ struct ParticleSimulation {
         }
     }
 
-    private mutating func noteTruncated() {
-        guard !truncated else { return }
-        truncated = true
-        Diagnostics.errorOnce(
-            "emitter.count",
-            "CAEmitterLayer: more than \(ParticleSimulation.maximumParticles) live particles; the oldest are not drawn")
-    }
+    /// Notes that the budget left births out (the caller logs it: the budget is its cap).
+    private mutating func noteTruncated() { truncated = true }
 }
 
 /// `v` with each component clamped to 0...1.

@@ -29,12 +29,18 @@ extension RenderTree {
         for id in commit.released { emitters.removeValue(forKey: id) }
     }
 
+    /// At most this many live particles are worked out and drawn in a frame, over all emitter
+    /// layers (each also has its own cap, `EmitterHistory.maximumParticles`): layers in the
+    /// order they were made take what is left, and what does not fit is not drawn (logged once).
+    static let maximumParticlesPerFrame = 250_000
+
     /// Works out every emitter's particles at absolute time `time`; returns whether any emitter
     /// still has particles alive or to come (so that frames must keep coming).
     mutating func simulateEmitters(at time: Double) -> Bool {
         guard !emitters.isEmpty else { return false }
         var active: [LayerID] = []
-        for id in Array(emitters.keys) {
+        var left = RenderTree.maximumParticlesPerFrame
+        for id in emitters.keys.sorted() {
             guard layers[id] != nil else {
                 emitters.removeValue(forKey: id)
                 continue
@@ -42,7 +48,15 @@ extension RenderTree {
             let local = localTime(of: id, at: time).time
             guard local.isFinite else { continue }
             let animations = layers[id]!.animations.filter(\.drivesEmitter)
-            if emitters[id]!.simulate(at: local, animations: animations) { active.append(id) }
+            let budget = left
+            if emitters[id]!.simulate(at: local, animations: animations, budget: budget) { active.append(id) }
+            left -= emitters[id]!.particleCount
+            if emitters[id]!.truncated, budget < EmitterHistory.maximumParticles {
+                Diagnostics.errorOnce(
+                    "emitter.frameCount",
+                    "CAEmitterLayer: more than \(RenderTree.maximumParticlesPerFrame) live particles in a frame; the rest are not drawn"
+                )
+            }
         }
         guard !active.isEmpty else { return false }
         // Live particles change the emitter's drawing every frame, as a content animation does:
