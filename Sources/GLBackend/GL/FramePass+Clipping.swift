@@ -37,7 +37,8 @@ extension FramePass {
         // A refused push was already reported; its pop only keeps the pairs aligned.
         guard let pushed else { return }
         if pushed != instance {
-            Diagnostics.error(
+            Diagnostics.errorOnce(
+                "GLRenderer.popClipMismatch",
                 "GLRenderer: popClip of instance \(instance) closes pushClip of instance \(pushed); undoing that push")
         }
         undoClip(pushed)

@@ -16,7 +16,8 @@ extension FramePass {
         }
         let depth = levels.count - 1
         guard depth < renderer.maxGroupDepth else {
-            Diagnostics.error(
+            Diagnostics.errorOnce(
+                "GLRenderer.groupDepth",
                 "GLRenderer: groups nest deeper than \(renderer.maxGroupDepth); this group is drawn without its opacity"
             )
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
@@ -52,7 +53,8 @@ extension FramePass {
     /// the level draws into its parent's framebuffer and so shares the parent's stencil.
     mutating func closeOpenClips(before command: String) {
         guard !current.clips.isEmpty else { return }
-        Diagnostics.error(
+        Diagnostics.errorOnce(
+            "GLRenderer.clipsInsideGroup",
             "GLRenderer: \(current.clips.count) pushClip inside a group without popClip before its \(command)")
         if current.group == nil {
             while let pushed = current.clips.popLast() {
@@ -95,7 +97,8 @@ extension FramePass {
     /// `opacity` clamped to 0...1; a non-finite value is reported and treated as 1.
     static func sanitized(_ opacity: Float) -> Float {
         guard opacity.isFinite else {
-            Diagnostics.error("GLRenderer: group opacity \(opacity) is not finite; using 1")
+            Diagnostics.errorOnce(
+                "GLRenderer.groupOpacity", "GLRenderer: group opacity \(opacity) is not finite; using 1")
             return 1
         }
         return min(max(opacity, 0), 1)

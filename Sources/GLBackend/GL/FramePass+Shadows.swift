@@ -150,7 +150,9 @@ extension FramePass {
         do {
             source = try ColorTarget(width: image.width, height: image.height)
         } catch {
-            Diagnostics.error("GLRenderer: no \(image.width)x\(image.height) texture for a shadowPath: \(error)")
+            Diagnostics.errorOnce(
+                "GLRenderer.shadowPathTexture",
+                "GLRenderer: no \(image.width)x\(image.height) texture for a shadowPath: \(error)")
             return nil
         }
         defer { source.delete() }

@@ -69,7 +69,8 @@ struct FramePass {
     /// framebuffer bound.
     mutating func finish() {
         if levels.count > 1 {
-            Diagnostics.error(
+            Diagnostics.errorOnce(
+                "GLRenderer.unclosedGroups",
                 "GLRenderer: \(levels.count - 1) beginGroup without endGroup (or beginMask without endMask, beginRaster without endRaster); composited at opacity 1"
             )
             while levels.count > 1 {
@@ -85,14 +86,18 @@ struct FramePass {
             }
         }
         if !current.clips.isEmpty {
-            Diagnostics.error("GLRenderer: \(current.clips.count) pushClip without popClip at the end of the frame")
+            Diagnostics.errorOnce(
+                "GLRenderer.unclosedClips",
+                "GLRenderer: \(current.clips.count) pushClip without popClip at the end of the frame")
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
     }
 
-    /// Reports an invalid command and counts it.
+    /// Reports an invalid command (once per kind of fault: the message less its numbers) and
+    /// counts it.
     mutating func reject(_ message: String) {
-        Diagnostics.error("GLRenderer: \(message); command ignored")
+        Diagnostics.errorOnce(
+            "GLRenderer.reject." + message.filter { !$0.isNumber }, "GLRenderer: \(message); command ignored")
         statistics.rejectedCommands += 1
     }
 

@@ -98,7 +98,8 @@ final class GLRenderer {
         guard list.width >= 1, list.width <= maxViewportSize.width, list.height >= 1,
             list.height <= maxViewportSize.height
         else {
-            Diagnostics.error(
+            Diagnostics.errorOnce(
+                "GLRenderer.listSize",
                 "GLRenderer: display list size \(list.width)x\(list.height) is outside 1x1...\(maxViewportSize.width)x\(maxViewportSize.height); nothing drawn"
             )
             statistics = FrameStatistics()
@@ -178,7 +179,8 @@ final class GLRenderer {
 
         var clear = clearColor
         if !(0..<4).allSatisfy({ clear[$0].isFinite }) {
-            Diagnostics.error("GLRenderer: clear colour \(clearColor) is not finite; cleared to transparent")
+            Diagnostics.errorOnce(
+                "GLRenderer.clearColor", "GLRenderer: clear colour \(clearColor) is not finite; cleared to transparent")
             clear = .zero
         }
         glClearColor(clear.x, clear.y, clear.z, clear.w)

@@ -224,7 +224,7 @@ final class GaussianBlur {
         do {
             return try ColorTarget(width: width, height: height)
         } catch {
-            Diagnostics.error("blur: no \(width)x\(height) texture to blur into: \(error)")
+            Diagnostics.errorOnce("blur.texture", "blur: no \(width)x\(height) texture to blur into: \(error)")
             return nil
         }
     }

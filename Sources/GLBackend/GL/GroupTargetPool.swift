@@ -14,7 +14,8 @@ final class GroupTargetPool {
         do {
             return try GroupTarget(width: width, height: height)
         } catch {
-            Diagnostics.error("GLRenderer: no offscreen target for a \(width)x\(height) group: \(error)")
+            Diagnostics.errorOnce(
+                "GLRenderer.groupTarget", "GLRenderer: no offscreen target for a \(width)x\(height) group: \(error)")
             return nil
         }
     }

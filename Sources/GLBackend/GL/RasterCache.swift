@@ -63,7 +63,8 @@ final class RasterCache {
             entries[request.layer] = Entry(target: target, request: request)
             return target
         } catch {
-            Diagnostics.error(
+            Diagnostics.errorOnce(
+                "GLRenderer.rasterTarget",
                 "GLRenderer: no offscreen target for a \(request.width)x\(request.height) rasterized layer: \(error)")
             return nil
         }

@@ -24,7 +24,9 @@ final class ShadowTargets {
             do {
                 target = try GroupTarget(width: width, height: height)
             } catch {
-                Diagnostics.error("GLRenderer: no offscreen target for a \(width)x\(height) shadow: \(error)")
+                Diagnostics.errorOnce(
+                    "GLRenderer.shadowTarget",
+                    "GLRenderer: no offscreen target for a \(width)x\(height) shadow: \(error)")
                 return nil
             }
         }

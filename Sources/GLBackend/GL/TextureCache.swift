@@ -170,7 +170,8 @@ final class TextureCache {
         var (width, height, pixels) = (image.width, image.height, image.pixels)
         let fitting = ImageDownscaler.fittingSize(width: width, height: height, limit: maxTextureSize)
         if fitting != (width, height) {
-            Diagnostics.warning(
+            Diagnostics.warningOnce(
+                "TextureCache.downscaled",
                 "TextureCache: image \(width)x\(height) exceeds the maximum texture size \(maxTextureSize); "
                     + "downscaled to \(fitting.width)x\(fitting.height)")
             pixels = ImageDownscaler.downscale(

@@ -135,7 +135,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     private func run() {
         guard surface.makeCurrent() else {
-            Diagnostics.error("(RT) could not make the \(surface.api) context current; the window shows nothing")
+            Diagnostics.errorOnce(
+                "RenderThread.makeCurrent",
+                "(RT) could not make the \(surface.api) context current; the window shows nothing")
             return
         }
         defer { surface.releaseCurrent() }

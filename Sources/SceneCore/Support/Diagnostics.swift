@@ -48,12 +48,23 @@ package enum Diagnostics {
     /// A `capturing(_:)` block receives each topic's message once too, even when the process
     /// logged it before the block (a test sees it whichever test met the topic first).
     package static func errorOnce(_ topic: String, _ message: @autoclosure () -> String) {
+        once(topic, message, log: error)
+    }
+
+    /// Logs a warning the first time `topic` comes up in the process, as `errorOnce` does.
+    package static func warningOnce(_ topic: String, _ message: @autoclosure () -> String) {
+        once(topic, message, log: warning)
+    }
+
+    /// Logs `message()` with `log` the first time `topic` comes up in the process; hands it to
+    /// a capture that has not received the topic yet either way.
+    private static func once(_ topic: String, _ message: () -> String, log: (String) -> Void) {
         let firstInCapture = capture?.topics.withLock { $0.insert(topic).inserted } ?? false
         guard loggedTopics.withLock({ $0.insert(topic).inserted }) else {
             if firstInCapture { capture?.messages.withLock { $0.append(message()) } }
             return
         }
-        error(message())
+        log(message())
     }
 
     /// Logs a warning about input that was accepted with a documented adjustment.
