@@ -99,8 +99,16 @@ public final class CGImage: Sendable, Hashable {
         return bodyOverflow || totalOverflow ? nil : total
     }
 
-    /// The straight (un-premultiplied) RGBA of the pixel at `(x, y)`, origin top-left.
+    /// The straight (un-premultiplied) RGBA of the pixel at `(x, y)`, origin top-left. A point
+    /// outside the image answers transparent black, with an error logged once (not a trap, nor
+    /// a pixel of another row).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else {
+            Diagnostics.errorOnce(
+                "CGImage.pixelOutside",
+                "CGImage.pixel(x: \(x), y: \(y)): outside the \(width)x\(height) image; transparent black answered")
+            return (0, 0, 0, 0)
+        }
         let i = (y * width + x) * 4
         let a = pixels[i + 3]
         guard a > 0 else { return (0, 0, 0, 0) }
