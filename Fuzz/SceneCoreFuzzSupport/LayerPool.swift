@@ -2,11 +2,18 @@ import Foundation
 import SceneCore
 
 /// The layers a `LayerProgram` works on: layer 0 is the root a renderer shows (64x48 points,
-/// at the origin); the others are plain, shape, text and gradient layers in turn, in no tree
+/// at the origin); the others are of each layer class in turn (`layerClasses`), in no tree
 /// until a step puts them in one.
 public final class LayerPool {
     /// The size of the root, and of the target a program is rendered into.
     public static let rootSize = (width: 64, height: 48)
+
+    /// The pool's layers in turn: one of every layer class that draws something of its own or
+    /// arranges its sublayers differently.
+    public static let layerMakers: [@Sendable () -> CALayer] = [
+        { CALayer() }, { CAShapeLayer() }, { CATextLayer() }, { CAGradientLayer() }, { CAReplicatorLayer() },
+        { CAEmitterLayer() }, { CATiledLayer() }, { CATransformLayer() }, { CAScrollLayer() },
+    ]
 
     /// The layers, named by their index in the steps.
     public let layers: [CALayer]
@@ -15,8 +22,7 @@ public final class LayerPool {
 
     /// A pool of `count` new layers.
     public init(count: Int) {
-        let kinds: [() -> CALayer] = [{ CALayer() }, { CAShapeLayer() }, { CATextLayer() }, { CAGradientLayer() }]
-        layers = (0..<count).map { kinds[$0 % kinds.count]() }
+        layers = (0..<count).map { Self.layerMakers[$0 % Self.layerMakers.count]() }
         root.frame = CGRect(x: 0, y: 0, width: Self.rootSize.width, height: Self.rootSize.height)
         root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
         for (index, layer) in layers.enumerated().dropFirst() {

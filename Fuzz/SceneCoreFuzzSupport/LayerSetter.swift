@@ -7,6 +7,8 @@ public enum LayerSetter: Sendable, CaseIterable {
     case frame, bounds, position, anchorPoint, rotation, scale, perspective, opacity, cornerRadius, border
     case shadow, zPosition, speed, timeOffset, beginTime, contentsScale, contents, hidden, masksToBounds
     case shapePath, strokeRange, lineWidth, dashPattern, text, fontSize, gradientStops
+    case shadowPath, rasterize, blurFilter, wrappedText, attributedText
+    case replicator, replicatorColor, emitter, emitterCell, tiles
 
     /// Calls the setter on `layer` with `n` (four numbers); a setter for another layer class
     /// than `layer`'s does nothing.
@@ -53,7 +55,86 @@ public enum LayerSetter: Sendable, CaseIterable {
         case .gradientStops:
             (layer as? CAGradientLayer)?.colors = n.map { CGColor(red: $0 / 100, green: 0.5, blue: 0, alpha: 1) }
             (layer as? CAGradientLayer)?.locations = n.map { NSNumber(value: $0 / 100) }
+        case .shadowPath:
+            layer.shadowPath = FuzzValue.makePath(n)
+            layer.shadowOpacity = 1
+            layer.shadowRadius = n[2]
+        case .rasterize:
+            layer.shouldRasterize = n[0] > 0
+            layer.rasterizationScale = n[1] / 10
+        case .blurFilter:
+            let blur = CAFilter(type: .gaussianBlur)
+            blur.setValue(n[0], forKey: "inputRadius")
+            layer.filters = [blur]
+            layer.backgroundFilters = n[1] > 0 ? [blur] : nil
+        case .wrappedText:
+            guard let text = layer as? CATextLayer else { return }
+            text.isWrapped = true
+            text.truncationMode = n[1] > 0 ? .middle : .end
+            text.string = String(repeating: "wrap these words ", count: Self.count(n[0], below: 60))
+        case .attributedText:
+            let color = CGColor(red: n[0], green: n[1], blue: n[2], alpha: n[3])
+            let attributes: [NSAttributedString.Key: Any] = [
+                .foregroundColor: color, .font: CTFontCreateWithName("Sans", n[3], nil),
+            ]
+            (layer as? CATextLayer)?.string = NSAttributedString(string: "Coloured text", attributes: attributes)
+        case .replicator:
+            guard let replicator = layer as? CAReplicatorLayer else { return }
+            replicator.instanceCount = Self.integer(n[0])
+            replicator.instanceDelay = n[1]
+            replicator.instanceTransform = CATransform3DMakeTranslation(n[2], n[3], 0)
+        case .replicatorColor:
+            guard let replicator = layer as? CAReplicatorLayer else { return }
+            replicator.instanceColor = CGColor(red: n[0], green: n[1], blue: 1, alpha: 1)
+            replicator.instanceRedOffset = Float(n[2])
+            replicator.instanceAlphaOffset = Float(n[3])
+        case .emitter:
+            guard let emitter = layer as? CAEmitterLayer else { return }
+            emitter.emitterPosition = CGPoint(x: n[0], y: n[1])
+            emitter.emitterSize = CGSize(width: n[2], height: n[3])
+            emitter.birthRate = Float(n[2] / 10)
+            emitter.lifetime = Float(n[3] / 10)
+            emitter.emitterShape = [.point, .line, .rectangle, .circle, .cuboid, .sphere][Self.count(n[0], below: 6)]
+            emitter.emitterMode = [.points, .outline, .surface, .volume][Self.count(n[1], below: 4)]
+            if emitter.emitterCells == nil { emitter.emitterCells = [Self.cell([1, 1, 1, 1])] }
+        case .emitterCell:
+            let parent = Self.cell(n)
+            parent.emitterCells = [Self.cell(n.reversed())]
+            (layer as? CAEmitterLayer)?.emitterCells = [parent]
+        case .tiles:
+            guard let tiled = layer as? CATiledLayer else { return }
+            tiled.tileSize = CGSize(width: n[0], height: n[1])
+            tiled.levelsOfDetail = Self.integer(n[2])
+            tiled.levelsOfDetailBias = Self.integer(n[3])
         }
+    }
+
+    /// An emitter cell whose every rate, time and extent comes from `n`.
+    private static func cell(_ n: [Double]) -> CAEmitterCell {
+        let cell = CAEmitterCell()
+        cell.contents = FuzzValue.makeImage(width: 2, height: 2)
+        cell.birthRate = Float(n[0])
+        cell.lifetime = Float(n[1] / 10)
+        cell.lifetimeRange = Float(n[2] / 10)
+        cell.velocity = CGFloat(n[2])
+        cell.velocityRange = CGFloat(n[3])
+        cell.emissionRange = CGFloat(n[3])
+        cell.xAcceleration = CGFloat(n[0])
+        cell.yAcceleration = CGFloat(n[1])
+        cell.scale = CGFloat(n[2] / 100)
+        cell.scaleSpeed = CGFloat(n[3] / 100)
+        cell.spin = CGFloat(n[0] / 10)
+        cell.alphaSpeed = Float(n[1] / 100)
+        cell.timeOffset = n[2]
+        cell.beginTime = n[3] / 100
+        cell.duration = n[0]
+        cell.speed = Float(n[1] / 50)
+        return cell
+    }
+
+    /// An integer made from any number, the extremes included (0 for NaN, ±`Int.max` beyond).
+    private static func integer(_ x: Double) -> Int {
+        x.isNaN ? 0 : x >= 0x1p63 ? .max : x <= -0x1p63 ? .min : Int(x)
     }
 
     /// A count below `limit` made from any number (0 for NaN and infinities).
