@@ -150,6 +150,33 @@ import Testing
         #expect(thrown == data.count)
     }
 
+    /// A 55-byte binary property list, `{"$top": set([{}])}`, on which Foundation's
+    /// `NSKeyedUnarchiver(forReadingFrom:)` itself crashes (bridging the set): refused before
+    /// Foundation reads it, as are XML and bytes that are no property list.
+    @Test func aPropertyListFoundationCannotReadIsRefused() throws {
+        func bigEndian(_ value: UInt64) -> [UInt8] {
+            (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        var bytes = Array("bplist00".utf8)
+        bytes += [0xD1, 0x01, 0x02]  // 8: a dictionary of one entry, key 1, value 2
+        bytes += [0x54] + Array("$top".utf8)  // 11: "$top"
+        bytes += [0xC1, 0x03]  // 16: a set holding object 3
+        bytes += [0xD0]  // 18: an empty dictionary
+        bytes += [0x08, 0x0B, 0x10, 0x12]  // 19: the offset table
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(4) + bigEndian(0) + bigEndian(19)
+        let xml = try PropertyListSerialization.data(
+            fromPropertyList: ["$archiver": "NSKeyedArchiver"], format: .xml, options: 0)
+        let messages: [String] = Diagnostics.capturing {
+            for data in [Data(bytes), xml, Data("not a plist".utf8)] {
+                #expect(throws: (any Error).self) {
+                    try SecureUnarchiver.unarchivedObject(ofClass: CALayer.self, from: data)
+                }
+            }
+        }
+        #expect(messages.count == 3)
+        #expect(messages.first?.contains("keyed archives do not hold") == true, "\(messages)")
+    }
+
     /// The root itself of another class: Foundation's own entry point would end the process
     /// here (it checks the root before any SceneCore code runs); SceneCore's throws.
     @Test func aRootOfAnotherClassThrowsThroughSecureUnarchiver() throws {
