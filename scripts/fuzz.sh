@@ -46,11 +46,11 @@ if command -v convert >/dev/null; then
   convert -size 9x7 gradient:white-black -type Grayscale "$seeds/gray.png"
 fi
 
-# Seeds for the archive decoder: archives of layers, animations, cells and filters.
-"$scratch/debug/fuzz-archive" --write-seeds "$scratch/corpus/fuzz-archive"
-
 # Leaks are not looked for, as in the sanitized tests (Tests/README.md, "Sanitizers").
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+ $ASAN_OPTIONS}"
+
+# Seeds for the archive decoder: archives of layers, animations, cells and filters.
+"$scratch/debug/fuzz-archive" --write-seeds "$scratch/corpus/fuzz-archive"
 # The targets run side by side (each fuzzer is one thread; CI's machine has two cores, which
 # the three fuzzers and CI's soak share).
 pids=()
