@@ -142,5 +142,8 @@ if Context.environment["SCENECORE_FUZZ"] == "1" {
         .executableTarget(
             name: "fuzz-commit", dependencies: ["SceneCore", "SceneCoreFuzzSupport", "CLibFuzzer"],
             path: "Fuzz/fuzz-commit", linkerSettings: libFuzzer),
+        .executableTarget(
+            name: "fuzz-archive", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-archive",
+            linkerSettings: libFuzzer),
     ]
 }

@@ -8,7 +8,10 @@
 #
 # fuzz-image-decoder feeds bytes to CGImage.decode (PNG and JPEG); fuzz-commit reads bytes as a
 # layer program (tree edits, property values, animations, commits, frames at chosen times) and
-# runs it through the commit applier and the frame builder. Corpora grow in
+# runs it through the commit applier and the frame builder; fuzz-archive decodes bytes as a keyed
+# archive through SecureUnarchiver (layers, animations, cells, filters, timing and value
+# functions), seeded with archives of SceneCore's own objects that it writes itself
+# (fuzz-archive --write-seeds DIR). Corpora grow in
 # .build-asan/corpus/<target> and are kept between runs; a crash, an error, a sanitizer report or
 # an input slower than 30 s leaves the input in .build-asan/artifacts/ and fails the script. Each
 # target's main hands its fuzz function to libFuzzer's driver (LLVMFuzzerRunDriver, declared by
@@ -19,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scratch=.build-asan
-targets=(fuzz-image-decoder fuzz-commit)
+targets=(fuzz-image-decoder fuzz-commit fuzz-archive)
 
 ./scripts/sanitize.sh --build address
 for target in "${targets[@]}"; do
@@ -29,7 +32,7 @@ done
 # Seeds for the decoders: the reference PNGs, and a few kinds of PNG and JPEG made with
 # ImageMagick when it is installed (scripts/install-deps.sh installs it).
 seeds="$scratch/corpus/fuzz-image-decoder"
-mkdir -p "$seeds" "$scratch/corpus/fuzz-commit" "$scratch/artifacts"
+mkdir -p "$seeds" "$scratch/corpus/fuzz-commit" "$scratch/corpus/fuzz-archive" "$scratch/artifacts"
 cp Tests/GLBackendTests/Reference/*.png "$seeds/"
 if command -v convert >/dev/null; then
   convert -size 9x7 gradient:red-blue "$seeds/gradient.jpg"
@@ -45,7 +48,11 @@ fi
 
 # Leaks are not looked for, as in the sanitized tests (Tests/README.md, "Sanitizers").
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+ $ASAN_OPTIONS}"
-# The targets run side by side (each fuzzer is one thread; CI's machine has two cores).
+
+# Seeds for the archive decoder: archives of layers, animations, cells and filters.
+"$scratch/debug/fuzz-archive" --write-seeds "$scratch/corpus/fuzz-archive"
+# The targets run side by side (each fuzzer is one thread; CI's machine has two cores, which
+# the three fuzzers and CI's soak share).
 pids=()
 for target in "${targets[@]}"; do
   echo "fuzz.sh: $target for ${seconds}s"

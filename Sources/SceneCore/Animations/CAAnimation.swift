@@ -106,6 +106,7 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
         if let values = coder.decodeArchived([String: Any].self, forKey: Self.keyedValuesKey) {
             occasionalValues.keyedValues = values
         }
+        if coder.failsDecoding { return nil }
     }
 
     /// The key under which an animation archives its arbitrary key-value coded values.

@@ -16,6 +16,7 @@ open class CAAnimationGroup: CAAnimation {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         if let v = coder.decodeArchivedValue(forKey: "animations") { animations = v as? [CAAnimation] }
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the group's timing and its animations, each whole.

@@ -70,6 +70,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if let v = coder.decodeArchivedValue(forKey: "continuityValues") { continuityValues = v as? [NSNumber] }
         if let v = coder.decodeArchivedValue(forKey: "biasValues") { biasValues = v as? [NSNumber] }
         if let v = coder.decodeArchivedValue(forKey: "rotationMode") { rotationMode = v as? CAAnimationRotationMode }
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the property animation, its values, key times, timing functions, calculation mode,

@@ -61,12 +61,15 @@ public final class CAMediaTimingFunction: NSObject, NSSecureCoding, Sendable {
         coder.encode(c2.y, forKey: "c2y")
     }
 
-    /// Unarchives a timing function with the archived control points.
+    /// Unarchives a timing function with the archived control points; nil when they are
+    /// missing (where the coder's failure policy lets a decode fail; otherwise linear pacing).
     public convenience init?(coder: NSCoder) {
         let keys = ["c1x", "c1y", "c2x", "c2y"]
         guard keys.allSatisfy(coder.containsValue(forKey:)) else {
-            Diagnostics.error("Unarchiving CAMediaTimingFunction: the control points are missing")
-            return nil
+            coder.refuseDecoding("CAMediaTimingFunction: the control points are missing")
+            if coder.failsDecoding { return nil }
+            self.init(controlPoints: 0, 0, 1, 1)
+            return
         }
         let points = keys.map { coder.decodeFloat(forKey: $0) }
         self.init(controlPoints: points[0], points[1], points[2], points[3])

@@ -23,6 +23,7 @@ open class CAPropertyAnimation: CAAnimation {
         if let v = coder.decodeArchived(Bool.self, forKey: "additive") { isAdditive = v }
         if let v = coder.decodeArchived(Bool.self, forKey: "cumulative") { isCumulative = v }
         if let v = coder.decodeArchivedValue(forKey: "valueFunction") { valueFunction = v as? CAValueFunction }
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the animation's timing and values, its key path, `additive`, `cumulative` and value function.
@@ -116,6 +117,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         fromValue = coder.decodeArchivedValue(forKey: "fromValue") ?? nil
         toValue = coder.decodeArchivedValue(forKey: "toValue") ?? nil
         byValue = coder.decodeArchivedValue(forKey: "byValue") ?? nil
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the property animation and its from, to and by values (each as its own Swift

@@ -26,6 +26,7 @@ open class CASpringAnimation: CABasicAnimation {
         if let v = coder.decodeArchived(CGFloat.self, forKey: "damping") { damping = v }
         if let v = coder.decodeArchived(CGFloat.self, forKey: "initialVelocity") { initialVelocity = v }
         if let v = coder.decodeArchived(Bool.self, forKey: "allowsOverdamping") { allowsOverdamping = v }
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the basic animation and its mass, stiffness, damping, initial velocity and

@@ -56,6 +56,7 @@ open class CATransition: CAAnimation {
         if let v = coder.decodeArchivedValue(forKey: "filter") { filter = v }
         if let v = coder.decodeArchived(Float.self, forKey: "startProgress") { startProgress = v }
         if let v = coder.decodeArchived(Float.self, forKey: "endProgress") { endProgress = v }
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the transition's timing, type, subtype, filter (when archivable) and progress range.

@@ -49,13 +49,18 @@ public final class CAValueFunction: NSObject, NSSecureCoding, Sendable {
     /// Archives the function's name.
     public func encode(with coder: NSCoder) { coder.encode(name.rawValue, forKey: "name") }
 
-    /// Unarchives the function of the archived name; nil when the name is missing or unknown.
+    /// Unarchives the function of the archived name; nil when the name is missing or unknown
+    /// (where the coder's failure policy lets a decode fail: under `.raiseException`, where a nil
+    /// would end the process, the function falls back to `translateZ`, with the logged error).
     public convenience init?(coder: NSCoder) {
-        guard let name = coder.decodeString(forKey: "name") else {
-            Diagnostics.error("Unarchiving CAValueFunction: the name is missing")
-            return nil
+        let name = coder.decodeString(forKey: "name").map(CAValueFunctionName.init(rawValue:))
+        guard let name, Name.all.contains(name) else {
+            coder.refuseDecoding("CAValueFunction: the name \(name?.rawValue ?? "") is missing or unknown")
+            if coder.failsDecoding { return nil }
+            self.init(name: .translateZ)
+            return
         }
-        self.init(name: CAValueFunctionName(rawValue: name))
+        self.init(name: name)
     }
 
     /// Whether the function takes three numbers rather than one.

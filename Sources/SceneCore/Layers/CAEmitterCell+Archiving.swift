@@ -21,8 +21,8 @@ extension CAEmitterCell {
 
     /// Sets each key archived by `encodeArchivedValues(with:)` to its archived value, in order.
     func decodeArchivedValues(from coder: NSCoder) {
-        guard coder.containsValue(forKey: CALayer.archivedKeysKey),
-            let keys = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: CALayer.archivedKeysKey)
+        guard
+            let keys = coder.decodeCheckedObject(of: [NSArray.self, NSString.self], forKey: CALayer.archivedKeysKey)
                 as? [String]
         else {
             Diagnostics.error("Unarchiving CAEmitterCell: the archive lists no keys; the cell has its defaults")

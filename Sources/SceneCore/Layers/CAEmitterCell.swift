@@ -28,6 +28,7 @@ open class CAEmitterCell: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, @u
     public required init?(coder: NSCoder) {
         super.init()
         decodeArchivedValues(from: coder)
+        if coder.failsDecoding { return nil }
     }
 
     /// Archives the value (`value(forKey:)`) of every property and every other key set, for which

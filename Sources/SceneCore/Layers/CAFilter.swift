@@ -133,20 +133,23 @@ open class CAFilter: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
         coder.encode(Array(inputs.keys).sorted(), forKey: "inputKeys")
     }
 
-    /// Unarchives a filter; nil when its type is missing.
+    /// Unarchives a filter; nil when its type is missing (where the coder's failure policy lets
+    /// a decode fail; otherwise a filter of no type, which draws nothing).
     public required convenience init?(coder: NSCoder) {
-        guard let type = coder.decodeObject(of: NSString.self, forKey: "type") else {
-            Diagnostics.error("Unarchiving CAFilter: the type is missing")
-            return nil
+        let type = coder.decodeString(forKey: "type")
+        if type == nil {
+            coder.refuseDecoding("CAFilter: the type is missing")
+            if coder.failsDecoding { return nil }
         }
-        self.init(type: String(describing: type))
-        if let name = coder.decodeObject(of: NSString.self, forKey: "name") { self.name = String(describing: name) }
+        self.init(type: type ?? "")
+        if let name = coder.decodeString(forKey: "name") { self.name = name }
         if coder.containsValue(forKey: "enabled") { isEnabled = coder.decodeBool(forKey: "enabled") }
-        let keys = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "inputKeys") as? [Any] ?? []
+        let keys = coder.decodeCheckedObject(of: [NSArray.self, NSString.self], forKey: "inputKeys") as? [Any] ?? []
         for case let key as String in keys {
             guard let value = coder.decodeArchivedValue(forKey: "input." + key) else { continue }
             inputs[key] = key == "inputColorMatrix" ? (FilterResolution.colorMatrix(value) ?? value as Any) : value
         }
+        if coder.failsDecoding { return nil }
     }
 
     open override var description: String {

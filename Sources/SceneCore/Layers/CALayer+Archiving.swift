@@ -43,8 +43,9 @@ extension CALayer {
     /// Sets each key archived by `encodeArchivedValues(with:)` to its archived value, in the order
     /// they were archived.
     func decodeArchivedValues(from coder: NSCoder) {
-        guard coder.containsValue(forKey: Self.archivedKeysKey),
-            let keys = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: Self.archivedKeysKey) as? [String]
+        guard
+            let keys = coder.decodeCheckedObject(of: [NSArray.self, NSString.self], forKey: Self.archivedKeysKey)
+                as? [String]
         else {
             Diagnostics.error("Unarchiving \(type(of: self)): the archive lists no keys; the layer has its defaults")
             return

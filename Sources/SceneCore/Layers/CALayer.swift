@@ -237,11 +237,15 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Unarchives a layer archived by `encode(with:)`: a new layer of this class (with the
     /// class's defaults) on which each archived key is set with `setValue(_:forKey:)`, so that
     /// those keys count as set again; its sublayers and mask are unarchived with it.
-    /// Subclasses that override it must call `super.init(coder:)`.
+    /// Subclasses that override it must call `super.init(coder:)`. Any archive is safe to
+    /// decode: what is malformed, of an unexpected class, cyclic or nested more than 1,000
+    /// objects deep is refused with a logged error and fails the decode (nil) where the coder's
+    /// failure policy is `.setErrorAndReturn` (`SecureUnarchiver` says which entry points are safe).
     public required init?(coder: NSCoder) {
         super.init()
         setUpClassDefaults()
         decodeArchivedValues(from: coder)
+        if coder.failsDecoding { return nil }
     }
 
     /// What a new layer takes from its class, before anything else is set on it.

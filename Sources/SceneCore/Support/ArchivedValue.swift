@@ -24,6 +24,10 @@ import Foundation
 ///
 /// Anything else (a delegate, a layout manager, a closure) is not archived: `init(_:context:)`
 /// logs a warning and returns nil, and an array or dictionary leaves such elements out.
+///
+/// Reading one back checks every object before decoding it (`CheckedDecoding`). A malformed
+/// value is refused with a logged error: `init(coder:)` returns nil where the coder lets a decode
+/// fail, and otherwise reads back as malformed (`isMalformed`), which the readers treat as missing.
 final class ArchivedValue: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
 
@@ -58,13 +62,23 @@ final class ArchivedValue: NSObject, NSSecureCoding {
     init?(coder: NSCoder) {
         guard let kind = coder.decodeString(forKey: "kind"), let (content, value) = Content.decode(kind, from: coder)
         else {
-            Diagnostics.error(
-                "Unarchiving: a value of kind \(coder.decodeString(forKey: "kind") ?? "none") is malformed")
-            return nil
+            coder.refuseDecoding("a value of kind \(coder.decodeString(forKey: "kind") ?? "none") is malformed")
+            if coder.failsDecoding { return nil }
+            self.content = .malformed
+            self.value = nil
+            super.init()
+            return
         }
+        if coder.failsDecoding { return nil }
         self.content = content
         self.value = value
         super.init()
+    }
+
+    /// Whether the value read back was malformed (refused, with a logged error).
+    var isMalformed: Bool {
+        if case .malformed = content { return true }
+        return false
     }
 }
 
@@ -75,6 +89,8 @@ extension ArchivedValue {
     fileprivate enum Content {
         case none
         case null
+        /// A value that could not be read back (never archived: it archives as nothing).
+        case malformed
         case object(NSObject)
         case bool(Bool)
         /// A floating-point number of `type` (`CGFloat`, `Double` or `Float`).
@@ -103,6 +119,7 @@ extension ArchivedValue {
             switch self {
             case .none: "nil"
             case .null: "null"
+            case .malformed: "malformed"
             case .object: "object"
             case .bool: "bool"
             case .real: "real"
@@ -288,7 +305,7 @@ extension ArchivedValue {
 extension ArchivedValue.Content {
     func encode(with coder: NSCoder) {
         switch self {
-        case .none, .null, .constraintLayoutManager: break
+        case .none, .null, .malformed, .constraintLayoutManager: break
         case .object(let object): coder.encode(object, forKey: "object")
         case .bool(let v): coder.encode(v, forKey: "value")
         case .real(let v, let type):
@@ -340,8 +357,8 @@ extension ArchivedValue.Content {
         case "nil": return (.none, nil)
         case "null": return (.null, NSNull())
         case "object":
-            guard coder.containsValue(forKey: "object"),
-                let object = coder.decodeObject(of: ArchivedValue.objectClasses, forKey: "object") as? NSObject
+            guard
+                let object = coder.decodeCheckedObject(of: ArchivedValue.objectClasses, forKey: "object") as? NSObject
             else { return nil }
             return (.object(object), object)
         case "bool":
@@ -379,10 +396,18 @@ extension ArchivedValue.Content {
             else { return nil }
             return (.color(space: space, components: components), color)
         case "image":
+            // The size is checked against the decode limits first, so that the byte count
+            // cannot overflow and the pixels are within the budget of any decoded image.
             let (width, height) = (coder.decodeInteger(forKey: "width"), coder.decodeInteger(forKey: "height"))
-            guard width > 0, height > 0, let pixels = coder.decodeData(forKey: "pixels"),
-                width.multipliedReportingOverflow(by: height * 4) == (pixels.count, false)
-            else { return nil }
+            do {
+                try DecodeLimits.check(width: width, height: height, format: "An archived")
+            } catch {
+                coder.refuseDecoding("\(error)")
+                return nil
+            }
+            guard let pixels = coder.decodeData(forKey: "pixels"), pixels.count == width * height * 4 else {
+                return nil
+            }
             let image = CGImage(premultipliedRGBA: [UInt8](pixels), width: width, height: height)
             return (.image(width: width, height: height, pixels: pixels), image)
         case "path":
@@ -424,8 +449,7 @@ extension ArchivedValue.Content {
             guard let elements = coder.decodeArchivedValues(forKey: "elements") else { return nil }
             return (.array(elements), elements.map { $0.value as Any })
         case "dictionary":
-            guard coder.containsValue(forKey: "keys"),
-                let keys = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "keys") as? [String],
+            guard let keys = coder.decodeCheckedObject(of: [NSArray.self, NSString.self], forKey: "keys") as? [String],
                 let values = coder.decodeArchivedValues(forKey: "elements"), keys.count == values.count
             else { return nil }
             let dictionary = Dictionary(zip(keys, values.map { $0.value as Any }), uniquingKeysWith: { $1 })
@@ -510,7 +534,7 @@ extension ArchivedValue.Content {
         for run in runs {
             guard let run = run.value as? [String: Any], let location = run["location"] as? Int,
                 let length = run["length"] as? Int, let attributes = run["attributes"] as? [String: Any],
-                location >= 0, length >= 0, location + length <= result.length
+                location >= 0, length >= 0, location <= result.length, length <= result.length - location
             else { continue }
             let keyed = Dictionary(uniqueKeysWithValues: attributes.map { (NSAttributedString.Key($0.key), $0.value) })
             result.addAttributes(keyed, range: NSRange(location: location, length: length))
@@ -584,21 +608,20 @@ extension ArchivedValue {
 extension NSCoder {
     /// The string under `key`; nil when there is none.
     func decodeString(forKey key: String) -> String? {
-        guard containsValue(forKey: key) else { return nil }
-        return decodeObject(of: NSString.self, forKey: key).map { String(describing: $0) }
+        (decodeCheckedObject(of: [NSString.self], forKey: key) as? NSString).map { String(describing: $0) }
     }
 
     /// The data under `key`; nil when there is none.
     func decodeData(forKey key: String) -> Data? {
-        guard containsValue(forKey: key) else { return nil }
-        return decodeObject(of: NSData.self, forKey: key).map { Data(referencing: $0) }
+        (decodeCheckedObject(of: [NSData.self], forKey: key) as? NSData).map { Data(referencing: $0) }
     }
 
-    /// The archived value under `key`: nil when there is none, `.some(nil)` for an archived nil.
+    /// The archived value under `key`: nil when there is none or it is malformed, `.some(nil)`
+    /// for an archived nil.
     func decodeArchivedValue(forKey key: String) -> Any?? {
-        guard containsValue(forKey: key), let archived = decodeObject(of: ArchivedValue.self, forKey: key) else {
-            return nil
-        }
+        guard let archived = decodeCheckedObject(of: [ArchivedValue.self], forKey: key) as? ArchivedValue,
+            !archived.isMalformed
+        else { return nil }
         return .some(archived.value)
     }
 
@@ -608,10 +631,10 @@ extension NSCoder {
         return value as? T
     }
 
-    /// The array of archived values under `key`; nil when there is none.
+    /// The array of archived values under `key`, less any malformed; nil when there is none.
     func decodeArchivedValues(forKey key: String) -> [ArchivedValue]? {
-        guard containsValue(forKey: key) else { return nil }
-        return decodeObject(of: [NSArray.self, ArchivedValue.self], forKey: key) as? [ArchivedValue]
+        let values = decodeCheckedObject(of: [NSArray.self, ArchivedValue.self], forKey: key) as? [ArchivedValue]
+        return values?.filter { !$0.isMalformed }
     }
 
     /// Archives `value` under `key` as an `ArchivedValue`; a value SceneCore cannot archive is left
