@@ -1,3 +1,4 @@
+import SceneCoreTestSupport
 import Testing
 
 @testable import GLBackend
@@ -22,5 +23,25 @@ import Testing
         let pixels: [UInt8] = [0, 90, 180].flatMap { [$0, $0, $0, 255] }
         let result = ImageDownscaler.downscale(pixels, width: 3, height: 1, toWidth: 2, height: 1)
         #expect(result == [30, 30, 30, 255, 150, 150, 150, 255])
+    }
+}
+
+/// The downscaler's memory on a tall image; `.scale`, as the peak memory it reads is the process's.
+@Suite(.tags(.scale)) struct ImageDownscalerMemoryTests {
+    /// A source 1 pixel wide and 1,000,000 tall (4 MB) down to 1 x 1,000: the peak memory
+    /// beyond the source and the result grows by under 4 MB (it was four floats a source pixel,
+    /// twice: 32 MB here, 3.5 GB for 100,000,000 pixels), and each target pixel is the average
+    /// of its thousand rows.
+    @Test func aTallImageIsDownscaledARowAtATime() {
+        let height = 1_000_000
+        var pixels = [UInt8](repeating: 0, count: height * 4)
+        for y in 0..<height { pixels[y * 4] = UInt8(y % 4 * 60) }
+        let (result, grown) = peakMemoryGrowth {
+            ImageDownscaler.downscale(pixels, width: 1, height: height, toWidth: 1, height: 1_000)
+        }
+        #expect(result.count == 4_000)
+        // (0 + 60 + 120 + 180) / 4.
+        #expect(result[0] == 90 && result[3_996] == 90)
+        #expect(grown < 4 << 20, "\(grown) bytes more at the peak")
     }
 }
