@@ -36,8 +36,14 @@ import Testing
         let height = 1_000_000
         var pixels = [UInt8](repeating: 0, count: height * 4)
         for y in 0..<height { pixels[y * 4] = UInt8(y % 4 * 60) }
-        let (result, grown) = peakMemoryGrowth {
-            ImageDownscaler.downscale(pixels, width: 1, height: height, toWidth: 1, height: 1_000)
+        // The least of three runs: the peak is the process's, which tests running beside this
+        // one raise too.
+        var (result, grown) = ([UInt8](), Int.max)
+        for _ in 0..<3 {
+            let run = peakMemoryGrowth {
+                ImageDownscaler.downscale(pixels, width: 1, height: height, toWidth: 1, height: 1_000)
+            }
+            (result, grown) = (run.result, min(grown, run.bytes))
         }
         #expect(result.count == 4_000)
         // (0 + 60 + 120 + 180) / 4.

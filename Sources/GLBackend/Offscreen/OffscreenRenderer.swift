@@ -44,6 +44,9 @@ public final class OffscreenRenderer: @unchecked Sendable {
 
     deinit { CommitDistributor.shared.detach(inbox) }
 
+    /// How many commits wait for the next `render(_:at:)` (tests).
+    var queuedCommits: Int { inbox.count }
+
     /// Commits pending changes (`CATransaction.flush()`), applies every commit the renderer
     /// has received, evaluates the animations at `time`, and draws the tree under `layer`
     /// (placed by its own frame in the target).
