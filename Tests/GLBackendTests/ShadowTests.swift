@@ -391,3 +391,30 @@ import Testing
         }
     }
 }
+
+extension ShadowTests {
+    /// The shadow cache keeps at most its budget of textures: past it a shadow is drawn all the
+    /// same, made again each frame, and the budget is reported once.
+    @Test func shadowsPastTheCacheBudgetAreDrawnButNotKept() throws {
+        let first = caster(CGRect(x: 10, y: 10, width: 30, height: 30), radius: 3)
+        first.shadowPath = CGPath(rect: first.bounds, transform: nil)
+        let second = caster(CGRect(x: 50, y: 50, width: 30, height: 30), radius: 3, color: red)
+        second.shadowPath = CGPath(rect: second.bounds, transform: nil)
+        let root = scene(100, 100, first, second)
+        // Less than any blurred shadow: none is kept.
+        let budget = 1_024
+        let renderer = try OffscreenRenderer(
+            width: 100, height: 100, options: GLRendererOptions(shadowCacheBudget: budget))
+        let unbounded = try OffscreenRenderer(width: 100, height: 100)
+        let expected = try unbounded.render(root)
+        var images: [RenderedImage] = []
+        let messages = try Diagnostics.capturing {
+            for _ in 0..<2 {
+                images.append(try renderer.render(root))
+                #expect(renderer.statistics.shadows == 2 && renderer.statistics.cachedShadows == 0)
+            }
+        }
+        #expect(images.allSatisfy { $0 == expected }, "the shadow not kept is drawn the same")
+        #expect(messages.filter { $0.contains("shadow cache's \(budget) bytes") }.count == 1)
+    }
+}

@@ -50,9 +50,10 @@ extension FramePass {
         let area = drawnArea(bounds)
         defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRegion(x: 0, y: 0, width: 0, height: 0)) }
         if let shadow = level.shadow, let entry = blurContent(target, bounds: bounds, shadow: shadow) {
-            renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
+            let kept = renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
+            if !kept { renderer.blur.recycle(entry.blurred) }
         }
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
         // Only the layer's drawn area is composited: the rest of the target is transparent.
@@ -94,8 +95,9 @@ extension FramePass {
             return
         }
         guard let entry = blurPath(shadow) else { return }
-        renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
+        let kept = renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
         drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip)
+        if !kept { renderer.blur.recycle(entry.blurred) }
     }
 
     // MARK: Blurring

@@ -42,7 +42,7 @@ final class GLRenderer {
     let contextIdentifier = GLRenderer.contextCount.wrappingAdd(1, ordering: .relaxed).newValue
     private static let contextCount = Atomic<UInt64>(0)
     /// The blurred alpha of each shadowed layer's shadow, kept while its key is unchanged.
-    let shadowCache = ShadowCache()
+    let shadowCache: ShadowCache
     /// The targets layers casting an uncached shadow are drawn into.
     let shadowTargets = ShadowTargets()
     /// The frame's gradients, which gradient quads read.
@@ -62,6 +62,7 @@ final class GLRenderer {
         drawsWithBaseInstance = options.allowsBaseInstance && (version.major, version.minor) >= (4, 2)
         maxGroupDepth = max(0, options.maxGroupDepth)
         rasterCache = RasterCache(budgetBytes: options.rasterCacheBudget)
+        shadowCache = ShadowCache(budgetBytes: options.shadowCacheBudget)
         var dimensions: [GLint] = [0, 0]
         glGetIntegerv(GL_MAX_VIEWPORT_DIMS.glEnum, &dimensions)
         maxViewportSize = (Int(dimensions[0]), Int(dimensions[1]))

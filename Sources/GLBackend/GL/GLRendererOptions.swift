@@ -15,13 +15,17 @@ struct GLRendererOptions: Sendable {
     /// The texel bytes of images' textures past which those a frame did not draw are evicted
     /// (`TextureCache`).
     var textureBudget = TextureCache.defaultBudgetBytes
+    /// The bytes the blurred shadows kept from frame to frame may hold together (`ShadowCache`).
+    var shadowCacheBudget = ShadowCache.defaultBudgetBytes
 
     /// The defaults: the context's texture limit, base instances where available, 16 groups,
-    /// 256 MiB of rasterized layers' bitmaps, 512 MiB of images' textures.
+    /// 256 MiB of rasterized layers' bitmaps, 512 MiB of images' textures, 256 MiB of shadows.
     package init(
         maxTextureSize: Int? = nil, allowsBaseInstance: Bool = true, maxGroupDepth: Int = 16,
-        rasterCacheBudget: Int = RasterCache.defaultBudgetBytes, textureBudget: Int = TextureCache.defaultBudgetBytes
+        rasterCacheBudget: Int = RasterCache.defaultBudgetBytes, textureBudget: Int = TextureCache.defaultBudgetBytes,
+        shadowCacheBudget: Int = ShadowCache.defaultBudgetBytes
     ) {
+        self.shadowCacheBudget = shadowCacheBudget
         self.maxTextureSize = maxTextureSize
         self.allowsBaseInstance = allowsBaseInstance
         self.maxGroupDepth = maxGroupDepth

@@ -3,8 +3,21 @@ import SceneCore
 /// The blurred alpha of each shadowed layer's shadow, kept from frame to frame while the
 /// shadow's `ShadowKey` stays equal, so that a still shadow costs one textured quad a frame.
 /// One entry per layer; the entries of layers that a frame did not draw are evicted at its end.
-/// Needs a current context.
+/// The entries hold at most `budgetBytes` of textures together: a shadow made past that is drawn
+/// and not kept (made again each frame), with an error logged once. Needs a current context.
 final class ShadowCache {
+    /// 256 MiB of blurred shadows.
+    static let defaultBudgetBytes = 256 << 20
+
+    /// The most bytes the kept textures hold together.
+    let budgetBytes: Int
+    /// The bytes the kept textures hold.
+    private(set) var bytes = 0
+
+    init(budgetBytes: Int = ShadowCache.defaultBudgetBytes) {
+        self.budgetBytes = budgetBytes
+    }
+
     /// One layer's blurred shadow alpha and where it is drawn.
     struct Entry {
         let key: ShadowKey
@@ -35,17 +48,38 @@ final class ShadowCache {
         return entry
     }
 
-    /// Keeps `entry` as `layer`'s, handing the texture of the one it replaces back to `blur`.
-    func store(_ entry: Entry, for layer: LayerID, returningTexturesTo blur: GaussianBlur) {
-        if let old = entries.updateValue(entry, forKey: layer) { blur.recycle(old.blurred) }
+    /// Keeps `entry` as `layer`'s, handing the texture of the one it replaces back to `blur`;
+    /// false, keeping nothing, when that would pass the budget (the caller gives the entry's
+    /// texture back once drawn).
+    @discardableResult
+    func store(_ entry: Entry, for layer: LayerID, returningTexturesTo blur: GaussianBlur) -> Bool {
         drawn.insert(layer)
+        if let old = entries.removeValue(forKey: layer) { release(old, to: blur) }
+        let size = Self.bytes(of: entry)
+        guard bytes + size <= budgetBytes else {
+            Diagnostics.errorOnce(
+                "GLRenderer.shadowCacheBudget",
+                "GLRenderer: shadows need more than the shadow cache's \(budgetBytes) bytes; those past it are made again each frame"
+            )
+            return false
+        }
+        entries[layer] = entry
+        bytes += size
+        return true
     }
+
+    private func release(_ entry: Entry, to blur: GaussianBlur) {
+        bytes -= Self.bytes(of: entry)
+        blur.recycle(entry.blurred)
+    }
+
+    private static func bytes(of entry: Entry) -> Int { entry.blurred.texture.width * entry.blurred.texture.height * 4 }
 
     /// Ends a frame: evicts the entries of layers whose shadow it did not draw.
     func evictUndrawn(returningTexturesTo blur: GaussianBlur) {
         if entries.count > drawn.count || entries.keys.contains(where: { !drawn.contains($0) }) {
             for (layer, entry) in entries where !drawn.contains(layer) {
-                blur.recycle(entry.blurred)
+                release(entry, to: blur)
                 entries[layer] = nil
             }
         }
