@@ -42,3 +42,32 @@ open class CAAnimationGroup: CAAnimation {
         key == "animations" ? animations : super.value(forKey: key)
     }
 }
+
+extension CAAnimation {
+    /// Groups an added animation may nest, counting its own level: `add(_:forKey:)` refuses a
+    /// deeper one (or a group that holds itself), with a logged error, rather than overflow
+    /// the stack copying and compiling it.
+    package static let maximumGroupDepth = 64
+    /// The most animations, groups and their children counted together, an added animation
+    /// may hold.
+    package static let maximumAnimationsInGroups = 100_000
+
+    /// Why the animation cannot be added for its groups' shape (too deep, a group holding
+    /// itself, too many animations), worked out without recursion; nil when it can.
+    func groupNestingFault() -> String? {
+        var stack: [(animation: CAAnimation, depth: Int)] = [(self, 1)]
+        var counted = 0
+        while let (animation, depth) = stack.popLast() {
+            counted += 1
+            guard counted <= CAAnimation.maximumAnimationsInGroups else {
+                return "its groups hold more than \(CAAnimation.maximumAnimationsInGroups) animations"
+            }
+            guard let group = animation as? CAAnimationGroup, let children = group.animations else { continue }
+            guard depth < CAAnimation.maximumGroupDepth else {
+                return "its groups nest deeper than \(CAAnimation.maximumGroupDepth) (or a group holds itself)"
+            }
+            for child in children { stack.append((child, depth + 1)) }
+        }
+        return nil
+    }
+}

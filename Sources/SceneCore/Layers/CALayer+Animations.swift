@@ -9,6 +9,12 @@ extension CALayer {
             Diagnostics.error("CALayer.add(_:forKey:): presentation layers cannot run animations")
             return
         }
+        if let fault = anim.groupNestingFault() {
+            Diagnostics.error(
+                "CALayer.add(_:forKey: \(key.map { "\"\($0)\"" } ?? "nil")) on \(self): \(fault); the animation is not added"
+            )
+            return
+        }
         let copy = anim.copyForAdding()
         prepareForAdding(copy)
         let serial = AnimationRecord.nextSerial()

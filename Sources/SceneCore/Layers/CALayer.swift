@@ -366,7 +366,8 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// transaction's `animationTimingFunction` when one is set, and, when its `beginTime` is 0,
     /// the layer's time at the commit that sends it to the render side. Its values are
     /// converted to the key path's type now: a value of the wrong type, an unknown field or
-    /// malformed keyframes are refused with a logged error, and nothing is added.
+    /// malformed keyframes are refused with a logged error, and nothing is added; so are groups
+    /// nested deeper than `CAAnimation.maximumGroupDepth` (64), or holding themselves.
     open func add(_ anim: CAAnimation, forKey key: String?) {
         addAnimation(anim, forKey: key)
         if contentRedraw?.drives(anim) == true { setNeedsDisplay() }
