@@ -25,15 +25,10 @@ import Testing
             let description = program.description
             withTimeLimit(Self.caseLimit, describing: { description }) {
                 let pool = LayerPool(count: program.layerCount)
-                let probe = CommitProbe(root: pool.root)
-                pool.run(program) { time in
-                    let (output, seconds) = probe.frame(at: time)
-                    #expect(seconds < timeBudget(Self.frameLimit), "a frame took \(seconds) s\n\(description)")
-                    RenderTreeMirror.expectDrawable(output.displayList, description)
-                }
+                pool.runProbed(program, frameLimit: Self.frameLimit, description)
                 let data = try? NSKeyedArchiver.archivedData(withRootObject: pool.root, requiringSecureCoding: true)
                 #expect(data != nil, "the tree did not archive\n\(description)")
-                let decoded = data.flatMap { try? NSKeyedUnarchiver.unarchivedObject(ofClass: CALayer.self, from: $0) }
+                let decoded = data.flatMap { try? SecureUnarchiver.unarchivedObject(ofClass: CALayer.self, from: $0) }
                 #expect(decoded.map(Self.layerCount) == Self.layerCount(pool.root), "\(description)")
             }
         }
