@@ -27,6 +27,7 @@ if [ "${1:-}" = "--build" ]; then
 fi
 [ $# -eq 1 ] || usage
 sanitizer=$1
+skip=""
 case "$sanitizer" in
   thread)
     scratch=.build-tsan
@@ -52,6 +53,9 @@ case "$sanitizer" in
     SCENECORE_LIBFUZZER=$(find "$resources/../clang" -path '*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a' | head -n 1)
     export SCENECORE_FUZZ=1 SCENECORE_LIBFUZZER
     filter='^(SceneCoreTests|GLBackendTests)\.'
+    # Not the suites tagged .scale: they measure scale (minutes under AddressSanitizer, run in
+    # parallel here), not memory safety, which the other suites and the fuzzers cover.
+    skip=$(scripts/suites.sh scale)
     report="ERROR: AddressSanitizer"
     scale=5
     export ASAN_OPTIONS="halt_on_error=1 exitcode=66 detect_leaks=0 detect_stack_use_after_return=1${ASAN_OPTIONS:+ $ASAN_OPTIONS}"
@@ -72,7 +76,8 @@ echo "sanitize.sh: running $filter under --sanitize=$sanitizer"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-swift test --skip-build "${sanitizers[@]}" --scratch-path "$scratch" --filter "$filter" 2>&1 | tee "$log" || status=$?
+swift test --skip-build "${sanitizers[@]}" --scratch-path "$scratch" --filter "$filter" ${skip:+--skip "$skip"} 2>&1 \
+  | tee "$log" || status=$?
 if grep -q -e "$report" -e "SUMMARY: ThreadSanitizer" -e "SUMMARY: AddressSanitizer" "$log"; then
   echo "sanitize.sh: $sanitizer sanitizer reported a problem (see above)" >&2
   exit 1

@@ -48,6 +48,7 @@ import Testing
         #expect(result.count == 4_000)
         // (0 + 60 + 120 + 180) / 4.
         #expect(result[0] == 90 && result[3_996] == 90)
-        #expect(grown < 4 << 20, "\(grown) bytes more at the peak")
+        // AddressSanitizer keeps freed memory in quarantine: the peak says nothing there.
+        if !runsUnderSanitizer { #expect(grown < 4 << 20, "\(grown) bytes more at the peak") }
     }
 }
