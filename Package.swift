@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "GLBackend", targets: ["GLBackend"]),
+        .library(name: "SceneMedia", targets: ["SceneMedia"]),
         .executable(name: "demo-window", targets: ["demo-window"]),
     ],
     dependencies: [
@@ -37,6 +38,12 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             exclude: ["README.md"]),
+        // Video on GStreamer (AVFoundation's spelling), in a library of its own so that programs
+        // that play no video do not link GStreamer.
+        .systemLibrary(
+            name: "CSceneMediaGStreamer", path: "Sources/CGStreamer", pkgConfig: "gstreamer-video-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .target(name: "SceneMedia", dependencies: ["SceneCore", "CSceneMediaGStreamer"], exclude: ["README.md"]),
         .target(
             name: "SceneCoreShaders", path: "Shaders",
             resources: [
@@ -79,6 +86,9 @@ let package = Package(
             ],
             resources: [.copy("Reference")]),
         .testTarget(
+            name: "SceneMediaTests",
+            dependencies: ["SceneMedia", "SceneCore", "GLBackend", "CSceneMediaGStreamer", "SceneCoreTestSupport"]),
+        .testTarget(
             name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore", "SceneCoreTestSupport"]),
         // Apple's spellings (subclass overrides, boxed values, closures), compiled without
         // `@testable` in Swift 6 and, for closures, Swift 5 language mode.
@@ -95,6 +105,7 @@ let package = Package(
 if let sanitizer = Context.environment["SCENECORE_SANITIZE"] {
     let unsanitized: Set = [
         "demo-window", "DemoSceneTests", "WindowTests", "ApplePortingTests", "ApplePortingSwift5Tests",
+        "SceneMedia", "SceneMediaTests",
     ]
     package.targets.removeAll { unsanitized.contains($0.name) }
     package.products.removeAll { unsanitized.contains($0.name) }

@@ -8,7 +8,8 @@
 // multiplies the output by the alpha of the mask texture (a masked group's composite),
 // SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip),
 // GRADIENT draws the gradients of gradient quads (params.y 2 or 3: SceneCore's QuadPaint) from
-// the frame's gradient texture.
+// the frame's gradient texture, VIDEO converts a video frame's Y'CbCr planes (u_texture's red
+// samples are Y) to RGB: 1 for I420 (U and V planes on units 2 and 3), 2 for NV12 (UV on unit 2).
 // SIMPLE_SHAPES leaves out continuous corners and mixed edges; AFFINE_FILLS (SceneCore's
 // ShapeCoverage.affineFill) computes a fill's coverage from per-quad constants, and with
 // UNIFORM_FILLS (ShapeCoverage.uniformAffineFill) only that of a fill with one radius at every
@@ -38,6 +39,13 @@ uniform sampler2D u_texture;
 uniform sampler2D u_mask;     // texture unit 1: the mask's layer, same size as u_texture
 #endif
 uniform float u_opacity;      // multiplies the output (group compositing); 1 otherwise
+#if VIDEO
+uniform sampler2D u_videoChroma;   // unit 2: U (I420), or U and V as red and green (NV12)
+#if VIDEO == 1
+uniform sampler2D u_videoChromaV;  // unit 3: V (I420)
+#endif
+uniform mat4 u_videoMatrix;        // (Y, U, V, 1) samples to RGB (SceneCore's VideoFrame.rgbMatrix)
+#endif
 
 out vec4 fragColor;
 
@@ -301,7 +309,16 @@ void main() {
 #if SCREEN_TEXTURED
     color = texelFetch(u_texture, ivec2(gl_FragCoord.xy), 0);
 #endif
-#if TEXTURED
+#if VIDEO
+    vec3 samples = vec3(texture(u_texture, v_uv).r, 0.0, 0.0);
+#if VIDEO == 1
+    samples.y = texture(u_videoChroma, v_uv).r;
+    samples.z = texture(u_videoChromaV, v_uv).r;
+#else
+    samples.yz = texture(u_videoChroma, v_uv).rg;
+#endif
+    color *= vec4(clamp((u_videoMatrix * vec4(samples, 1.0)).rgb, 0.0, 1.0), 1.0);
+#elif TEXTURED
     // Sampled with explicit gradients: untextured quads of a textured batch skip the fetch.
     vec2 uvPerPixelX = dFdx(v_uv);
     vec2 uvPerPixelY = dFdy(v_uv);

@@ -6,6 +6,8 @@ packages=(
   libx11-dev libxext-dev libxrandr-dev libxi-dev libegl-dev libgl-dev libglx-dev libglvnd-dev libgl1-mesa-dri libegl-mesa0  # X11, EGL/GLX, Mesa
   libpng-dev libturbojpeg0-dev                                                  # image decoding
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-noto-color-emoji        # 2D drawing, text, emoji
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base  # video (SceneMedia)
+  gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-tools
   xvfb xauth xdotool imagemagick                                                # window tests, screenshots
 )
 missing=()

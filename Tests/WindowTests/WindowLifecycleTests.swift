@@ -120,16 +120,7 @@ extension WindowTests {
 
         /// What the process holds once the first window's own threads are no longer listed (the
         /// system may list an ended thread a moment after `close()` returns), waiting up to 10 s.
-        ///
-        /// libdispatch makes its event loop's descriptors (an epoll, an eventfd and a timerfd)
-        /// the first time anything in the process waits on a dispatch timer, and keeps them for
-        /// good. They are made here, before the baseline: otherwise a suite running beside
-        /// these (a property test's time limit is such a timer) could make them while windows
-        /// open and close, and they would count as left behind.
         private func settledBaseline() -> ProcessResources {
-            let fired = DispatchSemaphore(value: 0)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { fired.signal() }
-            fired.wait()
             var baseline = ProcessResources.current
             _ = waitUntilBlocking(timeout: .seconds(10), polling: .milliseconds(20)) {
                 baseline = ProcessResources.current

@@ -57,6 +57,7 @@ struct FramePass {
         case .endRaster: endRaster()
         case .drawRaster(let layer, let batch): drawRaster(of: layer, batch)
         case .drawGLContent(let request, let batch): drawGLContent(request, batch)
+        case .drawVideo(let video, let batch): drawVideo(video, batch)
         case .beginShadow(let shadow): beginShadow(shadow)
         case .endShadow(let bounds): endShadow(bounds: bounds)
         case .drawShadow(let shadow): drawShadow(shadow)

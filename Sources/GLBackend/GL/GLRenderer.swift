@@ -38,6 +38,8 @@ final class GLRenderer {
     let rasterCache: RasterCache
     /// The pictures of `CAOpenGLLayer`s.
     let glContentCache = GLContentCache()
+    /// The textures video layers' frames are uploaded into.
+    let videoTextures = VideoTextures()
     /// Names this renderer's context to `CAOpenGLLayer`s (`CAOpenGLContext.contextIdentifier`).
     let contextIdentifier = GLRenderer.contextCount.wrappingAdd(1, ordering: .relaxed).newValue
     private static let contextCount = Atomic<UInt64>(0)
@@ -148,6 +150,7 @@ final class GLRenderer {
         if damage == nil {
             rasterCache.endFrame()
             glContentCache.endFrame()
+            videoTextures.endFrame()
             shadowCache.evictUndrawn(returningTexturesTo: blur)
         }
         pass.statistics.rasterCacheBytes = rasterCache.bytes

@@ -26,6 +26,9 @@ struct LayerProgram: VariantProgram {
         /// Draws the gradients of gradient quads from the frame's gradient texture, bound on unit 0:
         /// `GRADIENT` 1 for axial gradients of two stops, 2 for any gradient.
         var gradient = GradientShading.none
+        /// Converts the Y′CbCr planes of a video frame to RGB (`VIDEO` 1 for I420's three planes
+        /// on units 0, 2 and 3, 2 for NV12's two on units 0 and 2) as the texture it samples.
+        var video: VideoFrame.Format?
 
         var defines: String {
             "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
@@ -35,6 +38,7 @@ struct LayerProgram: VariantProgram {
                 + "#define SIMPLE_SHAPES \(shapeCoverage < .general ? 1 : 0)\n"
                 + "#define AFFINE_FILLS \(shapeCoverage <= .affineFill ? 1 : 0)\n"
                 + "#define UNIFORM_FILLS \(shapeCoverage == .uniformAffineFill ? 1 : 0)\n"
+                + "#define VIDEO \(video == nil ? 0 : video == .i420 ? 1 : 2)\n"
         }
 
         /// Writes a clip's shape into the stencil (`pushClip`, `popClip`).
@@ -53,8 +57,13 @@ struct LayerProgram: VariantProgram {
             return Variant(shaped: shaped, shapeCoverage: shaped ? shapeCoverage : .general, textured: textured)
         }
 
-        /// Every variant a renderer may ask for: each batch's, then the clip mask's and the
-        /// composites'.
+        /// The variant that draws a batch of a video frame in `format`.
+        static func video(shaped: Bool, format: VideoFrame.Format) -> Variant {
+            Variant(shaped: shaped, textured: true, video: format)
+        }
+
+        /// Every variant a renderer may ask for: each batch's, the video batches', then the clip
+        /// mask's and the composites'.
         static let allCases: [Variant] = {
             var variants: [Variant] = []
             for shaped in [false, true] {
@@ -68,6 +77,9 @@ struct LayerProgram: VariantProgram {
                     }
                 }
             }
+            for shaped in [false, true] {
+                variants += [video(shaped: shaped, format: .i420), video(shaped: shaped, format: .nv12)]
+            }
             return variants + [clipMask, maskComposite, shapeClipComposite]
         }()
     }
@@ -75,18 +87,25 @@ struct LayerProgram: VariantProgram {
     let program: ShaderProgram
     let viewportSize: GLint
     let opacity: GLint
+    /// `u_videoMatrix`, of the video variants (-1 in others).
+    let videoMatrix: GLint
 
-    /// Compiles and links the variant, and points `u_texture` at texture unit 0 and `u_mask`
-    /// (in the masked variant) at unit 1.
+    /// Compiles and links the variant, and points `u_texture` at texture unit 0, `u_mask` (in
+    /// the masked variant) at unit 1, and a video variant's chroma planes at units 2 and 3.
     init(_ variant: Variant) throws(GLError) {
         program = try ShaderProgram(
             vertexSource: try Self.source(named: "layer.vert", defines: variant.defines),
             fragmentSource: try Self.source(named: "layer.frag", defines: variant.defines))
         viewportSize = program.uniformLocation("u_viewportSize")
         opacity = program.uniformLocation("u_opacity")
+        videoMatrix = variant.video == nil ? -1 : program.uniformLocation("u_videoMatrix")
         glUseProgram(program.id)
         glUniform1i(program.uniformLocation("u_texture"), 0)
         if variant.masked { glUniform1i(program.uniformLocation("u_mask"), 1) }
+        if variant.video != nil {
+            glUniform1i(program.uniformLocation("u_videoChroma"), 2)
+            if variant.video == .i420 { glUniform1i(program.uniformLocation("u_videoChromaV"), 3) }
+        }
         glUniform1f(opacity, 1)
     }
 

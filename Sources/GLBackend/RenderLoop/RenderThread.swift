@@ -323,6 +323,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     /// the context goes.
     private func release(_ renderer: GLRenderer) {
         renderer.textureCache.purge(keeping: [])
+        renderer.videoTextures.deleteAll()
         renderer.deletePrograms()
         stats.withLock {
             $0.textures = 0

@@ -44,6 +44,9 @@ package struct CommitBuilder {
         if changes.contains(.glContent), let content = layer.state.glContent {
             updates.append(LayerUpdate(layer: layer.layerID, field: .glContent(content)))
         }
+        if changes.contains(.video) {
+            updates.append(LayerUpdate(layer: layer.layerID, field: .video(layer.state.videoContent)))
+        }
         if changes.contains(.glyphs) {
             updates.append(LayerUpdate(layer: layer.layerID, field: .glyphs(layer.state.glyphs)))
         }

@@ -60,7 +60,7 @@ extension LayerTreeCommit {
 
     /// Which field of which layer an update sets.
     private struct FieldKey: Hashable {
-        enum Field: Hashable { case property(PropertyID), sublayers, mask, animations, glContent, glyphs, all }
+        enum Field: Hashable { case property(PropertyID), sublayers, mask, animations, glContent, glyphs, video, all }
         let layer: LayerID
         let field: Field
 
@@ -74,14 +74,15 @@ extension LayerTreeCommit {
                 case .animations: .animations
                 case .glContent: .glContent
                 case .glyphs: .glyphs
+                case .video: .video
                 case .all: .all
                 }
         }
 
-        /// Whether `.all` sets the field too (the layer's properties, its GL content and glyphs).
+        /// Whether `.all` sets the field too (the layer's properties, its GL content, glyphs and video).
         var isProperty: Bool {
             switch field {
-            case .property, .glContent, .glyphs, .all: true
+            case .property, .glContent, .glyphs, .video, .all: true
             case .sublayers, .mask, .animations: false
             }
         }

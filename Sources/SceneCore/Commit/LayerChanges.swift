@@ -9,6 +9,8 @@ struct LayerChanges: OptionSet, Hashable, Sendable {
     /// The bit of property `id`.
     init(_ id: PropertyID) { rawValue = 1 << UInt128(id.rawValue) }
 
+    /// A video layer's feed and gravity (`LayerField.video`).
+    static let video = Self(rawValue: 1 << 122)
     /// A `CATextLayer`'s shaped text (`LayerField.glyphs`).
     static let glyphs = Self(rawValue: 1 << 123)
     /// A `CAOpenGLLayer`'s request for a new drawing (`LayerField.glContent`).

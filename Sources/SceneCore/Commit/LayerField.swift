@@ -15,6 +15,8 @@ enum LayerField: Sendable, Equatable {
     case glContent(GLContent)
     /// A `CATextLayer`'s shaped text (nil when it draws none, or draws into a backing store).
     case glyphs(GlyphRuns?)
+    /// A video layer's feed and gravity (`VideoContent`).
+    case video(VideoContent?)
     /// Every property at once: sent the first time a layer is committed, or when it joins a new tree.
     indirect case all(LayerProperties)
 }
@@ -42,6 +44,7 @@ extension LayerProperties {
         case .all(let v): self = v
         case .glContent(let content): glContent = content
         case .glyphs(let runs): glyphs = runs
+        case .video(let content): videoContent = content
         case .sublayers, .mask, .animations: break
         }
     }

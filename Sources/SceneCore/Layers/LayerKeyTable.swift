@@ -149,6 +149,8 @@ extension PropertyID {
         case .emitter: CAEmitterLayer.self
         case .tiled: CATiledLayer.self
         case .openGL: CAOpenGLLayer.self
+        // No declared property is a video layer's own: its gravity travels in `VideoContent`.
+        case .video: nil
         }
     }
 }

@@ -28,6 +28,9 @@ package enum LayerKind: UInt8, Sendable, CaseIterable {
     case tiled
     /// A `CAOpenGLLayer`: the picture it draws with OpenGL on the render side (`FrameBuilder+GLContent`).
     case openGL
+    /// A video layer (`AVPlayerLayer`, `AVCaptureVideoPreviewLayer` in SceneMedia): the frame its
+    /// feed has due, fitted by its gravity, over its contents (`FrameBuilder+Video`).
+    case video
 }
 
 extension LayerProperties {
@@ -43,6 +46,7 @@ extension LayerProperties {
         case .emitter: !emitterCells.cells.isEmpty
         case .tiled: tileStore != nil
         case .openGL: glContent != nil
+        case .video: videoContent != nil
         }
     }
 }

@@ -138,6 +138,9 @@ extension LayerProperties {
         /// The tiles of a `CATiledLayer`, which its render side reads and reports what it shows
         /// to. Set once when such a layer is made, like `kind`.
         var tileStore: TileStore?
+        /// The video of a video layer (nil for other layers): its feed, set once when such a
+        /// layer is made, and its gravity. Travels as `LayerField.video`.
+        var videoContent: VideoContent?
     }
 
     /// The box of the default extra values, shared by every layer that sets none of them.

@@ -444,6 +444,10 @@ struct LayerProperties: Sendable, Equatable {
         get { extraValues.pointee.glContent }
         _modify { yield &values.extras.value.glContent }
     }
+    var videoContent: VideoContent? {
+        get { extraValues.pointee.videoContent }
+        _modify { yield &values.extras.value.videoContent }
+    }
     var tileStore: TileStore? {
         get { extraValues.pointee.tileStore }
         _modify { yield &values.extras.value.tileStore }

@@ -77,6 +77,10 @@ package struct FramePipeline: Sendable {
         if tree.simulateEmitters(at: time) && root != nil { tick.isAnimating = true }
         // Asynchronous CAOpenGLLayers draw at every frame.
         if let root, tree.stampAsynchronousGLLayers(under: root) { tick.isAnimating = true }
+        // Video layers take the frames due now, and wake the renderer when the next is due.
+        if let root, let next = tree.advanceVideos(under: root, at: time, request: frameRequest) {
+            tick.wakeTime = min(tick.wakeTime ?? next, next)
+        }
         AnimationEventCenter.shared.post(tick.events)
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)

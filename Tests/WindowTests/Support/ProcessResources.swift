@@ -24,8 +24,17 @@ struct ProcessResources: CustomStringConvertible {
         }
         return ProcessResources(
             threads: threads.filter { !$0.contains("qos") }.sorted(),
-            descriptors: descriptors.filter { !$0.hasPrefix("/proc/") })
+            descriptors: descriptors.filter { !$0.hasPrefix("/proc/") && !runLoopDescriptors.contains($0) })
     }
+
+    /// The kinds of descriptor Foundation's run loop and libdispatch's event loop make for a
+    /// thread that waits on them (an eventfd, an epoll and a timerfd each). Dispatch's workers,
+    /// which `threads` leaves out, make and keep them while suites running beside the window
+    /// tests keep the workers busy, so they are not counted; a window makes none (its event
+    /// pump wakes through a pipe), and a thread of its own left running shows in `threads`.
+    private static let runLoopDescriptors: Set<String> = [
+        "anon_inode:[eventfd]", "anon_inode:[eventpoll]", "anon_inode:[timerfd]",
+    ]
 
     /// The windows' render and event threads still running.
     var windowThreads: [String] { threads.filter { $0 == "SceneCoreRender" || $0 == "SceneCoreEvents" } }

@@ -69,7 +69,7 @@ struct EffectFootprints {
                 switch command {
                 case .beginRaster: rasterDepth += 1
                 case .endRaster: rasterDepth -= 1
-                case .draw(let batch), .drawRaster(_, let batch), .drawGLContent(_, let batch):
+                case .draw(let batch), .drawRaster(_, let batch), .drawGLContent(_, let batch), .drawVideo(_, let batch):
                     drawn(batch.first..<(batch.first + batch.count))
                 case .pushClip(let instance), .popClip(let instance), .beginShapeClip(let instance),
                     .endShapeClip(let instance):
@@ -79,7 +79,7 @@ struct EffectFootprints {
                 continue
             }
             switch command {
-            case .draw(let batch): drawn(batch.first..<(batch.first + batch.count))
+            case .draw(let batch), .drawVideo(_, let batch): drawn(batch.first..<(batch.first + batch.count))
             case .pushClip(let instance), .popClip(let instance):
                 if !open.isEmpty { drawn(instance..<(instance + 1)) }
             case .beginGroup: open.append(Open(command: index, shadow: nil))

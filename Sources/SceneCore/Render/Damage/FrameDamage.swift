@@ -4,7 +4,7 @@
 ///
 /// Anything that moved, animated, changed or went shows as an instance whose values differ from
 /// the last frame's at the same index, or a batch whose texture changed (a new image, pixels
-/// written into an atlas page, the gradients' texels): the damage is the box of window pixels
+/// written into an atlas page, the gradients' texels, a video layer's next frame): the damage is the box of window pixels
 /// those instances covered before and cover now (`PixelBox`, two pixels wider than the quads for
 /// their anti-aliasing).
 ///
@@ -47,6 +47,10 @@ package enum FrameDamage {
                 {
                     retextured.append(b.first..<(b.first + b.count))
                 }
+            case (.drawVideo(let a, let aBatch), .drawVideo(let b, let bBatch)):
+                // Another frame of the same layer is a new texture for the same quads.
+                guard a.layer == b.layer, aBatch == bBatch else { return nil }
+                if a.frame.id != b.frame.id { retextured.append(bBatch.first..<(bBatch.first + bBatch.count)) }
             case (.pushClip(let a), .pushClip(let b)), (.popClip(let a), .popClip(let b)):
                 guard a == b else { return nil }
             default:
@@ -120,19 +124,26 @@ package enum FrameDamage {
                 continue
             case .beginMask, .filterBackdrop, .drawShadow, .drawRaster: continue
             case .drawGLContent: return list
-            case .draw, .pushClip, .popClip: if effectDepth > 0 { continue }
+            case .draw, .drawVideo, .pushClip, .popClip: if effectDepth > 0 { continue }
             }
-            switch command {
-            case .draw(var batch):
+            /// The batch with only its instances that reach the region; nil when none does.
+            func culledBatch(_ batch: DrawBatch) -> DrawBatch? {
                 let first = culled.instances.count
                 for index in batch.first..<(batch.first + batch.count) {
                     if PixelBox(covering: list.instances[index], in: size).intersects(area) {
                         culled.instances.append(list.instances[index])
                     }
                 }
-                guard culled.instances.count > first else { continue }
-                (batch.first, batch.count) = (first, culled.instances.count - first)
-                culled.commands.append(.draw(batch))
+                guard culled.instances.count > first else { return nil }
+                var kept = batch
+                (kept.first, kept.count) = (first, culled.instances.count - first)
+                return kept
+            }
+            switch command {
+            case .draw(let batch):
+                if let kept = culledBatch(batch) { culled.commands.append(.draw(kept)) }
+            case .drawVideo(let video, let batch):
+                if let kept = culledBatch(batch) { culled.commands.append(.drawVideo(video, batch: kept)) }
             case .pushClip(let index): culled.commands.append(.pushClip(instance: clipInstance(index)))
             case .popClip(let index): culled.commands.append(.popClip(instance: clipInstance(index)))
             default: return list

@@ -175,12 +175,16 @@ struct FramePatch {
         }
     }
 
-    /// Whether the tree under `root` has layers that only a walk draws: particles, OpenGL layers
-    /// and transitions. Those of other trees (another window's, in a renderer that receives every
+    /// Whether the tree under `root` has layers that only a walk draws: particles, OpenGL layers,
+    /// video layers and transitions. Those of other trees (another window's, in a renderer that receives every
     /// commit of the process) do not count.
     private static func drawsEveryFrame(_ tree: RenderTree, under root: LayerID) -> Bool {
         let shown = { (id: LayerID) in tree.topAncestor(of: id) == root }
-        if tree.emitters.keys.contains(where: shown) || tree.glLayers.contains(where: shown) { return true }
+        if tree.emitters.keys.contains(where: shown) || tree.glLayers.contains(where: shown)
+            || tree.videoLayers.contains(where: shown)
+        {
+            return true
+        }
         return !tree.transitionSnapshots.isEmpty
             && tree.animatedLayers.contains { tree.layers[$0]?.transition != nil && shown($0) }
     }

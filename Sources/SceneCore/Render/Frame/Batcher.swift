@@ -217,6 +217,17 @@ struct Batcher {
         commands.append(.drawGLContent(request, batch: batch))
     }
 
+    /// Draws a video layer's frame with `quad` (a batch of its own).
+    mutating func drawVideo(_ video: VideoDraw, quad: QuadInstance, sampling: TextureSampling) {
+        guard Self.admits(quad) else { return }
+        closeBatch()
+        if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
+        instances.append(quad)
+        let batch = DrawBatch(
+            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+        commands.append(.drawVideo(video, batch: batch))
+    }
+
     /// Adds a quad that only commands refer to by its index (a shadow's clip shape); no batch draws it.
     mutating func addReferencedInstance(_ quad: QuadInstance) -> Int {
         closeBatch()

@@ -106,6 +106,10 @@ package enum DisplayCommand: Sendable, Equatable {
     /// batch's quads, inside the current clip. Draws nothing while the renderer holds no picture
     /// of the layer.
     case drawGLContent(GLContentRequest, batch: DrawBatch)
+    /// Draw a video layer's frame (its Y′CbCr planes, uploaded into textures the renderer keeps
+    /// for `video.layer` unless they hold that frame already, converted to RGB as they are
+    /// sampled) with the batch's quads, inside the current clip.
+    case drawVideo(VideoDraw, batch: DrawBatch)
     /// Start drawing a layer that casts a shadow from what it draws until the matching
     /// `endShadow`: the shadow is drawn under it (from the renderer's cache while the shadow's
     /// key is unchanged, else from the drawing's blurred alpha).

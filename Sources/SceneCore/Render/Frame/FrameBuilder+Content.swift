@@ -38,6 +38,11 @@ extension FrameBuilder {
             if let content = p.glContent {
                 drawGLContent(of: id, content: content, properties: p, in: draw, alpha: alpha)
             }
+        case .video:
+            drawContents(of: layer, in: draw, alpha: alpha)
+            if let content = p.videoContent {
+                drawVideo(of: id, content: content, properties: p, in: draw, alpha: alpha)
+            }
         }
     }
 

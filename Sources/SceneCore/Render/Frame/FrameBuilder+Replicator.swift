@@ -147,6 +147,10 @@ extension FrameBuilder {
                 for index in batch.first..<(batch.first + batch.count) {
                     batcher.drawGLContent(request, quad: placed(index), sampling: batch.sampling)
                 }
+            case .drawVideo(let video, let batch):
+                for index in batch.first..<(batch.first + batch.count) {
+                    batcher.drawVideo(video, quad: placed(index), sampling: batch.sampling)
+                }
             case .beginRaster, .endRaster, .drawRaster:
                 // Recording draws every layer directly (`recordsInstances`); nothing to copy.
                 break

@@ -62,11 +62,7 @@ extension RenderTree {
         // Live particles change the emitter's drawing every frame, as a content animation does:
         // its subtree carries this frame's animation stamp, so that kept bitmaps (masks,
         // shadows, rasterization) of what contains it are drawn again.
-        if animationStamp == 0 {
-            beginVersionStamp()
-            animationStamp = versionStamp
-        }
-        for id in active { stampSubtree(of: id) }
+        for id in active { stampAnimatedContent(of: id) }
         return true
     }
 

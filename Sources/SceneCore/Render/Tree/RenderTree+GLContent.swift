@@ -9,13 +9,19 @@ extension RenderTree {
         var found = false
         for id in glLayers
         where layers[id]?.propertiesExceptPlacement.isAsynchronous == true && topAncestor(of: id) == root {
-            if !found, animationStamp == 0 {
-                beginVersionStamp()
-                animationStamp = versionStamp
-            }
             found = true
-            stampSubtree(of: id)
+            stampAnimatedContent(of: id)
         }
         return found
+    }
+
+    /// Stamps the subtree of `id` with this frame's animation stamp: its content changed without
+    /// a commit (an asynchronous OpenGL layer's drawing, a video layer's frame).
+    mutating func stampAnimatedContent(of id: LayerID) {
+        if animationStamp == 0 {
+            beginVersionStamp()
+            animationStamp = versionStamp
+        }
+        stampSubtree(of: id)
     }
 }

@@ -49,6 +49,9 @@ package struct RenderTree: Sendable {
     var emitters: [LayerID: EmitterHistory] = [:]
     /// The `CAOpenGLLayer`s in the tree (`RenderTree+GLContent.swift`).
     var glLayers: Set<LayerID> = []
+    /// The video layers in the tree, and the frame each showed last (`RenderTree+Video.swift`).
+    var videoLayers: Set<LayerID> = []
+    var shownVideoFrames: [LayerID: VideoFrame] = [:]
     /// The `CAShapeLayer`s' shapes rasterised so far (`FrameBuilder+Shapes.swift`).
     let shapeRasters = ShapeRasterCache()
     /// The `CATextLayer`s' glyphs rasterised so far (`FrameBuilder+Glyphs.swift`).
@@ -88,8 +91,12 @@ package struct RenderTree: Sendable {
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 noteTiming(properties.timing, of: update.layer)
                 if properties.glContent != nil { glLayers.insert(update.layer) }
+                if properties.videoContent != nil { videoLayers.insert(update.layer) }
             case .glContent, .glyphs:
                 layers[update.layer, default: RenderLayer()].apply(update.field)
+            case .video(let content):
+                layers[update.layer, default: RenderLayer()].apply(update.field)
+                if content != nil { videoLayers.insert(update.layer) } else { videoLayers.remove(update.layer) }
             case .property(_, let id):
                 layers[update.layer, default: RenderLayer()].apply(update.field)
                 if id.renderEffect == .images { lastCommitChangedContents = true }
@@ -112,7 +119,7 @@ package struct RenderTree: Sendable {
             || commit.updates.contains { update in
                 switch update.field {
                 case .sublayers, .mask, .animations: true
-                case .property, .all, .glContent, .glyphs: false
+                case .property, .all, .glContent, .glyphs, .video: false
                 }
             }
         if restructures { structureVersion &+= 1 }
@@ -123,6 +130,8 @@ package struct RenderTree: Sendable {
             animatedLayers.remove(id)
             timedLayers.remove(id)
             glLayers.remove(id)
+            videoLayers.remove(id)
+            shownVideoFrames.removeValue(forKey: id)
         }
         if !commit.released.isEmpty { shapeRasters.remove(commit.released) }
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)

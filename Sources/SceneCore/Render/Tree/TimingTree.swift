@@ -87,7 +87,7 @@ struct TimingTree {
                     animatedLayers.insert(update.layer)
                 }
                 structureVersion &+= 1
-            case .property, .glContent, .glyphs:
+            case .property, .glContent, .glyphs, .video:
                 break
             }
         }
