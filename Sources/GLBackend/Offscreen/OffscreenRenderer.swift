@@ -76,6 +76,10 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// Whether some animation was changing at the last `render(_:at:)` (another frame would differ).
     public var isAnimating: Bool { lastTick.isAnimating }
 
+    /// When the tree needs its next frame although nothing animates now (absolute time): an
+    /// animation waiting for its begin time, or a video layer's next frame. Nil when nothing waits.
+    public var wakeTime: CFTimeInterval? { lastTick.wakeTime }
+
     /// What the last `render(_:)` did: draw calls, texture uploads and more.
     public var statistics: FrameStatistics { surface.statistics }
 

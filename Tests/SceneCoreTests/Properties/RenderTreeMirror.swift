@@ -105,9 +105,9 @@ enum RenderTreeMirror {
             case .beginShadow: open.append("shadow")
             case .endShadow:
                 if open.popLast() != "shadow" { Issue.record("endShadow without its beginShadow\n\(context())") }
-            case .drawGLContent(_, let batch):
+            case .drawGLContent(_, let batch), .drawVideo(_, let batch):
                 if batch.first < 0 || batch.count != 1 || batch.first >= list.instances.count {
-                    Issue.record("GL content quad \(batch.first) past \(list.instances.count) instances\n\(context())")
+                    Issue.record("content quad \(batch.first) past \(list.instances.count) instances\n\(context())")
                 }
             case .drawShadow: break
             }

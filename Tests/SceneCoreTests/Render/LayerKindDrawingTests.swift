@@ -19,7 +19,8 @@ import Testing
     }
 
     /// A 40x40 layer of `kind` that draws something of its own, and the paints of the quads its
-    /// frame draws, in order (`drawGLContent` for the OpenGL layer's one quad, in its command).
+    /// frame draws, in order (`drawGLContent` for the OpenGL layer's one quad, `drawVideo` for
+    /// the video layer's, each in its command).
     static func sample(_ kind: LayerKind) -> (layer: CALayer, paints: [QuadPaint]) {
         let frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         switch kind {
@@ -77,6 +78,14 @@ import Testing
             let layer = CAOpenGLLayer()
             layer.frame = frame
             return (layer, [.texture])
+        case .video:
+            // The frame its feed holds, one quad.
+            let layer = CALayer()
+            layer.frame = frame
+            let feed = VideoFeed()
+            feed.enqueue(VideoFrame(copying: [[0, 0, 0, 0], [0], [0]], format: .i420, width: 2, height: 2, time: 0)!)
+            layer.videoContent = VideoContent(feed: feed)
+            return (layer, [.texture])
         }
     }
 
@@ -94,7 +103,7 @@ import Testing
         list.commands.flatMap { command -> [QuadPaint] in
             let batch: DrawBatch
             switch command {
-            case .draw(let b), .drawGLContent(_, let b): batch = b
+            case .draw(let b), .drawGLContent(_, let b), .drawVideo(_, let b): batch = b
             default: return []
             }
             return list.instances[batch.first..<batch.first + batch.count].map(\.parameters.paint)

@@ -69,7 +69,8 @@ struct EffectFootprints {
                 switch command {
                 case .beginRaster: rasterDepth += 1
                 case .endRaster: rasterDepth -= 1
-                case .draw(let batch), .drawRaster(_, let batch), .drawGLContent(_, let batch), .drawVideo(_, let batch):
+                case .draw(let batch), .drawRaster(_, let batch), .drawGLContent(_, let batch),
+                    .drawVideo(_, let batch):
                     drawn(batch.first..<(batch.first + batch.count))
                 case .pushClip(let instance), .popClip(let instance), .beginShapeClip(let instance),
                     .endShapeClip(let instance):

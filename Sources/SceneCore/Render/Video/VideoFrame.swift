@@ -75,27 +75,31 @@ package final class VideoFrame: @unchecked Sendable {
         self.release = release
     }
 
-    /// An I420 frame of its own copy of `y`, `u` and `v` (rows without padding: `width` and
-    /// `(width + 1) / 2` samples); nil when their sizes do not match.
+    /// A frame of its own copy of `samples`, one array per plane with rows of the plane's width
+    /// and no padding (I420: Y, U, V; NV12: Y, then U and V interleaved); nil when their sizes
+    /// do not match the format and size.
     package convenience init?(
-        i420Y y: [UInt8], u: [UInt8], v: [UInt8], width: Int, height: Int, time: Double, duration: Double = 0,
+        copying samples: [[UInt8]], format: Format, width: Int, height: Int, time: Double, duration: Double = 0,
         matrix: Matrix = .bt601, isFullRange: Bool = false
     ) {
-        let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
-        guard width > 0, height > 0, y.count == width * height, u.count == chromaWidth * chromaHeight,
-            v.count == u.count
+        let shapes = Self.planeShapes(format: format, width: width, height: height)
+        guard width > 0, height > 0, samples.count == shapes.count,
+            zip(samples, shapes).allSatisfy({ $0.count == $1.width * $1.height * $1.bytesPerSample })
         else { return nil }
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: y.count + 2 * u.count, alignment: 16)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: samples.reduce(0) { $0 + $1.count }, alignment: 16)
         var offset = 0
         var planes: [Plane] = []
-        for (samples, planeWidth, planeHeight) in [(y, width, height), (u, chromaWidth, chromaHeight), (v, chromaWidth, chromaHeight)] {
-            samples.withUnsafeBytes { (storage + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            planes.append(Plane(base: storage + offset, bytesPerRow: planeWidth, width: planeWidth, height: planeHeight))
-            offset += samples.count
+        for (plane, shape) in zip(samples, shapes) {
+            plane.withUnsafeBytes { (storage + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            planes.append(
+                Plane(
+                    base: storage + offset, bytesPerRow: shape.width * shape.bytesPerSample, width: shape.width,
+                    height: shape.height))
+            offset += plane.count
         }
         nonisolated(unsafe) let owned = storage
         self.init(
-            format: .i420, width: width, height: height, planes: planes, time: time, duration: duration,
+            format: format, width: width, height: height, planes: planes, time: time, duration: duration,
             matrix: matrix, isFullRange: isFullRange, release: { owned.deallocate() })
     }
 
@@ -103,16 +107,22 @@ package final class VideoFrame: @unchecked Sendable {
 
     /// Whether `planes` are the planes `format` has for a `width` x `height` picture.
     private static func planesSuit(_ planes: [Plane], format: Format, width: Int, height: Int) -> Bool {
-        let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
-        let expected: [(width: Int, height: Int, bytesPerSample: Int)] =
-            switch format {
-            case .i420: [(width, height, 1), (chromaWidth, chromaHeight, 1), (chromaWidth, chromaHeight, 1)]
-            case .nv12: [(width, height, 1), (chromaWidth, chromaHeight, 2)]
-            }
-        guard planes.count == expected.count else { return false }
-        return zip(planes, expected).allSatisfy { plane, shape in
+        let shapes = planeShapes(format: format, width: width, height: height)
+        guard planes.count == shapes.count else { return false }
+        return zip(planes, shapes).allSatisfy { plane, shape in
             plane.width == shape.width && plane.height == shape.height
                 && plane.bytesPerRow >= shape.width * shape.bytesPerSample
+        }
+    }
+
+    /// The size of each plane of a `width` x `height` picture in `format`, and its bytes per sample.
+    private static func planeShapes(format: Format, width: Int, height: Int) -> [(
+        width: Int, height: Int, bytesPerSample: Int
+    )] {
+        let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
+        return switch format {
+        case .i420: [(width, height, 1), (chromaWidth, chromaHeight, 1), (chromaWidth, chromaHeight, 1)]
+        case .nv12: [(width, height, 1), (chromaWidth, chromaHeight, 2)]
         }
     }
 }
