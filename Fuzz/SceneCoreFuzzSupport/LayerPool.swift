@@ -12,8 +12,28 @@ public final class LayerPool {
     /// arranges its sublayers differently.
     public static let layerMakers: [@Sendable () -> CALayer] = [
         { CALayer() }, { CAShapeLayer() }, { CATextLayer() }, { CAGradientLayer() }, { CAReplicatorLayer() },
-        { CAEmitterLayer() }, { CATiledLayer() }, { CATransformLayer() }, { CAScrollLayer() },
+        { CAEmitterLayer() }, { CATiledLayer() }, { CATransformLayer() }, { CAScrollLayer() }, { videoLayer() },
     ]
+
+    /// A video layer (as SceneMedia's `AVPlayerLayer` is) whose feed holds four 8x8 frames a tenth
+    /// of a second apart, played from now.
+    static func videoLayer() -> CALayer {
+        let layer = CALayer()
+        let feed = VideoFeed()
+        for index in 0..<4 {
+            let sample = UInt8(40 + index * 50)
+            let frame = VideoFrame(
+                copying: [
+                    Array(repeating: sample, count: 64), Array(repeating: 90, count: 16),
+                    Array(repeating: 200, count: 16),
+                ],
+                format: .i420, width: 8, height: 8, time: Double(index) / 10)
+            if let frame { feed.enqueue(frame) }
+        }
+        feed.setClock(.running(offset: CACurrentMediaTime()))
+        layer.videoContent = VideoContent(feed: feed, gravity: .resizeAspectFill)
+        return layer
+    }
 
     /// The layers, named by their index in the steps.
     public let layers: [CALayer]
