@@ -59,7 +59,11 @@ import Testing
         let last = feed.frame(at: 200, request: nil)
         #expect(last.frame === frames[4])
         #expect(last.nextTime == nil)
-        #expect(feed.statistics == VideoFeed.Statistics(received: 5, shown: 2, dropped: 3))
+        #expect((feed.statistics.received, feed.statistics.shown, feed.statistics.dropped) == (5, 2, 3))
+        // Shown 0.05 s and 99.6 s after their time.
+        #expect(feed.statistics.lagSamples == 2)
+        #expect(abs(feed.statistics.largestLag - 99.6) < 1e-9)
+        #expect(abs(feed.statistics.meanLag - 49.825) < 1e-9)
     }
 
     @Test func beforeTheFirstFrameIsDueTheEarliestShows() {
@@ -92,7 +96,7 @@ import Testing
         feed.enqueue(earlier)
         feed.setClock(.running(offset: 0))
         #expect(feed.frame(at: 10, request: nil).frame === earlier)
-        #expect(feed.statistics == VideoFeed.Statistics(received: 6, shown: 2, dropped: 4))
+        #expect((feed.statistics.received, feed.statistics.shown, feed.statistics.dropped) == (6, 2, 4))
     }
 
     @Test func clearingShowsNothing() {

@@ -42,6 +42,14 @@ package final class VideoFeed: @unchecked Sendable, Equatable {
         /// Frames passed over: a later frame was due before they were shown, or the feed was
         /// full or flushed.
         package var dropped = 0
+        /// How far behind the clock the frame shown was, over the display times asked for while
+        /// the clock ran (running time less the frame's time; a frame on time lags by less than
+        /// its duration): the number of times, their sum and the largest, in seconds.
+        package var lagSamples = 0
+        package var lagTotal = 0.0
+        package var largestLag = 0.0
+        /// The mean lag; 0 before any.
+        package var meanLag: Double { lagSamples == 0 ? 0 : lagTotal / Double(lagSamples) }
     }
 
     private struct State {
@@ -156,8 +164,14 @@ package final class VideoFeed: @unchecked Sendable, Equatable {
                 state.waiting.removeFirst(due + 1)
             }
             var next: Double?
-            if case .running(let offset) = state.clock, let waiting = state.waiting.first {
-                next = waiting.time + offset
+            if case .running(let offset) = state.clock {
+                next = state.waiting.first.map { $0.time + offset }
+                if let shown = state.shown {
+                    let lag = time - offset - shown.time
+                    state.statistics.lagSamples += 1
+                    state.statistics.lagTotal += lag
+                    state.statistics.largestLag = max(state.statistics.largestLag, abs(lag))
+                }
             }
             return Shown(frame: state.shown, nextTime: next)
         }
