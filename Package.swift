@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "demo-window",
             dependencies: [
-                "SceneCore", "GLBackend", "CSceneCoreGL",
+                "SceneCore", "GLBackend", "SceneMedia", "CSceneCoreGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The helpers every test target shares (tolerances, pixel expectations, rendering,

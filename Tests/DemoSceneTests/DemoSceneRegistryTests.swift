@@ -12,7 +12,7 @@ import Testing
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
                 "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "gl-layer",
-                "tiled", "tiled-bench",
+                "tiled", "tiled-bench", "video-live",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

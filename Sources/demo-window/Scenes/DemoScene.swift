@@ -199,6 +199,11 @@ struct DemoScene: Sendable {
             summary:
                 "the tiled-layer benchmark: the map panned at 600 screen points a second, new tiles drawn all the time",
             build: { TiledScene.bench($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) }),
+        DemoScene(
+            name: "video-live",
+            summary:
+                "AVCaptureVideoPreviewLayer: the first camera (or the test pattern) live on a tilting rounded card",
+            build: { LiveVideoScene.make($0.size) }),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
