@@ -27,6 +27,12 @@ struct BenchResult: Codable {
     var samples: [ResourceSample]?
     /// How far the samples rose after the warm-up; nil without samples.
     var growth: ResourceGrowth?
+    /// The whole process's CPU time over the measurement, as a share of one core (100 = one core
+    /// busy); nil when not measured.
+    var process_cpu_percent: Double?
+    /// What the scene's video layers did over the measurement (`VideoFigures`); nil for a scene
+    /// without video.
+    var video: VideoFigures?
 
     /// Percentile `p` (0...1) of `values` by nearest rank; 0 for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -71,6 +77,13 @@ struct BenchResult: Codable {
         }
         if let gap = max_gap_ms_during_block, let frames = frames_during_block {
             text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
+        }
+        if let cpu = process_cpu_percent { text += String(format: " process_cpu_percent=%.1f", cpu) }
+        if let video {
+            text += String(
+                format:
+                    " video_layers=%d video_frames=%d video_dropped=%d video_lag_ms_mean=%.1f video_lag_ms_max=%.1f",
+                video.layers, video.shown, video.dropped, video.lag_ms_mean, video.lag_ms_max)
         }
         if let growth {
             text += String(

@@ -36,6 +36,7 @@ struct WindowBench {
         defer { sampler?.stop() }
 
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
+        VideoFigures.reset(root)
         let before = window.statistics
         let appCPUBefore = BenchResult.threadCPUTime()
         let processCPUBefore = BenchResult.processCPUTime()
@@ -71,6 +72,8 @@ struct WindowBench {
             upload_bytes_per_frame: Double(after.totalUploadedBytes - before.totalUploadedBytes) / Double(frames),
             rss_mb: BenchResult.residentMegabytes())
         let renderCPU = after.renderCPUSeconds - before.renderCPUSeconds
+        result.process_cpu_percent = processCPU * 100 / (measureEnd - measureStart)
+        result.video = VideoFigures(root)
         result.other_cpu_ms_per_frame = max(0, processCPU - appCPU - renderCPU) * 1000 / Double(frames)
         let targetPixels = after.totalTargetPixels - before.totalTargetPixels
         result.redrawn_fraction =

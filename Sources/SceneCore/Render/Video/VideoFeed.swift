@@ -141,6 +141,9 @@ package final class VideoFeed: @unchecked Sendable, Equatable {
 
     package var statistics: Statistics { state.withLock { $0.statistics } }
 
+    /// Starts the statistics over (a benchmark's measurement after its warm-up).
+    package func resetStatistics() { state.withLock { $0.statistics = Statistics() } }
+
     // MARK: - Render side
 
     /// The frame to show at display time `time`, the frames before it let go; `request` asks
