@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "An effect on every stress layer: none, mask, shadow, shadow-path or gradient.")
     var effect: StressEffect = .none
 
+    @Option(help: "The video file the video scenes play (by default the demo's clips, made on first run).")
+    var media: String?
+
     @Option(help: "Seconds measured (after the warm-up).")
     var seconds: Double = 5
 
@@ -104,7 +107,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let options = SceneOptions(
             size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation,
-            effect: effect)
+            effect: effect, media: media.map { URL(fileURLWithPath: $0) })
         var result =
             headless
             ? try HeadlessBench(

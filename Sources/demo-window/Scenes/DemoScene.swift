@@ -12,6 +12,8 @@ struct SceneOptions: Sendable {
     var animation: AnimationDriver = .explicit
     /// The visual effect on every layer of scenes that take one (the stress scene).
     var effect: StressEffect = .none
+    /// The video file the video scenes play; nil for the demo's own clips (`DemoClips`).
+    var media: URL?
 }
 
 /// An effect put on every quad of the stress scene, to measure what it costs.
