@@ -198,3 +198,24 @@ import Testing
         expectPixel(try renderer.render(root, at: 900), 10, 10, (255, 255, 255, 255), tolerance: 2)
     }
 }
+
+extension VideoLayerRenderingTests {
+    /// A frame larger than the renderer's textures can hold is left out (logged once); the rest
+    /// of the frame is drawn.
+    @Test func aFrameLargerThanATextureIsNotDrawn() throws {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 40, height: 20), CGColor(gray: 0, alpha: 1))
+        root.addSublayer(
+            Self.videoLayer(
+                CGRect(x: 0, y: 0, width: 20, height: 20), gravity: .resize,
+                showing: Self.frame(235, 128, 128, width: 64)
+            )
+            .layer)
+        root.addSublayer(
+            solidLayer(CGRect(x: 20, y: 0, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        let renderer = try OffscreenRenderer(width: 40, height: 20, options: GLRendererOptions(maxTextureSize: 32))
+        let image = try renderer.render(root)
+        expectPixel(image, 10, 10, (0, 0, 0, 255))
+        expectPixel(image, 30, 10, (255, 0, 0, 255))
+        #expect(renderer.statistics.textureUploads == 0)
+    }
+}
