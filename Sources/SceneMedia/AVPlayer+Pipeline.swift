@@ -97,6 +97,7 @@ extension AVPlayer {
             return generation
         }
         p.value.loaded = item
+        state.withLock { $0.lastPosition = .zero }
         p.value.timeline += 1
         playbin.loopSeek.withLock { $0 = nil }
         p.value.onLoop = nil
@@ -210,6 +211,7 @@ extension AVPlayer {
     private func finish(_ seek: Seek, _ finished: Bool) {
         state.withLock { state in
             if state.seekTarget?.id == seek.id { state.seekTarget = nil }
+            if finished { state.lastPosition = seek.time }
         }
         guard !seek.completions.isEmpty else { return }
         let completions = seek.completions

@@ -59,6 +59,9 @@ open class AVPlayer: NSObject, MediaObservable, @unchecked Sendable {
         var seekTarget: (time: CMTime, id: Int)?
         var nextSeekID = 0
         var timeObservers: [TimeObserver] = []
+        /// The position last read from the pipeline: what `currentTime()` answers while the
+        /// pipeline cannot say (between a loop's segments, while changing state).
+        var lastPosition = CMTime.zero
     }
 
     let state = Locked(State())
@@ -226,12 +229,14 @@ open class AVPlayer: NSObject, MediaObservable, @unchecked Sendable {
 
     // MARK: - Time
 
-    /// The current item's time: where a pending seek goes, else the pipeline's position (zero
-    /// before it is known, or with no item).
+    /// The current item's time: where a pending seek goes, else the pipeline's position (the
+    /// last one known while the pipeline cannot say; zero before any, or with no item).
     open func currentTime() -> CMTime {
         if let target = state.withLock({ $0.seekTarget?.time }) { return target }
-        guard let position = playbin.position else { return .zero }
-        return CMTime(value: CMTimeValue(position), timescale: 1_000_000_000)
+        guard let position = playbin.position else { return state.withLock { $0.lastPosition } }
+        let time = CMTime(value: CMTimeValue(position), timescale: 1_000_000_000)
+        state.withLock { $0.lastPosition = time }
+        return time
     }
 
     /// Seeks to `time` quickly, to a key frame near it (any tolerance).

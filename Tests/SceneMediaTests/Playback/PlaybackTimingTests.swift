@@ -50,6 +50,23 @@ extension PlaybackSuites {
             #expect(!steps.isEmpty && abs(steps[steps.count / 2] - 1.0 / 60) < 0.001)
         }
 
+        /// Rate −1 plays backwards (Motion JPEG in AVI: GStreamer can), the frames' running time
+        /// still advancing one frame duration per frame.
+        @Test func negativeRatePlaysBackwards() async throws {
+            let recorder = FrameRecorder()
+            let player = await loadedPlayer(AVPlayerItem(url: try Clips.url()), feed: recorder.feed)
+            #expect(await seekExactly(player, to: CMTimeMake(value: 25, timescale: 30)))
+            player.rate = -1
+            #expect(await waitUntil { player.currentTime().seconds < 0.5 })
+            recorder.stop()
+            #expect(player.rate == -1)
+            let frames = Array(recorder.recorded.drop { $0.number != 25 })
+            #expect(frames.count >= 5)
+            for (a, b) in zip(frames, frames.dropFirst()) {
+                #expect(b.number == a.number.map { $0 - 1 } && abs(b.time - a.time - 1.0 / 30) < 0.001)
+            }
+        }
+
         @Test func actionAtItemEndNoneKeepsTheRate() async throws {
             let item = AVPlayerItem(url: try Clips.url(Clips.Spec(frameCount: 10)))
             let player = await loadedPlayer(item)
