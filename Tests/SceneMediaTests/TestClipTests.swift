@@ -1,8 +1,8 @@
 import CSceneMediaGStreamer
 import Foundation
-import SceneCore
 import Testing
 
+@testable import SceneCore
 @testable import SceneMedia
 
 @Suite struct TestClipTests {

@@ -1,7 +1,7 @@
 import Foundation
-import SceneCore
 import SceneCoreTestSupport
 
+@testable import SceneCore
 @testable import SceneMedia
 
 /// The clips the tests play, written once per process into a temporary folder.

@@ -1,0 +1,115 @@
+import Foundation
+import SceneCoreTestSupport
+import Testing
+
+@testable import SceneCore
+@testable import SceneMedia
+
+extension PlaybackSuites {
+    @Suite struct QueuePlayerTests {
+        /// Two items play one after the other: the second's first frame follows the first's
+        /// last frame by one frame duration (gapless), and the queue moves on.
+        @Test func advancesWithoutAGap() async throws {
+            let url = try Clips.url(Clips.Spec(frameCount: 15))
+            let (first, second) = (AVPlayerItem(url: url), AVPlayerItem(url: url))
+            let player = AVQueuePlayer(items: [first, second])
+            #expect(player.actionAtItemEnd == .advance && player.items() == [first, second])
+            let recorder = FrameRecorder()
+            player.attach(recorder.feed)
+            let firstEnded = NotificationRecorder(.AVPlayerItemDidPlayToEndTime, object: first)
+            let secondEnded = NotificationRecorder(.AVPlayerItemDidPlayToEndTime, object: second)
+            let current = Locked<[AVPlayerItem?]>([])
+            let observation = player.observe(\.currentItem, options: [.new]) { _, change in
+                current.withLock { $0.append(change.newValue ?? nil) }
+            }
+            player.play()
+            #expect(await waitUntil(timeout: .seconds(5)) { firstEnded.count == 1 })
+            #expect(await waitUntil { player.currentItem === second })
+            #expect(player.items() == [second] && second.status == .readyToPlay)
+            #expect(await waitUntil(timeout: .seconds(5)) { secondEnded.count == 1 })
+            recorder.stop()
+            #expect(await waitUntil { player.currentItem == nil && player.rate == 0 })
+            #expect(current.withLock { $0.count } == 2 && current.withLock { $0[0] } === second)
+            let frames = recorder.recorded
+            #expect(frames.map(\.number) == Array(0..<15) + Array(0..<15))
+            #expect(framesAreContinuous(frames, count: 15, frameDuration: 1.0 / 30))
+            observation.invalidate()
+        }
+
+        @Test func insertRemoveAndAdvanceByHand() async throws {
+            let url = try Clips.url()
+            let (a, b, c) = (AVPlayerItem(url: url), AVPlayerItem(url: url), AVPlayerItem(url: url))
+            let player = AVQueuePlayer()
+            #expect(player.currentItem == nil)
+            player.insert(a, after: nil)
+            #expect(player.currentItem === a)
+            player.insert(c, after: a)
+            player.insert(b, after: a)
+            #expect(player.items() == [a, b, c])
+            let refused = Diagnostics.capturing { player.insert(b, after: nil) }
+            #expect(!refused.isEmpty && player.items() == [a, b, c])
+            player.remove(b)
+            #expect(player.items() == [a, c])
+            #expect(await waitUntil { a.status == .readyToPlay })
+            player.advanceToNextItem()
+            #expect(player.currentItem === c)
+            #expect(await waitUntil { c.status == .readyToPlay })
+            player.removeAllItems()
+            #expect(player.items().isEmpty && player.currentItem == nil)
+            // Removed items may join another player.
+            let other = AVPlayer(playerItem: b)
+            #expect(other.currentItem === b)
+        }
+    }
+
+    @Suite struct LooperTests {
+        /// A 10-frame clip loops: frame 9 is followed by frame 0 one frame duration later.
+        @Test func loopsWithoutAGap() async throws {
+            let item = AVPlayerItem(url: try Clips.url(Clips.Spec(frameCount: 10)))
+            let player = AVQueuePlayer()
+            let recorder = FrameRecorder()
+            player.attach(recorder.feed)
+            let looper = AVPlayerLooper(player: player, templateItem: item)
+            let counts = Locked<[Int]>([])
+            let observation = looper.observe(\.loopCount, options: [.new]) { _, change in
+                counts.withLock { $0.append(change.newValue ?? -1) }
+            }
+            #expect(await waitUntil { looper.status == .ready })
+            #expect(player.items() == looper.loopingPlayerItems)
+            player.play()
+            #expect(await waitUntil(timeout: .seconds(5)) { looper.loopCount >= 3 })
+            player.pause()
+            recorder.stop()
+            let frames = Array(recorder.recorded.drop { $0.number != 0 })
+            let numbers = frames.compactMap(\.number)
+            #expect(numbers.count >= 30 && Array(numbers.prefix(30)) == Array(0..<10) + Array(0..<10) + Array(0..<10))
+            #expect(
+                framesAreContinuous(frames, count: 10, frameDuration: 1.0 / 30),
+                "\(frames.map { ($0.number, $0.time) })")
+            #expect(counts.withLock { Array($0.prefix(3)) } == [1, 2, 3])
+            observation.invalidate()
+        }
+
+        /// Looping part of a clip (frames 2 to 6), then stopping: the item ends after its loop.
+        @Test func loopsARangeUntilDisabled() async throws {
+            let item = AVPlayerItem(url: try Clips.url(Clips.Spec(frameCount: 10)))
+            let player = AVQueuePlayer()
+            let recorder = FrameRecorder()
+            player.attach(recorder.feed)
+            let range = CMTimeRange(
+                start: CMTimeMake(value: 2, timescale: 30), end: CMTimeMake(value: 7, timescale: 30))
+            let looper = AVPlayerLooper(player: player, templateItem: item, timeRange: range)
+            player.play()
+            #expect(await waitUntil(timeout: .seconds(5)) { looper.loopCount >= 2 })
+            let ended = NotificationRecorder(.AVPlayerItemDidPlayToEndTime, object: looper.loopingPlayerItems[0])
+            looper.disableLooping()
+            #expect(looper.status == .cancelled)
+            #expect(await waitUntil(timeout: .seconds(5)) { ended.count == 1 })
+            recorder.stop()
+            // From the loop's start (the frame prerolled before it is frame 0).
+            let numbers = recorder.recorded.compactMap(\.number).drop { $0 != 2 }
+            #expect(Array(numbers.prefix(10)) == [2, 3, 4, 5, 6, 2, 3, 4, 5, 6], "\(numbers)")
+            #expect(numbers.last == 6 && numbers.count % 5 == 0, "\(numbers)")
+        }
+    }
+}
