@@ -117,19 +117,39 @@ package enum TestClip {
         try waitForEnd(of: pipeline, url: url, timeout: timeout)
     }
 
+    /// Runs the pipeline `description` (GStreamer's launch syntax: test sources into a file, say)
+    /// until its end of stream, or throws: a description that does not parse, an element
+    /// missing, a pipeline error, or no end within `timeout` seconds.
+    package static func run(_ description: String, timeout: TimeInterval = 60) throws {
+        GStreamer.initialize()
+        var parseError: UnsafeMutablePointer<GError>?
+        guard let pipeline = gst_parse_launch(description, &parseError), parseError == nil else {
+            throw WriteError(description: "TestClip: cannot make the pipeline: \(GStreamer.consume(parseError))")
+        }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(pipeline)
+        }
+        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+            throw WriteError(description: "TestClip: the pipeline would not start: \(description)")
+        }
+        try waitForEnd(of: pipeline, url: nil, timeout: timeout)
+    }
+
     /// Waits for the pipeline's end of stream, or throws its error or a timeout.
-    private static func waitForEnd(of pipeline: UnsafeMutablePointer<GstElement>, url: URL, timeout: TimeInterval)
+    private static func waitForEnd(of pipeline: UnsafeMutablePointer<GstElement>, url: URL?, timeout: TimeInterval)
         throws
     {
+        let what = url.map { "writing \($0.path)" } ?? "the pipeline"
         let bus = gst_element_get_bus(pipeline)!
         defer { gst_object_unref(bus) }
         let types = GstMessageType(GST_MESSAGE_EOS.rawValue | GST_MESSAGE_ERROR.rawValue)
         guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(timeout * 1e9), types) else {
-            throw WriteError(description: "TestClip: writing \(url.path) did not end within \(timeout) s")
+            throw WriteError(description: "TestClip: \(what) did not end within \(timeout) s")
         }
         defer { gst_message_unref(message) }
         if message.pointee.type == GST_MESSAGE_ERROR {
-            throw WriteError(description: "TestClip: writing \(url.path) failed: \(GStreamer.errorText(of: message))")
+            throw WriteError(description: "TestClip: \(what) failed: \(GStreamer.errorText(of: message))")
         }
     }
 

@@ -59,4 +59,27 @@ final class VideoFeedList: Sendable {
         state.withLock { $0.latest = nil }
         for feed in live { feed.flush() }
     }
+
+    /// Forgets the latest frame and empties every feed, which stay attached (a new item: no
+    /// picture of the old one stays).
+    func reset() {
+        state.withLock { state in
+            state.latest = nil
+            state.clock = .stopped(at: nil)
+        }
+        for feed in live { feed.clear() }
+    }
+
+    /// Empties and forgets every feed, and the latest frame (the source is going away).
+    func detachAll() {
+        let feeds = live
+        state.withLock { state in
+            state.feeds.removeAll()
+            state.latest = nil
+        }
+        for feed in feeds { feed.clear() }
+    }
+
+    /// The frame handed over last, and the clock set last.
+    var latest: (frame: VideoFrame?, clock: VideoFeed.Clock) { state.withLock { ($0.latest, $0.clock) } }
 }

@@ -13,11 +13,6 @@ import Foundation
 /// sink) flushes the feeds and stops them at no time, so the first new frame (the one prerolled,
 /// while paused) is shown.
 final class VideoOutput: @unchecked Sendable {
-    /// A feed held weakly: a layer that goes away without detaching stops receiving.
-    private struct WeakFeed {
-        weak var feed: VideoFeed?
-    }
-
     /// The caps last seen and what was read from them.
     private struct Format: @unchecked Sendable {
         var caps: UnsafeMutablePointer<GstCaps>
@@ -25,15 +20,14 @@ final class VideoOutput: @unchecked Sendable {
     }
 
     private struct State {
-        var feeds: [ObjectIdentifier: WeakFeed] = [:]
-        var lastFrame: VideoFrame?
-        var clock = VideoFeed.Clock.stopped(at: nil)
         /// Whether frames rendered now may set a running clock (false from the moment the
         /// player pauses, so a frame rendered during the pause does not restart the clock).
         var playing = false
         var format: Format?
     }
 
+    /// The feeds of the layers showing the player.
+    let feeds = VideoFeedList()
     private let state = Locked(State())
     /// Told the picture's size (in pixels, the pixel aspect ratio applied) and frame rate
     /// when the caps change; on the streaming thread.
@@ -54,47 +48,20 @@ final class VideoOutput: @unchecked Sendable {
     // MARK: - Feeds
 
     /// Adds `feed`: it gets the last frame and the clock at once, then every frame.
-    func attach(_ feed: VideoFeed) {
-        let (frame, clock) = state.withLock { state in
-            state.feeds[ObjectIdentifier(feed)] = WeakFeed(feed: feed)
-            return (state.lastFrame, state.clock)
-        }
-        if let frame { feed.enqueue(frame) }
-        feed.setClock(clock)
-    }
+    func attach(_ feed: VideoFeed) { feeds.attach(feed) }
 
     /// Removes `feed` and clears it.
-    func detach(_ feed: VideoFeed) {
-        state.withLock { _ = $0.feeds.removeValue(forKey: ObjectIdentifier(feed)) }
-        feed.clear()
-    }
+    func detach(_ feed: VideoFeed) { feeds.detach(feed) }
 
-    /// Clears and forgets every feed, and the last frame (the player is going away or changing item).
-    func detachAll() {
-        let feeds = state.withLock { state in
-            defer {
-                state.feeds.removeAll()
-                state.lastFrame = nil
-            }
-            return state.feeds.values.compactMap(\.feed)
-        }
-        for feed in feeds { feed.clear() }
-    }
+    /// Clears and forgets every feed, and the last frame (the player is going away).
+    func detachAll() { feeds.detachAll() }
 
     /// Forgets the last frame and clears the feeds' pictures (a new item: no picture of the
     /// old one stays), keeping the feeds attached.
     func reset() {
-        let feeds = state.withLock { state in
-            state.lastFrame = nil
-            state.clock = .stopped(at: nil)
-            state.playing = false
-            return state.feeds.values.compactMap(\.feed)
-        }
-        for feed in feeds { feed.clear() }
+        state.withLock { $0.playing = false }
+        feeds.reset()
     }
-
-    /// The feeds attached now.
-    var feedCount: Int { state.withLock { $0.feeds.values.filter { $0.feed != nil }.count } }
 
     // MARK: - The clock
 
@@ -103,52 +70,29 @@ final class VideoOutput: @unchecked Sendable {
 
     /// The player has paused at running time `runningTime` (seconds; nil when not known).
     func stopPlaying(at runningTime: Double?) {
-        setClock(.stopped(at: runningTime), playing: false)
+        state.withLock { $0.playing = false }
+        feeds.setClock(.stopped(at: runningTime))
     }
 
-    /// A flushing seek reached the sink: the waiting frames are stale.
+    /// A flushing seek reached the sink: the waiting frames are stale, and the first new frame
+    /// (the one prerolled, while paused) is shown.
     private func flushed() {
         onSegmentEvent(nil)
-        let feeds = state.withLock { state in
-            state.clock = .stopped(at: nil)
-            return state.feeds.values.compactMap(\.feed)
-        }
-        for feed in feeds {
-            feed.flush()
-            feed.setClock(.stopped(at: nil))
-        }
-    }
-
-    private func setClock(_ clock: VideoFeed.Clock, playing: Bool? = nil) {
-        let feeds = state.withLock { state in
-            if let playing { state.playing = playing }
-            state.clock = clock
-            return state.feeds.values.compactMap(\.feed)
-        }
-        for feed in feeds { feed.setClock(clock) }
+        feeds.flush()
+        feeds.setClock(.stopped(at: nil))
     }
 
     /// While playing, the offset from `CACurrentMediaTime()` to the sink's running time.
     private func sampleRunningOffset(of sink: UnsafeMutablePointer<GstElement>) {
-        guard let clock = gst_element_get_clock(sink) else { return }
-        let clockNow = gst_clock_get_time(clock)
-        let monotonicNow = CACurrentMediaTime()
-        gst_object_unref(clock)
-        let baseTime = gst_element_get_base_time(sink)
-        let offset = GStreamer.seconds(baseTime) - (GStreamer.seconds(clockNow) - monotonicNow)
-        let changed = state.withLock { state -> [VideoFeed]? in
-            guard state.playing else { return nil }
-            if case .running(let old) = state.clock, abs(old - offset) < 0.000_5 { return nil }
-            state.clock = .running(offset: offset)
-            return state.feeds.values.compactMap(\.feed)
-        }
-        for feed in changed ?? [] { feed.setClock(.running(offset: offset)) }
+        guard state.withLock({ $0.playing }), let offset = VideoSample.clockOffset(of: sink) else { return }
+        if case .running(let old) = feeds.latest.clock, abs(old - offset) < 0.000_5 { return }
+        feeds.setClock(.running(offset: offset))
     }
 
     /// A segment's end reached the sink, after its last frame: that frame's end is due
     /// (display time) when the running clock reaches it.
     private func segmentDone() {
-        let (frame, clock) = state.withLock { ($0.lastFrame, $0.clock) }
+        let (frame, clock) = feeds.latest
         var endsIn = 0.0
         if let frame, case .running(let offset) = clock {
             endsIn = max(0, frame.time + frame.duration + offset - CACurrentMediaTime())
@@ -158,55 +102,13 @@ final class VideoOutput: @unchecked Sendable {
 
     // MARK: - Frames
 
-    /// Turns `sample` into a frame, keeps it as the last and enqueues it in every feed. Takes
-    /// the sample's reference.
+    /// Turns `sample` into a frame and hands it to every feed. Takes the sample's reference.
     private func deliver(_ sample: OpaquePointer) {
-        guard let frame = makeFrame(sample) else { return }
-        let feeds = state.withLock { state in
-            state.lastFrame = frame
-            return state.feeds.values.compactMap(\.feed)
-        }
-        for feed in feeds { feed.enqueue(frame) }
-    }
-
-    /// A frame over the sample's mapped buffer, released (unmapped, the sample unreferenced)
-    /// with the frame; nil (and the sample let go) for a sample with no usable picture.
-    private func makeFrame(_ sample: OpaquePointer) -> VideoFrame? {
-        guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample),
-            var info = videoInfo(of: caps)
-        else {
+        guard let caps = gst_sample_get_caps(sample), let info = videoInfo(of: caps) else {
             gst_sample_unref(sample)
-            return nil
+            return
         }
-        let pts = buffer.pointee.pts
-        var time = 0.0
-        if pts != scm_clock_time_none(), let segment = gst_sample_get_segment(sample) {
-            let running = gst_segment_to_running_time(segment, GST_FORMAT_TIME, pts)
-            if running != scm_clock_time_none() { time = GStreamer.seconds(running) }
-        }
-        let duration = buffer.pointee.duration == scm_clock_time_none() ? 0 : GStreamer.seconds(buffer.pointee.duration)
-        guard let mapped = scm_video_frame_map(&info, buffer) else {
-            gst_sample_unref(sample)
-            return nil
-        }
-        let format: VideoFrame.Format = info.finfo.pointee.format == GST_VIDEO_FORMAT_NV12 ? .nv12 : .i420
-        var planes: [VideoFrame.Plane] = []
-        for plane in 0..<scm_video_frame_planes(mapped) {
-            // Plane n holds component n for I420; NV12's second plane holds components 1 and 2.
-            planes.append(
-                VideoFrame.Plane(
-                    base: UnsafeRawPointer(scm_video_frame_plane(mapped, plane)!),
-                    bytesPerRow: Int(scm_video_frame_stride(mapped, plane)),
-                    width: Int(scm_video_frame_comp_width(mapped, plane)),
-                    height: Int(scm_video_frame_comp_height(mapped, plane))))
-        }
-        let resources = MappedSample(frame: mapped, sample: sample)
-        return VideoFrame(
-            format: format, width: Int(info.width), height: Int(info.height), planes: planes, time: time,
-            duration: duration,
-            matrix: info.colorimetry.matrix == GST_VIDEO_COLOR_MATRIX_BT709 ? .bt709 : .bt601,
-            isFullRange: info.colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255,
-            release: { resources.release() })
+        if let frame = VideoSample.frame(from: sample, info: info) { feeds.enqueue(frame) }
     }
 
     /// The video info of `caps`, parsed once per caps; a change of caps is reported (`onFormat`).
@@ -269,17 +171,5 @@ final class VideoOutput: @unchecked Sendable {
                 return GST_PAD_PROBE_OK
             }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<VideoOutput>.fromOpaque(data!).release() })
         gst_object_unref(pad)
-    }
-}
-
-/// A mapped video frame and the sample it maps, given back together when the `VideoFrame`
-/// over them goes.
-private struct MappedSample: @unchecked Sendable {
-    let frame: UnsafeMutablePointer<GstVideoFrame>
-    let sample: OpaquePointer
-
-    func release() {
-        scm_video_frame_unmap(frame)
-        gst_sample_unref(sample)
     }
 }

@@ -6,13 +6,14 @@ import SceneCore
 /// memory (mapped, not copied), which unmaps and unreferences the sample when the last holder
 /// lets the frame go.
 enum VideoSample {
-    /// The frame of `sample` (I420 or NV12 caps), stamped with its running time; takes over the
-    /// caller's reference to the sample. Nil, the sample released, for another format, a sample
-    /// without a buffer or time, or memory that cannot be mapped.
-    static func frame(from sample: OpaquePointer) -> VideoFrame? {
-        var info = GstVideoInfo()
-        guard let caps = gst_sample_get_caps(sample), gst_video_info_from_caps(&info, caps) != 0,
-            let buffer = gst_sample_get_buffer(sample), buffer.pointee.pts != scm_clock_time_none()
+    /// The frame of `sample` (I420 or NV12 caps, read into `info` unless given), stamped with
+    /// its running time (0 without a time); takes over the caller's reference to the sample. Nil,
+    /// the sample released, for another format, a sample without a buffer, or memory that cannot
+    /// be mapped.
+    static func frame(from sample: OpaquePointer, info known: GstVideoInfo? = nil) -> VideoFrame? {
+        var info = known ?? GstVideoInfo()
+        guard let caps = gst_sample_get_caps(sample), known != nil || gst_video_info_from_caps(&info, caps) != 0,
+            let buffer = gst_sample_get_buffer(sample)
         else {
             gst_sample_unref(sample)
             return nil
@@ -38,7 +39,10 @@ enum VideoSample {
                 width: Int(scm_video_frame_comp_width(mapped, plane == 0 ? 0 : component)),
                 height: Int(scm_video_frame_comp_height(mapped, plane == 0 ? 0 : component)))
         }
-        let running = gst_segment_to_running_time(gst_sample_get_segment(sample), GST_FORMAT_TIME, buffer.pointee.pts)
+        let pts = buffer.pointee.pts
+        let running =
+            pts == scm_clock_time_none()
+            ? pts : gst_segment_to_running_time(gst_sample_get_segment(sample), GST_FORMAT_TIME, pts)
         let duration = buffer.pointee.duration == scm_clock_time_none() ? 0 : GStreamer.seconds(buffer.pointee.duration)
         nonisolated(unsafe) let (ownedFrame, ownedSample) = (mapped, sample)
         return VideoFrame(
@@ -52,14 +56,16 @@ enum VideoSample {
         }
     }
 
-    /// How the display's clock (`CACurrentMediaTime()` seconds, CLOCK_MONOTONIC) maps to
-    /// `pipeline`'s running time now: running = display time − offset. Nil before the pipeline
-    /// has a clock (it is not playing).
-    static func clockOffset(of pipeline: UnsafeMutablePointer<GstElement>) -> Double? {
-        guard let clock = gst_element_get_clock(pipeline) else { return nil }
+    /// How the display's clock (`CACurrentMediaTime()` seconds, CLOCK_MONOTONIC) maps to the
+    /// running time of `element`'s pipeline now: running = display time − offset, where
+    /// offset = base time − (pipeline clock now − monotonic now). Sampled afresh for every frame:
+    /// with sound, the pipeline's clock is the audio device's, which drifts from the monotonic
+    /// clock. Nil before the element has a clock (its pipeline is not playing).
+    static func clockOffset(of element: UnsafeMutablePointer<GstElement>) -> Double? {
+        guard let clock = gst_element_get_clock(element) else { return nil }
         defer { gst_object_unref(clock) }
         let clockNow = GStreamer.seconds(gst_clock_get_time(clock))
         let displayNow = CACurrentMediaTime()
-        return GStreamer.seconds(gst_element_get_base_time(pipeline)) - (clockNow - displayNow)
+        return GStreamer.seconds(gst_element_get_base_time(element)) - (clockNow - displayNow)
     }
 }

@@ -202,10 +202,21 @@ struct DemoScene: Sendable {
                 "the tiled-layer benchmark: the map panned at 600 screen points a second, new tiles drawn all the time",
             build: { TiledScene.bench($0.size) }, tick: { _ in SceneTick(interval: 0.25, change: TiledScene.tick) }),
         DemoScene(
+            name: "video",
+            summary:
+                "AVPlayerLayer: a looping clip on a turning, rounded, masked card over its reflection; p, [ ], 0, click the bar",
+            build: VideoScene.make, click: VideoScene.click, key: VideoScene.key),
+        DemoScene(
+            name: "video-wall", summary: "16 AVPlayerLayers, each playing its own looping 320x180 clip",
+            build: VideoWallScene.make),
+        DemoScene(
             name: "video-live",
             summary:
                 "AVCaptureVideoPreviewLayer: the first camera (or the test pattern) live on a tilting rounded card",
             build: { LiveVideoScene.make($0.size) }),
+        DemoScene(
+            name: "video-bench", summary: "the video benchmark: one AVPlayerLayer filling the window (--media)",
+            build: VideoScene.bench),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
