@@ -23,7 +23,7 @@ import Testing
     /// each until a layer sets one of theirs.
     @Test func layerValues() {
         #expect(MemoryLayout<LayerProperties.Values>.size == 304)
-        #expect(MemoryLayout<LayerProperties.ExtraValues>.size == 1136)
+        #expect(MemoryLayout<LayerProperties.ExtraValues>.size == 1160)
         #expect(MemoryLayout<LayerProperties>.size == 8)
         #expect(MemoryLayout<LayerAttributes>.size == 156)
         #expect(MemoryLayout<LayerOccasionalState?>.size == 8)
