@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `docs/PORTING.md` lists every public top-level name of SceneCore and GLBackend, and nothing
+/// `docs/PORTING.md` lists every public top-level name of SceneCore, GLBackend and SceneMedia, and nothing
 /// else; and every public member of a type it marks "same" or "different" is one of Apple's
 /// (`AppleMembers.txt`) or listed among the members SceneCore adds: neither can drift from the
 /// code. (A type it marks "addition" is SceneCore's own, every member with it.)
@@ -9,13 +9,13 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The names declared public or open at the top level of the two modules' sources.
+    /// The names declared public or open at the top level of the three modules' sources.
     private static func publicTopLevelNames() throws -> Set<String> {
         let declaration = try Regex(
             #"^(?:public|open) (?:final )?(?:class|struct|enum|protocol|typealias|func|let|var) ([A-Za-z_][A-Za-z0-9_]*)"#
         )
         var names = Set<String>()
-        for module in ["Sources/SceneCore", "Sources/GLBackend"] {
+        for module in ["Sources/SceneCore", "Sources/GLBackend", "Sources/SceneMedia"] {
             let folder = root.appendingPathComponent(module)
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    /// The public and open members declared in the bodies and extensions of each type of the two
+    /// The public and open members declared in the bodies and extensions of each type of the three
     /// modules, as `name` (properties, cases) or `name(label:label:)` (functions, initializers),
     /// by type; members whose names start with an underscore (bridging) are left out.
     private static func publicMembers() throws -> [String: Set<String>] {
@@ -70,7 +70,7 @@ import Testing
             #"^    (?:@[A-Za-z]+(?:\([^)]*\))? )*(?:public|open)(?: (?:static|class|final|override|convenience|required|nonisolated|mutating))* (var|let|func|init|subscript|case)\b(.*)"#
         )
         var members: [String: Set<String>] = [:]
-        for module in ["Sources/SceneCore", "Sources/GLBackend"] {
+        for module in ["Sources/SceneCore", "Sources/GLBackend", "Sources/SceneMedia"] {
             let files = FileManager.default.enumerator(
                 at: root.appendingPathComponent(module), includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {
@@ -111,7 +111,12 @@ import Testing
         }
         let name: String
         var parameters: Substring
-        if kind == "func" {
+        let operatorCharacters = Set("/=-+!*%<>&|^~?.")
+        if kind == "func", let first = text.first, operatorCharacters.contains(first) {
+            // An operator, named by its characters (`<`, `+=`).
+            name = String(text.prefix { operatorCharacters.contains($0) })
+            parameters = text.drop { $0 != "(" }
+        } else if kind == "func" {
             name = String(text.prefix { $0 != "(" && $0 != "<" && $0 != " " })
             parameters = text.drop { $0 != "(" }
         } else {
