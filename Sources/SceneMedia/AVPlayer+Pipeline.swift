@@ -67,6 +67,8 @@ extension AVPlayer {
         var nextCandidate: AVPlayerItem?
         var gaplessNext: AVPlayerItem?
         var missingPlugin: String?
+        /// The duration the container declared when the item loaded (nanoseconds).
+        var declaredDuration: gint64?
         var videoSize: CGSize?
         var loop: Loop?
         /// The looper's callback, kept after looping stops: loops already under way still end.
@@ -365,6 +367,17 @@ extension AVPlayer {
 
     // MARK: - Failure
 
+    /// Where the stream ended and the duration declared when the item loaded, when it ended more
+    /// than a quarter of a second short of that (a file cut off: Matroska, WebM and MP4 declare
+    /// their duration; AVI and Ogg, whose duration GStreamer reads from what the file holds, cannot
+    /// tell a cut file from a short one).
+    private func cutShort() -> (end: Double, declared: Double)? {
+        guard let declared = pipeline.value.declaredDuration, let position = playbin.position,
+            declared - position > 250_000_000
+        else { return nil }
+        return (GStreamer.seconds(GstClockTime(position)), GStreamer.seconds(GstClockTime(declared)))
+    }
+
     /// `item` cannot play: it and the player fail, on the main queue; the failure is logged.
     private func fail(_ item: AVPlayerItem, _ error: NSError, reason: String) {
         let p = pipeline
@@ -419,6 +432,13 @@ extension AVPlayer {
                 timebaseChanged()
             }
         case GST_MESSAGE_EOS where p.value.phase == .ready && !p.value.ended:
+            if let item = p.value.loaded, let cut = cutShort(), p.value.segmentRate > 0 {
+                // The stream ended well before the duration its container declares.
+                fail(
+                    item, MediaError.cutShort(url: item.url, endsAt: cut.end, of: cut.declared),
+                    reason: "end of stream at \(cut.end) s of \(cut.declared) s")
+                return
+            }
             // The sink ends its stream as early as it takes frames: the item ends that much later.
             endAfter(playbin.earliness.withLock { $0 })
         case GST_MESSAGE_SEGMENT_DONE where p.value.phase == .ready && p.value.videoSize == nil:
@@ -446,7 +466,8 @@ extension AVPlayer {
         let p = pipeline
         if p.value.phase == .prerolling, let item = p.value.loaded {
             p.value.phase = .ready
-            let duration = playbin.duration.map { CMTime(value: CMTimeValue($0), timescale: 1_000_000_000) }
+            p.value.declaredDuration = playbin.duration
+            let duration = p.value.declaredDuration.map { CMTime(value: CMTimeValue($0), timescale: 1_000_000_000) }
             let size = p.value.videoSize
             DispatchQueue.main.async { [weak self] in
                 if let duration { item.setDuration(duration) }

@@ -34,6 +34,20 @@ enum MediaError {
             ])
     }
 
+    /// The error of a stream that ended at `end` seconds of the `declared` its container declares.
+    static func cutShort(url: URL?, endsAt end: Double, of declared: Double) -> NSError {
+        let name = url.map { "“\($0.lastPathComponent)”" } ?? "the item"
+        let description = String(
+            format: "Cannot play %@ to its end: its data stops at %.2f s of its %.2f s (the file is cut short)", name,
+            end, declared)
+        var userInfo: [String: Any] = [
+            NSLocalizedDescriptionKey: description,
+            NSLocalizedFailureReasonErrorKey: "the stream ended before the duration its container declares",
+        ]
+        if let url { userInfo[NSURLErrorKey] = url }
+        return NSError(domain: AVFoundationErrorDomain, code: Code.failedToParse.rawValue, userInfo: userInfo)
+    }
+
     /// The error of a GStreamer ERROR message about `url`; `missingPlugin` is the description of
     /// a plug-in GStreamer said it lacked before the error.
     static func playbackFailed(_ message: Playbin.Message, url: URL?, missingPlugin: String?) -> NSError {

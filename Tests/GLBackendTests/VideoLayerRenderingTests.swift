@@ -219,3 +219,27 @@ extension VideoLayerRenderingTests {
         #expect(renderer.statistics.textureUploads == 0)
     }
 }
+
+extension VideoLayerRenderingTests {
+    /// A video layer casts its `shadowPath` shadow and takes its filters as any layer: a red
+    /// picture desaturated to its luminance's grey, over a black shadow offset below it.
+    @Test func aVideoLayerCastsItsShadowAndTakesItsFilters() throws {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 60, height: 60), CGColor(gray: 1, alpha: 1))
+        let (layer, _) = Self.videoLayer(
+            CGRect(x: 10, y: 10, width: 30, height: 30), gravity: .resize, showing: Self.frame(81, 90, 240))
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = CGSize(width: 0, height: 12)
+        layer.shadowPath = CGPath(rect: layer.bounds, transform: nil)
+        let saturation = CAFilter(type: .colorSaturate)
+        saturation.setValue(0, forKey: "inputAmount")
+        layer.filters = [saturation]
+        root.addSublayer(layer)
+        let image = try render(root)
+        // Red's luminance (Rec. 709 weights, as the saturation filter's): 0.2126 of white.
+        expectPixel(image, 25, 25, (54, 54, 54, 255), tolerance: 3)
+        // The shadow shows below the layer, where the layer does not cover it.
+        expectPixel(image, 25, 46, (0, 0, 0, 255))
+        expectPixel(image, 25, 55, (255, 255, 255, 255))
+    }
+}

@@ -109,15 +109,23 @@ import Testing
         #expect(feed.presentationSize == .zero)
     }
 
-    @Test func newFramesAndClocksWakeTheRenderersThatAsked() {
+    /// A frame that waits alone, or a new clock, wakes the renderers that asked; a frame behind
+    /// others waiting does not (the renderer wakes when the first is due, and learns of the next).
+    @Test func framesWaitingAloneAndNewClocksWakeTheRenderersThatAsked() {
         let feed = VideoFeed()
         let (requests, firsts) = (Locked(0), Locked(0))
         feed.onFirstFrame { firsts.withLock { $0 += 1 } }
-        _ = feed.frame(at: 0, request: FrameRequest { requests.withLock { $0 += 1 } })
+        let request = FrameRequest { requests.withLock { $0 += 1 } }
+        _ = feed.frame(at: 0, request: request)
         feed.enqueue(Self.frame(at: 0))
         feed.enqueue(Self.frame(at: 0.1))
+        #expect(requests.withLock { $0 } == 1)
         feed.setClock(.running(offset: 0))
         feed.setClock(.running(offset: 0))
+        #expect(requests.withLock { $0 } == 2)
+        // Both shown or passed over: the next frame waits alone.
+        #expect(feed.frame(at: 1, request: request).nextTime == nil)
+        feed.enqueue(Self.frame(at: 0.2))
         #expect(requests.withLock { $0 } == 3)
         #expect(firsts.withLock { $0 } == 1)
     }

@@ -57,8 +57,9 @@ extension PlaybackSuites {
             #expect(logged("unknown-codec.avi") == 1)
         }
 
-        /// A clip cut in the middle plays the frames it has, then ends as a whole one does (the
-        /// demuxer reports no error: it finds the frames there are, and the duration they make).
+        /// An AVI clip cut in the middle plays the frames it has, then ends as a whole one does (the
+        /// demuxer reports no error: it finds the frames there are, and the duration they make, so
+        /// a cut AVI cannot be told from a short one).
         @Test func truncatedClipPlaysWhatItHas() async throws {
             let data = try Data(contentsOf: try Clips.url(Clips.Spec(frameCount: 20)))
             let url = try Clips.file(named: "cut.avi", contents: data.prefix(data.count / 2))
@@ -74,6 +75,27 @@ extension PlaybackSuites {
             #expect(numbers.count >= 5 && numbers == Array(0..<numbers.count), "\(numbers)")
             // The duration is what the demuxer found, the cut last frame at most more.
             #expect(item.duration.seconds < 0.7 && item.duration.seconds - Double(numbers.count) / 30 < 0.034)
+        }
+
+        /// A Matroska clip cut in the middle declares its whole duration: it plays the frames it
+        /// has, then the item fails (−11829, `AVPlayerItemFailedToPlayToEndTime`) saying so.
+        @Test func truncatedClipWithADeclaredDurationFailsAtTheCut() async throws {
+            let spec = Clips.Spec(codec: .motionJPEGMatroska, frameCount: 30)
+            let data = try Data(contentsOf: try Clips.url(spec))
+            let url = try Clips.file(named: "cut.mkv", contents: data.prefix(data.count / 2))
+            let item = AVPlayerItem(url: url)
+            let player = await loadedPlayer(item)
+            #expect(item.status == .readyToPlay && abs(item.duration.seconds - 1) < 0.01)
+            let failed = NotificationRecorder(.AVPlayerItemFailedToPlayToEndTime, object: item)
+            let ended = NotificationRecorder(.AVPlayerItemDidPlayToEndTime, object: item)
+            player.play()
+            #expect(await waitUntil(timeout: .seconds(5)) { item.status == .failed })
+            #expect(await waitUntil { failed.count == 1 })
+            #expect(ended.count == 0)
+            let error = try #require(item.error as NSError?)
+            #expect(error.domain == AVFoundationErrorDomain && error.code == -11829)
+            #expect(error.localizedDescription.contains("cut.mkv") && error.localizedDescription.contains("cut short"))
+            #expect(player.status == .failed)
         }
 
         /// With no audio device, a clip with sound plays (silently), to its end.

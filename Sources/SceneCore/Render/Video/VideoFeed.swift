@@ -10,8 +10,8 @@ import Foundation
 /// (`Clock`); each frame, the render side asks for the frame due at the frame's display time,
 /// which is the last one whose time has come. Frames passed over unshown count as dropped; the
 /// frame shown stays until a later one is due, so a paused or starved video keeps its picture.
-/// A new frame, or a new clock, asks every renderer that showed the layer for a frame
-/// (`FrameRequest`); while frames wait, the renderer also wakes when the next one is due.
+/// A frame that comes when none waits, or a new clock, asks every renderer that showed the layer
+/// for a frame (`FrameRequest`); while frames wait, the renderer wakes when the next one is due.
 ///
 /// Holds at most `capacity` waiting frames: a source that runs further ahead loses its oldest.
 package final class VideoFeed: @unchecked Sendable, Equatable {
@@ -84,9 +84,12 @@ package final class VideoFeed: @unchecked Sendable, Equatable {
                 state.waiting.removeFirst()
                 state.statistics.dropped += 1
             }
+            // A renderer that saw frames waiting wakes when the first is due, and then learns
+            // when the next is: only a frame that waits alone needs to wake it.
+            let wakes = state.waiting.isEmpty
             state.waiting.append(frame)
             let first = state.shown == nil && state.waiting.count == 1 ? state.firstFrame : nil
-            return (Array(state.requests.values), first)
+            return (wakes ? Array(state.requests.values) : [], first)
         }
         first?()
         for request in requests { request() }
