@@ -23,7 +23,9 @@ extension FramePass {
         renderer.videoTextures.bind(video.frame, for: video.layer, statistics: &statistics)
         let sampler = renderer.samplers.sampler(for: batch.sampling)
         for unit: GLuint in [0, 2, 3] { glBindSampler(unit, sampler) }
-        guard let program = renderer.programs.program(for: .video(shaped: batch.isShaped, format: video.frame.format))
+        guard
+            let program = renderer.programs.program(
+                for: .video(shaped: batch.isShaped, format: video.frame.format, shapeCoverage: batch.shapeCoverage))
         else { return }
         glUseProgram(program.program.id)
         glUniformMatrix4fv(program.videoMatrix, 1, GLboolean(GL_FALSE), video.frame.rgbMatrix)

@@ -57,9 +57,10 @@ struct LayerProgram: VariantProgram {
             return Variant(shaped: shaped, shapeCoverage: shaped ? shapeCoverage : .general, textured: textured)
         }
 
-        /// The variant that draws a batch of a video frame in `format`.
-        static func video(shaped: Bool, format: VideoFrame.Format) -> Variant {
-            Variant(shaped: shaped, textured: true, video: format)
+        /// The variant that draws a batch of a video frame in `format` (shaped: with the coverage
+        /// code its shapes need).
+        static func video(shaped: Bool, format: VideoFrame.Format, shapeCoverage: ShapeCoverage = .general) -> Variant {
+            Variant(shaped: shaped, shapeCoverage: shaped ? shapeCoverage : .general, textured: true, video: format)
         }
 
         /// Every variant a renderer may ask for: each batch's, the video batches', then the clip
@@ -77,8 +78,11 @@ struct LayerProgram: VariantProgram {
                     }
                 }
             }
-            for shaped in [false, true] {
-                variants += [video(shaped: shaped, format: .i420), video(shaped: shaped, format: .nv12)]
+            for format in [VideoFrame.Format.i420, .nv12] {
+                variants.append(video(shaped: false, format: format))
+                for coverage in ShapeCoverage.allCases {
+                    variants.append(video(shaped: true, format: format, shapeCoverage: coverage))
+                }
             }
             return variants + [clipMask, maskComposite, shapeClipComposite]
         }()

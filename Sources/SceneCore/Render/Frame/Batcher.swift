@@ -224,7 +224,8 @@ struct Batcher {
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         instances.append(quad)
         let batch = DrawBatch(
-            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped,
+            shapeCoverage: quad.isShaped ? quad.shapeCoverage : .uniformAffineFill)
         commands.append(.drawVideo(video, batch: batch))
     }
 
