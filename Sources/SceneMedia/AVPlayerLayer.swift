@@ -54,13 +54,10 @@ open class AVPlayerLayer: CALayer, @unchecked Sendable {
     open var player: AVPlayer? {
         get { storedPlayer.withLock { $0 } }
         set {
-            let old = storedPlayer.withLock { stored in
-                defer { stored = newValue }
-                return stored
-            }
-            guard old !== newValue else { return }
-            old?.detach(picture.feed)
-            newValue?.attach(picture.feed)
+            guard
+                picture.switchSource(
+                    storedPlayer, to: newValue, detach: { $0.detach($1) }, attach: { $0.attach($1) })
+            else { return }
             announceReadiness()
         }
     }

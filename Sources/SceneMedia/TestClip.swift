@@ -71,9 +71,10 @@ package enum TestClip {
                     + "the size must be even and positive, the rate and count positive")
         }
         guard !audio || codec.takesRawAudio else {
-            throw WriteError(description: "TestClip: \(codec) clips take no audio (no Vorbis or Opus encoder)")
+            throw WriteError(
+                description:
+                    "TestClip: \(codec) clips take no audio (the tone is raw PCM, which only AVI and Matroska hold)")
         }
-        GStreamer.initialize()
         var description =
             "appsrc name=src format=time caps=video/x-raw,format=I420,width=\(width),height=\(height),"
             + "framerate=\(framesPerSecond)/1 ! \(codec.elements) ! filesink name=sink"
@@ -83,29 +84,29 @@ package enum TestClip {
                 " audiotestsrc num-buffers=\(frameCount) samplesperbuffer=\(samples) freq=440"
                 + " ! audio/x-raw,format=S16LE,rate=48000,channels=1 ! mux."
         }
-        var parseError: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &parseError), parseError == nil else {
-            throw WriteError(description: "TestClip: cannot make a \(codec) pipeline: \(GStreamer.consume(parseError))")
+        try withPipeline(description, named: "a \(codec) pipeline") { pipeline in
+            let bin = GStreamer.cast(pipeline, to: GstBin.self)
+            guard let source = gst_bin_get_by_name(bin, "src"), let sink = gst_bin_get_by_name(bin, "sink") else {
+                throw WriteError(description: "TestClip: the pipeline lacks its source or sink")
+            }
+            defer {
+                gst_object_unref(source)
+                gst_object_unref(sink)
+            }
+            scm_set_string(sink, "location", url.path)
+            try start(pipeline, writing: url.path)
+            push(frameCount, framesPerSecond: framesPerSecond, width: width, height: height, into: source)
+            try waitForEnd(of: pipeline, url: url, timeout: timeout)
         }
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(pipeline)
-        }
-        let bin = GStreamer.cast(pipeline, to: GstBin.self)
-        guard let source = gst_bin_get_by_name(bin, "src"), let sink = gst_bin_get_by_name(bin, "sink") else {
-            throw WriteError(description: "TestClip: the pipeline lacks its source or sink")
-        }
-        defer {
-            gst_object_unref(source)
-            gst_object_unref(sink)
-        }
-        scm_set_string(sink, "location", url.path)
-        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw WriteError(description: "TestClip: cannot write \(url.path) (the pipeline would not start)")
-        }
+    }
+
+    /// Pushes the pictures of frames 0..<`count` into the app source `source`, then its end.
+    private static func push(
+        _ count: Int, framesPerSecond: Int, width: Int, height: Int, into source: UnsafeMutablePointer<GstElement>
+    ) {
         let appSource = GStreamer.cast(source, to: GstAppSrc.self)
         let frameDuration = GstClockTime(1_000_000_000) / GstClockTime(framesPerSecond)
-        for frame in 0..<frameCount {
+        for frame in 0..<count {
             let picture = i420Picture(frame: frame, width: width, height: height)
             let buffer = gst_buffer_new_allocate(nil, gsize(picture.count), nil)!
             _ = picture.withUnsafeBytes { gst_buffer_fill(buffer, 0, $0.baseAddress, gsize($0.count)) }
@@ -114,26 +115,40 @@ package enum TestClip {
             guard gst_app_src_push_buffer(appSource, buffer) == GST_FLOW_OK else { break }
         }
         gst_app_src_end_of_stream(appSource)
-        try waitForEnd(of: pipeline, url: url, timeout: timeout)
     }
 
     /// Runs the pipeline `description` (GStreamer's launch syntax: test sources into a file, say)
     /// until its end of stream, or throws: a description that does not parse, an element
     /// missing, a pipeline error, or no end within `timeout` seconds.
     package static func run(_ description: String, timeout: TimeInterval = 60) throws {
+        try withPipeline(description, named: "the pipeline") { pipeline in
+            try start(pipeline, writing: nil)
+            try waitForEnd(of: pipeline, url: nil, timeout: timeout)
+        }
+    }
+
+    /// Runs `body` with the pipeline `description` makes, which is stopped and let go after.
+    private static func withPipeline(
+        _ description: String, named name: String, _ body: (UnsafeMutablePointer<GstElement>) throws -> Void
+    ) throws {
         GStreamer.initialize()
         var parseError: UnsafeMutablePointer<GError>?
         guard let pipeline = gst_parse_launch(description, &parseError), parseError == nil else {
-            throw WriteError(description: "TestClip: cannot make the pipeline: \(GStreamer.consume(parseError))")
+            throw WriteError(description: "TestClip: cannot make \(name): \(GStreamer.consume(parseError))")
         }
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)
             gst_object_unref(pipeline)
         }
+        try body(pipeline)
+    }
+
+    /// Sets `pipeline` playing, or throws.
+    private static func start(_ pipeline: UnsafeMutablePointer<GstElement>, writing path: String?) throws {
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw WriteError(description: "TestClip: the pipeline would not start: \(description)")
+            throw WriteError(
+                description: "TestClip: \(path.map { "cannot write \($0)" } ?? "the pipeline would not start")")
         }
-        try waitForEnd(of: pipeline, url: nil, timeout: timeout)
     }
 
     /// Waits for the pipeline's end of stream, or throws its error or a timeout.

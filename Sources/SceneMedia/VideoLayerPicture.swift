@@ -21,6 +21,22 @@ final class VideoLayerPicture: @unchecked Sendable {
 
     var videoGravity: AVLayerVideoGravity { gravity.withLock { $0 } }
 
+    /// Makes `newValue` the source kept in `stored` (a layer's player or session), moving the feed
+    /// from the old source to it; false when it was the source already.
+    func switchSource<Source: AnyObject & Sendable>(
+        _ stored: Locked<Source?>, to newValue: Source?, detach: (Source, VideoFeed) -> Void,
+        attach: (Source, VideoFeed) -> Void
+    ) -> Bool {
+        let old = stored.withLock { stored in
+            defer { stored = newValue }
+            return stored
+        }
+        guard old !== newValue else { return false }
+        if let old { detach(old, feed) }
+        if let newValue { attach(newValue, feed) }
+        return true
+    }
+
     /// The rectangle of `bounds` the picture fills; zero while no frame has come.
     func rect(in bounds: CGRect) -> CGRect {
         VideoContent.rect(ofPicture: feed.presentationSize, in: bounds, gravity: videoGravity.contentsGravity)

@@ -43,13 +43,8 @@ open class AVCaptureVideoPreviewLayer: CALayer, @unchecked Sendable {
     open var session: AVCaptureSession? {
         get { storedSession.withLock { $0 } }
         set {
-            let old = storedSession.withLock { stored in
-                defer { stored = newValue }
-                return stored
-            }
-            guard old !== newValue else { return }
-            old?.feeds.detach(picture.feed)
-            newValue?.feeds.attach(picture.feed)
+            _ = picture.switchSource(
+                storedSession, to: newValue, detach: { $0.feeds.detach($1) }, attach: { $0.feeds.attach($1) })
         }
     }
 

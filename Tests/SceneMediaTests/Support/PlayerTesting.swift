@@ -15,7 +15,7 @@ struct RecordedFrame: Sendable {
 
 /// Takes every frame a feed receives, in order, as a render side would but without missing
 /// one: it asks the feed for the frame due when the previous one said the next is due
-/// (`Shown.nextTime`), polling every 2 ms on a thread of its own. A picture delivered twice
+/// (`Shown.nextTime`), polling every 2 ms on a thread of its own while none waits. A picture delivered twice
 /// with the same time (prerolled while paused, then played) counts once.
 final class FrameRecorder: Sendable {
     let feed = VideoFeed(capacity: 64)
@@ -43,8 +43,9 @@ final class FrameRecorder: Sendable {
                     // A microsecond past the due time: `time + offset - offset` may round below it.
                     time = max(next + 0.000_001, time)
                 } else {
+                    // Nothing waits: the time stays, so that frames coming meanwhile are taken one
+                    // by one from the first (a thread held up on a loaded machine misses none).
                     Thread.sleep(forTimeInterval: 0.002)
-                    time = CACurrentMediaTime()
                 }
             }
             finished.signal()

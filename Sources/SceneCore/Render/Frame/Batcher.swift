@@ -195,37 +195,34 @@ struct Batcher {
         if let outside = outsideRasters.popLast() { (openGroups, targetSize) = outside }
     }
 
-    /// Draws `layer`'s cached bitmap with `quad` (a batch of its own).
-    mutating func drawRaster(of layer: LayerID, quad: QuadInstance, sampling: TextureSampling) {
-        guard Self.admits(quad) else { return }
+    /// Adds `quad` as a batch of its own, for a command that draws it with a texture the renderer
+    /// keeps (a rasterized layer's bitmap, an OpenGL layer's picture, a video frame); nil when the
+    /// quad cannot be drawn.
+    private mutating func soleQuadBatch(_ quad: QuadInstance, sampling: TextureSampling) -> DrawBatch? {
+        guard Self.admits(quad) else { return nil }
         closeBatch()
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         instances.append(quad)
-        let batch = DrawBatch(
-            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+        return DrawBatch(
+            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped,
+            shapeCoverage: quad.isShaped ? quad.shapeCoverage : .uniformAffineFill)
+    }
+
+    /// Draws `layer`'s cached bitmap with `quad` (a batch of its own).
+    mutating func drawRaster(of layer: LayerID, quad: QuadInstance, sampling: TextureSampling) {
+        guard let batch = soleQuadBatch(quad, sampling: sampling) else { return }
         commands.append(.drawRaster(layer: layer, batch: batch))
     }
 
     /// Draws a `CAOpenGLLayer`'s picture with `quad` (a batch of its own).
     mutating func drawGLContent(_ request: GLContentRequest, quad: QuadInstance, sampling: TextureSampling) {
-        guard Self.admits(quad) else { return }
-        closeBatch()
-        if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
-        instances.append(quad)
-        let batch = DrawBatch(
-            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped)
+        guard let batch = soleQuadBatch(quad, sampling: sampling) else { return }
         commands.append(.drawGLContent(request, batch: batch))
     }
 
     /// Draws a video layer's frame with `quad` (a batch of its own).
     mutating func drawVideo(_ video: VideoDraw, quad: QuadInstance, sampling: TextureSampling) {
-        guard Self.admits(quad) else { return }
-        closeBatch()
-        if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
-        instances.append(quad)
-        let batch = DrawBatch(
-            first: instances.count - 1, count: 1, image: nil, sampling: sampling, isShaped: quad.isShaped,
-            shapeCoverage: quad.isShaped ? quad.shapeCoverage : .uniformAffineFill)
+        guard let batch = soleQuadBatch(quad, sampling: sampling) else { return }
         commands.append(.drawVideo(video, batch: batch))
     }
 
