@@ -9,9 +9,10 @@
 #      the video frames shown and dropped, and how far behind the clock the shown frame was (this
 #      machine has no sound device: the clock is the system clock);
 #   2. 16 320x180 30 fps clips at once (`--scene video-wall`): frames shown and dropped, CPU; beside
-#      Qt Quick's MediaPlayer + VideoOutput wall (qmlscene) when Qt Multimedia is installed.
+#      16 `playbin`s at once (their CPU summed) and Qt Quick's MediaPlayer + VideoOutput wall
+#      (qmlscene) when Qt Multimedia is installed.
 #
-#   scripts/bench-video.sh            (SECONDS_=60; ROUNDS=1; CLIPS=.build/bench-video)
+#   scripts/bench-video.sh            (SECONDS_=60; ROUNDS=1; PARTS="one wall"; CLIPS=.build/bench-video)
 #
 # The clips are made once with GStreamer's test sources (SMPTE bars scrolling, a ball over them)
 # and kept in CLIPS. Builds demo-window in release. ximagesink and glimagesink come with Debian's
@@ -78,15 +79,40 @@ playbin() {
   echo "bench=playbin sink=$sink clip=$(basename "$file") process_cpu_percent=$cpu"
 }
 
+# playbins COUNT FILE: COUNT playbins playing FILE at once, their CPU summed, printed as a line.
+playbins() {
+  local count=$1 file=$2 pids=() cpu
+  for _ in $(seq "$count"); do
+    gst-launch-1.0 -q playbin "uri=file://$(realpath "$file")" >/dev/null 2>&1 &
+    pids+=($!)
+  done
+  local ticks before=0 after=0 pid
+  ticks=$(getconf CLK_TCK)
+  sleep "$warmup"
+  for pid in "${pids[@]}"; do before=$((before + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done
+  sleep "$seconds"
+  for pid in "${pids[@]}"; do after=$((after + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done
+  kill "${pids[@]}" 2>/dev/null
+  wait "${pids[@]}" 2>/dev/null || true
+  cpu=$(echo "scale=1; ($after - $before) * 100 / $ticks / $seconds" | bc)
+  echo "bench=playbin count=$count clip=$(basename "$file") process_cpu_percent=$cpu"
+}
+
+parts=${PARTS:-one wall}
 for _ in $(seq "${ROUNDS:-1}"); do
+  [[ " $parts " == *" one "* ]] || continue
   echo "bench-video: one 1280x720 clip, $seconds s"
   "$bin" bench --scene video-bench --media "$big" --seconds "$seconds" \
     --warmup "$warmup" 2>/dev/null | grep '^bench='
   playbin default "$big"
   playbin glimagesink "$big"
+done
+for _ in $(seq "${ROUNDS:-1}"); do
+  [[ " $parts " == *" wall "* ]] || continue
   echo "bench-video: 16 320x180 clips, $seconds s"
   "$bin" bench --scene video-wall --media "$small" --seconds "$seconds" \
     --warmup "$warmup" 2>/dev/null | grep '^bench='
+  playbins 16 "$small"
   if command -v qmlscene >/dev/null && [ -d /usr/lib/x86_64-linux-gnu/qt5/qml/QtMultimedia ]; then
     qml=$(mktemp --suffix=.qml)
     {
