@@ -1299,6 +1299,27 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         let label = name.map { " \"\($0)\"" } ?? ""
         return "<\(kind)\(label) \(layerID) frame=\(frame)\(isPresentation ? " presentation" : "")>"
     }
+
+    /// The layer's whole tree, one layer a line (its `description`, then `hidden` and its
+    /// opacity when not 1), each indented two spaces under its superlayer: sublayers in order,
+    /// then the mask, marked `mask:`. What the view debugger's recursive description shows, for
+    /// reading a tree from code or in a debugger.
+    open override var debugDescription: String {
+        LayerLock.withLock {
+            var lines: [String] = []
+            var stack: [(layer: CALayer, depth: Int, isMask: Bool)] = [(self, 0, false)]
+            while let (layer, depth, isMask) = stack.popLast() {
+                var line = String(repeating: "  ", count: depth) + (isMask ? "mask: " : "") + layer.description
+                if layer.state.isHidden { line += " hidden" }
+                if layer.state.opacity != 1 { line += " opacity=\(layer.state.opacity)" }
+                lines.append(line)
+                // Pushed in reverse, so that the sublayers come out in order, before the mask.
+                if let mask = layer.maskStorage { stack.append((mask, depth + 1, true)) }
+                for sublayer in (layer.sublayerStorage ?? []).reversed() { stack.append((sublayer, depth + 1, false)) }
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
 }
 
 /// A weak reference to a layer.
