@@ -46,7 +46,10 @@ small=$clips/clip-320x180-$((seconds + warmup + 5))s.ogv
 make_clip "$big" 1280 720 $((seconds + warmup + 5)) 1
 make_clip "$small" 320 180 $((seconds + warmup + 5)) 0
 
-swift build -c release --product demo-window >/dev/null
+swift build -c release --product demo-window >/dev/null || {
+  echo "bench-video: the release build failed (swift build -c release --product demo-window)" >&2
+  exit 1
+}
 bin=$(swift build -c release --show-bin-path)/demo-window
 
 exec {fd}<> <(:)
