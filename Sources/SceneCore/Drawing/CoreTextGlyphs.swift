@@ -158,7 +158,16 @@ final class GlyphFace: @unchecked Sendable {
         return face
     }
 
-    private init?(name: String, size: CGFloat) {
+    private init?(name: String, size requested: CGFloat) {
+        // FreeType refuses a face past 65,536 pixels and the face then draws nothing for the rest
+        // of the process (`TextLayout.largestFontPixels`): a larger font is made at that size.
+        let size = min(requested, TextLayout.largestFontPixels)
+        if requested > size {
+            Diagnostics.errorOnce(
+                "CoreTextGlyphs.fontSize",
+                "text: a CTFont of \(requested) points is larger than fonts are made (\(TextLayout.largestFontPixels)); made at that size"
+            )
+        }
         guard size.isFinite, size > 0, let map = pango_cairo_font_map_get_default(),
             let context = pango_font_map_create_context(map)
         else { return nil }
