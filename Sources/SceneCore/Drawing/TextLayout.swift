@@ -298,18 +298,24 @@ final class TextLayout {
         pango_attr_list_insert(list, attribute)
     }
 
-    /// The largest font size text is drawn in, in device pixels: FreeType refuses sizes of
+    /// The largest font size text is drawn in, in FreeType's pixels: FreeType refuses sizes of
     /// 65,536 pixels and more, and its error leaves the font's face unusable for the rest of
-    /// the process (every size of that font then draws nothing). A larger size (1e300 points)
-    /// is drawn at this one, with one logged error; a negative or NaN size draws nothing.
+    /// the process (every size of that font then draws nothing). A larger size (1e300 points,
+    /// or 20 points at `contentsScale` 1e37) is drawn at this one, with one logged error; a
+    /// negative or NaN size draws nothing.
     static let largestFontPixels: CGFloat = 16_384
 
     /// A Pango font description for `font`, its size in absolute user-space units, for a device
     /// of `deviceScale` pixels a unit; the caller frees it.
+    ///
+    /// Pango asks FreeType for a face of the size times the device scale squared (Pango 1.50:
+    /// 1,100 points at scale 8 fail as 70,400 pixels), so above scale 1 the size is capped at
+    /// `largestFontPixels` over the scale squared.
     static func fontDescription(_ font: TextFont, deviceScale: Double = 1) -> OpaquePointer? {
         let description = pango_font_description_from_string(font.name.replacingOccurrences(of: "-", with: " "))
         var size = font.size.isNaN ? 0 : max(font.size, 0)
-        let largest = largestFontPixels / CGFloat(deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1)
+        let scale = CGFloat(deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1)
+        let largest = largestFontPixels / (scale * max(scale, 1))
         if size > largest {
             Diagnostics.errorOnce(
                 "TextLayout.fontSize",

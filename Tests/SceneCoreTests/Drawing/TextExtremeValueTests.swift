@@ -50,14 +50,18 @@ import Testing
         _ = Self.commitAndShow(far)
     }
 
-    /// Before, a font of 75,000 pixels (1e300 points drawn into a backing store) made FreeType
-    /// fail, which left DejaVu Sans blank for the rest of the process: other suites' text drew
-    /// nothing. Sizes are now capped at 16,384 pixels, with one logged error.
-    @Test func aHugeFontLeavesTheFontUsable() throws {
+    /// Before, FreeType failed for a face of 65,536 pixels or more, which left DejaVu Sans blank
+    /// for the rest of the process: other suites' text drew nothing. Pango asks for the size
+    /// times the device scale squared, so 1e300 points, 1,100 points at `contentsScale` 8
+    /// (70,400 pixels) and 20 points at 1e37 each made one; sizes are now capped at 16,384
+    /// of those pixels, with one logged error.
+    @Test(arguments: [(1e300, 1), (1_100, 8), (20, 1e37)] as [(CGFloat, CGFloat)])
+    func aHugeFontLeavesTheFontUsable(fontSize: CGFloat, contentsScale: CGFloat) throws {
         let huge = CATextLayer()
         huge.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
         huge.font = "DejaVu Sans"
-        huge.fontSize = 1e300
+        huge.fontSize = fontSize
+        huge.contentsScale = contentsScale
         huge.string = "Huge"
         let messages = Diagnostics.capturing { _ = Self.commitAndShow(huge) }.1
         #expect(messages.contains { $0.contains("larger than text is drawn") }, "\(messages)")
