@@ -12,11 +12,14 @@ struct HeadlessRender {
     /// Whether each frame starts 1/60 s of real time after the one before (else at once).
     var realTime = false
     let output: String?
+    /// The debug overlays drawn over every frame.
+    var debugOverlays: DebugOverlays = []
 
     func run() throws {
         let size = scene.name == "stress" ? CGSize(width: 1280, height: 720) : CGSize(width: width, height: height)
         let root = scene.build(SceneOptions(size: size))
         let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
+        renderer.debugOverlays = debugOverlays
         var image = try renderer.render(root)
         let shownAt = CACurrentMediaTime()
         let tick = scene.tick(SceneOptions(size: size))

@@ -6,7 +6,8 @@ import SceneCore
 /// any), reports clicks (hit-tested on the presentation tree), hands wheel scrolls and other
 /// keys to the scene and switches scenes with the keyboard (←/→, n/p or space; q or Escape
 /// closes; f toggles the frame-rate overlay and the tint over the regions frames redraw; a scene
-/// may show the overlay from the start).
+/// may show the overlay from the start). Keys toggle the debug overlays (`DebugOverlays`):
+/// b blended layers, o offscreen-rendered, u flash updated regions, v overdraw, g frame graph.
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
@@ -49,9 +50,20 @@ final class SceneViewer {
         say("click at (\(Int(point.x)), \(Int(point.y))): \(line)")
     }
 
+    /// The keys that toggle the debug overlays.
+    static let overlayKeys: [String: DebugOverlays] = [
+        "b": .blendedLayers, "o": .offscreenRendered, "u": .flashUpdatedRegions, "v": .overdraw, "g": .frameGraph,
+    ]
+
     private func key(_ event: KeyEvent) {
         let scenes = DemoScene.all
         let index = scenes.firstIndex { $0.name == scene.name } ?? 0
+        if let overlay = Self.overlayKeys[event.characters] {
+            window.debugOverlays.formSymmetricDifference(overlay)
+            let name = DebugOverlays.names.first { $0.overlay == overlay }?.name ?? event.characters
+            say("debug overlay \(name) \(window.debugOverlays.contains(overlay) ? "on" : "off")")
+            return
+        }
         switch (event.keySym, event.characters) {
         case (0xff53, _), (_, "n"), (_, " "): show(scenes[(index + 1) % scenes.count])
         case (0xff51, _), (_, "p"): show(scenes[(index + scenes.count - 1) % scenes.count])

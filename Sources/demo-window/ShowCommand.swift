@@ -50,6 +50,12 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Tint, for a frame, each region the window redraws when it draws only what changed (f toggles it too).")
     var showDamage = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Debug overlays to draw, comma-separated: \(DebugOverlays.names.map(\.name).joined(separator: ", ")) or all (instead of SCENECORE_DEBUG; keys toggle them in a window).",
+            valueName: "names"))
+    var debug: String?
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -75,7 +81,7 @@ struct ShowCommand: ParsableCommand {
         if headless {
             try HeadlessRender(
                 scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames,
-                realTime: realTime, output: output
+                realTime: realTime, output: output, debugOverlays: debug.map(DebugOverlays.init(names:)) ?? []
             ).run()
             return
         }
@@ -95,6 +101,7 @@ struct ShowCommand: ParsableCommand {
                     "window: 0x\(String(window.windowID, radix: 16)) \(width)x\(height) via \(window.presentationAPI)"
                         + (window.hasSmoothScrolling ? ", XInput2 smooth scrolling" : ""))
                 window.showsDamage = showDamage
+                if let debug { window.debugOverlays = DebugOverlays(names: debug) }
                 return SceneViewer(window: window, scene: selection.chosen(default: "gallery"))
             }
             let timer =

@@ -283,6 +283,37 @@ import Testing
         try expectScreen(server, 960 - 186, 12, (242, 242, 247, 255))
     }
 
+    /// The debug overlays' keys (b, o, v, g) in the gallery, each checked on screen by colour.
+    @Test func theDebugOverlaysToggleWithTheirKeys() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        func toggle(_ key: String, _ name: String, on: Bool) {
+            _ = try? server.run("xdotool", ["key", "--window", String(window), key])
+            #expect(demo.waitForLine(containing: "debug overlay \(name) \(on ? "on" : "off")") != nil)
+        }
+        toggle("b", "blended", on: true)
+        // The opaque blue card (0.2, 0.4, 0.9) under green at half; the background (the clear
+        // colour, 0.95, 0.95, 0.97) too.
+        try expectScreen(server, 440, 230, (26, 179, 115, 255))
+        try expectScreen(server, 900, 500, (121, 249, 124, 255))
+        toggle("b", "blended", on: false)
+        toggle("o", "offscreen", on: true)
+        // Inside the box of the group-opacity pair, outside its cards: the background under yellow.
+        try expectScreen(server, 300, 150, (247, 247, 148, 255))
+        toggle("o", "offscreen", on: false)
+        toggle("v", "overdraw", on: true)
+        // The background alone: one write.
+        try expectScreen(server, 900, 500, (64, 20, 5, 255))
+        toggle("v", "overdraw", on: false)
+        toggle("g", "frames", on: true)
+        // The graph's panel in the bottom-left corner, right of the few frames drawn.
+        try expectScreen(server, 350, 540, (97, 97, 99, 255))
+        toggle("g", "frames", on: false)
+        try expectScreen(server, 350, 540, (242, 242, 247, 255))
+    }
+
     @Test func severalWindowsInOneProcessCloseIndependently() throws {
         let server = try XvfbFixture()
         defer { server.stop() }

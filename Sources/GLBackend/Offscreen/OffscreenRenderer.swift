@@ -17,6 +17,13 @@ public final class OffscreenRenderer: @unchecked Sendable {
     /// window does; off by default, so that every frame walks and draws the whole tree and its
     /// statistics count all of it.
     public var limitsRedrawToDamage = false
+    /// Debugging pictures drawn over, or instead of, each frame (`DebugOverlays`); none by
+    /// default. While any is on, every frame is drawn whole; flashed regions show what each
+    /// frame changed only with `limitsRedrawToDamage` (otherwise every frame redraws everything).
+    public var debugOverlays: DebugOverlays {
+        get { overlay.overlays }
+        set { overlay.overlays = newValue }
+    }
 
     private let surface: HeadlessSurface
     private let inbox = CommitQueue()
@@ -24,6 +31,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
     private var pipeline = FramePipeline()
     private var attachedRoot: LayerID?
     private var lastTick = AnimationTick()
+    private var overlay = DebugOverlayRenderer()
+    /// Whether the overlays asked for another frame at the last render (a flash fading).
+    private var overlayNeedsFrame = false
+    /// The time the last frame was rendered for (the frame graph's intervals).
+    private var lastFrameTime: Double?
     /// The instances the last frame drew again into the frame before it, when it was patched
     /// rather than walked (`FramePipeline.Output.changedInstances`).
     private(set) var lastChangedInstances: [Int]?
@@ -64,17 +76,29 @@ public final class OffscreenRenderer: @unchecked Sendable {
         } else {
             CATransaction.flush()
         }
+        let cpuStart = threadCPUTime()
+        let time = time ?? CACurrentMediaTime()
+        let commits = inbox.drain()
         let output = pipeline.frame(
-            applying: inbox.drain(), root: layer.layerID, at: time ?? CACurrentMediaTime(), width: width,
-            height: height, clearColor: clearColor, patching: limitsRedrawToDamage)
+            applying: commits, root: layer.layerID, at: time, width: width, height: height, clearColor: clearColor,
+            patching: limitsRedrawToDamage)
         lastTick = output.tick
         lastChangedInstances = output.changedInstances
         if let live = output.liveImageIDs { try surface.purgeTextures(keeping: live) }
-        return try surface.render(output.displayList, damage: output.damage)
+        guard overlay.isActive else { return try surface.render(output.displayList, damage: output.damage) }
+        let image = try surface.render(overlay.overlaid(output.displayList, damage: output.damage, at: time))
+        overlay.graph.record(
+            FrameGraph.Sample(
+                renderCPU: threadCPUTime() - cpuStart, commitTime: commits.reduce(0) { $0 + $1.appSeconds },
+                interval: lastFrameTime.map { time - $0 } ?? 0, droppedFrames: 0))
+        lastFrameTime = time
+        overlayNeedsFrame = overlay.needsFrame(after: time)
+        return image
     }
 
-    /// Whether some animation was changing at the last `render(_:at:)` (another frame would differ).
-    public var isAnimating: Bool { lastTick.isAnimating }
+    /// Whether some animation was changing at the last `render(_:at:)` (another frame would
+    /// differ), or a debug overlay was (a flashed region fading).
+    public var isAnimating: Bool { lastTick.isAnimating || overlayNeedsFrame }
 
     /// When the tree needs its next frame although nothing animates now (absolute time): an
     /// animation waiting for its begin time, or a video layer's next frame. Nil when nothing waits.

@@ -26,6 +26,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     /// Set when the window's pixels were lost (exposed): the next frame is drawn and shown whole.
     private var needsWholeFrame = false
     private var showsDamage = false
+    private var debugOverlays: DebugOverlays = []
     private var quit = false
     private var drivesDisplayLinks = false
     private var size: (width: Int, height: Int)
@@ -99,6 +100,14 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         }
     }
 
+    /// Draws `overlays` over (or instead of) every frame from the next one on.
+    func setDebugOverlays(_ overlays: DebugOverlays) {
+        update {
+            $0.debugOverlays = overlays
+            $0.hasWork = true
+        }
+    }
+
     /// Draws and shows the next frame whole: the window lost what it showed (an Expose event).
     func setNeedsWholeFrame() {
         update {
@@ -154,6 +163,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var backBufferHoldsLast = false
         var presentedSize = (width: 0, height: 0)
         var lastTint: PixelRegion?
+        var overlay = DebugOverlayRenderer()
         /// Unpaced, the next frame built while the GL driver draws this one.
         var ahead: BuiltFrame?
         /// The thread CPU time the last frame took to build.
@@ -168,7 +178,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // The frame is drawn in a scope of its own: once its instances are uploaded, its
             // display list is held by the pipeline alone, so the next frame (built ahead below)
             // patches that list in place instead of copying it (1.6 MB at 10,000 quads).
-            let (commits, width, height, presented): (Int, Int, Int, PixelRegion?)
+            let (commits, commitSeconds, width, height, presented): (Int, Double, Int, Int, PixelRegion?)
             do {
                 let built =
                     ahead.flatMap { $0.frame.matches(frame) ? $0 : nil }
@@ -184,16 +194,23 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                 // size at a swap); a swap leaves the back buffer undefined, so the next frame is
                 // drawn whole, and copied.
                 let resized = presentedSize.width != list.width || presentedSize.height != list.height
-                let region = frame.drawsWhole || resized || dropsAhead ? nil : output.damage
+                let damageKnown = !(frame.drawsWhole || resized || dropsAhead)
+                // With debug overlays, every frame is drawn whole.
+                overlay.overlays = frame.debugOverlays
+                let region = damageKnown && !overlay.isActive ? output.damage : nil
                 let changed = backBufferHoldsLast ? region : nil
                 let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
                 // The last frame's tint over what it drew is drawn over again, untinted; what this
                 // frame changed is tinted.
                 let damage = changed.map { region in lastTint.map(region.union) ?? region }
                 lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
-                renderer.draw(lastTint.map { list.highlighting($0) } ?? list, damage: damage)
+                let drawn =
+                    overlay.isActive
+                    ? overlay.overlaid(list, damage: damageKnown ? output.damage : nil, at: frame.targetTime)
+                    : lastTint.map { list.highlighting($0) } ?? list
+                renderer.draw(drawn, damage: damage)
                 backBufferHoldsLast = keepsFrame
-                (commits, width, height) = (built.commits, list.width, list.height)
+                (commits, commitSeconds, width, height) = (built.commits, built.commitSeconds, list.width, list.height)
                 presented = keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: width, height: height) : nil
             }
             if interval == 0 && animation.isAnimating && buildTime >= Self.buildAheadTime {
@@ -209,9 +226,17 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // A tint shows for one frame: the next takes it away.
             if lastTint != nil { setNeedsDisplay() }
             let now = CACurrentMediaTime()
+            let cpu = threadCPUTime() - cpuStart
             record(
                 renderer.statistics, textures: renderer.textureCache, commits: commits, presentedAt: now,
-                missed: frame.missedSlots, cpu: threadCPUTime() - cpuStart, targetPixels: width * height)
+                missed: frame.missedSlots, cpu: cpu, targetPixels: width * height)
+            if overlay.isActive {
+                overlay.graph.record(
+                    FrameGraph.Sample(
+                        renderCPU: cpu, commitTime: commitSeconds, interval: now - lastPresent,
+                        droppedFrames: frame.missedSlots))
+                if overlay.needsFrame(after: now) { setNeedsDisplay() }
+            }
             DisplayLinkDriver.shared.framePresented(
                 by: self, at: now, interval: interval > 0 ? interval : now - lastPresent)
             lastPresent = now
@@ -222,6 +247,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     private struct BuiltFrame {
         let frame: Frame
         let commits: Int
+        /// The seconds the app side spent making those commits.
+        let commitSeconds: Double
         let output: FramePipeline.Output
     }
 
@@ -243,7 +270,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         let output = pipeline.frame(
             applying: commits, root: frame.root, at: time, width: frame.width, height: frame.height,
             clearColor: frame.clearColor, patching: limitsRedrawToDamage)
-        return BuiltFrame(frame: frame, commits: commits.count, output: output)
+        return BuiltFrame(
+            frame: frame, commits: commits.count, commitSeconds: commits.reduce(0) { $0 + $1.appSeconds },
+            output: output)
     }
 
     private struct Frame {
@@ -258,19 +287,21 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         let drawsWhole: Bool
         /// Whether the region a frame drawn only where it changed is tinted (`LayerWindow.showsDamage`).
         let showsDamage: Bool
+        /// The debug overlays drawn over the frame (`LayerWindow.debugOverlays`).
+        let debugOverlays: DebugOverlays
 
         /// The frame after this one, unpaced, at `time`, for the same window.
         func following(at time: Double) -> Frame {
             Frame(
                 width: width, height: height, root: root, clearColor: clearColor, missedSlots: 0, targetTime: time,
-                drawsWhole: false, showsDamage: showsDamage)
+                drawsWhole: false, showsDamage: showsDamage, debugOverlays: debugOverlays)
         }
 
         /// Whether a frame built for this one can be shown as `frame`: the same window, size and
         /// tree, with nothing asking for the whole frame.
         func matches(_ frame: Frame) -> Bool {
             width == frame.width && height == frame.height && root == frame.root && clearColor == frame.clearColor
-                && showsDamage == frame.showsDamage && !frame.drawsWhole
+                && showsDamage == frame.showsDamage && debugOverlays == frame.debugOverlays && !frame.drawsWhole
         }
     }
 
@@ -316,7 +347,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         defer { needsWholeFrame = false }
         return Frame(
             width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed,
-            targetTime: target, drawsWhole: needsWholeFrame, showsDamage: showsDamage)
+            targetTime: target, drawsWhole: needsWholeFrame, showsDamage: showsDamage, debugOverlays: debugOverlays)
     }
 
     /// Deletes every texture (so that the statistics account for them) and shader program before

@@ -88,6 +88,7 @@ public final class LayerWindow {
             surface: surface, width: width, height: height,
             interval: paced ? DisplayRefresh.interval(for: connection) : 0, limitsRedrawToDamage: limitsRedrawToDamage)
         configureWindow(title: title)
+        renderThread.setDebugOverlays(debugOverlays)
         attach(layer)
         renderThread.start()
         let target = WeakWindow(self)
@@ -106,6 +107,14 @@ public final class LayerWindow {
     /// Default false.
     public var showsDamage = false {
         didSet { renderThread.setShowsDamage(showsDamage) }
+    }
+
+    /// Debugging pictures the render thread draws over, or instead of, every frame
+    /// (`DebugOverlays`): blended and offscreen-rendered layers, flashed redrawn regions, the
+    /// overdraw heat map and the frame graph. Starts as the environment variable
+    /// `SCENECORE_DEBUG` names (none when it is unset). While any is on, frames are drawn whole.
+    public var debugOverlays: DebugOverlays = .fromEnvironment {
+        didSet { renderThread.setDebugOverlays(debugOverlays) }
     }
 
     /// The model layer at `point` (window coordinates), hit-tested against the presentation

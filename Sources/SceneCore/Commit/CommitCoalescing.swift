@@ -53,9 +53,12 @@ extension LayerTreeCommit {
             kept.append(update)
         }
         let last = commits[commits.count - 1]
-        return LayerTreeCommit(
+        var commit = LayerTreeCommit(
             sequence: last.sequence, updates: kept.compactMap { $0 }, released: commits.flatMap(\.released),
             timestamp: last.timestamp)
+        commit.firstSequence = commits[0].firstSequence
+        commit.appSeconds = commits.reduce(0) { $0 + $1.appSeconds }
+        return commit
     }
 
     /// Which field of which layer an update sets.

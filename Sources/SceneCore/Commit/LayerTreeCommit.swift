@@ -10,19 +10,26 @@ struct LayerUpdate: Sendable, Equatable {
 /// and renderers apply commits whole and in order.
 package struct LayerTreeCommit: Sendable {
     /// Increases by one with every commit in the process.
-    let sequence: UInt64
+    package let sequence: UInt64
     /// Changed fields, grouped by layer in the order the layers were encoded.
     let updates: [LayerUpdate]
     /// Layers that no longer exist on the app side; the render side drops them and their textures.
     let released: [LayerID]
     /// When the commit was made, in `CACurrentMediaTime()` seconds.
     let timestamp: Double
+    /// The seconds the committing thread spent on it: layout, display and encoding (0 for a
+    /// snapshot made when a renderer attaches).
+    package internal(set) var appSeconds = 0.0
+    /// The sequence number of the first commit this one stands for: its own, or for commits
+    /// coalesced into one (`coalesced(_:)`), the first of them.
+    package internal(set) var firstSequence: UInt64
 
     init(sequence: UInt64, updates: [LayerUpdate], released: [LayerID], timestamp: Double) {
         self.sequence = sequence
         self.updates = updates
         self.released = released
         self.timestamp = timestamp
+        firstSequence = sequence
     }
 
     /// The ids of the layers this commit changes, each once, in encoding order.

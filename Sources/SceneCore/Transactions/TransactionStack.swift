@@ -179,6 +179,7 @@ final class TransactionStack {
     private func performCommit() {
         LayerLock.lock()
         defer { LayerLock.unlock() }
+        let start = CACurrentMediaTime()
         adoptOrphans()
         // Layout, then display, run before encoding; each may change (and enrol) more layers.
         var laidOut = 0
@@ -199,7 +200,8 @@ final class TransactionStack {
         completionGroupsAwaitingCommit = []
         var builder = CommitBuilder()
         for layer in layers { builder.encodeChanges(of: layer, listedBy: id) }
-        let commit = builder.finish()
+        var commit = builder.finish()
+        commit.appSeconds = CACurrentMediaTime() - start
         if !commit.updates.isEmpty || !commit.released.isEmpty {
             CommitDistributor.shared.deliver(commit)
         }
