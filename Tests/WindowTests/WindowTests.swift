@@ -314,6 +314,60 @@ import Testing
         try expectScreen(server, 350, 540, (242, 242, 247, 255))
     }
 
+    /// `SCENECORE_TRACE` on a short benchmark: a JSON trace with the app thread's commits, layout
+    /// and display, the render thread's frames and their steps, and an arrow from every commit
+    /// to a frame that applied it.
+    @Test func aTraceOfABenchmarkRunHoldsTheFramesAndTheirCommits() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let demo = try DemoProcess(
+            [
+                "bench", "--scene", "stress", "--layers", "200", "--animation", "implicit", "--seconds", "1.5",
+                "--warmup", "0.5",
+            ],
+            display: server.display, environment: ["SCENECORE_TRACE": url.path])
+        defer { demo.stop() }
+        #expect(demo.waitForExit(timeout: 60) == 0, "\(demo.output)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let events = try #require(object?["traceEvents"] as? [[String: Any]])
+        let threads = Dictionary(
+            events.filter { $0["name"] as? String == "thread_name" }.compactMap { event in
+                (event["tid"] as? Int).flatMap { tid in
+                    ((event["args"] as? [String: String])?["name"]).map { (tid, $0) }
+                }
+            }, uniquingKeysWith: { a, _ in a })
+        /// The names of the slices recorded on the thread named `thread`.
+        func slices(on thread: String) -> Set<String> {
+            Set(
+                events.filter { threads[$0["tid"] as? Int ?? -1] == thread && $0["ph"] as? String == "X" }.compactMap {
+                    $0["name"] as? String
+                })
+        }
+        #expect(slices(on: "main").isSuperset(of: ["commit", "layout", "display"]), "\(slices(on: "main")) \(threads)")
+        #expect(
+            slices(on: "SceneCoreRender").isSuperset(of: [
+                "frame", "build", "apply", "animations", "walk", "GL submit", "present",
+            ]), "\(slices(on: "SceneCoreRender")) \(threads)")
+        let frames = events.filter { $0["name"] as? String == "frame" }.compactMap {
+            ($0["args"] as? [String: Int])?["number"]
+        }
+        #expect(frames.count > 20 && frames == frames.sorted(), "frames numbered in order")
+        // Every commit made while frames were drawn (not the one that built the scene before the
+        // window showed it, nor one at the very end) reached a frame.
+        let frameTimes = events.filter { $0["name"] as? String == "frame" }.compactMap { $0["ts"] as? Double }
+        let (first, last) = (frameTimes.min() ?? 0, (frameTimes.max() ?? 0) - 100_000)
+        let starts = Set(
+            events.filter { event in
+                event["ph"] as? String == "s" && (event["ts"] as? Double).map { $0 > first && $0 < last } == true
+            }.compactMap { $0["id"] as? Int })
+        let ends = Set(
+            events.filter { $0["ph"] as? String == "f" && threads[$0["tid"] as? Int ?? -1] == "SceneCoreRender" }
+                .compactMap { $0["id"] as? Int })
+        #expect(starts.count >= 2 && starts.isSubset(of: ends), "\(starts.subtracting(ends)) never reached a frame")
+    }
+
     @Test func severalWindowsInOneProcessCloseIndependently() throws {
         let server = try XvfbFixture()
         defer { server.stop() }

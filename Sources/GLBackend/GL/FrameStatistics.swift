@@ -47,3 +47,13 @@ public struct FrameStatistics: Sendable, Equatable {
     /// Empty statistics.
     public init() {}
 }
+
+extension FrameStatistics {
+    /// What a frame trace shows of the frame's GL submission (`FrameTrace`).
+    var traceArguments: [(name: StaticString, value: Int)] {
+        [
+            ("draw calls", drawCalls), ("quads", instances), ("texture uploads", textureUploads),
+            ("uploaded bytes", uploadedBytes), ("instance bytes", instanceBytes),
+        ]
+    }
+}

@@ -40,8 +40,10 @@ final class HeadlessSurface: @unchecked Sendable {
             let resized = framebuffer.width != list.width || framebuffer.height != list.height
             try framebuffer.resize(width: list.width, height: list.height)
             glBindFramebuffer(GL_FRAMEBUFFER.glEnum, framebuffer.framebuffer)
+            let submitting = FrameTrace.begin("GL submit", "render")
             renderer.draw(list, damage: resized ? nil : damage)
             glFinish()
+            submitting?.end(renderer.statistics.traceArguments)
             let statistics = renderer.statistics
             lastStatistics.withLock { $0 = statistics }
             return RenderedImage(

@@ -77,6 +77,8 @@ public final class OffscreenRenderer: @unchecked Sendable {
             CATransaction.flush()
         }
         let cpuStart = threadCPUTime()
+        let framing = FrameTrace.begin("frame", "render")
+        defer { framing?.end() }
         let time = time ?? CACurrentMediaTime()
         let commits = inbox.drain()
         let output = pipeline.frame(

@@ -55,6 +55,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // Named from inside: Foundation on Linux applies a name set before `start()` to
             // `Thread.name` only, not to the system thread; the system keeps 15 bytes at most.
             Thread.current.name = "SceneCoreRender"
+            FrameTrace.setThreadName("SceneCoreRender")
             run()
             finished.signal()
         }
@@ -170,6 +171,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         var buildTime = 0.0
         while let frame = waitForFrame(deadline: &deadline, animation: animation) {
             let cpuStart = threadCPUTime()
+            let framing = FrameTrace.begin("frame", "render")
             // A frame built ahead for a window that changed since is drawn no more, but its
             // textures may go. The frame built now differs from it, not from the last one drawn,
             // so its damage says nothing: it is drawn whole.
@@ -208,7 +210,10 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                     overlay.isActive
                     ? overlay.overlaid(list, damage: damageKnown ? output.damage : nil, at: frame.targetTime)
                     : lastTint.map { list.highlighting($0) } ?? list
+                let submitting = FrameTrace.begin("GL submit", "render")
                 renderer.draw(drawn, damage: damage)
+                submitting?.end(renderer.statistics.traceArguments)
+                FrameTrace.counter("uploaded bytes", renderer.statistics.uploadedBytes)
                 backBufferHoldsLast = keepsFrame
                 (commits, commitSeconds, width, height) = (built.commits, built.commitSeconds, list.width, list.height)
                 presented = keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: width, height: height) : nil
@@ -221,12 +226,13 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                 let next = frame.following(at: CACurrentMediaTime())
                 ahead = build(next, with: &pipeline, at: next.targetTime, measuring: &buildTime)
             }
-            surface.present(changed: presented)
+            FrameTrace.span("present", "render") { surface.present(changed: presented) }
             presentedSize = (width, height)
             // A tint shows for one frame: the next takes it away.
             if lastTint != nil { setNeedsDisplay() }
             let now = CACurrentMediaTime()
             let cpu = threadCPUTime() - cpuStart
+            framing?.end([("number", statistics.framesPresented + 1), ("dropped", frame.missedSlots)])
             record(
                 renderer.statistics, textures: renderer.textureCache, commits: commits, presentedAt: now,
                 missed: frame.missedSlots, cpu: cpu, targetPixels: width * height)
@@ -265,7 +271,11 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         _ frame: Frame, with pipeline: inout FramePipeline, at time: Double, measuring buildTime: inout Double
     ) -> BuiltFrame {
         let start = threadCPUTime()
-        defer { buildTime = threadCPUTime() - start }
+        let building = FrameTrace.begin("build", "render")
+        defer {
+            building?.end()
+            buildTime = threadCPUTime() - start
+        }
         let commits = inbox.drain()
         let output = pipeline.frame(
             applying: commits, root: frame.root, at: time, width: frame.width, height: frame.height,

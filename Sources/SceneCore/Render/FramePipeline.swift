@@ -65,13 +65,17 @@ package struct FramePipeline: Sendable {
         if returnsFreedMemory { FreedMemory.returnToSystem() }
         var contentsChanged = false
         var wholeLayers = 0
+        let applying = commits.isEmpty ? nil : FrameTrace.begin("apply", "render")
         for commit in commits {
+            FrameTrace.commitsApplied(commit.firstSequence...commit.sequence)
             tree.apply(commit)
             contentsChanged = contentsChanged || tree.lastCommitChangedContents
             wholeLayers += tree.lastCommitWholeLayers
         }
+        applying?.end([("commits", commits.count)])
         returnsFreedMemory = wholeLayers >= FreedMemory.layersWorthReturning
         let hadTransitionImages = !tree.transitionSnapshots.isEmpty
+        let evaluating = FrameTrace.begin("animations", "render")
         var tick = root.map { tree.evaluateAnimations(at: time, in: .tree($0)) } ?? AnimationTick()
         // Particles are worked out for the frame's time; live emitters need frames as animations do.
         if tree.simulateEmitters(at: time) && root != nil { tick.isAnimating = true }
@@ -82,6 +86,7 @@ package struct FramePipeline: Sendable {
             tick.wakeTime = min(tick.wakeTime ?? next, next)
         }
         AnimationEventCenter.shared.post(tick.events)
+        evaluating?.end([("animating", tick.isAnimating ? 1 : 0)])
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
         var list = DisplayList(width: width, height: height, clearColor: clearColor)
@@ -90,7 +95,10 @@ package struct FramePipeline: Sendable {
         // Commits that change only other trees (a renderer receives every commit of the process)
         // leave the last frame as it was.
         if let root, !commits.contains(where: { tree.changesTree(under: root, $0) }) {
-            switch patch?.patched(tree, root: root, width: width, height: height, clearColor: clearColor) {
+            let patching = FrameTrace.begin("patch", "render")
+            let patched = patch?.patched(tree, root: root, width: width, height: height, clearColor: clearColor)
+            patching?.end()
+            switch patched {
             case .patched(let patched, let changed, let damage)?:
                 return Output(
                     displayList: patched, tick: tick, liveImageIDs: nil, changedInstances: changed,
@@ -115,12 +123,16 @@ package struct FramePipeline: Sendable {
             // The walk records its plain leaves into the records of the last walk, taken over.
             let leaves = patch?.leaves ?? spareLeaves
             (patch, spareLeaves) = (nil, FrameLeaves())
+            let walking = FrameTrace.begin("walk", "render")
             var builder = FrameBuilder.walk(
                 tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest,
                 leaves: patching ? leaves : nil, instances: lastInstanceCount)
             list = builder.finish()
+            walking?.end([("quads", list.instances.count), ("commands", list.commands.count)])
             lastInstanceCount = list.instances.count
-            if patching { damage = FrameDamage.region(from: previous, to: list) }
+            if patching {
+                damage = FrameTrace.span("damage", "render") { FrameDamage.region(from: previous, to: list) }
+            }
             previous = nil
             patch = FramePatch(list, root: root, clearColor: clearColor, builder: builder)
             if patch == nil, let leaves = builder.leaves { spareLeaves = leaves }

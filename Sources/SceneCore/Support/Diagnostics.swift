@@ -67,6 +67,11 @@ package enum Diagnostics {
         log(message())
     }
 
+    /// Logs what a tool the user asked for did (a trace written), at the notice level.
+    package static func notice(_ message: String) {
+        logger.notice("\(message)")
+    }
+
     /// Logs a warning about input that was accepted with a documented adjustment.
     package static func warning(_ message: String) {
         logger.warning("\(message)")

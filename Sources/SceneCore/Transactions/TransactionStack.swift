@@ -180,20 +180,26 @@ final class TransactionStack {
         LayerLock.lock()
         defer { LayerLock.unlock() }
         let start = CACurrentMediaTime()
+        _ = FrameTrace.startedFromEnvironment
+        let committing = FrameTrace.begin("commit", "app")
         adoptOrphans()
         // Layout, then display, run before encoding; each may change (and enrol) more layers.
+        let layingOut = FrameTrace.begin("layout", "app")
         var laidOut = 0
         while laidOut < changedLayers.count {
             let batch = changedLayers[laidOut...]
             laidOut = changedLayers.count
             CALayer.layOutMarkedLayers(batch)
         }
+        layingOut?.end([("layers", laidOut)])
+        let displaying = FrameTrace.begin("display", "app")
         var displayed = 0
         while displayed < changedLayers.count {
             let batch = changedLayers[displayed...]
             displayed = changedLayers.count
             CALayer.displayMarkedLayers(Array(batch))
         }
+        displaying?.end([("layers", displayed)])
         let layers = changedLayers
         changedLayers = []
         let groups = completionGroupsAwaitingCommit
@@ -203,6 +209,13 @@ final class TransactionStack {
         var commit = builder.finish()
         commit.appSeconds = CACurrentMediaTime() - start
         if !commit.updates.isEmpty || !commit.released.isEmpty {
+            if let committing {
+                FrameTrace.commitSent(commit.sequence)
+                committing.end([
+                    ("sequence", Int(commit.sequence)), ("fields", commit.updates.count),
+                    ("layers", commit.changedLayers.count), ("released", commit.released.count),
+                ])
+            }
             CommitDistributor.shared.deliver(commit)
         }
         // Blocks whose animations have all stopped (or that had none) run now, on the main queue.

@@ -17,14 +17,16 @@ final class DemoProcess: Sendable {
             .path
     }
 
-    /// Starts the demo with `DISPLAY` set to `display`, or with no `DISPLAY` at all when it is nil.
-    init(_ arguments: [String], display: String?) throws {
+    /// Starts the demo with `DISPLAY` set to `display`, or with no `DISPLAY` at all when it is nil,
+    /// and the variables of `environment` set too.
+    init(_ arguments: [String], display: String?, environment: [String: String] = [:]) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
         defer { close(fds[1]) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         child = try ChildProcess(
-            Self.executable, arguments, environment: display.map { ["DISPLAY": $0] } ?? [:],
+            Self.executable, arguments,
+            environment: environment.merging(display.map { ["DISPLAY": $0] } ?? [:]) { $1 },
             removing: display == nil ? ["DISPLAY"] : [],
             outputDescriptor: fds[1])
         let reader = fds[0]

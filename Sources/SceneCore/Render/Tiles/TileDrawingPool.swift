@@ -94,7 +94,10 @@ final class TileDrawingPool: @unchecked Sendable {
             condition.broadcast()
         } else if threads < maximumThreads {
             threads += 1
-            let thread = Thread { self.work() }
+            let thread = Thread {
+                FrameTrace.setThreadName("SceneCore.tiles")
+                self.work()
+            }
             thread.name = "SceneCore.tiles"
             thread.start()
         }

@@ -296,7 +296,11 @@ final class TileStore: Sendable, Equatable {
         }
         var image: CGImage?
         // The layer is held only while this tile is drawn.
-        if let grid, let layer { image = TileStore.render(key, of: layer, grid: grid) }
+        if let grid, let layer {
+            let drawing = FrameTrace.begin("tile draw", "tiles")
+            image = TileStore.render(key, of: layer, grid: grid)
+            drawing?.end([("level", key.level), ("column", key.column), ("row", key.row)])
+        }
         let requests = state.withLock { s -> [FrameRequest] in
             var requests: [FrameRequest] = []
             if s.drawing[key] == token {
