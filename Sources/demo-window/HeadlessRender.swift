@@ -2,8 +2,9 @@ import Foundation
 import GLBackend
 import SceneCore
 
-/// Renders a scene through the headless renderer to a PNG, optionally over several frames
-/// 1/60 s apart: the scene's tick and its animations both advance by frame time.
+/// Renders a scene, with its caption as a window shows it, through the headless renderer to a
+/// PNG, optionally over several frames 1/60 s apart: the scene's tick and its animations both
+/// advance by frame time.
 struct HeadlessRender {
     let scene: DemoScene
     let width: Int
@@ -15,9 +16,11 @@ struct HeadlessRender {
     /// The debug overlays drawn over every frame.
     var debugOverlays: DebugOverlays = []
 
-    func run() throws {
+    @MainActor func run() throws {
         let size = scene.name == "stress" ? CGSize(width: 1280, height: 720) : CGSize(width: width, height: height)
         let root = scene.build(SceneOptions(size: size))
+        // As in a window, the scene's caption names what it shows.
+        SceneCaption().show(scene, on: root)
         let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
         renderer.debugOverlays = debugOverlays
         var image = try renderer.render(root)

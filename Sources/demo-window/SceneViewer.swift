@@ -6,14 +6,16 @@ import SceneCore
 /// any), reports clicks (hit-tested on the presentation tree), hands wheel scrolls and other
 /// keys to the scene and switches scenes with the keyboard (←/→, n/p or space; q or Escape
 /// closes; f toggles the frame-rate overlay and the tint over the regions frames redraw; a scene
-/// may show the overlay from the start). Keys toggle the debug overlays (`DebugOverlays`):
-/// b blended layers, o offscreen-rendered, u flash updated regions, v overdraw, g frame graph.
+/// may show the overlay from the start; h hides or shows the scene's caption). Keys toggle the
+/// debug overlays (`DebugOverlays`): b blended layers, o offscreen-rendered, u flash updated
+/// regions, v overdraw, g frame graph. A scene's own keys take precedence over all of these.
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
     private(set) var scene: DemoScene
     private var ticks: TickDriver?
     private let overlay = FrameRateOverlay()
+    private let caption = SceneCaption()
 
     init(window: LayerWindow, scene: DemoScene) {
         self.window = window
@@ -34,6 +36,7 @@ final class SceneViewer {
         let root = scene.build(SceneOptions(size: window.size))
         window.layer = root
         overlay.follow(root)
+        caption.show(scene, on: root)
         ticks?.stop()
         ticks = TickDriver(scene.tick(SceneOptions(size: window.size)), root: root)
         if scene.showsOverlay && !overlay.isShowing { overlay.show(on: window) }
@@ -58,6 +61,11 @@ final class SceneViewer {
     private func key(_ event: KeyEvent) {
         let scenes = DemoScene.all
         let index = scenes.firstIndex { $0.name == scene.name } ?? 0
+        // A scene's own keys come first (the video scene's p plays and pauses).
+        if !event.characters.isEmpty, let line = scene.key?(window.layer, event.characters) {
+            say("key \(event.characters): \(line)")
+            return
+        }
         if let overlay = Self.overlayKeys[event.characters] {
             window.debugOverlays.formSymmetricDifference(overlay)
             let name = DebugOverlays.names.first { $0.overlay == overlay }?.name ?? event.characters
@@ -73,12 +81,12 @@ final class SceneViewer {
             // The overlay shows what frames cost: with it, the regions they redraw are tinted.
             window.showsDamage = overlay.isShowing
             say("frame-rate overlay \(overlay.isShowing ? "on" : "off")")
+        case (_, "h"): say("caption \(caption.toggle(on: window.layer) ? "on" : "off")")
         case (let keySym, ""):
             if let line = scene.navigationKey?(window.layer, keySym) {
                 say("key 0x\(String(keySym, radix: 16)): \(line)")
             }
-        case (_, let characters):
-            if let line = scene.key?(window.layer, characters) { say("key \(characters): \(line)") }
+        default: break
         }
     }
 }

@@ -79,10 +79,12 @@ struct ShowCommand: ParsableCommand {
             return
         }
         if headless {
-            try HeadlessRender(
-                scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames,
-                realTime: realTime, output: output, debugOverlays: debug.map(DebugOverlays.init(names:)) ?? []
-            ).run()
+            try MainActor.assumeIsolated {
+                try HeadlessRender(
+                    scene: selection.chosen(default: "gallery"), width: width, height: height, frames: frames,
+                    realTime: realTime, output: output, debugOverlays: debug.map(DebugOverlays.init(names:)) ?? []
+                ).run()
+            }
             return
         }
         if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {

@@ -283,6 +283,24 @@ import Testing
         try expectScreen(server, 960 - 186, 12, (242, 242, 247, 255))
     }
 
+    /// Every scene shows its caption in the bottom-left corner, dark under its text; `h` hides
+    /// it and shows it again.
+    @Test func theCaptionTogglesWithH() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        // Black at 0.6 over the light background, right of the text.
+        let caption: Pixel = (97, 97, 99, 255)
+        try expectScreen(server, 540, 586, caption, tolerance: 4)
+        try server.run("xdotool", ["key", "--window", String(window), "h"])
+        #expect(demo.waitForLine(containing: "caption off") != nil)
+        try expectScreen(server, 540, 586, (242, 242, 247, 255))
+        try server.run("xdotool", ["key", "--window", String(window), "h"])
+        #expect(demo.waitForLine(containing: "caption on") != nil)
+        try expectScreen(server, 540, 586, caption, tolerance: 4)
+    }
+
     /// The debug overlays' keys (b, o, v, g) in the gallery, each checked on screen by colour.
     @Test func theDebugOverlaysToggleWithTheirKeys() throws {
         let server = try XvfbFixture()
@@ -308,10 +326,10 @@ import Testing
         try expectScreen(server, 900, 500, (64, 20, 5, 255))
         toggle("v", "overdraw", on: false)
         toggle("g", "frames", on: true)
-        // The graph's panel in the bottom-left corner, right of the few frames drawn.
-        try expectScreen(server, 350, 540, (97, 97, 99, 255))
+        // The graph's panel in the bottom-left corner, right of the few frames drawn, above the caption.
+        try expectScreen(server, 350, 526, (97, 97, 99, 255))
         toggle("g", "frames", on: false)
-        try expectScreen(server, 350, 540, (242, 242, 247, 255))
+        try expectScreen(server, 350, 526, (242, 242, 247, 255))
     }
 
     /// `SCENECORE_TRACE` on a short benchmark: a JSON trace with the app thread's commits, layout
