@@ -6,7 +6,8 @@ import SceneCore
 /// any), reports clicks (hit-tested on the presentation tree), hands wheel scrolls and other
 /// keys to the scene and switches scenes with the keyboard (←/→, n/p or space; q or Escape
 /// closes; f toggles the frame-rate overlay and the tint over the regions frames redraw; a scene
-/// may show the overlay from the start; h hides or shows the scene's caption). Keys toggle the
+/// may show the overlay from the start; h hides or shows the scene's caption; i toggles the layer
+/// inspector). Keys toggle the
 /// debug overlays (`DebugOverlays`): b blended layers, o offscreen-rendered, u flash updated
 /// regions, v overdraw, g frame graph. A scene's own keys take precedence over all of these.
 @MainActor
@@ -27,6 +28,8 @@ final class SceneViewer {
         }
         window.onResize = { size in say("resized: \(Int(size.width))x\(Int(size.height))") }
         window.onClose = { say("window closed") }
+        window.inspector.onHover = { layer in say("inspect hover: \(layer.map(LayerInspector.describe) ?? "nothing")") }
+        window.inspector.onSelect = { _, path in say("inspect: \(path)") }
         show(scene)
     }
 
@@ -82,6 +85,9 @@ final class SceneViewer {
             window.showsDamage = overlay.isShowing
             say("frame-rate overlay \(overlay.isShowing ? "on" : "off")")
         case (_, "h"): say("caption \(caption.toggle(on: window.layer) ? "on" : "off")")
+        case (_, "i"):
+            window.showsInspector.toggle()
+            say("inspector \(window.showsInspector ? "on" : "off")")
         case (let keySym, ""):
             if let line = scene.navigationKey?(window.layer, keySym) {
                 say("key 0x\(String(keySym, radix: 16)): \(line)")

@@ -301,6 +301,27 @@ import Testing
         try expectScreen(server, 540, 586, caption, tolerance: 4)
     }
 
+    /// `i` turns the inspector on: hovering the gallery's first card names it and outlines it
+    /// in the inspector's blue, and a click prints its path instead of reaching the scene.
+    @Test func theInspectorNamesAndOutlinesTheHoveredLayer() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("gallery", on: server)
+        defer { demo.stop() }
+        try server.run("xdotool", ["key", "--window", String(window), "i"])
+        #expect(demo.waitForLine(containing: "inspector on") != nil)
+        try server.run("xdotool", ["mousemove", "--window", String(window), "90", "70"])
+        #expect(demo.waitForLine(containing: "inspect hover: CALayer") != nil)
+        // The outline, 2 points wide on the card's left edge (x 20), over its dark border.
+        try expectScreen(server, 21, 100, (26, 153, 255, 255))
+        try server.run("xdotool", ["click", "--window", String(window), "1"])
+        #expect(demo.waitForLine(containing: "inspect: CALayer › [0] CALayer") != nil, "\(demo.output)")
+        #expect(!demo.output.contains { $0.hasPrefix("click at") }, "the click went to the scene")
+        try server.run("xdotool", ["key", "--window", String(window), "i"])
+        #expect(demo.waitForLine(containing: "inspector off") != nil)
+        try expectScreen(server, 21, 100, (26, 26, 38, 255), tolerance: 6)
+    }
+
     /// The debug overlays' keys (b, o, v, g) in the gallery, each checked on screen by colour.
     @Test func theDebugOverlaysToggleWithTheirKeys() throws {
         let server = try XvfbFixture()

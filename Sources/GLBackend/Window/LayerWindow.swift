@@ -13,7 +13,10 @@ import SceneCore
 public final class LayerWindow {
     /// The tree's root layer, sized to the window. Setting it shows another tree.
     public var layer: CALayer {
-        didSet { attach(layer) }
+        didSet {
+            attach(layer)
+            if showsInspector { inspector.attach(to: layer) }
+        }
     }
     /// Called for mouse down, up and motion, in window coordinates. Wheel buttons go to
     /// `onScroll` instead.
@@ -117,6 +120,18 @@ public final class LayerWindow {
         didSet { renderThread.setDebugOverlays(debugOverlays) }
     }
 
+    /// Whether the layer inspector (`inspector`) is on: the layer under the pointer is outlined
+    /// and described beside it, and clicks report its path instead of reaching `onMouse`.
+    /// Default false.
+    public var showsInspector = false {
+        didSet {
+            guard showsInspector != oldValue else { return }
+            if showsInspector { inspector.attach(to: layer) } else { inspector.detach() }
+        }
+    }
+    /// The window's layer inspector (`showsInspector` turns it on).
+    public let inspector = LayerInspector()
+
     /// The model layer at `point` (window coordinates), hit-tested against the presentation
     /// tree, that is, against what is on screen.
     public func hitTest(_ point: CGPoint) -> CALayer? {
@@ -190,6 +205,12 @@ public final class LayerWindow {
     private func handle(_ input: WindowInput) {
         guard isOpen else { return }
         switch input {
+        case .mouse(let event) where showsInspector:
+            switch event.kind {
+            case .moved: inspector.pointerMoved(to: event.location)
+            case .down: inspector.click(at: event.location)
+            case .up: break
+            }
         case .mouse(let event): onMouse?(event)
         case .key(let event): onKey?(event)
         case .scroll(let event): onScroll?(event)
