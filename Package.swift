@@ -114,6 +114,11 @@ if let sanitizer = Context.environment["SCENECORE_SANITIZE"] {
     ]
     package.targets.removeAll { unsanitized.contains($0.name) }
     package.products.removeAll { unsanitized.contains($0.name) }
+    // Nor do they make documentation: leaving the DocC plugin out saves compiling it per build.
+    package.dependencies.removeAll { dependency in
+        if case .sourceControl(_, let location, _) = dependency.kind { return location.hasSuffix("/swift-docc-plugin") }
+        return false
+    }
     if sanitizer == "thread" {
         for target in package.targets where ["SceneCoreTests", "GLBackendTests"].contains(target.name) {
             let folder = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Tests/\(target.name)")
