@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +103,7 @@ def convert(catalog, module, symbol_graphs, output):
     command = [
         DOCC, "convert", str(catalog), "--additional-symbol-graph-dir", str(symbol_graphs),
         "--output-path", str(output), "--diagnostics-file", str(diagnostics_file),
+        "--no-transform-for-static-hosting",  # a third of the files to write: only the diagnostics matter
         "--fallback-display-name", module, "--fallback-bundle-identifier", f"org.scenecore.{module}",
     ]
     result = subprocess.run(command, capture_output=True, text=True)
@@ -222,40 +224,45 @@ def module_problems(module, catalog, graphs, output, root, allowed):
     return [(key, message) for key, message in problems if key not in allowed], matched
 
 
+def check_module(module, scratch, allowed):
+    """One module's check: (failures, the allowed keys it matched, the lines to print)."""
+    started = time.monotonic()
+    graphs = scratch / "symbol-graphs" / module
+    extract_symbol_graph(module, extract_flags(compile_args(ROOT / ".build", module)), graphs)
+    catalog = ROOT / "Sources" / module / f"{module}.docc"
+    problems, matched = module_problems(module, catalog, graphs, scratch / f"{module}.doccarchive", ROOT, allowed)
+    failures = [message for _, message in problems]
+    failures += [
+        f"a ```swift block that is not a run of lines of {SAMPLES_DIR.relative_to(ROOT)}: {where}"
+        for where in unmatched_samples(catalog, SAMPLES_DIR)
+    ]
+    declared = [
+        symbol
+        for graph_file in graphs.glob("*.symbols.json")
+        for symbol in json.loads(graph_file.read_text())["symbols"]
+        if "location" in symbol
+    ]
+    missing = sum(1 for symbol in declared if "docComment" not in symbol)
+    lines = [
+        f"check-docs: {module}: {len(declared)} public symbols declared in its sources, {missing} without a doc"
+        f" comment, {len(matched)} allowed by {ALLOWED_FILE.relative_to(ROOT)} ({time.monotonic() - started:.1f} s)"
+    ]
+    return failures, matched, lines + [f"  allowed: {key}" for key in sorted(matched)]
+
+
 def check(list_all):
-    build_dir = ROOT / ".build"
     allowed = read_allowed(ALLOWED_FILE)
     failures = []
     matched = set()
     with tempfile.TemporaryDirectory(prefix="check-docs-") as scratch:
-        scratch = Path(scratch)
-        for module in MODULES:
-            started = time.monotonic()
-            graphs = scratch / "symbol-graphs" / module
-            extract_symbol_graph(module, extract_flags(compile_args(build_dir, module)), graphs)
-            catalog = ROOT / "Sources" / module / f"{module}.docc"
-            problems, allowed_here = module_problems(
-                module, catalog, graphs, scratch / f"{module}.doccarchive", ROOT, allowed)
-            matched |= allowed_here
-            failures += [message for _, message in problems]
-            failures += [
-                f"a ```swift block that is not a run of lines of {SAMPLES_DIR.relative_to(ROOT)}: {where}"
-                for where in unmatched_samples(catalog, SAMPLES_DIR)
-            ]
-            declared = [
-                symbol
-                for graph_file in graphs.glob("*.symbols.json")
-                for symbol in json.loads(graph_file.read_text())["symbols"]
-                if "location" in symbol
-            ]
-            missing = sum(1 for symbol in declared if "docComment" not in symbol)
-            print(
-                f"check-docs: {module}: {len(declared)} public symbols declared in its sources, {missing} without"
-                f" a doc comment, {len(allowed_here)} allowed by {ALLOWED_FILE.relative_to(ROOT)}"
-                f" ({time.monotonic() - started:.1f} s)")
-            if list_all:
-                for key in sorted(allowed_here):
-                    print(f"  allowed: {key}")
+        # The modules side by side: each is mostly a wait for symbolgraph-extract and docc.
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            results = list(pool.map(lambda module: check_module(module, Path(scratch), allowed), MODULES))
+    for module_failures, module_matched, lines in results:
+        failures += module_failures
+        matched |= module_matched
+        for line in lines if list_all else lines[:1]:
+            print(line)
     failures += [
         f"{ALLOWED_FILE.relative_to(ROOT)} names a symbol whose documentation is now complete, or that is gone:"
         f" {key} (remove the line)"
