@@ -49,7 +49,8 @@ MODULES = ["SceneCore", "GLBackend", "SceneMedia"]
 ALLOWED_FILE = ROOT / "scripts" / "docs-undocumented.txt"
 SAMPLES_DIR = ROOT / "Tests" / "DocumentationTests"
 FIXTURE_DIR = ROOT / "scripts" / "docs-fixture"
-DOCC = shutil.which("docc") or "/opt/swift/usr/bin/docc"
+# DocC ships with the toolchain, beside `swift`.
+DOCC = shutil.which("docc") or str(Path(shutil.which("swift") or "/opt/swift/usr/bin/swift").parent / "docc")
 
 
 def fail(message):
