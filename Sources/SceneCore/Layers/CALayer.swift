@@ -1,13 +1,15 @@
 import DequeModule
 import Foundation
 
-/// An object that manages image-based content and lets you animate it: the model layer of
-/// Core Animation.
+/// Core Animation's model layer: a rectangle in a tree of layers, with geometry, an appearance
+/// (background, border, rounded corners, shadow, opacity), optional content (an image or what
+/// its drawing code draws) and sublayers, whose changes the render side animates.
 ///
-/// A `CALayer` belongs to the thread that changes it (normally the main thread). Its
-/// setters record what changed in the current `CATransaction`; the outermost commit turns
-/// the changes into one immutable `LayerTreeCommit` for the renderers. Renderers never read
-/// a `CALayer`: they know layers only by `LayerID`.
+/// Setting a property records the change in the current `CATransaction`; the outermost commit
+/// turns the changes into one immutable `LayerTreeCommit` for the renderers showing the tree,
+/// which keep their own copy of it and never read a `CALayer` (they know layers only by
+/// `LayerID`). Layers may be read and changed on any thread: every access takes the one lock
+/// `CATransaction.lock()` takes, and each thread's changes commit with its own transactions.
 ///
 /// Layers conform to `NSSecureCoding`, as in Core Animation: `NSKeyedArchiver` archives a layer
 /// with its sublayers and mask, and `NSKeyedUnarchiver` reads it back as a layer of the same class
