@@ -1126,7 +1126,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         set { setState(\.timing.beginTime, newValue, .beginTime, allowsInfinity: true) }
     }
 
-    /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`). Default infinite.
+    /// The length of the layer's active time, in `CAMediaTiming`'s model. Default infinite, and
+    /// stored only: a layer's local time here follows its `beginTime`, `speed` and `timeOffset`
+    /// (what layer code relies on), never ending or repeating.
     open var duration: CFTimeInterval {
         get { LayerLock.withLock { state.timing.duration } }
         set { setState(\.timing.duration, newValue, .duration, allowsInfinity: true) }
@@ -1144,25 +1146,29 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         set { setState(\.timing.timeOffset, newValue, .timeOffset, allowsInfinity: true) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// How many times the layer's active time would repeat, in `CAMediaTiming`'s model. Default 0;
+    /// stored only, like `duration`.
     open var repeatCount: Float {
         get { LayerLock.withLock { state.timing.repeatCount } }
         set { setState(\.timing.repeatCount, newValue, .repeatCount, allowsInfinity: true) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// How long the layer's active time would repeat for, in `CAMediaTiming`'s model. Default 0;
+    /// stored only, like `duration`.
     open var repeatDuration: CFTimeInterval {
         get { LayerLock.withLock { state.timing.repeatDuration } }
         set { setState(\.timing.repeatDuration, newValue, .repeatDuration, allowsInfinity: true) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// Whether the layer's time would run backwards after each pass, in `CAMediaTiming`'s model.
+    /// Default false; stored only, like `duration`.
     open var autoreverses: Bool {
         get { LayerLock.withLock { state.timing.autoreverses } }
         set { setState(\.timing.autoreverses, newValue, .autoreverses) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// What the layer would show outside its active time, in `CAMediaTiming`'s model. Default
+    /// `.removed`; stored only, like `duration`.
     open var fillMode: CAMediaTimingFillMode {
         get { LayerLock.withLock { state.timing.fillMode } }
         set { setState(\.timing.fillMode, newValue, .fillMode) }
