@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `swift package generate-documentation` and `preview-documentation` (README, "Documentation").
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -95,6 +97,9 @@ let package = Package(
         .testTarget(name: "ApplePortingTests", dependencies: ["SceneCore"]),
         .testTarget(
             name: "ApplePortingSwift5Tests", dependencies: ["SceneCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The documentation catalogs' code samples (Sources/*/*.docc), public API only: each
+        // article's Swift code is a run of lines here (scripts/check-docs.py checks it).
+        .testTarget(name: "DocumentationTests", dependencies: ["SceneCore", "GLBackend"]),
     ]
 )
 
@@ -105,10 +110,15 @@ let package = Package(
 if let sanitizer = Context.environment["SCENECORE_SANITIZE"] {
     let unsanitized: Set = [
         "demo-window", "DemoSceneTests", "WindowTests", "ApplePortingTests", "ApplePortingSwift5Tests",
-        "SceneMedia", "SceneMediaTests",
+        "DocumentationTests", "SceneMedia", "SceneMediaTests",
     ]
     package.targets.removeAll { unsanitized.contains($0.name) }
     package.products.removeAll { unsanitized.contains($0.name) }
+    // Nor do they make documentation: leaving the DocC plugin out saves compiling it per build.
+    package.dependencies.removeAll { dependency in
+        if case .sourceControl(_, let location, _) = dependency.kind { return location.hasSuffix("/swift-docc-plugin") }
+        return false
+    }
     if sanitizer == "thread" {
         for target in package.targets where ["SceneCoreTests", "GLBackendTests"].contains(target.name) {
             let folder = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Tests/\(target.name)")

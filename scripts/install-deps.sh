@@ -9,6 +9,7 @@ packages=(
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base  # video (SceneMedia)
   gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-tools
   xvfb xauth xdotool imagemagick                                                # window tests, screenshots
+  python3                                                                       # the documentation check
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -5,6 +5,7 @@ import SceneCore
 public struct AVLayerVideoGravity: Hashable, Equatable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A gravity from its raw string, as `init(rawValue:)`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Stretched to fill the bounds.

@@ -2,6 +2,7 @@
 public struct AVMediaType: Hashable, Equatable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A media type from its raw string, as `init(rawValue:)`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Video: "vide".

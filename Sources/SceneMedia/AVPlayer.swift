@@ -31,6 +31,7 @@ open class AVPlayer: NSObject, MediaObservable, @unchecked Sendable {
         case paused = 0
         /// The rate is not zero but the pipeline is not playing yet (loading, prerolling, seeking).
         case waitingToPlayAtSpecifiedRate = 1
+        /// Frames are being shown at the player's rate.
         case playing = 2
     }
 

@@ -19,7 +19,9 @@ public struct CMTimeFlags: OptionSet, Sendable, Hashable {
     public static let valid = CMTimeFlags(rawValue: 1 << 0)
     /// The value was rounded on its way here (by a conversion or an operation).
     public static let hasBeenRounded = CMTimeFlags(rawValue: 1 << 1)
+    /// The time is +∞: later than every numeric time; `value` and `timescale` mean nothing.
     public static let positiveInfinity = CMTimeFlags(rawValue: 1 << 2)
+    /// The time is −∞: earlier than every numeric time; `value` and `timescale` mean nothing.
     public static let negativeInfinity = CMTimeFlags(rawValue: 1 << 3)
     /// The time is not known (the duration of a live stream).
     public static let indefinite = CMTimeFlags(rawValue: 1 << 4)
@@ -31,12 +33,16 @@ public struct CMTimeFlags: OptionSet, Sendable, Hashable {
 public enum CMTimeRoundingMethod: UInt32, Sendable {
     /// To the nearest; halves away from zero.
     case roundHalfAwayFromZero = 1
+    /// Truncated toward zero.
     case roundTowardZero = 2
+    /// Away from zero whenever anything is lost.
     case roundAwayFromZero = 3
     /// QuickTime's: toward zero when the timescale shrinks, away from zero when it grows, and
     /// never a negative value rounded to zero (the smallest negative value instead).
     case quickTime = 4
+    /// Up, toward +∞ (the ceiling).
     case roundTowardPositiveInfinity = 5
+    /// Down, toward −∞ (the floor).
     case roundTowardNegativeInfinity = 6
 
     /// `.roundHalfAwayFromZero`, what Core Media uses where no method is given.
@@ -50,9 +56,14 @@ public enum CMTimeRoundingMethod: UInt32, Sendable {
 /// Two times are equal when they are the same instant (`1/2 == 2/4`); times order as
 /// `CMTimeCompare` does: invalid < −∞ < numeric (by epoch, then value) < indefinite < +∞.
 public struct CMTime: Sendable, Comparable, CustomStringConvertible {
+    /// The numerator: the time is `value / timescale` seconds.
     public var value: CMTimeValue
+    /// The denominator: how many units make a second (600, 90,000, a frame rate ...).
     public var timescale: CMTimeScale
+    /// Whether the time is valid, rounded, infinite or indefinite.
     public var flags: CMTimeFlags
+    /// Distinguishes otherwise equal times of different loops or sessions: times of a lower epoch
+    /// compare earlier. Usually 0.
     public var epoch: CMTimeEpoch
 
     /// A time of every field given, as Core Media's memberwise initializer.
@@ -108,9 +119,13 @@ public struct CMTime: Sendable, Comparable, CustomStringConvertible {
     public var isValid: Bool { flags.contains(.valid) }
     /// Whether the time is valid and a number: not infinite or indefinite (`CMTIME_IS_NUMERIC`).
     public var isNumeric: Bool { isValid && flags.isDisjoint(with: .impliedValueFlagsMask) }
+    /// Whether the time is valid but unknown (a live stream's duration).
     public var isIndefinite: Bool { isValid && flags.contains(.indefinite) }
+    /// Whether the time is +∞.
     public var isPositiveInfinity: Bool { isValid && flags.contains(.positiveInfinity) }
+    /// Whether the time is −∞.
     public var isNegativeInfinity: Bool { isValid && flags.contains(.negativeInfinity) }
+    /// Whether a conversion or an operation rounded the value (it is numeric, and no longer exact).
     public var hasBeenRounded: Bool { isNumeric && flags.contains(.hasBeenRounded) }
 
     /// The time in seconds (`CMTimeGetSeconds`): NaN when invalid or indefinite, ±infinity
@@ -139,19 +154,29 @@ public struct CMTime: Sendable, Comparable, CustomStringConvertible {
     public static func == (a: CMTime, b: CMTime) -> Bool { CMTimeCompare(a, b) == 0 }
     public static func < (a: CMTime, b: CMTime) -> Bool { CMTimeCompare(a, b) < 0 }
 
+    /// The sum, exact where the timescales allow (`CMTimeAdd`).
     public static func + (a: CMTime, b: CMTime) -> CMTime { CMTimeAdd(a, b) }
+    /// The difference, exact where the timescales allow (`CMTimeSubtract`).
     public static func - (a: CMTime, b: CMTime) -> CMTime { CMTimeSubtract(a, b) }
+    /// The time multiplied by a whole number (`CMTimeMultiply`).
     public static func * (time: CMTime, multiplier: Int32) -> CMTime { CMTimeMultiply(time, multiplier: multiplier) }
+    /// The time multiplied by a whole number (`CMTimeMultiply`).
     public static func * (multiplier: Int32, time: CMTime) -> CMTime { CMTimeMultiply(time, multiplier: multiplier) }
+    /// The time multiplied by a factor, rounded to its timescale (`CMTimeMultiplyByFloat64`).
     public static func * (time: CMTime, multiplier: Float64) -> CMTime {
         CMTimeMultiplyByFloat64(time, multiplier: multiplier)
     }
+    /// The time multiplied by a factor, rounded to its timescale (`CMTimeMultiplyByFloat64`).
     public static func * (multiplier: Float64, time: CMTime) -> CMTime {
         CMTimeMultiplyByFloat64(time, multiplier: multiplier)
     }
+    /// Adds `b` to `a` (`CMTimeAdd`).
     public static func += (a: inout CMTime, b: CMTime) { a = a + b }
+    /// Subtracts `b` from `a` (`CMTimeSubtract`).
     public static func -= (a: inout CMTime, b: CMTime) { a = a - b }
+    /// Multiplies the time by a whole number (`CMTimeMultiply`).
     public static func *= (time: inout CMTime, multiplier: Int32) { time = time * multiplier }
+    /// Multiplies the time by a factor, rounded to its timescale (`CMTimeMultiplyByFloat64`).
     public static func *= (time: inout CMTime, multiplier: Float64) { time = time * multiplier }
 }
 
@@ -351,9 +376,12 @@ extension CMTime {
 /// A span of time (Core Media's `CMTimeRange`): `start` and a `duration` (not negative, epoch 0,
 /// when valid).
 public struct CMTimeRange: Sendable, Equatable, CustomStringConvertible {
+    /// Where the range begins.
     public var start: CMTime
+    /// How long the range lasts; it ends at `start + duration`, which it does not include.
     public var duration: CMTime
 
+    /// A range from where it begins and how long it lasts.
     public init(start: CMTime, duration: CMTime) { (self.start, self.duration) = (start, duration) }
 
     /// From `start` up to `end` (`CMTimeRangeFromTimeToTime`): the duration is `end - start`.

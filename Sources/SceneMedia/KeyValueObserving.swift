@@ -19,15 +19,21 @@ public struct NSKeyValueObservingOptions: OptionSet, Sendable, Hashable {
 /// The kind of a change (Foundation's `NSKeyValueChange`); a property observed here is always
 /// set whole (`.setting`).
 public enum NSKeyValueChange: UInt, Sendable {
+    /// The property was given a new value: the only kind SceneMedia's observed properties report.
     case setting = 1
+    /// Objects were inserted into a to-many property (not reported here).
     case insertion = 2
+    /// Objects were removed from a to-many property (not reported here).
     case removal = 3
+    /// Objects of a to-many property were replaced (not reported here).
     case replacement = 4
 }
 
 /// One change of an observed property (Foundation's `NSKeyValueObservedChange`).
 public struct NSKeyValueObservedChange<Value> {
+    /// The kind of a change.
     public typealias Kind = NSKeyValueChange
+    /// What kind of change it was: always `.setting` for SceneMedia's properties.
     public let kind: Kind
     /// The value after the change; nil unless `.new` was asked for, and in a prior notification.
     public let newValue: Value?

@@ -7,8 +7,9 @@ import SceneCore
 ///
 /// Use it for tests, thumbnails and image export. Any number may live in one process.
 public final class OffscreenRenderer: @unchecked Sendable {
-    /// Target width and height in pixels.
+    /// Target width in pixels.
     public let width: Int
+    /// Target height in pixels.
     public let height: Int
     /// The premultiplied colour the target is cleared to. Default transparent.
     public var clearColor: SIMD4<Float> = .zero
@@ -65,8 +66,11 @@ public final class OffscreenRenderer: @unchecked Sendable {
     ///
     /// Animation events (started, finished) go to the main queue as from a window, so
     /// delegates hear them and finished animations leave the model once the main run loop runs.
-    /// - Parameter time: the absolute time (`CACurrentMediaTime()` seconds) to show; now when nil.
-    ///   Rendering the same tree at chosen times gives deterministic frames of an animation.
+    /// - Parameters:
+    ///   - layer: the root of the tree to draw; the renderer attaches to its tree the first time
+    ///     and receives its commits from then on, until it renders another root.
+    ///   - time: the absolute time (`CACurrentMediaTime()` seconds) to show; now when nil.
+    ///     Rendering the same tree at chosen times gives deterministic frames of an animation.
     /// - Returns: the pixels, straight RGBA8, origin top-left.
     /// - Throws: `EGLError` or `GLError` when the GL context cannot render.
     public func render(_ layer: CALayer, at time: CFTimeInterval? = nil) throws -> RenderedImage {

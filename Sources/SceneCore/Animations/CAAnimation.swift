@@ -300,10 +300,14 @@ open class CAAnimation: NSObject, NSSecureCoding, CAMediaTiming, CAAction {
 
 /// A range of frame rates an animation or display link would like.
 public struct CAFrameRateRange: Hashable, Sendable {
+    /// The lowest frame rate acceptable, in frames a second.
     public var minimum: Float
+    /// The highest frame rate wanted, in frames a second.
     public var maximum: Float
+    /// The rate wanted most, within the range; nil for no preference inside it.
     public var preferred: Float?
 
+    /// A range from its lowest and highest rates and, optionally, the rate preferred.
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         (self.minimum, self.maximum, self.preferred) = (minimum, maximum, preferred)
     }

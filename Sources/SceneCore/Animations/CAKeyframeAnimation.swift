@@ -20,7 +20,9 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The layer turns to face the direction it travels along the path.
     public static let rotateAuto = Self(rawValue: "auto")
+    /// The layer turns to face the direction it travels, plus half a turn: it faces backwards.
     public static let rotateAutoReverse = Self(rawValue: "autoReverse")
 }
 

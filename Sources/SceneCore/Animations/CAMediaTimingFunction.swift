@@ -5,9 +5,13 @@ import Foundation
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Constant pace from start to end: the control points (0, 0) and (1, 1).
     public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    /// Starts slowly and speeds up: control points (0.42, 0) and (1, 1).
     public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    /// Starts quickly and slows down to the end: control points (0, 0) and (0.58, 1).
     public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    /// Slow at both ends, fastest in the middle: control points (0.42, 0) and (0.58, 1).
     public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
     /// The curve of implicit animations: (0.25, 0.1), (0.25, 1).
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")

@@ -18,9 +18,14 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The new content comes in from the layer's right edge (the old leaves to the left).
     public static let fromRight = Self(rawValue: "fromRight")
+    /// The new content comes in from the layer's left edge (also what a nil `subtype` means).
     public static let fromLeft = Self(rawValue: "fromLeft")
+    /// The new content comes in from the layer's top edge as it is seen (minimum Y in SceneCore's
+    /// y-down layers).
     public static let fromTop = Self(rawValue: "fromTop")
+    /// The new content comes in from the layer's bottom edge as it is seen.
     public static let fromBottom = Self(rawValue: "fromBottom")
 }
 

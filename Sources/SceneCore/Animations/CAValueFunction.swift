@@ -6,17 +6,25 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Radians about x, y or z.
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// Radians about the y axis: a single number becomes a rotation about y.
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// Radians about the z axis: a single number becomes a rotation in the layer's plane.
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
     /// Three scale factors (a `CATransform3D`-free vector: pass `[sx, sy, sz]`).
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// A single number becomes a scale along x.
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// A single number becomes a scale along y.
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// A single number becomes a scale along z.
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
     /// Three translations (pass `[tx, ty, tz]`).
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// A single number becomes a translation along x, in points.
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// A single number becomes a translation along y, in points.
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// A single number becomes a translation along z, in points.
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 
     static let all: [CAValueFunctionName] = [

@@ -12,12 +12,20 @@ import Foundation
 /// restored with `saveGState()` and `restoreGState()`. Path calls build the current path in
 /// user space at the CTM of each call; fill, stroke and clip consume it.
 public final class CGContext {
+    /// The bitmap's width in pixels.
     public let width: Int
+    /// The bitmap's height in pixels.
     public let height: Int
+    /// The bits of each colour or alpha component of a pixel: 8.
     public let bitsPerComponent: Int
+    /// The bits of a whole pixel: 32 for RGBA or BGRA, 8 for gray.
     public let bitsPerPixel: Int
+    /// The length of a row of the bitmap in bytes, padding included.
     public let bytesPerRow: Int
+    /// The colour space the bitmap's pixels are in (device RGB or gray).
     public let colorSpace: CGColorSpace?
+    /// The bitmap's layout as it was given: a `CGImageAlphaInfo` raw value in the low bits, ORed
+    /// with a byte order (`CGBitmapInfo`).
     public let bitmapInfo: UInt32
 
     let surface: OpaquePointer
@@ -266,7 +274,9 @@ public final class CGContext {
             a: relative.xx, b: relative.yx, c: relative.xy, d: relative.yy, tx: relative.x0, ty: relative.y0)
     }
 
+    /// Moves the origin of user space by `x` and `y` (in the current user space).
     public func translateBy(x: CGFloat, y: CGFloat) { cairo_translate(cairo, Double(x), Double(y)) }
+    /// Scales user space by `x` and `y`: later drawing is that many times larger on each axis.
     public func scaleBy(x: CGFloat, y: CGFloat) { cairo_scale(cairo, Double(x), Double(y)) }
     /// Rotates user space by `angle` radians (counter-clockwise in a y-up space).
     public func rotate(by angle: CGFloat) { cairo_rotate(cairo, Double(angle)) }
@@ -279,9 +289,15 @@ public final class CGContext {
         cairo_transform(cairo, &m)
     }
 
+    /// Sets the width of stroked lines, in user space units (negative widths are taken as 0).
+    /// Default 1.
     public func setLineWidth(_ width: CGFloat) { cairo_set_line_width(cairo, Double(max(width, 0))) }
+    /// Sets how the ends of stroked open subpaths are drawn. Default `.butt`.
     public func setLineCap(_ cap: CGLineCap) { cairo_set_line_cap(cairo, cap.cairo) }
+    /// Sets how stroked segments meet at corners. Default `.miter`.
     public func setLineJoin(_ join: CGLineJoin) { cairo_set_line_join(cairo, join.cairo) }
+    /// Sets the ratio of a miter's length to the line width beyond which a mitered corner is drawn
+    /// beveled. Default 10.
     public func setMiterLimit(_ limit: CGFloat) { cairo_set_miter_limit(cairo, Double(limit)) }
 
     /// Dashes strokes with `lengths` (on, off, on, ...) starting `phase` into the pattern; an
@@ -292,17 +308,23 @@ public final class CGContext {
         cairo_set_dash(cairo, dashes, Int32(dashes.count), Double(phase))
     }
 
+    /// Sets the colour that fills paths and rectangles.
     public func setFillColor(_ color: CGColor) { state.fill = color.value }
+    /// Sets the colour that strokes paths and rectangles.
     public func setStrokeColor(_ color: CGColor) { state.stroke = color.value }
+    /// Sets the fill colour from straight (not premultiplied) sRGB components, 0...1.
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fill = RGBA(r: Float(red), g: Float(green), b: Float(blue), a: Float(alpha))
     }
+    /// Sets the stroke colour from straight (not premultiplied) sRGB components, 0...1.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.stroke = RGBA(r: Float(red), g: Float(green), b: Float(blue), a: Float(alpha))
     }
+    /// Sets the fill colour to a gray level and alpha, 0...1.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) {
         state.fill = RGBA(r: Float(gray), g: Float(gray), b: Float(gray), a: Float(alpha))
     }
+    /// Sets the stroke colour to a gray level and alpha, 0...1.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) {
         state.stroke = RGBA(r: Float(gray), g: Float(gray), b: Float(gray), a: Float(alpha))
     }
@@ -361,16 +383,21 @@ public final class CGContext {
 
     // MARK: - Paths
 
+    /// Discards the current path and starts an empty one.
     public func beginPath() { cairo_new_path(cairo) }
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { cairo_move_to(cairo, Double(point.x), Double(point.y)) }
+    /// Adds a straight line from the current point to `point`, which becomes the current point.
     public func addLine(to point: CGPoint) { cairo_line_to(cairo, Double(point.x), Double(point.y)) }
 
+    /// Adds a cubic Bézier curve from the current point to `end`, shaped by two control points.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         cairo_curve_to(
             cairo, Double(control1.x), Double(control1.y), Double(control2.x), Double(control2.y),
             Double(end.x), Double(end.y))
     }
 
+    /// Adds a quadratic Bézier curve from the current point to `end`, shaped by one control point.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         let path = CGMutablePath()
         path.move(to: currentPointOrZero)
@@ -386,19 +413,23 @@ public final class CGContext {
         replay(cairo_has_current_point(cairo) != 0 ? path.elements.dropFirst() : path.elements[...])
     }
 
+    /// Adds `rect` as a closed subpath of its own.
     public func addRect(_ rect: CGRect) {
         let r = rect.standardized
         cairo_rectangle(cairo, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
     }
 
+    /// Adds each rectangle as a closed subpath of its own.
     public func addRects(_ rects: [CGRect]) { for rect in rects { addRect(rect) } }
 
+    /// Adds the ellipse that fits `rect` as a closed subpath of its own.
     public func addEllipse(in rect: CGRect) {
         let path = CGMutablePath()
         path.addEllipse(in: rect)
         replay(path.elements[...])
     }
 
+    /// Adds a subpath that starts at the first point and joins the others with straight lines.
     public func addLines(between points: [CGPoint]) {
         let path = CGMutablePath()
         path.addLines(between: points)
@@ -408,6 +439,7 @@ public final class CGContext {
     /// Adds `path`'s elements to the current path, in user space.
     public func addPath(_ path: CGPath) { replay(path.elements[...]) }
 
+    /// Closes the current subpath with a straight line back to its starting point.
     public func closePath() { cairo_close_path(cairo) }
 
     /// Whether the current path is empty.
@@ -472,32 +504,40 @@ public final class CGContext {
         }
     }
 
+    /// Fills `rect` with the fill colour. The current path is replaced, then cleared.
     public func fill(_ rect: CGRect) {
         beginPath()
         addRect(rect)
         fillPath()
     }
+    /// Fills each rectangle with the fill colour. The current path is replaced, then cleared.
     public func fill(_ rects: [CGRect]) {
         beginPath()
         addRects(rects)
         fillPath()
     }
+    /// Strokes the outline of `rect` with the stroke colour and line settings. The current path is
+    /// replaced, then cleared.
     public func stroke(_ rect: CGRect) {
         beginPath()
         addRect(rect)
         strokePath()
     }
+    /// Strokes the outline of `rect` with a line `width` wide, leaving the context's line width as
+    /// it was.
     public func stroke(_ rect: CGRect, width: CGFloat) {
         saveGState()
         setLineWidth(width)
         stroke(rect)
         restoreGState()
     }
+    /// Fills the ellipse that fits `rect`. The current path is replaced, then cleared.
     public func fillEllipse(in rect: CGRect) {
         beginPath()
         addEllipse(in: rect)
         fillPath()
     }
+    /// Strokes the ellipse that fits `rect`. The current path is replaced, then cleared.
     public func strokeEllipse(in rect: CGRect) {
         beginPath()
         addEllipse(in: rect)
@@ -530,11 +570,15 @@ public final class CGContext {
         cairo_clip(cairo)
     }
 
+    /// Intersects the clip with `rect`: later drawing appears only inside it (until
+    /// `restoreGState()`).
     public func clip(to rect: CGRect) {
         beginPath()
         addRect(rect)
         clip()
     }
+    /// Intersects the clip with the union of `rects`: later drawing appears only inside them (until
+    /// `restoreGState()`).
     public func clip(to rects: [CGRect]) {
         beginPath()
         addRects(rects)

@@ -10,10 +10,12 @@ import Foundation
 /// as a space. Families that are not installed fall back through fontconfig (Helvetica
 /// becomes the system's Helvetica substitute or its default sans-serif font).
 public struct TextFont: Hashable, Sendable {
+    /// The family and style words, such as "DejaVu Sans Bold", resolved through fontconfig.
     public var name: String
     /// The size in points (user-space units of the context drawn into).
     public var size: CGFloat
 
+    /// A font from a family name with optional style words and a size in points.
     public init(name: String, size: CGFloat) {
         self.name = name
         self.size = size

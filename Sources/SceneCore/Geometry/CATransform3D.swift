@@ -5,9 +5,16 @@ import Foundation
 /// Points are row vectors: a point `p` maps to `[x y z 1] · M`, so translation lives in
 /// `m41`, `m42` and `m43`, and perspective in `m34` (`-1 / eyeDistance`).
 public struct CATransform3D: Hashable, Sendable {
+    /// The first row: the image of the x axis (scale and rotation in `m11`, `m12`, `m13`;
+    /// perspective from x in `m14`).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: the image of the y axis (`m21`, `m22`, `m23`; perspective from y in `m24`).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: the image of the z axis (`m31`, `m32`, `m33`); `m34` is the perspective term,
+    /// `-1 / eyeDistance` for a viewer in front of the plane.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (`m41`, `m42`, `m43` along x, y and z) and the homogeneous
+    /// scale `m44`, 1 for affine transforms.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// Creates a transform from its sixteen entries, row by row.

@@ -5,6 +5,8 @@ import Foundation
 /// A point maps as `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (row vector times
 /// `[a b 0; c d 0; tx ty 1]`).
 public struct CGAffineTransform: Hashable, Sendable {
+    /// The matrix entries: `a` and `d` scale x and y, `b` and `c` shear (with `a` and `d` they
+    /// rotate), `tx` and `ty` translate.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
     /// Creates a transform from its six entries.

@@ -101,8 +101,11 @@ public final class CGColor: Sendable, Hashable, CustomStringConvertible {
 
 /// A straight-alpha sRGB colour as plain floats, the form colours take on the render side.
 public struct RGBA: Hashable, Sendable {
+    /// The red, green, blue and alpha components, 0...1, colour not multiplied by alpha.
     public var r: Float, g: Float, b: Float, a: Float
+    /// A colour from its straight (not premultiplied) components.
     public init(r: Float, g: Float, b: Float, a: Float) { (self.r, self.g, self.b, self.a) = (r, g, b, a) }
+    /// Transparent black, all four components 0.
     public static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
 
     /// The colour premultiplied by its alpha, channels clamped to [0, 1] (a NaN channel as 0).

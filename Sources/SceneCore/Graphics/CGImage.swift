@@ -45,6 +45,9 @@ public final class CGImage: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - pixels: `height` rows of `bytesPerRow` bytes (at least `width * 4` each).
+    ///   - width: the image's width in pixels.
+    ///   - height: the image's height in pixels (rows).
+    ///   - bytesPerRow: the length of a row in `pixels`, padding included; nil for `width * 4`.
     ///   - premultiplied: whether the colour channels are already multiplied by alpha.
     /// - Returns: nil, with a logged error, when the sizes are not positive, the row length or
     ///   the buffer size they need does not fit in an `Int`, or the buffer is too short.

@@ -10,10 +10,15 @@ public enum CGPathFillRule: Int, Sendable {
 
 /// One step of a path: the Core Graphics element kinds.
 public enum CGPathElementKind: Sendable, Equatable {
+    /// Starts a new subpath at the point.
     case moveToPoint(CGPoint)
+    /// A straight line from the current point to the point.
     case addLineToPoint(CGPoint)
+    /// A quadratic Bézier curve from the current point to `to`, shaped by one control point.
     case addQuadCurveToPoint(control: CGPoint, to: CGPoint)
+    /// A cubic Bézier curve from the current point to `to`, shaped by two control points.
     case addCurveToPoint(control1: CGPoint, control2: CGPoint, to: CGPoint)
+    /// A straight line back to the start of the current subpath, which it closes.
     case closeSubpath
 }
 
@@ -217,6 +222,8 @@ public class CGPath: @unchecked Sendable, Equatable, CustomStringConvertible {
 
 /// A path that can be built up, as in Core Graphics.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// An empty path, to build with `move(to:)`, `addLine(to:)`, `addRect(_:)` and the other `add`
+    /// calls.
     public init() { super.init(elements: []) }
 
     override init(elements: [CGPathElementKind]) { super.init(elements: elements) }

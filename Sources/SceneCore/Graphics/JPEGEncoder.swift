@@ -7,8 +7,12 @@ public enum JPEGEncoder {
     ///
     /// JPEG has no alpha: the fourth byte of each pixel is ignored, so pass premultiplied
     /// pixels to get the image composited over black. Chroma is not subsampled (4:4:4).
-    /// - Parameter quality: 0 (smallest) to 1 (best), as ImageIO's
-    ///   `kCGImageDestinationLossyCompressionQuality`; clamped to that range.
+    /// - Parameters:
+    ///   - pixels: `height` rows of `width * 4` bytes, top row first.
+    ///   - width: the image's width in pixels.
+    ///   - height: the image's height in pixels.
+    ///   - quality: 0 (smallest) to 1 (best), as ImageIO's
+    ///     `kCGImageDestinationLossyCompressionQuality`; clamped to that range.
     /// - Throws: `ImageError.encodingFailed` with TurboJPEG's message.
     public static func encode(rgbaPixels pixels: [UInt8], width: Int, height: Int, quality: CGFloat) throws -> Data {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),

@@ -49,7 +49,8 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
     public static let additive = Self(rawValue: "additive")
 }
 
-/// A layer that emits, animates and draws particles, as Core Animation's `CAEmitterLayer`.
+/// A particle system as a layer, as Core Animation's `CAEmitterLayer`: particles born from a
+/// shape at the rates its cells give, moving, fading and turning until they die.
 ///
 /// Each of `emitterCells` emits particles from the emitter shape (`emitterShape`,
 /// `emitterMode`, `emitterPosition`, `emitterSize`, ...), in the layer's bounds space, drawn

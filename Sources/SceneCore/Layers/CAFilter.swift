@@ -160,9 +160,13 @@ open class CAFilter: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
 /// A 4x5 colour matrix, the input of the `colorMatrix` filter (Core Animation's `CAColorMatrix`):
 /// each output component is a row times (r, g, b, a, 1) of the unpremultiplied input colour.
 public struct CAColorMatrix: Hashable, Sendable {
+    /// The red row: output red is `m11·r + m12·g + m13·b + m14·a + m15`.
     public var m11: Float, m12: Float, m13: Float, m14: Float, m15: Float
+    /// The green row: output green is `m21·r + m22·g + m23·b + m24·a + m25`.
     public var m21: Float, m22: Float, m23: Float, m24: Float, m25: Float
+    /// The blue row: output blue is `m31·r + m32·g + m33·b + m34·a + m35`.
     public var m31: Float, m32: Float, m33: Float, m34: Float, m35: Float
+    /// The alpha row: output alpha is `m41·r + m42·g + m43·b + m44·a + m45`.
     public var m41: Float, m42: Float, m43: Float, m44: Float, m45: Float
 
     /// A matrix from its twenty entries, row by row (red's row first).

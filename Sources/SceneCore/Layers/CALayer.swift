@@ -1,13 +1,15 @@
 import DequeModule
 import Foundation
 
-/// An object that manages image-based content and lets you animate it: the model layer of
-/// Core Animation.
+/// Core Animation's model layer: a rectangle in a tree of layers, with geometry, an appearance
+/// (background, border, rounded corners, shadow, opacity), optional content (an image or what
+/// its drawing code draws) and sublayers, whose changes the render side animates.
 ///
-/// A `CALayer` belongs to the thread that changes it (normally the main thread). Its
-/// setters record what changed in the current `CATransaction`; the outermost commit turns
-/// the changes into one immutable `LayerTreeCommit` for the renderers. Renderers never read
-/// a `CALayer`: they know layers only by `LayerID`.
+/// Setting a property records the change in the current `CATransaction`; the outermost commit
+/// turns the changes into one immutable `LayerTreeCommit` for the renderers showing the tree,
+/// which keep their own copy of it and never read a `CALayer` (they know layers only by
+/// `LayerID`). Layers may be read and changed on any thread: every access takes the one lock
+/// `CATransaction.lock()` takes, and each thread's changes commit with its own transactions.
 ///
 /// Layers conform to `NSSecureCoding`, as in Core Animation: `NSKeyedArchiver` archives a layer
 /// with its sublayers and mask, and `NSKeyedUnarchiver` reads it back as a layer of the same class
@@ -1124,7 +1126,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         set { setState(\.timing.beginTime, newValue, .beginTime, allowsInfinity: true) }
     }
 
-    /// The layer's duration (unused by layers themselves; part of `CAMediaTiming`). Default infinite.
+    /// The length of the layer's active time, in `CAMediaTiming`'s model. Default infinite, and
+    /// stored only: a layer's local time here follows its `beginTime`, `speed` and `timeOffset`
+    /// (what layer code relies on), never ending or repeating.
     open var duration: CFTimeInterval {
         get { LayerLock.withLock { state.timing.duration } }
         set { setState(\.timing.duration, newValue, .duration, allowsInfinity: true) }
@@ -1142,25 +1146,29 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         set { setState(\.timing.timeOffset, newValue, .timeOffset, allowsInfinity: true) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// How many times the layer's active time would repeat, in `CAMediaTiming`'s model. Default 0;
+    /// stored only, like `duration`.
     open var repeatCount: Float {
         get { LayerLock.withLock { state.timing.repeatCount } }
         set { setState(\.timing.repeatCount, newValue, .repeatCount, allowsInfinity: true) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// How long the layer's active time would repeat for, in `CAMediaTiming`'s model. Default 0;
+    /// stored only, like `duration`.
     open var repeatDuration: CFTimeInterval {
         get { LayerLock.withLock { state.timing.repeatDuration } }
         set { setState(\.timing.repeatDuration, newValue, .repeatDuration, allowsInfinity: true) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// Whether the layer's time would run backwards after each pass, in `CAMediaTiming`'s model.
+    /// Default false; stored only, like `duration`.
     open var autoreverses: Bool {
         get { LayerLock.withLock { state.timing.autoreverses } }
         set { setState(\.timing.autoreverses, newValue, .autoreverses) }
     }
 
-    /// Part of `CAMediaTiming`; stored.
+    /// What the layer would show outside its active time, in `CAMediaTiming`'s model. Default
+    /// `.removed`; stored only, like `duration`.
     open var fillMode: CAMediaTimingFillMode {
         get { LayerLock.withLock { state.timing.fillMode } }
         set { setState(\.timing.fillMode, newValue, .fillMode) }

@@ -20,8 +20,11 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Aligned to the start of the line for the text's direction (left for left-to-right text).
     public static let natural = Self(rawValue: "natural")
+    /// Lines aligned to the layer's left edge.
     public static let left = Self(rawValue: "left")
+    /// Lines aligned to the layer's right edge.
     public static let right = Self(rawValue: "right")
+    /// Lines centred between the edges.
     public static let center = Self(rawValue: "center")
     /// Both edges aligned, except the last line of a paragraph.
     public static let justified = Self(rawValue: "justified")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A layer that builds true 3D structures, as Core Animation's `CATransformLayer`.
+/// A layer whose sublayers share one 3D space instead of being flattened into its plane, as
+/// Core Animation's `CATransformLayer`.
 ///
 /// A plain layer flattens its sublayers into its own plane: whatever their `transform` and
 /// `zPosition`, they are drawn as one picture on the layer, in `zPosition` order. A transform

@@ -17,10 +17,20 @@ public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
 
     /// Nothing stretches (the empty set).
     public static let layerNotSizable: CAAutoresizingMask = []
+    /// The margin between the superlayer's minimum-X edge and the layer (its left margin)
+    /// stretches.
     public static let layerMinXMargin = CAAutoresizingMask(rawValue: 1 << 0)
+    /// The layer's width stretches.
     public static let layerWidthSizable = CAAutoresizingMask(rawValue: 1 << 1)
+    /// The margin between the layer and the superlayer's maximum-X edge (its right margin)
+    /// stretches.
     public static let layerMaxXMargin = CAAutoresizingMask(rawValue: 1 << 2)
+    /// The margin between the superlayer's minimum-Y edge and the layer stretches (the top margin
+    /// in SceneCore's y-down layers).
     public static let layerMinYMargin = CAAutoresizingMask(rawValue: 1 << 3)
+    /// The layer's height stretches.
     public static let layerHeightSizable = CAAutoresizingMask(rawValue: 1 << 4)
+    /// The margin between the layer and the superlayer's maximum-Y edge stretches (the bottom
+    /// margin in y-down layers).
     public static let layerMaxYMargin = CAAutoresizingMask(rawValue: 1 << 5)
 }

@@ -9,7 +9,8 @@ public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 /// Key of the transaction's completion block.
 public let kCATransactionCompletionBlock = "completionBlock"
 
-/// Groups layer-tree changes into atomic updates of the render tree.
+/// The unit in which layer changes reach the screen: what changes inside one transaction is
+/// shown at once, never in part, animated as the transaction's settings say.
 ///
 /// Transactions are per thread and nest. A change made with no transaction open starts an
 /// implicit transaction, committed at the end of the thread's run-loop turn (or by

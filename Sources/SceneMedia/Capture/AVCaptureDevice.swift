@@ -3,9 +3,14 @@ import Foundation
 
 /// Whether the app may use a kind of capture device (`AVCaptureDevice.authorizationStatus(for:)`).
 public enum AVAuthorizationStatus: Int, Sendable {
+    /// The user has not been asked yet (never the case on Linux).
     case notDetermined = 0
+    /// Access is not allowed, and the user cannot change that (never the case on Linux).
     case restricted = 1
+    /// The user refused access (never the case on Linux).
     case denied = 2
+    /// The app may use the devices: always the answer on Linux, where a process may open the
+    /// cameras its user may.
     case authorized = 3
 }
 
@@ -21,6 +26,7 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     public struct DeviceType: Hashable, Equatable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A device type from its raw string, as `init(rawValue:)`.
         public init(_ rawValue: String) { self.rawValue = rawValue }
         /// A camera built into the machine (a V4L2 camera whose name says it is integrated).
         public static let builtInWideAngleCamera = DeviceType(rawValue: "AVCaptureDeviceTypeBuiltInWideAngleCamera")
@@ -30,8 +36,11 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
 
     /// Where a camera faces; Linux cameras do not say, so they are `.unspecified`.
     public enum Position: Int, Sendable {
+        /// The camera does not say where it faces: every Linux camera, and the test pattern.
         case unspecified = 0
+        /// The camera faces away from the user (never reported on Linux).
         case back = 1
+        /// The camera faces the user (never reported on Linux).
         case front = 2
     }
 
@@ -62,7 +71,9 @@ open class AVCaptureDevice: NSObject, @unchecked Sendable {
     open private(set) var localizedName: String
     /// Who made the device, when GStreamer says; empty otherwise.
     open private(set) var manufacturer: String
+    /// Whether the camera is built in or plugged in, as far as its name tells.
     open private(set) var deviceType: DeviceType
+    /// Where the camera faces: `.unspecified` on Linux, where cameras do not say.
     open private(set) var position: Position = .unspecified
     let source: Source
 

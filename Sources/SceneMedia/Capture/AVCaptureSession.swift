@@ -25,6 +25,7 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
     public struct Preset: Hashable, Equatable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A preset from its raw string, as `init(rawValue:)`.
         public init(_ rawValue: String) { self.rawValue = rawValue }
         /// The camera's own size (the default).
         public static let high = Preset(rawValue: "AVCaptureSessionPresetHigh")
@@ -106,6 +107,8 @@ open class AVCaptureSession: NSObject, @unchecked Sendable {
         state.withLock { $0.inputs.append(input) }
     }
 
+    /// Removes `input` from the session's inputs. A running session takes the change when it is
+    /// next configured (`commitConfiguration()`) or started.
     open func removeInput(_ input: AVCaptureInput) {
         state.withLock { $0.inputs.removeAll { $0 === input } }
     }
