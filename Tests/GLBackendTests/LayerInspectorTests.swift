@@ -19,7 +19,8 @@ import Testing
         root.addSublayer(card)
         card.addSublayer(label)
         card.mask = mask
-        #expect(LayerInspector.path(of: label, under: root) == #"CALayer "root" › [1] CALayer "card" › [0] CATextLayer"#)
+        #expect(
+            LayerInspector.path(of: label, under: root) == #"CALayer "root" › [1] CALayer "card" › [0] CATextLayer"#)
         #expect(LayerInspector.path(of: mask, under: root) == #"CALayer "root" › [1] CALayer "card" › mask CALayer"#)
         #expect(LayerInspector.path(of: root, under: root) == #"CALayer "root""#)
     }
