@@ -10,7 +10,7 @@ import SceneCore
 @MainActor
 final class SceneCaption {
     /// The viewer's keys, on the caption's last line.
-    static let keys = "←/→ scenes · f frame rate · b o u v g overlays · i inspector · h hides this · q quits"
+    static let keys = "←/→ scenes · f frame rate · b o u v g l overlays · i inspector · h hides this · q quits"
     static let width: CGFloat = 560
     /// Room for three lines of 12-point text and the padding around them.
     static let height: CGFloat = 56

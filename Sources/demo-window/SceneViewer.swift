@@ -9,7 +9,7 @@ import SceneCore
 /// may show the overlay from the start; h hides or shows the scene's caption; i toggles the layer
 /// inspector). Keys toggle the
 /// debug overlays (`DebugOverlays`): b blended layers, o offscreen-rendered, u flash updated
-/// regions, v overdraw, g frame graph. A scene's own keys take precedence over all of these.
+/// regions, v overdraw, g frame graph, l layer borders. A scene's own keys take precedence over all of these.
 @MainActor
 final class SceneViewer {
     let window: LayerWindow
@@ -59,6 +59,7 @@ final class SceneViewer {
     /// The keys that toggle the debug overlays.
     static let overlayKeys: [String: DebugOverlays] = [
         "b": .blendedLayers, "o": .offscreenRendered, "u": .flashUpdatedRegions, "v": .overdraw, "g": .frameGraph,
+        "l": .layerBorders,
     ]
 
     private func key(_ event: KeyEvent) {

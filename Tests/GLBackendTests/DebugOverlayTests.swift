@@ -138,7 +138,7 @@ import Testing
         #expect(DebugOverlays(names: "blended, offscreen") == [.blendedLayers, .offscreenRendered])
         #expect(
             DebugOverlays(names: "all") == [
-                .blendedLayers, .offscreenRendered, .flashUpdatedRegions, .overdraw, .frameGraph,
+                .blendedLayers, .offscreenRendered, .flashUpdatedRegions, .overdraw, .frameGraph, .layerBorders,
             ])
         let (overlays, messages) = Diagnostics.capturing { DebugOverlays(names: "frames,bogus") }
         #expect(overlays == .frameGraph)

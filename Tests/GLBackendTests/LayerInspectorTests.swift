@@ -50,4 +50,25 @@ import Testing
         #expect(LayerInspector.progress(of: spin, on: layer, at: 999) == "waiting")
         #expect(LayerInspector.progress(of: spin, on: layer, at: 1006) == "done")
     }
+
+    @Test func layerBordersOutlineEveryShownLayerInTreeOrder() throws {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), CGColor(gray: 1, alpha: 1))
+        let card = solidLayer(CGRect(x: 10, y: 10, width: 50, height: 40), CGColor(gray: 0, alpha: 1))
+        card.name = "card"
+        let inner = solidLayer(CGRect(x: 5, y: 5, width: 10, height: 10), CGColor(gray: 0.5, alpha: 1))
+        card.addSublayer(inner)
+        let hidden = solidLayer(CGRect(x: 70, y: 70, width: 10, height: 10), CGColor(gray: 0, alpha: 1))
+        hidden.isHidden = true
+        root.addSublayer(card)
+        root.addSublayer(hidden)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        _ = try renderer.render(root)
+        let found = LayerBordersOverlay.outlines(under: root, limit: 10)
+        #expect(
+            found.map(\.frame) == [
+                CGRect(x: 10, y: 10, width: 50, height: 40), CGRect(x: 15, y: 15, width: 10, height: 10),
+            ])
+        #expect(found.map(\.name) == ["card", nil])
+        #expect(LayerBordersOverlay.outlines(under: root, limit: 1).count == 1)
+    }
 }

@@ -322,7 +322,7 @@ import Testing
         try expectScreen(server, 21, 100, (26, 26, 38, 255), tolerance: 6)
     }
 
-    /// The debug overlays' keys (b, o, v, g) in the gallery, each checked on screen by colour.
+    /// The debug overlays' keys (b, o, v, g, l) in the gallery, each checked on screen by colour.
     @Test func theDebugOverlaysToggleWithTheirKeys() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
@@ -351,6 +351,10 @@ import Testing
         try expectScreen(server, 350, 526, (97, 97, 99, 255))
         toggle("g", "frames", on: false)
         try expectScreen(server, 350, 526, (242, 242, 247, 255))
+        toggle("l", "borders", on: true)
+        // The first card's outline, one point wide on its left edge, over its dark border.
+        try expectScreen(server, 20, 100, (255, 51, 204, 255))
+        toggle("l", "borders", on: false)
     }
 
     /// `SCENECORE_TRACE` on a short benchmark: a JSON trace with the app thread's commits, layout

@@ -16,6 +16,7 @@ public final class LayerWindow {
         didSet {
             attach(layer)
             if showsInspector { inspector.attach(to: layer) }
+            updateLayerBorders()
         }
     }
     /// Called for mouse down, up and motion, in window coordinates. Wheel buttons go to
@@ -93,6 +94,7 @@ public final class LayerWindow {
         configureWindow(title: title)
         renderThread.setDebugOverlays(debugOverlays)
         attach(layer)
+        updateLayerBorders()
         renderThread.start()
         let target = WeakWindow(self)
         eventPump = EventPump(
@@ -117,8 +119,12 @@ public final class LayerWindow {
     /// overdraw heat map and the frame graph. Starts as the environment variable
     /// `SCENECORE_DEBUG` names (none when it is unset). While any is on, frames are drawn whole.
     public var debugOverlays: DebugOverlays = .fromEnvironment {
-        didSet { renderThread.setDebugOverlays(debugOverlays) }
+        didSet {
+            renderThread.setDebugOverlays(debugOverlays)
+            updateLayerBorders()
+        }
     }
+    private let layerBorders = LayerBordersOverlay()
 
     /// Whether the layer inspector (`inspector`) is on: the layer under the pointer is outlined
     /// and described beside it, and clicks report its path instead of reaching `onMouse`.
@@ -190,6 +196,11 @@ public final class LayerWindow {
         XSetWMProtocols(display, surface.window, &protocols, 1)
         XMapWindow(display, surface.window)
         XFlush(display)
+    }
+
+    /// Outlines the tree's layers while `debugOverlays` holds `layerBorders`.
+    private func updateLayerBorders() {
+        if debugOverlays.contains(.layerBorders) { layerBorders.attach(to: layer) } else { layerBorders.detach() }
     }
 
     /// Sizes `root` to the window and makes the render thread show its tree.

@@ -14,8 +14,13 @@ package struct DebugOverlayRenderer: Sendable {
 
     package init(overlays: DebugOverlays = []) { self.overlays = overlays }
 
+    /// The overlays the render side draws (layer borders are drawn by a window's app side).
+    static let drawn: DebugOverlays = [
+        .blendedLayers, .offscreenRendered, .flashUpdatedRegions, .overdraw, .frameGraph,
+    ]
+
     /// Whether frames must be drawn whole and through `overlaid(_:damage:at:)`.
-    package var isActive: Bool { !overlays.isEmpty }
+    package var isActive: Bool { !overlays.isDisjoint(with: Self.drawn) }
 
     /// The list to draw for the frame `list`, shown at `time`, which redraws `damage` of the
     /// last frame (nil: all of it).

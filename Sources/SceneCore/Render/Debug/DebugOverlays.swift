@@ -34,10 +34,15 @@ public struct DebugOverlays: OptionSet, Sendable, Hashable {
     /// a red column; the grey line is 1/60 s. Name: `frames`.
     public static let frameGraph = DebugOverlays(rawValue: 1 << 4)
 
+    /// An outline over every layer's bounds as the presentation tree places them, named with
+    /// the layer's `name`: drawn by a window's app side from the public API (a headless
+    /// renderer leaves it out). Name: `borders`.
+    public static let layerBorders = DebugOverlays(rawValue: 1 << 5)
+
     /// The overlays by the names `SCENECORE_DEBUG` takes.
     public static let names: [(name: String, overlay: DebugOverlays)] = [
         ("blended", .blendedLayers), ("offscreen", .offscreenRendered), ("flash", .flashUpdatedRegions),
-        ("overdraw", .overdraw), ("frames", .frameGraph),
+        ("overdraw", .overdraw), ("frames", .frameGraph), ("borders", .layerBorders),
     ]
 
     /// The overlays named in `list` (comma-separated names from `names`, or `all`); an unknown
