@@ -68,6 +68,33 @@ import Testing
             mine.contains { $0["name"] as? String == "frame" && contains($0, end) }, "the apply is inside the frame")
     }
 
+    /// Threads recording at once each get a buffer of their own, named as they asked, and
+    /// `stop()` collects every event they recorded.
+    @Test(.tags(.threads)) func threadsRecordIntoBuffersOfTheirOwn() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        FrameTrace.start(writingTo: url)
+        let group = DispatchGroup()
+        for index in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                FrameTrace.setThreadName("recorder \(index)")
+                for _ in 0..<500 { FrameTrace.begin("work", "test")?.end([("thread", index)]) }
+                group.leave()
+            }
+        }
+        group.wait()
+        try FrameTrace.stop()
+        let events = try Self.events(in: url)
+        for index in 0..<4 {
+            let named = events.filter { ($0["args"] as? [String: String])?["name"] == "recorder \(index)" }
+            let tid = try #require(named.first?["tid"] as? Int, "recorder \(index) has no thread")
+            let work = events.filter { $0["tid"] as? Int == tid && $0["name"] as? String == "work" }
+            #expect(work.count == 500)
+            #expect(work.allSatisfy { ($0["args"] as? [String: Int])?["thread"] == index })
+        }
+    }
+
     @Test func aThreadsNameAndTextAreEscapedAsJSON() {
         #expect(TraceWriter.quoted("a \"b\"\\\n\u{1}") == #""a \"b\"\\\n\u0001""#)
     }
