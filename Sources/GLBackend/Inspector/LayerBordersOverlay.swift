@@ -15,28 +15,19 @@ final class LayerBordersOverlay {
     private var outlines: [CALayer] = []
     private var labels: [CATextLayer] = []
     private weak var root: CALayer?
-    private var timer: Timer?
+    private let ticker = OverlayTicker()
 
     init() { container.name = "layer borders" }
 
     /// Outlines the tree under `root` until `detach()`.
     func attach(to root: CALayer) {
         self.root = root
-        if timer == nil {
-            timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { [weak self] _ in
-                MainActor.assumeIsolated { self?.refresh() }
-            }
-        }
-        refresh()
+        ticker.start { [weak self] in self?.refresh() }
     }
 
     func detach() {
-        timer?.invalidate()
-        timer = nil
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        container.removeFromSuperlayer()
-        CATransaction.commit()
+        ticker.stop()
+        withoutActions { container.removeFromSuperlayer() }
         root = nil
     }
 
@@ -57,9 +48,10 @@ final class LayerBordersOverlay {
     private func refresh() {
         guard let root else { return }
         let found = Self.outlines(under: root, limit: Self.maximumLayers)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        defer { CATransaction.commit() }
+        withoutActions { show(found, on: root) }
+    }
+
+    private func show(_ found: [(frame: CGRect, name: String?)], on root: CALayer) {
         while outlines.count < found.count {
             let outline = CALayer()
             outline.borderWidth = 1

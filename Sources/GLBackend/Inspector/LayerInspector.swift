@@ -25,7 +25,7 @@ public final class LayerInspector {
     private let highlight = InspectorOverlayLayer()
     private let panel = InspectorOverlayLayer()
     private let text = CATextLayer()
-    private var timer: Timer?
+    private let ticker = OverlayTicker()
     private var pointer: CGPoint?
 
     static let panelSize = CGSize(width: 320, height: 150)
@@ -52,19 +52,13 @@ public final class LayerInspector {
     /// Starts inspecting the tree under `root` (again after the window shows another tree).
     func attach(to root: CALayer) {
         self.root = root
-        if timer == nil {
-            // Presentation values and progress change while the pointer rests.
-            timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { [weak self] _ in
-                MainActor.assumeIsolated { self?.refresh() }
-            }
-        }
-        refresh()
+        // Presentation values and progress change while the pointer rests.
+        ticker.start { [weak self] in self?.refresh() }
     }
 
     /// Stops inspecting and takes the highlight and panel away.
     func detach() {
-        timer?.invalidate()
-        timer = nil
+        ticker.stop()
         withoutActions {
             highlight.removeFromSuperlayer()
             panel.removeFromSuperlayer()
@@ -165,13 +159,6 @@ public final class LayerInspector {
                 root.addSublayer(panel)
             }
         }
-    }
-
-    private func withoutActions(_ body: () -> Void) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        body()
-        CATransaction.commit()
     }
 }
 
