@@ -52,6 +52,12 @@ final class SceneViewer {
     private func key(_ event: KeyEvent) {
         let scenes = DemoScene.all
         let index = scenes.firstIndex { $0.name == scene.name } ?? 0
+        // A scene taking text gets the keys that produce it (not Escape) before the shortcuts.
+        if scene.takesText, !event.characters.isEmpty, event.keySym != 0xff1b,
+            let line = scene.key?(window.layer, event.characters)
+        {
+            return say("key \(event.characters): \(line)")
+        }
         switch (event.keySym, event.characters) {
         case (0xff53, _), (_, "n"), (_, " "): show(scenes[(index + 1) % scenes.count])
         case (0xff51, _), (_, "p"): show(scenes[(index + scenes.count - 1) % scenes.count])

@@ -9,22 +9,30 @@ import SceneCore
 /// only changes layers. Mouse, scroll, key, resize and close events arrive on the main run
 /// loop, so implicit transactions made in handlers commit at the end of that run-loop turn. Run
 /// the main run loop (`LayerWindow.run(until:)` or `RunLoop.main.run()`) for events to arrive.
+///
+/// Key presses carry the text the X input method composed (dead keys, Compose sequences, an
+/// input method's CJK text) and mouse events their modifiers, held buttons and click count;
+/// motion without a button held and the pointer entering and leaving arrive too, for hover.
 @MainActor
 public final class LayerWindow {
     /// The tree's root layer, sized to the window. Setting it shows another tree.
     public var layer: CALayer {
         didSet { attach(layer) }
     }
-    /// Called for mouse down, up and motion, in window coordinates. Wheel buttons go to
-    /// `onScroll` instead.
+    /// Called for mouse down, up, motion (`moved` without a button held, `dragged` with one),
+    /// and the pointer entering and leaving the window, in window coordinates. Wheel buttons go
+    /// to `onScroll` instead.
     public var onMouse: ((MouseEvent) -> Void)?
     /// Called for each scroll-wheel notch (vertical and horizontal), with the distance to scroll
     /// in points and the pointer's position in window coordinates.
     public var onScroll: ((ScrollEvent) -> Void)?
-    /// Called for key presses and releases.
+    /// Called for key presses (auto-repeats included) and releases, with the text the input
+    /// method composed (see `KeyEvent`).
     public var onKey: ((KeyEvent) -> Void)?
     /// Called after the window (and `layer`) changed size.
     public var onResize: ((CGSize) -> Void)?
+    /// Called after the window went into full screen or came out of it (`isFullScreen`).
+    public var onFullScreenChange: ((Bool) -> Void)?
     /// Called when the window is asked to close or is destroyed, just before it closes.
     public var onClose: (() -> Void)?
     /// Called on the main thread when the connection to the X server is lost (the server ended
@@ -40,6 +48,22 @@ public final class LayerWindow {
     }
     /// The window's size in points (pixels at scale 1).
     public private(set) var size: CGSize
+    /// The window's title, shown by the window manager (WM_NAME, and _NET_WM_NAME in UTF-8),
+    /// as `NSWindow.title`.
+    public var title: String {
+        didSet { setTitle(title) }
+    }
+    /// The smallest size, in points, the window manager lets the user make the window
+    /// (WM_NORMAL_HINTS), as `NSWindow.minSize`; `.zero` (the default) for no minimum. A window
+    /// smaller than a new minimum is not resized by it: the window manager applies it to the
+    /// user's next resize.
+    public var minimumSize: CGSize = .zero {
+        didSet { setSizeHints() }
+    }
+    /// Whether the window manager shows the window full screen: known once the window manager
+    /// has set the window's `_NET_WM_STATE`, so `toggleFullScreen()` changes it only under a
+    /// window manager (and `onFullScreenChange` tells when).
+    public private(set) var isFullScreen = false
     /// Whether the window is still open.
     public private(set) var isOpen = true
     /// The X11 window id (for tools such as xdotool).
@@ -83,6 +107,7 @@ public final class LayerWindow {
         connection = try X11Connection(name: display)
         surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
         size = CGSize(width: width, height: height)
+        self.title = title
         self.layer = layer
         renderThread = RenderThread(
             surface: surface, width: width, height: height,
@@ -106,6 +131,29 @@ public final class LayerWindow {
     /// Default false.
     public var showsDamage = false {
         didSet { renderThread.setShowsDamage(showsDamage) }
+    }
+
+    /// Asks the window manager to show the window full screen, or as before when it is full
+    /// screen, as `NSWindow.toggleFullScreen(_:)`: a `_NET_WM_STATE` client message to the root
+    /// window (EWMH), which a window manager acts on; `isFullScreen` follows once it has. Without a
+    /// window manager nothing changes.
+    public func toggleFullScreen() {
+        guard isOpen else { return }
+        let display = connection.display
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = surface.window
+        event.xclient.message_type = connection.atom("_NET_WM_STATE")
+        event.xclient.format = 32
+        // _NET_WM_STATE_REMOVE (0) or _NET_WM_STATE_ADD (1), the property, no second one, and
+        // the source: 1, an application.
+        event.xclient.data.l.0 = isFullScreen ? 0 : 1
+        event.xclient.data.l.1 = Int(connection.atom("_NET_WM_STATE_FULLSCREEN"))
+        event.xclient.data.l.2 = 0
+        event.xclient.data.l.3 = 1
+        let root = XRootWindow(display, XDefaultScreen(display))
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
     }
 
     /// The model layer at `point` (window coordinates), hit-tested against the presentation
@@ -161,11 +209,38 @@ public final class LayerWindow {
 
     private func configureWindow(title: String) {
         let display = connection.display
-        XStoreName(display, surface.window, title)
+        setTitle(title)
         var protocols = [connection.atom("WM_DELETE_WINDOW")]
         XSetWMProtocols(display, surface.window, &protocols, 1)
         XMapWindow(display, surface.window)
         XFlush(display)
+    }
+
+    private func setTitle(_ title: String) {
+        guard isOpen else { return }
+        let display = connection.display
+        XStoreName(display, surface.window, title)
+        // XStoreName's text is Latin-1; window managers show _NET_WM_NAME, in UTF-8, first.
+        let bytes = Array(title.utf8)
+        XChangeProperty(
+            display, surface.window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
+            PropModeReplace, bytes, Int32(bytes.count))
+        XFlush(display)
+    }
+
+    /// Sets WM_NORMAL_HINTS' minimum size from `minimumSize`.
+    private func setSizeHints() {
+        guard isOpen, let hints = XAllocSizeHints() else { return }
+        defer { XFree(hints) }
+        let width = minimumSize.width.isFinite ? max(minimumSize.width, 0) : 0
+        let height = minimumSize.height.isFinite ? max(minimumSize.height, 0) : 0
+        if width > 0 || height > 0 {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32(min(width.rounded(.up), 16384))
+            hints.pointee.min_height = Int32(min(height.rounded(.up), 16384))
+        }
+        XSetWMNormalHints(connection.display, surface.window, hints)
+        XFlush(connection.display)
     }
 
     /// Sizes `root` to the window and makes the render thread show its tree.
@@ -194,6 +269,9 @@ public final class LayerWindow {
             // frame applies it and the new size together.
             renderThread.resize(width: width, height: height)
             onResize?(size)
+        case .fullScreenChanged(let fullScreen):
+            isFullScreen = fullScreen
+            onFullScreenChange?(fullScreen)
         case .closeRequested:
             onClose?()
             close()

@@ -85,6 +85,9 @@ struct DemoScene: Sendable {
     /// Reacts to a scroll-wheel notch: `delta` in points (positive `height` scrolls down) with
     /// the pointer at `point`. Returns the line the demo prints, nil for a scroll it ignores.
     var scroll: (@Sendable (_ root: CALayer, _ delta: CGSize, _ point: CGPoint) -> String?)? = nil
+    /// Whether the scene takes typed text: the viewer hands it every key that produces text
+    /// (`key`) before its own shortcuts (n, p, q, f, space); Escape and the arrows still navigate.
+    var takesText = false
 
     /// Every scene, selectable with `--scene NAME`.
     static let all: [DemoScene] = [
@@ -185,6 +188,12 @@ struct DemoScene: Sendable {
             summary:
                 "CAScrollLayer: 200 rows scrolled by wheel (a decelerating glide) and ↑/↓/Page Up/Page Down/Home/End; the caption shows visibleRect",
             build: { ScrollScene.make($0.size) }, navigationKey: ScrollScene.key, scroll: ScrollScene.scroll),
+        DemoScene(
+            name: "text-field",
+            summary:
+                "a text field: click it and type, composed characters (dead keys, Compose) and input methods' text included",
+            build: { TextFieldScene.make($0.size) }, click: TextFieldScene.click, key: TextFieldScene.key,
+            takesText: true),
         DemoScene(
             name: "gl-layer",
             summary:
