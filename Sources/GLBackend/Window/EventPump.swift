@@ -8,6 +8,9 @@ import SceneCore
 /// also go straight to the render thread. Key presses go through the input method first
 /// (`TextInput`), and pointer motion is coalesced: of the motion events read in one go, only
 /// the last is handed on (a click, a key or a crossing between them hands on the motion before it).
+/// Positions are handed on in points: the pump keeps the window's `DisplayScale`, reads it again
+/// when the X resources change (`Xft.dpi`) or the window moves (to another monitor), and hands
+/// on a change before the events that follow it.
 final class EventPump: @unchecked Sendable {
     private let connection: X11Connection
     private let window: Window
@@ -26,25 +29,33 @@ final class EventPump: @unchecked Sendable {
     /// The last motion read and not handed on yet.
     private var pendingMotion: MouseEvent?
     private var isFullScreen = false
+    private var displayScale: DisplayScale
+    private let resourceManager: Atom
+    /// The window's size in pixels.
     private var size: (width: Int, height: Int)
     /// Whether pointer input comes through XInput2, with smooth scrolling.
     var hasSmoothScrolling: Bool { pointer != nil }
 
     init(
-        connection: X11Connection, window: Window, size: (Int, Int), renderThread: RenderThread,
+        connection: X11Connection, window: Window, size: (Int, Int), scale: DisplayScale, renderThread: RenderThread,
         deliver: @escaping @Sendable (WindowInput) -> Void
     ) {
         self.connection = connection
         self.window = window
         self.size = size
+        displayScale = scale
+        resourceManager = connection.atom("RESOURCE_MANAGER")
         self.renderThread = renderThread
         self.deliver = deliver
         deleteAtom = connection.atom("WM_DELETE_WINDOW")
         wmState = connection.atom("_NET_WM_STATE")
         fullScreenAtom = connection.atom("_NET_WM_STATE_FULLSCREEN")
         pointer = XInput2Pointer(display: connection.display, window: window)
+        pointer?.scale = scale.scale
         textInput = TextInput(display: connection.display, window: window)
         XSelectInput(connection.display, window, X11WindowFactory.eventMask | textInput.eventMask)
+        // The root window's RESOURCE_MANAGER (Xft.dpi) changing.
+        XSelectInput(connection.display, XDefaultRootWindow(connection.display), PropertyChangeMask)
         var fds: [Int32] = [0, 0]
         pipe(&fds)
         wake = (fds[0], fds[1])
@@ -140,7 +151,8 @@ final class EventPump: @unchecked Sendable {
             // A tool such as xdotool mapped a keysym to a spare keycode: read the new keymap.
             XRefreshKeyboardMapping(&event.xmapping)
         case PropertyNotify:
-            if event.xproperty.atom == wmState { readFullScreen() }
+            if event.xproperty.window == window && event.xproperty.atom == wmState { readFullScreen() }
+            if event.xproperty.atom == resourceManager && displayScale.source != .environment { readScale() }
         case ConfigureNotify:
             let c = event.xconfigure
             let newSize = (Int(c.width), Int(c.height))
@@ -151,6 +163,8 @@ final class EventPump: @unchecked Sendable {
                 // new size with the old layout.
                 send(.resized(width: newSize.0, height: newSize.1))
             }
+            // Moved, perhaps to another monitor.
+            if displayScale.source == .monitor || displayScale.source == .none { readScale() }
         case Expose:
             renderThread.setNeedsWholeFrame()
         case ClientMessage:
@@ -169,12 +183,37 @@ final class EventPump: @unchecked Sendable {
     /// Hands `input` to the app, holding motion back until the events read in one go are
     /// handled or something other than motion comes.
     private func send(_ input: WindowInput) {
-        if case .mouse(let event) = input, event.kind == .moved || event.kind == .dragged {
-            pendingMotion = event
+        let scale = displayScale.scale
+        switch input {
+        case .mouse(let event) where event.kind == .moved || event.kind == .dragged:
+            pendingMotion = event.scaled(by: scale)
             return
+        case .mouse(let event):
+            flushMotion()
+            deliver(.mouse(event.scaled(by: scale)))
+        case .scroll(let event):
+            flushMotion()
+            deliver(.scroll(event.scaled(by: scale)))
+        default:
+            flushMotion()
+            deliver(input)
         }
-        flushMotion()
-        deliver(input)
+    }
+
+    /// Reads the window's scale again, and hands a change on.
+    private func readScale() {
+        let display = connection.display
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(
+            display, window, XDefaultRootWindow(display), Int32(size.width / 2), Int32(size.height / 2), &x, &y, &child)
+        let scale = DisplayScale.read(display, centre: CGPoint(x: Int(x), y: Int(y)))
+        let changed = scale.scale != displayScale.scale
+        displayScale = scale
+        guard changed else { return }
+        pointer?.scale = scale.scale
+        send(.scaleChanged(scale.scale))
     }
 
     private func flushMotion() {
@@ -190,9 +229,11 @@ final class EventPump: @unchecked Sendable {
         // The event's state holds the buttons held before it.
         var buttons = MouseButtons(x11State: b.state)
         if down { buttons.insert(MouseButtons(button: button)) } else { buttons.remove(MouseButtons(button: button)) }
+        let scale = displayScale.scale
+        let points = CGPoint(x: location.x / scale, y: location.y / scale)
         let count =
             down
-            ? clicks.press(button: button, at: location, time: TimeInterval(b.time) / 1000)
+            ? clicks.press(button: button, at: points, time: TimeInterval(b.time) / 1000)
             : clicks.release(button: button)
         return MouseEvent(
             kind: down ? .down : .up, location: location, button: button, modifiers: ModifierFlags(x11State: b.state),

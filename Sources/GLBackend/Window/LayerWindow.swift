@@ -10,6 +10,15 @@ import SceneCore
 /// loop, so implicit transactions made in handlers commit at the end of that run-loop turn. Run
 /// the main run loop (`LayerWindow.run(until:)` or `RunLoop.main.run()`) for events to arrive.
 ///
+/// The window's size and every position it reports are in points; it draws `contentsScale`
+/// pixels per point, as the display says (`Xft.dpi`, the monitor's density, or
+/// `SCENECORE_SCALE`). The render thread draws the whole tree at that scale, so geometry,
+/// borders, corners and shapes are sharp at 2×; the window also gives the layers of its tree the
+/// scale as their `contentsScale` (except where the app set it), as AppKit does for the layers
+/// of a window's views, so that text and drawn contents are drawn with as many pixels. Layers
+/// added to the tree later keep theirs (1 by default), as on Apple platforms: set theirs to the
+/// window's `contentsScale` to draw them as sharply.
+///
 /// Key presses carry the text the X input method composed (dead keys, Compose sequences, an
 /// input method's CJK text) and mouse events their modifiers, held buttons and click count;
 /// motion without a button held and the pointer entering and leaving arrive too, for hover.
@@ -46,8 +55,20 @@ public final class LayerWindow {
         get { DisplayConnectionLoss.handler }
         set { DisplayConnectionLoss.handler = newValue }
     }
-    /// The window's size in points (pixels at scale 1).
+    /// The window's size in points: its size in pixels over `contentsScale`.
     public private(set) var size: CGSize
+    /// The window's pixels per point, as `NSWindow.backingScaleFactor`: from the
+    /// `SCENECORE_SCALE` environment variable when set (a positive number), else the `Xft.dpi`
+    /// X resource over 96, else the dots per inch of the RandR monitor under the window over 96
+    /// (a monitor reporting a made-up size, as Xvfb's and VNC's do, counts as 96), else 1.
+    /// Resource and monitor scales are rounded to the nearest quarter; every scale lies between
+    /// 1 and 8. It changes when the resource changes (`xrdb`, a desktop's settings) or the window
+    /// moves to a monitor of another density: `onScaleChange` is called then.
+    public private(set) var contentsScale: CGFloat
+    /// Called after `contentsScale` changed, with the new scale. The window has then given its
+    /// tree's layers the new scale (see the class's description), asked the window manager to
+    /// keep its size in points (more or fewer pixels), and is drawing at the new scale.
+    public var onScaleChange: ((CGFloat) -> Void)?
     /// The window's title, shown by the window manager (WM_NAME, and _NET_WM_NAME in UTF-8),
     /// as `NSWindow.title`.
     public var title: String {
@@ -82,10 +103,12 @@ public final class LayerWindow {
     private let renderThread: RenderThread
     private var eventPump: EventPump!
     private var destroyed = false
+    /// The window's size in pixels.
+    private var pixelSize: (width: Int, height: Int)
 
     private static var openWindows: [ObjectIdentifier: LayerWindow] = [:]
 
-    /// Opens a window showing `layer`.
+    /// Opens a window showing `layer`, `width` x `height` points (times `contentsScale` pixels).
     /// - Parameters:
     ///   - presentation: `.glx` (the faster path on Mesa's software rasteriser) or `.egl`;
     ///     when the chosen one is unavailable the other is tried.
@@ -105,19 +128,26 @@ public final class LayerWindow {
         limitsRedrawToDamage: Bool = true
     ) throws {
         connection = try X11Connection(name: display)
-        surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
-        size = CGSize(width: width, height: height)
+        // The window opens at the screen's top-left corner: its centre is there in pixels.
+        let displayScale = DisplayScale.read(connection.display, centre: CGPoint(x: width / 2, y: height / 2))
+        let scale = displayScale.scale
+        contentsScale = scale
+        pixelSize = (Self.pixels(CGFloat(width), scale), Self.pixels(CGFloat(height), scale))
+        surface = try Self.makeSurface(
+            connection, width: pixelSize.width, height: pixelSize.height, preferred: presentation)
+        size = CGSize(width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
         self.title = title
         self.layer = layer
         renderThread = RenderThread(
-            surface: surface, width: width, height: height,
+            surface: surface, width: pixelSize.width, height: pixelSize.height, scale: scale,
             interval: paced ? DisplayRefresh.interval(for: connection) : 0, limitsRedrawToDamage: limitsRedrawToDamage)
         configureWindow(title: title)
         attach(layer)
         renderThread.start()
         let target = WeakWindow(self)
         eventPump = EventPump(
-            connection: connection, window: surface.window, size: (width, height), renderThread: renderThread
+            connection: connection, window: surface.window, size: pixelSize, scale: displayScale,
+            renderThread: renderThread
         ) { input in
             DispatchQueue.main.async { MainActor.assumeIsolated { target.window?.handle(input) } }
         }
@@ -236,21 +266,44 @@ public final class LayerWindow {
         let height = minimumSize.height.isFinite ? max(minimumSize.height, 0) : 0
         if width > 0 || height > 0 {
             hints.pointee.flags = PMinSize
-            hints.pointee.min_width = Int32(min(width.rounded(.up), 16384))
-            hints.pointee.min_height = Int32(min(height.rounded(.up), 16384))
+            hints.pointee.min_width = Int32(min((width * contentsScale).rounded(.up), 16384))
+            hints.pointee.min_height = Int32(min((height * contentsScale).rounded(.up), 16384))
         }
         XSetWMNormalHints(connection.display, surface.window, hints)
         XFlush(connection.display)
     }
 
-    /// Sizes `root` to the window and makes the render thread show its tree.
+    /// The pixels `points` take at `scale` (at least 1).
+    private static func pixels(_ points: CGFloat, _ scale: CGFloat) -> Int {
+        max(1, Int(min((points * scale).rounded(), 16384)))
+    }
+
+    /// Sizes `root` to the window, gives its tree the window's scale and makes the render thread
+    /// show it.
     private func attach(_ root: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         root.frame = CGRect(origin: .zero, size: size)
+        root.adoptWindowScale(contentsScale)
         CATransaction.commit()
         CommitDistributor.shared.attach(renderThread, root: root)
         renderThread.setRoot(root.layerID)
+    }
+
+    /// Sizes the tree to the window's pixels at its scale, and the render thread's frames.
+    private func layOut() {
+        let newSize = CGSize(
+            width: CGFloat(pixelSize.width) / contentsScale, height: CGFloat(pixelSize.height) / contentsScale)
+        let resized = newSize != size
+        size = newSize
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.frame = CGRect(origin: .zero, size: size)
+        CATransaction.commit()
+        // After the commit that resized (and laid out) the tree: the render thread's next frame
+        // applies it and the new size together.
+        renderThread.resize(width: pixelSize.width, height: pixelSize.height, scale: contentsScale)
+        if resized { onResize?(size) }
     }
 
     private func handle(_ input: WindowInput) {
@@ -260,15 +313,20 @@ public final class LayerWindow {
         case .key(let event): onKey?(event)
         case .scroll(let event): onScroll?(event)
         case .resized(let width, let height):
-            size = CGSize(width: width, height: height)
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            layer.frame = CGRect(origin: .zero, size: size)
-            CATransaction.commit()
-            // After the commit that resized (and laid out) the tree: the render thread's next
-            // frame applies it and the new size together.
-            renderThread.resize(width: width, height: height)
-            onResize?(size)
+            pixelSize = (width, height)
+            layOut()
+        case .scaleChanged(let scale):
+            contentsScale = scale
+            layer.adoptWindowScale(scale)
+            setSizeHints()
+            // The window keeps its size in points, as on Apple platforms: it asks for the pixels
+            // that takes now (a window manager may refuse), and meanwhile spans its pixels.
+            XResizeWindow(
+                connection.display, surface.window, UInt32(Self.pixels(size.width, scale)),
+                UInt32(Self.pixels(size.height, scale)))
+            XFlush(connection.display)
+            layOut()
+            onScaleChange?(scale)
         case .fullScreenChanged(let fullScreen):
             isFullScreen = fullScreen
             onFullScreenChange?(fullScreen)

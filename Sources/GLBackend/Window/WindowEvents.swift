@@ -61,6 +61,14 @@ public struct MouseEvent: Sendable, Equatable {
         self.clickCount = clickCount
         self.buttons = buttons
     }
+
+    /// The same event with its location divided by `scale` (pixels to points).
+    func scaled(by scale: CGFloat) -> MouseEvent {
+        guard scale != 1 else { return self }
+        return MouseEvent(
+            kind: kind, location: CGPoint(x: location.x / scale, y: location.y / scale), button: button,
+            modifiers: modifiers, clickCount: clickCount, buttons: buttons)
+    }
 }
 
 /// A scroll-wheel or touchpad scroll in a window: how far the user asked to scroll, in points,
@@ -96,6 +104,12 @@ public struct ScrollEvent: Sendable, Equatable {
         default: return nil
         }
         self.location = location
+    }
+
+    /// The same scroll with its location divided by `scale` (pixels to points); the delta is in
+    /// points already.
+    func scaled(by scale: CGFloat) -> ScrollEvent {
+        scale == 1 ? self : ScrollEvent(location: CGPoint(x: location.x / scale, y: location.y / scale), delta: delta)
     }
 }
 
@@ -138,12 +152,14 @@ public struct KeyEvent: Sendable, Equatable {
     }
 }
 
-/// What the event pump hands to the app run loop.
+/// What the event pump hands to the app run loop: positions in points, sizes in pixels.
 enum WindowInput: Sendable {
     case mouse(MouseEvent)
     case key(KeyEvent)
     case scroll(ScrollEvent)
     case resized(width: Int, height: Int)
+    /// The window's pixels per point changed (`DisplayScale`).
+    case scaleChanged(CGFloat)
     /// The window manager put the window into full screen or took it out.
     case fullScreenChanged(Bool)
     case closeRequested

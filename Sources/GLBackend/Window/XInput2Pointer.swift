@@ -16,6 +16,8 @@ final class XInput2Pointer {
     private let opcode: Int32
     private var tracker = SmoothScrollTracker()
     private var clicks = ClickCounter()
+    /// The window's pixels per point, for the distance between the presses of a double click.
+    var scale: CGFloat = 1
     private var lastLocation: CGPoint?
 
     /// Selects XInput2 pointer events on `window`; nil when the server has no XInput 2.1, and
@@ -91,7 +93,9 @@ final class XInput2Pointer {
         if down { buttons.insert(MouseButtons(button: button)) } else { buttons.remove(MouseButtons(button: button)) }
         let count =
             down
-            ? clicks.press(button: button, at: location, time: TimeInterval(device.time) / 1000)
+            ? clicks.press(
+                button: button, at: CGPoint(x: location.x / scale, y: location.y / scale),
+                time: TimeInterval(device.time) / 1000)
             : clicks.release(button: button)
         return [
             .mouse(
