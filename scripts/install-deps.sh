@@ -8,7 +8,7 @@ packages=(
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-noto-color-emoji        # 2D drawing, text, emoji
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base  # video (SceneMedia)
   gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-tools
-  xvfb xauth xdotool imagemagick                                                # window tests, screenshots
+  xvfb xauth xdotool x11-xkb-utils x11-xserver-utils imagemagick                # window tests (setxkbmap, xrdb), screenshots
   python3                                                                       # the documentation check
 )
 missing=()

@@ -57,6 +57,8 @@ final class FrameRateOverlay {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         label.frame = CGRect(x: root.bounds.width - 270, y: 10, width: 260, height: label.frame.height)
+        // Added after the window gave its tree its scale: as sharp as the rest of the text.
+        if let window { label.contentsScale = window.contentsScale }
         root.addSublayer(label)
         CATransaction.commit()
     }

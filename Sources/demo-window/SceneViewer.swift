@@ -65,8 +65,9 @@ final class SceneViewer {
     private func key(_ event: KeyEvent) {
         let scenes = DemoScene.all
         let index = scenes.firstIndex { $0.name == scene.name } ?? 0
-        // A scene's own keys come first (the video scene's p plays and pauses).
-        if !event.characters.isEmpty, let line = scene.key?(window.layer, event.characters) {
+        // A scene's own keys come first (the video scene's p plays and pauses; the text field
+        // takes every key that produces text), but for Escape.
+        if !event.characters.isEmpty, event.keySym != 0xff1b, let line = scene.key?(window.layer, event.characters) {
             say("key \(event.characters): \(line)")
             return
         }

@@ -11,8 +11,8 @@ import Testing
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
-                "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "gl-layer",
-                "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
+                "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "text-field",
+                "gl-layer", "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -25,8 +25,11 @@ import Testing
         // the text benchmark changes every string on every frame.
         // The tiled scenes refresh their captions from the tile statistics.
         #expect(ticking == ["perspective", "zorder", "text", "emitter-trail", "tiled", "tiled-bench"])
-        #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter", "video"])
-        #expect(DemoScene.all.filter { $0.key != nil }.map(\.name) == ["animations", "stress", "tiled", "video"])
+        #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter", "text-field", "video"])
+        #expect(
+            DemoScene.all.filter { $0.key != nil }.map(\.name) == [
+                "animations", "stress", "text-field", "tiled", "video",
+            ])
         #expect(DemoScene.all.filter { $0.navigationKey != nil }.map(\.name) == ["scroll", "tiled"])
         #expect(DemoScene.all.filter { $0.scroll != nil }.map(\.name) == ["scroll", "tiled"])
     }

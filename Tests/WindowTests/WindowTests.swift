@@ -207,6 +207,26 @@ import Testing
         "bench", "--scene", "content", "--seconds", "6", "--block-app-thread", "3",
     ]
 
+    /// The text-field scene takes the keys the viewer otherwise uses (n shows the next scene, q
+    /// quits) once a click has focused its field, and a character composed with the Compose key
+    /// (Right Alt under `setxkbmap -option compose:ralt`): typed text reaches the demo's layers.
+    /// At 960x600 the field spans (40, 80) to (920, 124).
+    @Test func theTextFieldSceneTakesTypedAndComposedText() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        try #require(try server.run("setxkbmap", ["-option", "compose:ralt"]) == 0)
+        let (demo, window) = try launch("text-field", on: server)
+        defer { demo.stop() }
+        try server.run("xdotool", ["mousemove", "--window", String(window), "200", "100", "click", "1"])
+        #expect(demo.waitForLine(containing: "field focused") != nil)
+        try server.run("xdotool", ["type", "--delay", "20", "nq"])
+        try server.run(
+            "xdotool",
+            ["key", "--delay", "20", "Multi_key", "apostrophe", "e", "BackSpace", "Multi_key", "quotedbl", "u"])
+        #expect(demo.waitForLine(containing: "field: \"nqü\"") != nil, "\(demo.output)")
+        #expect(!demo.hasExited)
+    }
+
     /// With the app thread blocked (`bench --block-app-thread`), the content scene's gradients
     /// keep shifting their colours, its star keeps drawing itself (`strokeEnd`) and its title's
     /// colour keeps pulsing: the render side evaluates and draws all three. At 1280x720 the

@@ -30,6 +30,8 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     private var quit = false
     private var drivesDisplayLinks = false
     private var size: (width: Int, height: Int)
+    /// Pixels per point: `size` is in pixels, the tree in points (`LayerWindow.contentsScale`).
+    private var scale: CGFloat
     private var root: LayerID?
     private var clearColor: SIMD4<Float> = .zero
     private let interval: Double
@@ -39,10 +41,14 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
     /// Whether frames redraw only what changed where the surface can show part of a frame.
     private let limitsRedrawToDamage: Bool
 
-    init(surface: any WindowSurface, width: Int, height: Int, interval: Double, limitsRedrawToDamage: Bool) {
+    init(
+        surface: any WindowSurface, width: Int, height: Int, scale: CGFloat, interval: Double,
+        limitsRedrawToDamage: Bool
+    ) {
         self.limitsRedrawToDamage = limitsRedrawToDamage
         self.surface = surface
         self.size = (width, height)
+        self.scale = scale
         self.interval = interval
         stats.withLock {
             $0.presentationAPI = surface.api
@@ -83,9 +89,11 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         }
     }
 
-    func resize(width: Int, height: Int) {
+    /// Draws the next frames `width` x `height` pixels at `scale` pixels per point.
+    func resize(width: Int, height: Int, scale: CGFloat) {
         update {
             $0.size = (width, height)
+            $0.scale = scale
             $0.hasWork = true
             $0.framesAfterResize = 2
         }
@@ -279,7 +287,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         let commits = inbox.drain()
         let output = pipeline.frame(
             applying: commits, root: frame.root, at: time, width: frame.width, height: frame.height,
-            clearColor: frame.clearColor, patching: limitsRedrawToDamage)
+            clearColor: frame.clearColor, patching: limitsRedrawToDamage, scale: frame.scale)
         return BuiltFrame(
             frame: frame, commits: commits.count, commitSeconds: commits.reduce(0) { $0 + $1.appSeconds },
             output: output)
@@ -287,6 +295,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
 
     private struct Frame {
         let width: Int, height: Int
+        let scale: CGFloat
         let root: LayerID?
         let clearColor: SIMD4<Float>
         /// Refresh slots that passed without a frame before this one (paced windows only).
@@ -303,15 +312,16 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         /// The frame after this one, unpaced, at `time`, for the same window.
         func following(at time: Double) -> Frame {
             Frame(
-                width: width, height: height, root: root, clearColor: clearColor, missedSlots: 0, targetTime: time,
-                drawsWhole: false, showsDamage: showsDamage, debugOverlays: debugOverlays)
+                width: width, height: height, scale: scale, root: root, clearColor: clearColor, missedSlots: 0,
+                targetTime: time, drawsWhole: false, showsDamage: showsDamage, debugOverlays: debugOverlays)
         }
 
         /// Whether a frame built for this one can be shown as `frame`: the same window, size and
         /// tree, with nothing asking for the whole frame.
         func matches(_ frame: Frame) -> Bool {
-            width == frame.width && height == frame.height && root == frame.root && clearColor == frame.clearColor
-                && showsDamage == frame.showsDamage && debugOverlays == frame.debugOverlays && !frame.drawsWhole
+            width == frame.width && height == frame.height && scale == frame.scale && root == frame.root
+                && clearColor == frame.clearColor && showsDamage == frame.showsDamage
+                && debugOverlays == frame.debugOverlays && !frame.drawsWhole
         }
     }
 
@@ -356,8 +366,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         let target = interval > 0 ? deadline - interval : CACurrentMediaTime()
         defer { needsWholeFrame = false }
         return Frame(
-            width: size.width, height: size.height, root: root, clearColor: clearColor, missedSlots: missed,
-            targetTime: target, drawsWhole: needsWholeFrame, showsDamage: showsDamage, debugOverlays: debugOverlays)
+            width: size.width, height: size.height, scale: scale, root: root, clearColor: clearColor,
+            missedSlots: missed, targetTime: target, drawsWhole: needsWholeFrame, showsDamage: showsDamage,
+            debugOverlays: debugOverlays)
     }
 
     /// Deletes every texture (so that the statistics account for them) and shader program before

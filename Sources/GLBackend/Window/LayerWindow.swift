@@ -9,6 +9,19 @@ import SceneCore
 /// only changes layers. Mouse, scroll, key, resize and close events arrive on the main run
 /// loop, so implicit transactions made in handlers commit at the end of that run-loop turn. Run
 /// the main run loop (`LayerWindow.run(until:)` or `RunLoop.main.run()`) for events to arrive.
+///
+/// The window's size and every position it reports are in points; it draws `contentsScale`
+/// pixels per point, as the display says (`Xft.dpi`, the monitor's density, or
+/// `SCENECORE_SCALE`). The render thread draws the whole tree at that scale, so geometry,
+/// borders, corners and shapes are sharp at 2×; the window also gives the layers of its tree the
+/// scale as their `contentsScale` (except where the app set it), as AppKit does for the layers
+/// of a window's views, so that text and drawn contents are drawn with as many pixels. Layers
+/// added to the tree later keep theirs (1 by default), as on Apple platforms: set theirs to the
+/// window's `contentsScale` to draw them as sharply.
+///
+/// Key presses carry the text the X input method composed (dead keys, Compose sequences, an
+/// input method's CJK text) and mouse events their modifiers, held buttons and click count;
+/// motion without a button held and the pointer entering and leaving arrive too, for hover.
 @MainActor
 public final class LayerWindow {
     /// The tree's root layer, sized to the window. Setting it shows another tree.
@@ -19,16 +32,20 @@ public final class LayerWindow {
             updateLayerBorders()
         }
     }
-    /// Called for mouse down, up and motion, in window coordinates. Wheel buttons go to
-    /// `onScroll` instead.
+    /// Called for mouse down, up, motion (`moved` without a button held, `dragged` with one),
+    /// and the pointer entering and leaving the window, in window coordinates. Wheel buttons go
+    /// to `onScroll` instead.
     public var onMouse: ((MouseEvent) -> Void)?
     /// Called for each scroll-wheel notch (vertical and horizontal), with the distance to scroll
     /// in points and the pointer's position in window coordinates.
     public var onScroll: ((ScrollEvent) -> Void)?
-    /// Called for key presses and releases.
+    /// Called for key presses (auto-repeats included) and releases, with the text the input
+    /// method composed (see `KeyEvent`).
     public var onKey: ((KeyEvent) -> Void)?
     /// Called after the window (and `layer`) changed size.
     public var onResize: ((CGSize) -> Void)?
+    /// Called after the window went into full screen or came out of it (`isFullScreen`).
+    public var onFullScreenChange: ((Bool) -> Void)?
     /// Called when the window is asked to close or is destroyed, just before it closes.
     public var onClose: (() -> Void)?
     /// Called on the main thread when the connection to the X server is lost (the server ended
@@ -42,8 +59,36 @@ public final class LayerWindow {
         get { DisplayConnectionLoss.handler }
         set { DisplayConnectionLoss.handler = newValue }
     }
-    /// The window's size in points (pixels at scale 1).
+    /// The window's size in points: its size in pixels over `contentsScale`.
     public private(set) var size: CGSize
+    /// The window's pixels per point, as `NSWindow.backingScaleFactor`: from the
+    /// `SCENECORE_SCALE` environment variable when set (a positive number), else the `Xft.dpi`
+    /// X resource over 96, else the dots per inch of the RandR monitor under the window over 96
+    /// (a monitor reporting a made-up size, as Xvfb's and VNC's do, counts as 96), else 1.
+    /// Resource and monitor scales are rounded to the nearest quarter; every scale lies between
+    /// 1 and 8. It changes when the resource changes (`xrdb`, a desktop's settings) or the window
+    /// moves to a monitor of another density: `onScaleChange` is called then.
+    public private(set) var contentsScale: CGFloat
+    /// Called after `contentsScale` changed, with the new scale. The window has then given its
+    /// tree's layers the new scale (see the class's description), asked the window manager to
+    /// keep its size in points (more or fewer pixels), and is drawing at the new scale.
+    public var onScaleChange: ((CGFloat) -> Void)?
+    /// The window's title, shown by the window manager (WM_NAME, and _NET_WM_NAME in UTF-8),
+    /// as `NSWindow.title`.
+    public var title: String {
+        didSet { setTitle(title) }
+    }
+    /// The smallest size, in points, the window manager lets the user make the window
+    /// (WM_NORMAL_HINTS), as `NSWindow.minSize`; `.zero` (the default) for no minimum. A window
+    /// smaller than a new minimum is not resized by it: the window manager applies it to the
+    /// user's next resize.
+    public var minimumSize: CGSize = .zero {
+        didSet { setSizeHints() }
+    }
+    /// Whether the window manager shows the window full screen: known once the window manager
+    /// has set the window's `_NET_WM_STATE`, so `toggleFullScreen()` changes it only under a
+    /// window manager (and `onFullScreenChange` tells when).
+    public private(set) var isFullScreen = false
     /// Whether the window is still open.
     public private(set) var isOpen = true
     /// The X11 window id (for tools such as xdotool).
@@ -62,11 +107,17 @@ public final class LayerWindow {
     private let renderThread: RenderThread
     private var eventPump: EventPump!
     private var destroyed = false
+    /// The window's size in pixels.
+    private var pixelSize: (width: Int, height: Int)
 
     private static var openWindows: [ObjectIdentifier: LayerWindow] = [:]
 
-    /// Opens a window showing `layer`.
+    /// Opens a window showing `layer`, `width` x `height` points (times `contentsScale` pixels).
     /// - Parameters:
+    ///   - title: the window's title (`title`), as the window manager shows it.
+    ///   - width: the window's width in points.
+    ///   - height: the window's height in points.
+    ///   - layer: the root of the tree the window shows, sized to the window (`layer`).
     ///   - presentation: `.glx` (the faster path on Mesa's software rasteriser) or `.egl`;
     ///     when the chosen one is unavailable the other is tried.
     ///   - paced: draw at most one frame per display refresh (XRandR's rate, else 60 Hz);
@@ -85,11 +136,18 @@ public final class LayerWindow {
         limitsRedrawToDamage: Bool = true
     ) throws {
         connection = try X11Connection(name: display)
-        surface = try Self.makeSurface(connection, width: width, height: height, preferred: presentation)
-        size = CGSize(width: width, height: height)
+        // The window opens at the screen's top-left corner: its centre is there in pixels.
+        let displayScale = DisplayScale.read(connection.display, centre: CGPoint(x: width / 2, y: height / 2))
+        let scale = displayScale.scale
+        contentsScale = scale
+        pixelSize = (Self.pixels(CGFloat(width), scale), Self.pixels(CGFloat(height), scale))
+        surface = try Self.makeSurface(
+            connection, width: pixelSize.width, height: pixelSize.height, preferred: presentation)
+        size = CGSize(width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
+        self.title = title
         self.layer = layer
         renderThread = RenderThread(
-            surface: surface, width: width, height: height,
+            surface: surface, width: pixelSize.width, height: pixelSize.height, scale: scale,
             interval: paced ? DisplayRefresh.interval(for: connection) : 0, limitsRedrawToDamage: limitsRedrawToDamage)
         configureWindow(title: title)
         renderThread.setDebugOverlays(debugOverlays)
@@ -98,7 +156,8 @@ public final class LayerWindow {
         renderThread.start()
         let target = WeakWindow(self)
         eventPump = EventPump(
-            connection: connection, window: surface.window, size: (width, height), renderThread: renderThread
+            connection: connection, window: surface.window, size: pixelSize, scale: displayScale,
+            renderThread: renderThread
         ) { input in
             DispatchQueue.main.async { MainActor.assumeIsolated { target.window?.handle(input) } }
         }
@@ -137,6 +196,29 @@ public final class LayerWindow {
     }
     /// The window's layer inspector (`showsInspector` turns it on).
     public let inspector = LayerInspector()
+
+    /// Asks the window manager to show the window full screen, or as before when it is full
+    /// screen, as `NSWindow.toggleFullScreen(_:)`: a `_NET_WM_STATE` client message to the root
+    /// window (EWMH), which a window manager acts on; `isFullScreen` follows once it has. Without a
+    /// window manager nothing changes.
+    public func toggleFullScreen() {
+        guard isOpen else { return }
+        let display = connection.display
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = surface.window
+        event.xclient.message_type = connection.atom("_NET_WM_STATE")
+        event.xclient.format = 32
+        // _NET_WM_STATE_REMOVE (0) or _NET_WM_STATE_ADD (1), the property, no second one, and
+        // the source: 1, an application.
+        event.xclient.data.l.0 = isFullScreen ? 0 : 1
+        event.xclient.data.l.1 = Int(connection.atom("_NET_WM_STATE_FULLSCREEN"))
+        event.xclient.data.l.2 = 0
+        event.xclient.data.l.3 = 1
+        let root = XRootWindow(display, XDefaultScreen(display))
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+    }
 
     /// The model layer at `point` (window coordinates), hit-tested against the presentation
     /// tree, that is, against what is on screen.
@@ -191,7 +273,7 @@ public final class LayerWindow {
 
     private func configureWindow(title: String) {
         let display = connection.display
-        XStoreName(display, surface.window, title)
+        setTitle(title)
         var protocols = [connection.atom("WM_DELETE_WINDOW")]
         XSetWMProtocols(display, surface.window, &protocols, 1)
         XMapWindow(display, surface.window)
@@ -203,14 +285,64 @@ public final class LayerWindow {
         if debugOverlays.contains(.layerBorders) { layerBorders.attach(to: layer) } else { layerBorders.detach() }
     }
 
-    /// Sizes `root` to the window and makes the render thread show its tree.
+    private func setTitle(_ title: String) {
+        guard isOpen else { return }
+        let display = connection.display
+        XStoreName(display, surface.window, title)
+        // XStoreName's text is Latin-1; window managers show _NET_WM_NAME, in UTF-8, first.
+        let bytes = Array(title.utf8)
+        XChangeProperty(
+            display, surface.window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
+            PropModeReplace, bytes, Int32(bytes.count))
+        XFlush(display)
+    }
+
+    /// Sets WM_NORMAL_HINTS' minimum size from `minimumSize`.
+    private func setSizeHints() {
+        guard isOpen, let hints = XAllocSizeHints() else { return }
+        defer { XFree(hints) }
+        let width = minimumSize.width.isFinite ? max(minimumSize.width, 0) : 0
+        let height = minimumSize.height.isFinite ? max(minimumSize.height, 0) : 0
+        if width > 0 || height > 0 {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32(min((width * contentsScale).rounded(.up), 16384))
+            hints.pointee.min_height = Int32(min((height * contentsScale).rounded(.up), 16384))
+        }
+        XSetWMNormalHints(connection.display, surface.window, hints)
+        XFlush(connection.display)
+    }
+
+    /// The pixels `points` take at `scale` (at least 1).
+    private static func pixels(_ points: CGFloat, _ scale: CGFloat) -> Int {
+        max(1, Int(min((points * scale).rounded(), 16384)))
+    }
+
+    /// Sizes `root` to the window, gives its tree the window's scale and makes the render thread
+    /// show it.
     private func attach(_ root: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         root.frame = CGRect(origin: .zero, size: size)
+        root.adoptWindowScale(contentsScale)
         CATransaction.commit()
         CommitDistributor.shared.attach(renderThread, root: root)
         renderThread.setRoot(root.layerID)
+    }
+
+    /// Sizes the tree to the window's pixels at its scale, and the render thread's frames.
+    private func layOut() {
+        let newSize = CGSize(
+            width: CGFloat(pixelSize.width) / contentsScale, height: CGFloat(pixelSize.height) / contentsScale)
+        let resized = newSize != size
+        size = newSize
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.frame = CGRect(origin: .zero, size: size)
+        CATransaction.commit()
+        // After the commit that resized (and laid out) the tree: the render thread's next frame
+        // applies it and the new size together.
+        renderThread.resize(width: pixelSize.width, height: pixelSize.height, scale: contentsScale)
+        if resized { onResize?(size) }
     }
 
     private func handle(_ input: WindowInput) {
@@ -218,7 +350,8 @@ public final class LayerWindow {
         switch input {
         case .mouse(let event) where showsInspector:
             switch event.kind {
-            case .moved: inspector.pointerMoved(to: event.location)
+            case .moved, .dragged, .entered: inspector.pointerMoved(to: event.location)
+            case .exited: inspector.pointerMoved(to: nil)
             case .down: inspector.click(at: event.location)
             case .up: break
             }
@@ -226,15 +359,23 @@ public final class LayerWindow {
         case .key(let event): onKey?(event)
         case .scroll(let event): onScroll?(event)
         case .resized(let width, let height):
-            size = CGSize(width: width, height: height)
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            layer.frame = CGRect(origin: .zero, size: size)
-            CATransaction.commit()
-            // After the commit that resized (and laid out) the tree: the render thread's next
-            // frame applies it and the new size together.
-            renderThread.resize(width: width, height: height)
-            onResize?(size)
+            pixelSize = (width, height)
+            layOut()
+        case .scaleChanged(let scale):
+            contentsScale = scale
+            layer.adoptWindowScale(scale)
+            setSizeHints()
+            // The window keeps its size in points, as on Apple platforms: it asks for the pixels
+            // that takes now (a window manager may refuse), and meanwhile spans its pixels.
+            XResizeWindow(
+                connection.display, surface.window, UInt32(Self.pixels(size.width, scale)),
+                UInt32(Self.pixels(size.height, scale)))
+            XFlush(connection.display)
+            layOut()
+            onScaleChange?(scale)
+        case .fullScreenChanged(let fullScreen):
+            isFullScreen = fullScreen
+            onFullScreenChange?(fullScreen)
         case .closeRequested:
             onClose?()
             close()

@@ -7,6 +7,8 @@ public enum WindowError: Error, CustomStringConvertible, Equatable {
     /// The X window could not be created.
     case windowCreationFailed(String)
 
+    /// The error in a sentence: what failed and what to do (for `noDisplay`, the display to
+    /// start or the headless renderer to use instead).
     public var description: String {
         switch self {
         case .noDisplay(let name):

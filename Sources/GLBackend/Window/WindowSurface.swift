@@ -33,9 +33,11 @@ public enum PresentationAPI: String, Sendable, CaseIterable {
 
 /// Creates the X window with attributes shared by both presentation paths.
 enum X11WindowFactory {
+    /// The events a window selects: pointer (crossings included, for hover), keys, focus (for the
+    /// input method), structure, exposure, and its properties (the window manager's state).
     static let eventMask = Int(
-        ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | KeyPressMask | KeyReleaseMask | StructureNotifyMask)
+        ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+            | KeyPressMask | KeyReleaseMask | FocusChangeMask | StructureNotifyMask | PropertyChangeMask)
 
     /// A top-level window of `visual` and `depth`, not yet mapped.
     static func create(

@@ -15,6 +15,9 @@ final class XInput2Pointer {
     private let display: OpaquePointer
     private let opcode: Int32
     private var tracker = SmoothScrollTracker()
+    private var clicks = ClickCounter()
+    /// The window's pixels per point, for the distance between the presses of a double click.
+    var scale: CGFloat = 1
     private var lastLocation: CGPoint?
 
     /// Selects XInput2 pointer events on `window`; nil when the server has no XInput 2.1, and
@@ -31,7 +34,7 @@ final class XInput2Pointer {
         }
         self.display = display
         self.opcode = opcode
-        let types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_DeviceChanged]
+        let types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged]
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
         for type in types { bits[Int(type) >> 3] |= UInt8(1 << (Int(type) & 7)) }
         let status = bits.withUnsafeMutableBufferPointer { buffer in
@@ -54,10 +57,20 @@ final class XInput2Pointer {
             return button(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, event.xcookie.evtype)
         case XI_Motion:
             return motion(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
-        case XI_Enter:
+        case XI_Enter, XI_Leave:
+            let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             // Valuators change unseen while the pointer is elsewhere: start from new baselines.
-            tracker.reset()
-            return []
+            if crossing.evtype == XI_Enter { tracker.reset() }
+            // A grab starting (a button pressed outside, then the pointer brought in) is no crossing.
+            guard crossing.mode != XINotifyGrab else { return [] }
+            return [
+                .mouse(
+                    MouseEvent(
+                        kind: crossing.evtype == XI_Enter ? .entered : .exited,
+                        location: CGPoint(x: crossing.event_x, y: crossing.event_y), button: 0,
+                        modifiers: ModifierFlags(x11State: UInt32(bitPattern: crossing.mods.effective)),
+                        buttons: Self.buttons(crossing.buttons)))
+            ]
         case XI_DeviceChanged:
             let changed = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
             tracker.setAxes(Self.scrollAxes(changed.classes, count: changed.num_classes), of: Int(changed.sourceid))
@@ -73,10 +86,35 @@ final class XInput2Pointer {
             let emulated = device.flags & XIPointerEmulated != 0
             return type == XI_ButtonPress && !emulated ? [.scroll(scroll)] : []
         }
+        let button = Int(device.detail)
+        let down = type == XI_ButtonPress
+        // The event's buttons are those held before it.
+        var buttons = Self.buttons(device.buttons)
+        if down { buttons.insert(MouseButtons(button: button)) } else { buttons.remove(MouseButtons(button: button)) }
+        let count =
+            down
+            ? clicks.press(
+                button: button, at: CGPoint(x: location.x / scale, y: location.y / scale),
+                time: TimeInterval(device.time) / 1000)
+            : clicks.release(button: button)
         return [
             .mouse(
-                MouseEvent(kind: type == XI_ButtonPress ? .down : .up, location: location, button: Int(device.detail)))
+                MouseEvent(
+                    kind: down ? .down : .up, location: location, button: button,
+                    modifiers: ModifierFlags(x11State: UInt32(bitPattern: device.mods.effective)), clickCount: count,
+                    buttons: buttons))
         ]
+    }
+
+    /// The buttons an XInput2 button state holds (bit n for button n).
+    private static func buttons(_ state: XIButtonState) -> MouseButtons {
+        let count = min(Int(max(state.mask_len, 0)) * 8, 33)
+        guard let mask = state.mask, count > 1 else { return [] }
+        var buttons: MouseButtons = []
+        for number in 1..<count where mask[number >> 3] & UInt8(1 << (number & 7)) != 0 {
+            buttons.insert(MouseButtons(button: number))
+        }
+        return buttons
     }
 
     private func motion(_ device: XIDeviceEvent) -> [WindowInput] {
@@ -84,7 +122,13 @@ final class XInput2Pointer {
         var inputs: [WindowInput] = []
         if location != lastLocation {
             lastLocation = location
-            inputs.append(.mouse(MouseEvent(kind: .moved, location: location, button: 0)))
+            let buttons = Self.buttons(device.buttons)
+            inputs.append(
+                .mouse(
+                    MouseEvent(
+                        kind: buttons.isEmpty ? .moved : .dragged, location: location, button: 0,
+                        modifiers: ModifierFlags(x11State: UInt32(bitPattern: device.mods.effective)), buttons: buttons)
+                ))
         }
         let source = Int(device.sourceid)
         if !tracker.knows(device: source) { tracker.setAxes(queryScrollAxes(of: device.sourceid), of: source) }

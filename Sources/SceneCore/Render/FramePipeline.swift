@@ -23,6 +23,8 @@ package struct FramePipeline: Sendable {
     /// and applying them used is freed once the caller lets the commits go, and the next frame
     /// returns it to the system (`FreedMemory`).
     private var returnsFreedMemory = false
+    /// The pixels per point of the last frame: a frame at another scale is walked whole.
+    private var lastScale: CGFloat = 1
 
     /// How tiled layers ask this renderer for a frame when a tile has been drawn (a window's
     /// render thread sets it; a renderer without one draws new tiles at its next frame).
@@ -58,9 +60,11 @@ package struct FramePipeline: Sendable {
     ///   - patching: whether a frame in which only plain leaf layers changed is built by drawing
     ///     those again into the last frame (`FramePatch`), and each frame's damage is worked
     ///     out; false walks the tree every frame, and draws it whole.
+    ///   - scale: the target's pixels per point (`width` and `height` are pixels): the tree is
+    ///     drawn scaled by it.
     package mutating func frame(
         applying commits: [LayerTreeCommit], root: LayerID?, at time: Double, width: Int, height: Int,
-        clearColor: SIMD4<Float>, patching: Bool = true
+        clearColor: SIMD4<Float>, patching: Bool = true, scale: CGFloat = 1
     ) -> Output {
         if returnsFreedMemory { FreedMemory.returnToSystem() }
         var contentsChanged = false
@@ -90,7 +94,8 @@ package struct FramePipeline: Sendable {
         // A transition that ended dropped the old rendering it kept, and with it its images.
         contentsChanged = contentsChanged || (hadTransitionImages && tree.transitionSnapshots.isEmpty)
         var list = DisplayList(width: width, height: height, clearColor: clearColor)
-        if !patching { (patch, unpatchableList) = (nil, nil) }
+        if !patching || scale != lastScale { (patch, unpatchableList) = (nil, nil) }
+        lastScale = scale
         var lastListIntact = true
         // Commits that change only other trees (a renderer receives every commit of the process)
         // leave the last frame as it was.
@@ -126,7 +131,7 @@ package struct FramePipeline: Sendable {
             let walking = FrameTrace.begin("walk", "render")
             var builder = FrameBuilder.walk(
                 tree, root: root, width: width, height: height, clearColor: clearColor, frameRequest: frameRequest,
-                leaves: patching ? leaves : nil, instances: lastInstanceCount)
+                leaves: patching ? leaves : nil, instances: lastInstanceCount, scale: scale)
             list = builder.finish()
             walking?.end([("quads", list.instances.count), ("commands", list.commands.count)])
             lastInstanceCount = list.instances.count

@@ -186,6 +186,11 @@ struct DemoScene: Sendable {
                 "CAScrollLayer: 200 rows scrolled by wheel (a decelerating glide) and ↑/↓/Page Up/Page Down/Home/End; the caption shows visibleRect",
             build: { ScrollScene.make($0.size) }, navigationKey: ScrollScene.key, scroll: ScrollScene.scroll),
         DemoScene(
+            name: "text-field",
+            summary:
+                "a text field: click it and type, composed characters (dead keys, Compose) and input methods' text included",
+            build: { TextFieldScene.make($0.size) }, click: TextFieldScene.click, key: TextFieldScene.key),
+        DemoScene(
             name: "gl-layer",
             summary:
                 "CAOpenGLLayer: a Lambert-shaded cube drawn with raw GL every frame, in a turned layer clipped by a rounded stage",

@@ -29,6 +29,16 @@ final class XvfbFixture {
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> Int32 { try server.run(tool, arguments) }
 
+    /// Merges `resources` (lines such as `Xft.dpi: 192`) into the server's resource database
+    /// (the root window's RESOURCE_MANAGER), as `xrdb -merge` does for a desktop's settings.
+    func mergeResources(_ resources: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenecore-xrdb-\(getpid()).txt")
+        try resources.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let status = try run("xrdb", ["-nocpp", "-merge", file.path])
+        guard status == 0 else { throw POSIXError(.EIO) }
+    }
+
     /// A screenshot of the whole screen.
     func screenshot(name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenecore-\(name)-\(getpid()).png")

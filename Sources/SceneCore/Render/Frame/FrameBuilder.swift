@@ -90,11 +90,13 @@ package struct FrameBuilder {
     /// The builder once it has walked the tree under `root`, its display list not yet finished.
     /// Tiled layers' stores ask for frames through `frameRequest`. With `leaves`, the walk
     /// records its plain leaf layers there (`builder.leaves`). `instances` is the room made for
-    /// quads beforehand (by default two for each layer of the tree).
+    /// quads beforehand (by default two for each layer of the tree). `scale` is the target's
+    /// pixels per point (a window's `contentsScale`): the root is drawn scaled by it, and shapes
+    /// and other bitmaps the render side makes follow their pixels on screen.
     static func walk(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
         keepsEffects: Bool = true, frameRequest: FrameRequest? = nil, leaves: consuming FrameLeaves? = nil,
-        instances: Int? = nil
+        instances: Int? = nil, scale: CGFloat = 1
     ) -> FrameBuilder {
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects,
@@ -103,7 +105,8 @@ package struct FrameBuilder {
         builder.leaves = leaves
         builder.leaves?.beginWalk(slotCount: tree.layers.slotCount)
         builder.withCurrentSlots {
-            $0.visit(root, parentToWindow: nil, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
+            let deviceScale = scale == 1 ? nil : CATransform3DMakeScale(scale, scale, 1)
+            $0.visit(root, parentToWindow: deviceScale, sublayerSpace: .identity, inheritedOpacity: 1, depth: 0)
         }
         return builder
     }
