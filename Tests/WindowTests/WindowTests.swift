@@ -377,6 +377,41 @@ import Testing
         toggle("l", "borders", on: false)
     }
 
+    /// `u` flashes what each frame redraws: in the spinner scene, the box around the turning
+    /// spinner turns magenta, while the still quads around it do not change.
+    @Test func flashedRegionsShowWhatFramesRedraw() throws {
+        let server = try XvfbFixture()
+        defer { server.stop() }
+        let (demo, window) = try launch("spinner", on: server)
+        defer { demo.stop() }
+        // The ring between the spinner (34 points from the centre at most) and the edge of the
+        // box frames redraw (26 to 36 points from the centre, as it turns), and a still square
+        // far from it.
+        let centre = (x: 480, y: 300)
+        let ring = (-30...30).flatMap { dx in (-30...30).map { (dx, $0) } }.filter { dx, dy in
+            let r = (Double(dx * dx + dy * dy)).squareRoot()
+            return r > 35 && max(abs(dx), abs(dy)) <= 30
+        }
+        /// How much more magenta than green the ring and the far square are, on average.
+        func magenta(_ shot: CGImage) -> (ring: Double, far: Double) {
+            func excess(_ x: Int, _ y: Int) -> Double {
+                let p = shot.pixel(x: x, y: y)
+                return (Double(p.r) + Double(p.b)) / 2 - Double(p.g)
+            }
+            let nearby = ring.map { excess(centre.x + $0.0, centre.y + $0.1) }.reduce(0, +) / Double(ring.count)
+            let far = (100..<140).flatMap { x in (100..<140).map { excess(x, $0) } }.reduce(0, +) / 1600
+            return (nearby, far)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = magenta(try server.screenshotImage(name: "flash-off"))
+        try server.run("xdotool", ["key", "--window", String(window), "u"])
+        #expect(demo.waitForLine(containing: "debug overlay flash on") != nil)
+        Thread.sleep(forTimeInterval: 0.5)
+        let during = magenta(try server.screenshotImage(name: "flash-on"))
+        #expect(during.ring > before.ring + 20, "the redrawn box flashes: \(before) → \(during)")
+        #expect(abs(during.far - before.far) < 2, "the still quads do not: \(before) → \(during)")
+    }
+
     /// `SCENECORE_TRACE` on a short benchmark: a JSON trace with the app thread's commits, layout
     /// and display, the render thread's frames and their steps, and an arrow from every commit
     /// to a frame that applied it.
