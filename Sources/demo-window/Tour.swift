@@ -21,7 +21,8 @@ struct Tour {
             let viewer = SceneViewer(window: window, scene: DemoScene.all[0])
             for scene in DemoScene.all {
                 viewer.show(scene)
-                LayerWindow.run(until: Date(timeIntervalSinceNow: 1.5))
+                // A second each: enough for the first frames, tiles and video to show.
+                LayerWindow.run(until: Date(timeIntervalSinceNow: 1))
                 let path = "\(directory)/\(scene.name).png"
                 let saved = server.screenshot(to: path)
                 summary += "| \(scene.name) | \(saved ? "\(scene.name).png" : "(screenshot failed)") |\n"

@@ -303,9 +303,12 @@ import Testing
         try expectScreen(server, 960 - 186, 12, (242, 242, 247, 255))
     }
 
-    /// Every scene shows its caption in the bottom-left corner, dark under its text; `h` hides
-    /// it and shows it again.
-    @Test func theCaptionTogglesWithH() throws {
+    /// The gallery's caption and its debugging keys, in one window (each launch costs seconds):
+    /// the caption in the bottom-left corner, dark under its text, hidden and shown again by
+    /// `h`; the debug overlays' keys (b, o, v, g, l), each checked on screen by colour; and `i`,
+    /// the inspector: hovering the first card names it and outlines it in the inspector's blue,
+    /// and a click prints its path instead of reaching the scene.
+    @Test func theCaptionTheDebugOverlaysAndTheInspectorToggleWithTheirKeys() throws {
         let server = try XvfbFixture()
         defer { server.stop() }
         let (demo, window) = try launch("gallery", on: server)
@@ -319,15 +322,6 @@ import Testing
         try server.run("xdotool", ["key", "--window", String(window), "h"])
         #expect(demo.waitForLine(containing: "caption on") != nil)
         try expectScreen(server, 540, 586, caption, tolerance: 4)
-    }
-
-    /// `i` turns the inspector on: hovering the gallery's first card names it and outlines it
-    /// in the inspector's blue, and a click prints its path instead of reaching the scene.
-    @Test func theInspectorNamesAndOutlinesTheHoveredLayer() throws {
-        let server = try XvfbFixture()
-        defer { server.stop() }
-        let (demo, window) = try launch("gallery", on: server)
-        defer { demo.stop() }
         try server.run("xdotool", ["key", "--window", String(window), "i"])
         #expect(demo.waitForLine(containing: "inspector on") != nil)
         try server.run("xdotool", ["mousemove", "--window", String(window), "90", "70"])
@@ -340,14 +334,6 @@ import Testing
         try server.run("xdotool", ["key", "--window", String(window), "i"])
         #expect(demo.waitForLine(containing: "inspector off") != nil)
         try expectScreen(server, 21, 100, (26, 26, 38, 255), tolerance: 6)
-    }
-
-    /// The debug overlays' keys (b, o, v, g, l) in the gallery, each checked on screen by colour.
-    @Test func theDebugOverlaysToggleWithTheirKeys() throws {
-        let server = try XvfbFixture()
-        defer { server.stop() }
-        let (demo, window) = try launch("gallery", on: server)
-        defer { demo.stop() }
         func toggle(_ key: String, _ name: String, on: Bool) {
             _ = try? server.run("xdotool", ["key", "--window", String(window), key])
             #expect(demo.waitForLine(containing: "debug overlay \(name) \(on ? "on" : "off")") != nil)
