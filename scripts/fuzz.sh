@@ -4,7 +4,7 @@
 # targets, which exist only when SCENECORE_FUZZ=1; see Package.swift), so one build serves the
 # sanitized tests and the fuzzers, and every input runs under AddressSanitizer.
 #
-#   scripts/fuzz.sh [seconds per target]      default 60; CI runs it with 60, the targets side by side
+#   scripts/fuzz.sh [seconds per target]      default 60; CI runs it with 45, the targets side by side
 #
 # fuzz-image-decoder feeds bytes to CGImage.decode (PNG and JPEG); fuzz-commit reads bytes as a
 # layer program (tree edits, property values, animations, commits, frames at chosen times) and

@@ -41,6 +41,10 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Where the tour (no display) writes its screenshots and summary.")
     var tourDirectory = "demo-tour"
 
+    @Option(
+        help: ArgumentHelp("The scenes the tour shows, comma-separated (default: every scene).", valueName: "names"))
+    var tourScenes: String?
+
     @Option(help: "Open this many windows in the one process, each showing the scene.")
     var windows = 1
 
@@ -89,7 +93,11 @@ struct ShowCommand: ParsableCommand {
         }
         if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
             say("demo-window: no DISPLAY; starting Xvfb for a scripted tour of every scene")
-            try Tour(directory: tourDirectory, presentation: selection.api).run()
+            var tour = Tour(directory: tourDirectory, presentation: selection.api)
+            if let tourScenes {
+                tour.scenes = tourScenes.split(separator: ",").compactMap { DemoScene.named(String($0)) }
+            }
+            try tour.run()
             return
         }
         try MainActor.assumeIsolated {

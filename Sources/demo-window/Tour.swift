@@ -2,11 +2,13 @@ import Foundation
 import GLBackend
 import SceneCore
 
-/// The demo without a display: starts Xvfb, shows every scene in a real window for a moment,
-/// takes a screenshot of each, runs a short benchmark, and writes a summary.
+/// The demo without a display: starts Xvfb, shows every scene (or those named) in a real window
+/// for a moment, takes a screenshot of each, runs a short benchmark, and writes a summary.
 struct Tour {
     let directory: String
     let presentation: PresentationAPI
+    /// The scenes shown, in order: every scene by default.
+    var scenes = DemoScene.all
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -19,7 +21,7 @@ struct Tour {
         try MainActor.assumeIsolated {
             let window = try LayerWindow(title: "SceneCore tour", width: 960, height: 600, presentation: presentation)
             let viewer = SceneViewer(window: window, scene: DemoScene.all[0])
-            for scene in DemoScene.all {
+            for scene in scenes {
                 viewer.show(scene)
                 // A second each: enough for the first frames, tiles and video to show.
                 LayerWindow.run(until: Date(timeIntervalSinceNow: 1))

@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func extremeValuesNeverTrapAndStayUnderTheCap() async {
-        await propertyCheck(count: propertyCaseCount(ciDefault: 40), input: Self.cases) { example in
+        await propertyCheck(count: propertyCaseCount(ciDefault: 30), input: Self.cases) { example in
             let description = example.description
             withTimeLimit(Self.caseLimit, describing: { description }) {
                 let layer = example.emitter()
