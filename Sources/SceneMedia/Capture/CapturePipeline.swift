@@ -109,7 +109,8 @@ final class CapturePipeline: @unchecked Sendable {
     }
 
     /// Stops the flow: the pipeline goes to NULL (its streaming thread ends) and the feeds keep
-    /// their last frame, stopped.
+    /// the last frame received, stopped at its time (frames still waiting do not play on, one
+    /// per render, after the stop).
     func stop() {
         guard
             !stopped.withLock({ stopped in
@@ -118,7 +119,7 @@ final class CapturePipeline: @unchecked Sendable {
             })
         else { return }
         tearDown()
-        feeds.setClock(.stopped(at: nil))
+        feeds.setClock(.stopped(at: feeds.latest.frame?.time))
     }
 
     private func tearDown() {
