@@ -24,7 +24,9 @@ final class SceneCaption {
 
     init() {
         box.name = "scene caption"
-        box.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.6)
+        // Nearly opaque: scenes with a line of text of their own at the bottom (cards) would
+        // show it through the caption's.
+        box.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.85)
         box.cornerRadius = 6
         box.autoresizingMask = [.layerMaxXMargin, .layerMinYMargin]
         label.font = "DejaVu Sans"

@@ -313,8 +313,8 @@ import Testing
         defer { server.stop() }
         let (demo, window) = try launch("gallery", on: server)
         defer { demo.stop() }
-        // Black at 0.6 over the light background, right of the text.
-        let caption: Pixel = (97, 97, 99, 255)
+        // Black at 0.85 over the light background, right of the text.
+        let caption: Pixel = (36, 36, 37, 255)
         try expectScreen(server, 540, 586, caption, tolerance: 4)
         try server.run("xdotool", ["key", "--window", String(window), "h"])
         #expect(demo.waitForLine(containing: "caption off") != nil)

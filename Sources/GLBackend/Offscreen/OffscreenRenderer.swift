@@ -80,7 +80,8 @@ public final class OffscreenRenderer: @unchecked Sendable {
         } else {
             CATransaction.flush()
         }
-        let cpuStart = threadCPUTime()
+        // The frame graph's CPU time: read only while an overlay draws it.
+        let cpuStart = overlay.isActive ? threadCPUTime() : 0
         let framing = FrameTrace.begin("frame", "render")
         defer { framing?.end() }
         let time = time ?? CACurrentMediaTime()
