@@ -34,6 +34,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The video file the video scenes play (by default the demo's clips, made on first run).")
     var media: String?
 
+    @Option(help: "Width of the window (or headless target) in pixels.")
+    var width = 1280
+
+    @Option(help: "Height of the window (or headless target) in pixels.")
+    var height = 720
+
     @Option(help: "Seconds measured (after the warm-up).")
     var seconds: Double = 5
 
@@ -75,6 +81,9 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError(
                 "--layers, --seconds, --warmup and --radius must not be negative (and --seconds positive)")
         }
+        guard (1...8192).contains(width), (1...8192).contains(height) else {
+            throw ValidationError("--width and --height must be 1 to 8192 pixels")
+        }
         guard layers <= Self.maximumLayers else {
             throw ValidationError("--layers must be at most \(Self.maximumLayers); got \(layers)")
         }
@@ -106,7 +115,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let options = SceneOptions(
-            size: CGSize(width: 1280, height: 720), layers: layers, radius: CGFloat(radius), animation: animation,
+            size: CGSize(width: width, height: height), layers: layers, radius: CGFloat(radius), animation: animation,
             effect: effect, media: media.map { URL(fileURLWithPath: $0) })
         var result =
             headless

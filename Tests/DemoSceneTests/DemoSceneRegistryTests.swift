@@ -11,8 +11,8 @@ import Testing
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
-                "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "text-field",
-                "gl-layer", "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
+                "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "feed",
+                "text-field", "gl-layer", "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

@@ -321,6 +321,63 @@ import Testing
         #expect(first.pixel(x: 50, y: 62).r < 200, "the shadow 2 px below the layer")
     }
 
+    @Test func cardsOfOneShadowPathShareOneBlurredShadow() throws {
+        let cards = (0..<6).map { index in
+            let card = caster(
+                CGRect(x: 10 + CGFloat(index % 3) * 45, y: 10 + CGFloat(index / 3) * 45, width: 30, height: 30),
+                radius: 3, offset: CGSize(width: 0, height: 2))
+            card.cornerRadius = 6
+            card.shadowPath = CGPath(roundedRect: card.bounds, cornerWidth: 6, cornerHeight: 6, transform: nil)
+            return card
+        }
+        let root = whiteRoot(150, 100)
+        for card in cards { root.addSublayer(card) }
+        let renderer = try OffscreenRenderer(width: 150, height: 100)
+        let first = try renderer.render(root)
+        #expect(renderer.statistics.shadows == 6 && renderer.statistics.cachedShadows == 1)
+        #expect(renderer.statistics.shadowCacheHits == 5)
+        // Each card's shadow is the same: the pixel 2 px below each is the same shade.
+        let shades = cards.map { first.pixel(x: Int($0.frame.midX), y: Int($0.frame.maxY) + 2).r }
+        #expect(Set(shades).count == 1 && shades[0] < 200)
+    }
+
+    /// A card with an opaque background draws its `shadowPath` shadow around what the background
+    /// paints over next, not under it: the same pixels, fewer of them drawn twice.
+    @Test func aShadowUnderAnOpaqueBackgroundIsNotDrawnWhereTheBackgroundCovers() throws {
+        let card = caster(CGRect(x: 20, y: 20, width: 60, height: 40), radius: 4, offset: CGSize(width: 0, height: 3))
+        card.cornerRadius = 8
+        card.shadowPath = CGPath(roundedRect: card.bounds, cornerWidth: 8, cornerHeight: 8, transform: nil)
+        let root = scene(100, 100, card)
+        var tree = RenderTree()
+        var builder = CommitBuilder()
+        builder.encodeWhole(root, markingCommitted: false)
+        tree.apply(builder.finish())
+        let list = FrameBuilder.build(tree, root: root.layerID, width: 100, height: 100)
+        let holes = list.commands.compactMap { command -> SIMD4<Float>? in
+            if case .drawShadow(let shadow) = command { shadow.hole } else { nil }
+        }
+        // The bounds inset by 1.53 corner radii and a unit, moved back by the offset.
+        let inset = Float(8 * 1.53 + 1)
+        #expect(holes == [SIMD4(inset, inset - 3, 60 - 2 * inset, 40 - 2 * inset)])
+        var whole = list
+        whole.commands = list.commands.map { command in
+            guard case .drawShadow(var shadow) = command else { return command }
+            shadow.hole = nil
+            return .drawShadow(shadow)
+        }
+        let canvas = TestCanvas(width: 100, height: 100)
+        let holed = try canvas.render(list)
+        let drawnWhole = try canvas.render(whole)
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let (a, b) = (holed.pixel(x: x, y: y), drawnWhole.pixel(x: x, y: y))
+                #expect(abs(Int(a.r) - Int(b.r)) <= 1 && a.g == b.g && a.b == b.b, "at (\(x), \(y))")
+            }
+        }
+        expectPixel(holed, 50, 40, opaque(blue), tolerance: 0)
+        #expect(holed.pixel(x: 50, y: 63).r < 200, "the shadow below the card")
+    }
+
     @Test func theShadowsOfLayersNoLongerDrawnAreDropped() throws {
         let first = caster(CGRect(x: 10, y: 10, width: 30, height: 30), radius: 3)
         let second = caster(CGRect(x: 50, y: 50, width: 30, height: 30), radius: 3, color: red)

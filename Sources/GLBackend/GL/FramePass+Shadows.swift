@@ -11,7 +11,7 @@ extension FramePass {
         statistics.shadows += 1
         if !current.discardsDrawing,
             let entry = renderer.shadowCache.entry(
-                for: shadow.layer, key: shadow.key, frame: frameOfCut(offset: shadow.offset))
+                for: .layer(shadow.layer), key: shadow.key, frame: frameOfCut(offset: shadow.offset))
         {
             statistics.shadowCacheHits += 1
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
@@ -50,7 +50,7 @@ extension FramePass {
         let area = drawnArea(bounds)
         defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRegion(x: 0, y: 0, width: 0, height: 0)) }
         if let shadow = level.shadow, let entry = blurContent(target, bounds: bounds, shadow: shadow) {
-            let kept = renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
+            let kept = renderer.shadowCache.store(entry, for: .layer(shadow.layer), returningTexturesTo: renderer.blur)
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
             if !kept { renderer.blur.recycle(entry.blurred) }
@@ -89,14 +89,15 @@ extension FramePass {
     mutating func drawShadow(_ shadow: PathShadow) {
         statistics.shadows += 1
         guard !current.discardsDrawing else { return }
-        if let entry = renderer.shadowCache.entry(for: shadow.layer, key: shadow.key) {
+        let owner = ShadowCache.Owner.shape(ShadowCache.ShapeKey(key: shadow.key))
+        if let entry = renderer.shadowCache.entry(for: owner, key: shadow.key) {
             statistics.shadowCacheHits += 1
-            drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip)
+            drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip, hole: shadow.hole)
             return
         }
         guard let entry = blurPath(shadow) else { return }
-        let kept = renderer.shadowCache.store(entry, for: shadow.layer, returningTexturesTo: renderer.blur)
-        drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip)
+        let kept = renderer.shadowCache.store(entry, for: owner, returningTexturesTo: renderer.blur)
+        drawShadow(entry, color: shadow.color, transform: shadow.transform, clip: shadow.clip, hole: shadow.hole)
         if !kept { renderer.blur.recycle(entry.blurred) }
     }
 
@@ -191,15 +192,47 @@ extension FramePass {
 
     /// Draws a kept shadow alpha tinted by `color` with `transform`, inside the layer's clip
     /// shape `clip` when given (and the current clip).
+    /// Draws a kept shadow's alpha in `color`, leaving out `hole` (a rectangle of the quad's
+    /// space that is painted over next): the quad is then drawn as the up to four strips around it.
     private mutating func drawShadow(
-        _ entry: ShadowCache.Entry, color: SIMD4<Float>, transform: SIMD16<Float>, clip: Int?
+        _ entry: ShadowCache.Entry, color: SIMD4<Float>, transform: SIMD16<Float>, clip: Int?,
+        hole: SIMD4<Float>? = nil
     ) {
         if let clip { pushClip(clip) }
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        renderer.blur.draw(
-            entry.blurred, transform: transform, rect: entry.rect, uv: entry.uv, tint: color, alphaOnly: true)
-        statistics.drawCalls += 1
+        for (rect, uv) in Self.pieces(of: entry.rect, uv: entry.uv, around: hole) {
+            renderer.blur.draw(entry.blurred, transform: transform, rect: rect, uv: uv, tint: color, alphaOnly: true)
+            statistics.drawCalls += 1
+        }
         if let clip { popClip(clip) }
+    }
+
+    /// The quad `rect` (x, y, width, height) with texture coordinates `uv` at its (minX, minY) and
+    /// (maxX, maxY) corners, as the pieces that cover it but `hole`: the quad itself without a
+    /// hole inside it, else the strips above and below the hole and those beside it.
+    static func pieces(of rect: SIMD4<Float>, uv: SIMD4<Float>, around hole: SIMD4<Float>?) -> [(
+        rect: SIMD4<Float>, uv: SIMD4<Float>
+    )] {
+        let low = SIMD2(rect.x, rect.y)
+        let high = low + SIMD2(rect.z, rect.w)
+        guard let hole, rect.z > 0, rect.w > 0 else { return [(rect, uv)] }
+        let holeLow = pointwiseMax(SIMD2(hole.x, hole.y), low)
+        let holeHigh = pointwiseMin(SIMD2(hole.x + hole.z, hole.y + hole.w), high)
+        guard all(holeLow .< holeHigh), holeLow.x.isFinite, holeHigh.y.isFinite else { return [(rect, uv)] }
+        let uvLow = SIMD2(uv.x, uv.y)
+        let uvPerUnit = (SIMD2(uv.z, uv.w) - uvLow) / (high - low)
+        /// The piece from `a` to `b`, nil when it is empty.
+        func piece(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> (rect: SIMD4<Float>, uv: SIMD4<Float>)? {
+            guard all(a .< b) else { return nil }
+            let (ua, ub) = (uvLow + (a - low) * uvPerUnit, uvLow + (b - low) * uvPerUnit)
+            return (SIMD4(lowHalf: a, highHalf: b - a), SIMD4(lowHalf: ua, highHalf: ub))
+        }
+        return [
+            piece(low, SIMD2(high.x, holeLow.y)),
+            piece(SIMD2(low.x, holeHigh.y), high),
+            piece(SIMD2(low.x, holeLow.y), SIMD2(holeLow.x, holeHigh.y)),
+            piece(SIMD2(holeHigh.x, holeLow.y), SIMD2(high.x, holeHigh.y)),
+        ].compactMap { $0 }
     }
 
     /// What a content shadow's blurred area, once cut to the frame, depends on: the offset and

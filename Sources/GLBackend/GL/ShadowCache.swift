@@ -2,7 +2,9 @@ import SceneCore
 
 /// The blurred alpha of each shadowed layer's shadow, kept from frame to frame while the
 /// shadow's `ShadowKey` stays equal, so that a still shadow costs one textured quad a frame.
-/// One entry per layer; the entries of layers that a frame did not draw are evicted at its end.
+/// A content shadow has one entry per layer; a `shadowPath` shadow one per shape (its path, blur
+/// and scale), shared by every layer that casts it, so that a thousand cards of one shape blur
+/// their shadow once. The entries no layer drew in a frame are evicted at its end.
 /// The entries hold at most `budgetBytes` of textures together: a shadow made past that is drawn
 /// and not kept (made again each frame), with an error logged once. Needs a current context.
 final class ShadowCache {
@@ -32,29 +34,52 @@ final class ShadowCache {
         let cutFor: SIMD4<Float>?
     }
 
-    private var entries: [LayerID: Entry] = [:]
-    private var drawn: Set<LayerID> = []
+    /// Whose an entry is: a layer's (its content shadow) or a shape's (a `shadowPath` shadow).
+    enum Owner: Hashable {
+        case layer(LayerID)
+        case shape(ShapeKey)
+    }
 
-    /// How many layers' shadows are kept.
+    /// A `shadowPath` shadow's key as a dictionary key: equal keys blur to the same alpha.
+    struct ShapeKey: Hashable {
+        let key: ShadowKey
+
+        static func == (a: ShapeKey, b: ShapeKey) -> Bool { a.key == b.key }
+
+        /// Hashes the blur, the scale, the path's length and its control points' box (comparing
+        /// whole paths is left to `==`).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key.sigma)
+            hasher.combine(key.scale)
+            hasher.combine(key.path?.elements.count ?? 0)
+            let box = key.path?.boundingBox ?? .null
+            for value in [box.minX, box.minY, box.width, box.height] { hasher.combine(value) }
+        }
+    }
+
+    private var entries: [Owner: Entry] = [:]
+    private var drawn: Set<Owner> = []
+
+    /// How many shadows are kept.
     var count: Int { entries.count }
 
-    /// The entry of `layer` when it was made for `key` (and, when cut to the frame, for
-    /// `frame`: the offset and the frame's size); records that the layer's shadow is drawn this
-    /// frame either way.
-    func entry(for layer: LayerID, key: ShadowKey, frame: SIMD4<Float>? = nil) -> Entry? {
-        drawn.insert(layer)
-        guard let entry = entries[layer], entry.key == key else { return nil }
+    /// The entry of `owner` when it was made for `key` (and, when cut to the frame, for
+    /// `frame`: the offset and the frame's size); records that the shadow is drawn this frame
+    /// either way.
+    func entry(for owner: Owner, key: ShadowKey, frame: SIMD4<Float>? = nil) -> Entry? {
+        drawn.insert(owner)
+        guard let entry = entries[owner], entry.key == key else { return nil }
         if let cut = entry.cutFor, cut != frame { return nil }
         return entry
     }
 
-    /// Keeps `entry` as `layer`'s, handing the texture of the one it replaces back to `blur`;
+    /// Keeps `entry` as `owner`'s, handing the texture of the one it replaces back to `blur`;
     /// false, keeping nothing, when that would pass the budget (the caller gives the entry's
     /// texture back once drawn).
     @discardableResult
-    func store(_ entry: Entry, for layer: LayerID, returningTexturesTo blur: GaussianBlur) -> Bool {
-        drawn.insert(layer)
-        if let old = entries.removeValue(forKey: layer) { release(old, to: blur) }
+    func store(_ entry: Entry, for owner: Owner, returningTexturesTo blur: GaussianBlur) -> Bool {
+        drawn.insert(owner)
+        if let old = entries.removeValue(forKey: owner) { release(old, to: blur) }
         let size = Self.bytes(of: entry)
         guard bytes + size <= budgetBytes else {
             Diagnostics.errorOnce(
@@ -63,7 +88,7 @@ final class ShadowCache {
             )
             return false
         }
-        entries[layer] = entry
+        entries[owner] = entry
         bytes += size
         return true
     }
@@ -75,12 +100,12 @@ final class ShadowCache {
 
     private static func bytes(of entry: Entry) -> Int { entry.blurred.texture.width * entry.blurred.texture.height * 4 }
 
-    /// Ends a frame: evicts the entries of layers whose shadow it did not draw.
+    /// Ends a frame: evicts the entries of the shadows it did not draw.
     func evictUndrawn(returningTexturesTo blur: GaussianBlur) {
         if entries.count > drawn.count || entries.keys.contains(where: { !drawn.contains($0) }) {
-            for (layer, entry) in entries where !drawn.contains(layer) {
+            for (owner, entry) in entries where !drawn.contains(owner) {
                 release(entry, to: blur)
-                entries[layer] = nil
+                entries[owner] = nil
             }
         }
         drawn.removeAll(keepingCapacity: true)

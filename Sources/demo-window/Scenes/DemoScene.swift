@@ -186,6 +186,11 @@ struct DemoScene: Sendable {
                 "CAScrollLayer: 200 rows scrolled by wheel (a decelerating glide) and ↑/↓/Page Up/Page Down/Home/End; the caption shows visibleRect",
             build: { ScrollScene.make($0.size) }, navigationKey: ScrollScene.key, scroll: ScrollScene.scroll),
         DemoScene(
+            name: "feed",
+            summary:
+                "the application benchmark: 1,000 cards (--layers N) with shadows, pictures, text and badges scrolled at 2,000 points a second",
+            build: FeedScene.make),
+        DemoScene(
             name: "text-field",
             summary:
                 "a text field: click it and type, composed characters (dead keys, Compose) and input methods' text included",

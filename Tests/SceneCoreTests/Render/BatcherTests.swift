@@ -37,12 +37,12 @@ import Testing
         let a = testImage()
         let b = testImage()
         let root = grid(10) { layer, i in layer.contents = i % 2 == 0 ? a : b }
-        #expect(displayList(for: root).drawCallCount == 10)
+        #expect(displayList(for: root, width: 1280, height: 720).drawCallCount == 10)
         let sameImage = grid(10) { layer, i in
             layer.contents = a
             layer.magnificationFilter = i < 5 ? .linear : .nearest
         }
-        #expect(displayList(for: sameImage).drawCallCount == 2)
+        #expect(displayList(for: sameImage, width: 1280, height: 720).drawCallCount == 2)
     }
 
     @Test func untexturedQuadsJoinATexturedBatchAndTheBatchTakesTheImage() {

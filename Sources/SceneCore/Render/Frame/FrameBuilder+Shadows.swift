@@ -27,13 +27,15 @@ struct ShadowTracker {
 
     /// Emits the shadow of a layer about to draw, before its background: a `PathShadow` draw,
     /// or the start of a `ContentShadow` whose content follows. `alpha` is the opacity the
-    /// layer's content is drawn with (1 inside a group); `clipShape`, the layer's bounds shape
+    /// layer's content is drawn with (1 inside a group); `opaqueArea`, a rectangle of the layer's
+    /// space its background covers opaquely right after the shadow (a `shadowPath` shadow is not
+    /// drawn there: those pixels are painted over); `clipShape`, the layer's bounds shape
     /// when it `masksToBounds`.
     /// - Returns: whether a content shadow was started (the layer's drawing then ends with
     ///   `Batcher.endShadow()`).
     static func begin(
         _ id: LayerID, _ p: LayerProperties, version: UInt64, toWindow: CATransform3D, toClip: CATransform3D,
-        alpha: Float, clipShape: QuadInstance?, into batcher: inout Batcher
+        alpha: Float, opaqueArea: CGRect? = nil, clipShape: QuadInstance?, into batcher: inout Batcher
     ) -> Bool {
         guard let color = Self.color(p) else { return false }
         let scale = Self.pixelsPerUnit(toWindow)
@@ -48,10 +50,16 @@ struct ShadowTracker {
             let key = ShadowKey(version: 0, path: path, transform: .zero, alpha: 1, sigma: sigma, scale: Float(scale))
             let moved = CATransform3DMakeTranslation(offset.width, offset.height, 0).concatenating(toWindow)
             let clip = clipShape.map { batcher.addReferencedInstance($0) }
+            // The shadow is drawn in the layer's space moved by the offset: the area moves back.
+            let hole = opaqueArea.map {
+                SIMD4(
+                    Float($0.minX - offset.width), Float($0.minY - offset.height), Float($0.width),
+                    Float($0.height))
+            }
             batcher.drawShadow(
                 PathShadow(
                     layer: id, key: key, color: color * alpha, transform: moved.concatenating(toClip).float16,
-                    clip: clip))
+                    clip: clip, hole: hole))
             return false
         }
         let key = ShadowKey(

@@ -37,6 +37,9 @@ package struct FrameBuilder {
     var raster: RasterPlacement?
     /// The pixels of the bitmaps this frame keeps for masks and shadows (FrameBuilder+CachedEffects).
     var cachedEffectsPixels = 0
+    /// The window pixels where what the walk draws can still show; nil where nothing is culled
+    /// (FrameBuilder+Culling).
+    var visibleBox: PixelBox?
 
     /// Whether masks and content shadows may be drawn from kept bitmaps (FrameBuilder+CachedEffects).
     let keepsEffects: Bool
@@ -70,6 +73,7 @@ package struct FrameBuilder {
         self.keepsEffects = keepsEffects
         self.toClip = ClipSpace.fromWindow(width: width, height: height)
         self.target = CGRect(x: 0, y: 0, width: width, height: height)
+        self.visibleBox = PixelBox(low: .zero, high: SIMD2(Float(width), Float(height)))
         self.batcher = Batcher(
             reservingCapacity: instances ?? tree.layers.count * 2, targetSize: SIMD2(Float(width), Float(height)))
         self.clearColor = clearColor
@@ -77,13 +81,15 @@ package struct FrameBuilder {
 
     /// The display list that draws the tree under `root` into a `width` x `height` target.
     /// With `keepsEffects` false, every mask and content shadow is drawn directly, offscreen,
-    /// each frame, as on Apple's platforms, instead of from a kept bitmap when it can be.
+    /// each frame, as on Apple's platforms, instead of from a kept bitmap when it can be. With
+    /// `culls` false, layers off screen are drawn too (`FrameBuilder+Culling`).
     package static func build(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
-        keepsEffects: Bool = true
+        keepsEffects: Bool = true, culls: Bool = true
     ) -> DisplayList {
         var builder = walk(
-            tree, root: root, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects)
+            tree, root: root, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects,
+            culls: culls)
         return builder.finish()
     }
 
@@ -92,15 +98,16 @@ package struct FrameBuilder {
     /// records its plain leaf layers there (`builder.leaves`). `instances` is the room made for
     /// quads beforehand (by default two for each layer of the tree). `scale` is the target's
     /// pixels per point (a window's `contentsScale`): the root is drawn scaled by it, and shapes
-    /// and other bitmaps the render side makes follow their pixels on screen.
+    /// and other bitmaps the render side makes follow their pixels on screen. `culls` as `build`.
     static func walk(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
         keepsEffects: Bool = true, frameRequest: FrameRequest? = nil, leaves: consuming FrameLeaves? = nil,
-        instances: Int? = nil, scale: CGFloat = 1
+        instances: Int? = nil, scale: CGFloat = 1, culls: Bool = true
     ) -> FrameBuilder {
         var builder = FrameBuilder(
             tree: tree, width: width, height: height, clearColor: clearColor, keepsEffects: keepsEffects,
             instances: instances)
+        if !culls { builder.visibleBox = nil }
         builder.frameRequest = frameRequest
         builder.leaves = leaves
         builder.leaves?.beginWalk(slotCount: tree.layers.slotCount)
@@ -263,6 +270,8 @@ package struct FrameBuilder {
         let effects: GroupEffects?
         /// Whether the sublayers are drawn once per instance (a `CAReplicatorLayer`).
         let replicates: Bool
+        /// The walk's visible box outside the layer, put back once its sublayers are drawn.
+        let outerVisibleBox: PixelBox?
     }
 
     /// Draws what lies under the layer's sublayers — its shadow, background and contents — and
@@ -291,6 +300,11 @@ package struct FrameBuilder {
                 layer.placement(offset: offset), parentToWindow: parentToWindow, sublayerSpace: sublayerSpace)
         guard toWindow.isFinite else { return nil }
         if !p.isDoubleSided && FrameBuilder.facesAway(toWindow, bounds: p.bounds) { return nil }
+        let clip = toWindow.concatenating(toClip).float16
+        let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
+        let culling = culling(id, layer: layer, pieces: pieces, clip: clip, depth: depth)
+        if culling == .skipped { return nil }
+        let drawsOwn = culling == .drawn
         if placement == nil, offset == nil, layer.transition == nil, !recordsInstances,
             p.shouldRasterize
                 ? drawRasterized(
@@ -300,10 +314,8 @@ package struct FrameBuilder {
         {
             return nil
         }
-        let clip = toWindow.concatenating(toClip).float16
 
         let children = tree.drawOrder(of: layer)
-        let pieces = p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? []
         let background = p.shownBackgroundColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil }
         let border = p.borderWidth > 0 ? p.shownBorderColor.map(\.premultiplied).flatMap { $0.a > 0 ? $0 : nil } : nil
         let primitives =
@@ -325,15 +337,17 @@ package struct FrameBuilder {
         let shape = Shape(properties: p)
         // `!(x <= 0)` lets a NaN opacity through to be reported; most layers stop at this test.
         let castsFromContent =
-            (primitives > 0 || p.shadowPath != nil) && !(p.shadowOpacity <= 0)
+            drawsOwn && (primitives > 0 || p.shadowPath != nil) && !(p.shadowOpacity <= 0)
             && ShadowTracker.begin(
                 id, p, version: tree.subtreeVersion(of: id) ?? 0, toWindow: toWindow, toClip: toClip, alpha: alpha,
+                opaqueArea: depth > 0 && (background.map { $0 * alpha }?.w ?? 0) >= 1
+                    ? shape.opaqueInterior(of: p.bounds) : nil,
                 clipShape: p.masksToBounds ? shape.clip(clip) : nil,
                 into: &batcher)
         // Rounded corners are always anti-aliased; straight edges as `EdgeAntialiasing` says. With
         // none (allowsEdgeAntialiasing is false by default, as on iOS) the plain fill needs no shape coverage.
         let smooth = EdgeAntialiasing.edges(of: p, rounded: shape.isRounded)
-        if let background {
+        if drawsOwn, let background {
             let fill = background * alpha
             if depth == 0, raster == nil, !isGroup, fill.w == 1, !shape.isRounded,
                 FrameBuilder.covers(target, toWindow, bounds: p.bounds)
@@ -344,9 +358,11 @@ package struct FrameBuilder {
                 batcher.add(shape.fill(clip, color: fill, edges: smooth), image: nil, sampling: .init())
             }
         }
-        drawOwnContent(
-            of: id, layer: layer, toWindow: toWindow,
-            in: ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth, pieces: pieces), alpha: alpha)
+        if drawsOwn {
+            drawOwnContent(
+                of: id, layer: layer, toWindow: toWindow,
+                in: ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth, pieces: pieces), alpha: alpha)
+        }
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
         let softClip = smooth > 0
         var clipIndex: Int?
@@ -354,19 +370,24 @@ package struct FrameBuilder {
             let clipShape = shape.clip(clip, edges: smooth)
             clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
         }
+        let outerVisibleBox = visibleBox
+        visibleBox = visibleBox(forSublayersOf: p, clip: clip, castsFromContent: castsFromContent)
         return OpenLayer(
             children: children, toWindow: toWindow, childSpace: p.sublayerSpaceToOwnSpace,
             maskSpace: p.maskSpaceToOwnSpace, alpha: alpha, groupOpacity: opacity * inheritedOpacity,
             clipIndex: clipIndex, softClip: softClip,
-            border: border.map { shape.border(clip, color: $0 * alpha, width: Float(p.borderWidth), edges: smooth) },
+            border: drawsOwn
+                ? border.map { shape.border(clip, color: $0 * alpha, width: Float(p.borderWidth), edges: smooth) }
+                : nil,
             castsFromContent: castsFromContent, mask: mask, isGroup: isGroup, effects: effects,
-            replicates: p.kind == .replicator && !children.isEmpty)
+            replicates: p.kind == .replicator && !children.isEmpty, outerVisibleBox: outerVisibleBox)
     }
 
     /// Closes what `openLayer` opened once the sublayers are drawn: the sublayers' clip, then the
     /// border, the shadow, the mask and the group.
     @inline(never)
     private mutating func closeLayer(_ open: OpenLayer, depth: Int) {
+        visibleBox = open.outerVisibleBox
         if let clipIndex = open.clipIndex {
             if open.softClip { batcher.endShapeClip(clipIndex) } else { batcher.popClip(clipIndex) }
         }
@@ -508,6 +529,16 @@ struct Shape {
     }
 
     var isRounded: Bool { radii != .zero }
+
+    /// The part of `bounds` a fill of the shape covers wholly: inset past its corners (a
+    /// continuous corner reaches 1.53 radii along its edges) and a unit more for the edges'
+    /// anti-aliasing; nil when nothing is left.
+    func opaqueInterior(of bounds: CGRect) -> CGRect? {
+        let reach = CGFloat(max(abs(radii.x), abs(radii.y), abs(radii.z), abs(radii.w))) * 1.53 + 1
+        guard reach.isFinite else { return nil }
+        let interior = bounds.insetBy(dx: reach, dy: reach)
+        return interior.isNull || interior.isEmpty ? nil : interior
+    }
 
     /// The shape filled with `color` (a background): cut to the shape where its edges are
     /// anti-aliased (`edges`, a sum of `EdgeAntialiasing` bits), else covering the rect, which

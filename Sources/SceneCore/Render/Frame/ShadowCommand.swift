@@ -51,6 +51,9 @@ package struct PathShadow: Sendable, Equatable {
     /// The instance whose shape clips the shadow (the layer's rounded bounds when it
     /// `masksToBounds`), nil when unclipped.
     package var clip: Int?
+    /// A rectangle of the shadow's space (x, y, width, height) that the layer's opaque
+    /// background paints over right after: the shadow need not be drawn there. Nil for none.
+    package var hole: SIMD4<Float>? = nil
 
     /// The path the shadow fills.
     package var path: CGPath { key.path ?? CGPath(elements: []) }

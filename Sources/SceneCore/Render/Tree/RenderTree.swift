@@ -56,6 +56,8 @@ package struct RenderTree: Sendable {
     let shapeRasters = ShapeRasterCache()
     /// The `CATextLayer`s' glyphs rasterised so far (`FrameBuilder+Glyphs.swift`).
     let glyphAtlas = GlyphAtlas()
+    /// The drawing extents of subtrees, for culling what lies off screen.
+    let subtreeExtents = SubtreeExtentCache()
 
     package init() {}
 
@@ -133,7 +135,10 @@ package struct RenderTree: Sendable {
             videoLayers.remove(id)
             shownVideoFrames.removeValue(forKey: id)
         }
-        if !commit.released.isEmpty { shapeRasters.remove(commit.released) }
+        if !commit.released.isEmpty {
+            shapeRasters.remove(commit.released)
+            subtreeExtents.remove(commit.released)
+        }
         lastAppliedSequence = max(lastAppliedSequence, commit.sequence)
     }
 

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Layers that draw nothing the target shows are left out of the frame: a list of a thousand
+/// cards scrolled in a `CAScrollLayer` draws the few cards on screen, not all of them.
+///
+/// The walk keeps `visibleBox`, the window pixels where drawing can still show: the target,
+/// cut to the bounds of each `masksToBounds` layer it is inside. A layer is skipped with its
+/// whole subtree when everything the subtree can draw lies outside it: its own drawing
+/// (background, contents, text, gradient, border and shadow: `ownRect`) and, mapped into its
+/// space, its sublayers' (`subtreeExtent`, kept between frames while nothing under the layer
+/// changes). A layer whose own drawing alone lies outside is not drawn, and its sublayers are
+/// walked. Where culling could change a pixel, nothing is culled: inside a rasterized layer's
+/// bitmap and a replicator's instances (drawn elsewhere than the walk places them), under a
+/// layer whose filters may blur or whose shadow is cast from its content (what lies outside
+/// spreads in), and around layers whose drawing is not bounded by their bounds (shapes,
+/// particles, OpenGL content, video, tiles, replicators, transform layers) or whose sublayers
+/// are placed in 3D.
+extension FrameBuilder {
+    /// How much of a layer the walk draws.
+    enum Culling {
+        /// All of it.
+        case drawn
+        /// Its sublayers only: its own drawing lies outside the visible box.
+        case sublayersOnly
+        /// Nothing: all it and its sublayers draw lies outside the visible box.
+        case skipped
+    }
+
+    /// How much of the layer `id` (`layer`, with properties `p` and contents `pieces`), mapped to
+    /// clip space by `clip`, is drawn.
+    mutating func culling(
+        _ id: LayerID, layer: RenderLayer, pieces: [ContentsLayout.Piece], clip: SIMD16<Float>, depth: Int
+    ) -> Culling {
+        guard let visible = visibleBox, raster == nil, !recordsInstances else { return .drawn }
+        let p = layer.propertiesExceptPlacement
+        guard let own = FrameBuilder.ownRect(of: p, pieces: pieces), !box(of: own, clip: clip).intersects(visible)
+        else { return .drawn }
+        if layer.sublayers.isEmpty || p.masksToBounds { return .skipped }
+        if let extent = subtreeExtent(of: id, layer: layer, pieces: pieces, depth: depth),
+            !box(of: extent, clip: clip).intersects(visible)
+        {
+            return .skipped
+        }
+        // A shadow cast from content is cast by the sublayers too.
+        return p.shadowOpacity != 0 && p.shadowPath == nil ? .drawn : .sublayersOnly
+    }
+
+    /// The rectangle of the layer's bounds space its own drawing can touch (bounds, contents and
+    /// shadow); nil when it cannot be bounded here.
+    static func ownRect(of p: LayerProperties, pieces: [ContentsLayout.Piece]) -> CGRect? {
+        switch p.kind {
+        case .layer, .gradient, .text: break
+        case .transform, .replicator, .shape, .emitter, .tiled, .openGL, .video: return nil
+        }
+        guard p.filters.filters.isEmpty, p.backgroundFilters.filters.isEmpty else { return nil }
+        var rect = p.bounds
+        for piece in pieces { rect = rect.union(piece.destination) }
+        if p.shadowOpacity != 0 {
+            let (offset, radius) = (p.shadowOffset, p.shadowRadius)
+            guard offset.width.isFinite, offset.height.isFinite, radius.isFinite else { return nil }
+            // The control points' box holds the path: no flattening of curves.
+            let cast = p.shadowPath.map { $0.boundingBox.union(p.bounds) } ?? p.bounds
+            rect = rect.union(cast.insetBy(dx: -shadowMargin(p), dy: -shadowMargin(p)))
+        }
+        return rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite ? rect : nil
+    }
+
+    /// How far past what casts it a layer's shadow can reach, in its bounds space: its offset,
+    /// three standard deviations and a margin for the blur's rounding.
+    private static func shadowMargin(_ p: LayerProperties) -> CGFloat {
+        abs(p.shadowOffset.width) + abs(p.shadowOffset.height) + 3 * max(p.shadowRadius, 0) + 4
+    }
+
+    /// The rectangle of the layer's bounds space that it and everything under it can draw in:
+    /// its own drawing, its bounds for sublayers it clips, else its sublayers' extents mapped
+    /// into its space, grown by a shadow cast from content. Nil when some part cannot be
+    /// bounded. Kept for layers with sublayers while their `contentVersion` holds.
+    mutating func subtreeExtent(
+        of id: LayerID, layer: RenderLayer, pieces: [ContentsLayout.Piece], depth: Int
+    ) -> CGRect? {
+        let p = layer.propertiesExceptPlacement
+        guard var rect = FrameBuilder.ownRect(of: p, pieces: pieces) else { return nil }
+        guard !layer.sublayers.isEmpty else { return rect }
+        let version = layer.contentVersion
+        if let kept = tree.subtreeExtents.entry(for: id, version: version) { return kept.extent }
+        let extent = uncachedExtent(of: layer, own: &rect, depth: depth) ? rect : nil
+        tree.subtreeExtents.keep(extent, for: id, version: version)
+        return extent
+    }
+
+    /// Grows `rect` (the layer's own drawing) by what its sublayers draw; false when that cannot
+    /// be bounded.
+    private mutating func uncachedExtent(of layer: RenderLayer, own rect: inout CGRect, depth: Int) -> Bool {
+        let p = layer.propertiesExceptPlacement
+        if p.masksToBounds {
+            rect = rect.union(p.bounds)
+            return true
+        }
+        guard depth < FrameBuilder.maximumDepth else { return false }
+        for child in layer.sublayers {
+            guard let slot = tree.layers.slot(of: child) else { continue }
+            let sublayer = tree.layers[slot: slot]
+            let toParent = FrameBuilder.layerToWindow(
+                sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: p.sublayerSpaceToOwnSpace)
+            let c = sublayer.propertiesExceptPlacement
+            let pieces = c.contents.map { ContentsLayout.pieces(for: c, image: $0) } ?? []
+            guard CATransform3DIsAffine(toParent),
+                let extent = subtreeExtent(of: child, layer: sublayer, pieces: pieces, depth: depth + 1)
+            else { return false }
+            rect = rect.union(extent.applying(CATransform3DGetAffineTransform(toParent)))
+        }
+        if p.shadowOpacity != 0 && p.shadowPath == nil {
+            rect = rect.insetBy(dx: -FrameBuilder.shadowMargin(p), dy: -FrameBuilder.shadowMargin(p))
+        }
+        return rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
+    }
+
+    /// The window pixels `rect` of a layer's bounds space, mapped to clip space by `clip`, can touch.
+    func box(of rect: CGRect, clip: SIMD16<Float>) -> PixelBox {
+        PixelBox(
+            rect: SIMD4(Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height)), transform: clip,
+            in: SIMD2(Float(target.width), Float(target.height)))
+    }
+
+    /// The visible box for the sublayers of a layer with properties `p` mapped by `clip`: cut to
+    /// its bounds when it `masksToBounds`; no culling under filters or a shadow cast from content.
+    func visibleBox(forSublayersOf p: LayerProperties, clip: SIMD16<Float>, castsFromContent: Bool) -> PixelBox? {
+        guard let visible = visibleBox, !castsFromContent, p.filters.filters.isEmpty else { return nil }
+        guard p.masksToBounds else { return visible }
+        let b = p.bounds
+        guard b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite else { return visible }
+        let clipped = box(of: b, clip: clip)
+        return clipped == .unbounded ? visible : visible.intersection(clipped)
+    }
+}

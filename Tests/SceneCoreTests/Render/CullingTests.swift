@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import SceneCore
+
+/// Layers that draw nothing on the target are left out of the frame (`FrameBuilder+Culling`),
+/// with their subtrees when all those draw lies off it too, and nothing that could show is.
+@Suite struct CullingTests {
+    /// A 200 x 100 root holding a list of `rows` rows 200 x 20, 30 points apart, each with a
+    /// 10 x 10 swatch: rows 0 to 3 (y 0 to 110) reach the target.
+    func list(rows: Int = 50, offset: CGFloat = 0) -> (root: CALayer, content: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let content = CALayer()
+        content.frame = CGRect(x: 0, y: offset, width: 200, height: CGFloat(rows) * 30)
+        for index in 0..<rows {
+            let row = CALayer()
+            row.frame = CGRect(x: 0, y: CGFloat(index) * 30, width: 200, height: 20)
+            row.backgroundColor = red
+            let swatch = CALayer()
+            swatch.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            swatch.backgroundColor = green
+            row.addSublayer(swatch)
+            content.addSublayer(row)
+        }
+        root.addSublayer(content)
+        return (root, content)
+    }
+
+    @Test func onlyTheRowsOnTheTargetAreDrawnAndTheOthersAreNotWalked() {
+        let (root, _) = list()
+        let tree = renderTree(for: root)
+        let builder = FrameBuilder.walk(tree, root: root.layerID, width: 200, height: 100)
+        // Four rows of two quads; the root, the content, four rows and their swatches visited.
+        var walked = builder
+        #expect(walked.finish().instances.count == 8)
+        #expect(builder.visitedLayers == 10)
+        let unculled = FrameBuilder.build(tree, root: root.layerID, width: 200, height: 100, culls: false)
+        #expect(unculled.instances.count == 100)
+    }
+
+    @Test func scrollingDrawsTheRowsScrolledIn() {
+        let (root, _) = list(offset: -600)
+        // Rows 20 to 23 (y 600 to 710 in the content) are on the target.
+        let list = displayList(for: root, width: 200, height: 100)
+        #expect(list.instances.count == 8)
+        let ys = Set(list.instances.map { windowPoint($0, x: 0, y: 0, width: 200, height: 100).y.rounded() })
+        #expect(ys == [0, 5, 30, 35, 60, 65, 90, 95])
+    }
+
+    @Test func aSublayerOutsideItsClippingSuperlayerIsNotDrawn() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let clipper = CALayer()
+        clipper.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        clipper.masksToBounds = true
+        let inside = CALayer()
+        inside.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+        inside.backgroundColor = red
+        let outside = CALayer()
+        outside.frame = CGRect(x: 100, y: 10, width: 10, height: 10)
+        outside.backgroundColor = green
+        clipper.addSublayer(inside)
+        clipper.addSublayer(outside)
+        root.addSublayer(clipper)
+        let list = displayList(for: root, width: 200, height: 100)
+        // The clip's instance and the inside layer's quad.
+        #expect(list.instances.count == 2)
+        #expect(!list.instances.contains { $0.color == SIMD4(0, 1, 0, 1) })
+    }
+
+    @Test func whatReachesTheTargetFromALayerOffItIsDrawn() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        // A layer right of the target whose shadow falls on it.
+        let caster = CALayer()
+        caster.frame = CGRect(x: 210, y: 10, width: 20, height: 20)
+        caster.backgroundColor = red
+        caster.shadowOpacity = 1
+        caster.shadowRadius = 0
+        caster.shadowOffset = CGSize(width: -20, height: 0)
+        caster.shadowPath = CGPath(rect: caster.bounds, transform: nil)
+        // A layer below the target whose sublayer reaches up onto it.
+        let parent = CALayer()
+        parent.frame = CGRect(x: 0, y: 300, width: 20, height: 20)
+        parent.backgroundColor = red
+        let reaching = CALayer()
+        reaching.frame = CGRect(x: 0, y: -250, width: 10, height: 10)
+        reaching.backgroundColor = green
+        parent.addSublayer(reaching)
+        // A shape layer off the target whose path lies on it.
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 500, width: 10, height: 10)
+        shape.path = CGPath(rect: CGRect(x: 50, y: -450, width: 10, height: 10), transform: nil)
+        shape.fillColor = blue
+        // A blurred layer just off the target, whose blur spreads onto it.
+        let blurred = CALayer()
+        blurred.frame = CGRect(x: -30, y: 40, width: 20, height: 20)
+        blurred.backgroundColor = red
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(10, forKey: "inputRadius")
+        blurred.filters = [blur]
+        for layer in [caster, parent, shape, blurred] { root.addSublayer(layer) }
+        let list = displayList(for: root, width: 200, height: 100)
+        #expect(list.commands.contains { if case .drawShadow = $0 { true } else { false } })
+        // The parent's own background is left out; its sublayer is drawn.
+        #expect(list.instances.filter { $0.color == SIMD4(1, 0, 0, 1) }.count == 2)
+        #expect(list.instances.contains { $0.color == SIMD4(0, 1, 0, 1) })
+        #expect(list.commands.contains { if case .endEffectGroup = $0 { true } else { false } })
+        #expect(
+            list.instances.count == FrameBuilder.build(
+                renderTree(for: root), root: root.layerID, width: 200, height: 100, culls: false
+            ).instances.count - 1)
+    }
+
+    @Test func aSubtreeThatMovesOntoTheTargetIsDrawnAgain() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let parent = CALayer()
+        parent.frame = CGRect(x: 0, y: 300, width: 20, height: 20)
+        let child = CALayer()
+        child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        child.backgroundColor = green
+        parent.addSublayer(child)
+        root.addSublayer(parent)
+        var tree = renderTree(for: root)
+        func drawn() -> Int { FrameBuilder.build(tree, root: root.layerID, width: 200, height: 100).instances.count }
+        #expect(drawn() == 0)
+        // The child moves up onto the target, off it, and onto it again: the kept extent follows.
+        for (y, count) in [(-280.0, 1), (0, 0), (-280, 1)] {
+            let moved = LayerUpdate(layer: child.layerID, field: .property(.point(CGPoint(x: 5, y: y + 5)), .position))
+            tree.apply(LayerTreeCommit(sequence: 0, updates: [moved], released: [], timestamp: 0))
+            #expect(drawn() == count)
+        }
+    }
+}
