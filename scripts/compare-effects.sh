@@ -4,7 +4,7 @@
 # Benchmarks/peers/qtquick-E.qml (the same scene with Qt Quick's own effect).
 #   scripts/compare-effects.sh PEERS_DIR [N ...]      (default N: 100 1000)
 # PEERS_DIR is a built copy of ../shared/peers (its setup.sh run; qsgbench needs
-# qml-module-qtgraphicaleffects). EFFECTS="none mask shadow shadow-path" (also: gradient, shape; shape needs qml-module-qtquick-shapes), ROUNDS=2, SECONDS_=5.
+# qml-module-qtgraphicaleffects). EFFECTS="none mask shadow shadow-path" (also: gradient, shape, blur, glass; shape needs qml-module-qtquick-shapes), ROUNDS=2, SECONDS_=5.
 # Prints one line per run, then the medians and SceneCore's ratio to Qt Quick for each effect.
 set -u
 [ $# -ge 1 ] || { sed -n 2,8p "$0"; exit 2; }
@@ -24,7 +24,8 @@ out=/tmp/effects-$(date +%s).txt
     echo "scenecore $e $n ${v:-0}" >> $out
     qml=$peers/qtquick/bench.qml
     case $e in mask) qml=$repo/Benchmarks/peers/qtquick-mask.qml ;; shadow*) qml=$repo/Benchmarks/peers/qtquick-shadow.qml ;;
-      gradient) qml=$repo/Benchmarks/peers/qtquick-gradient.qml ;; shape) qml=$repo/Benchmarks/peers/qtquick-shape.qml ;; esac
+      gradient) qml=$repo/Benchmarks/peers/qtquick-gradient.qml ;; shape) qml=$repo/Benchmarks/peers/qtquick-shape.qml ;;
+      blur) qml=$repo/Benchmarks/peers/qtquick-blur.qml ;; glass) qml=$repo/Benchmarks/peers/qtquick-glass.qml ;; esac
     v=$(cd "$peers/qtquick" && QSG_RENDER_LOOP=threaded timeout 60 ./qsgbench --qml "$qml" --n $n --mode animator --warmup 2 --seconds $S 2>/dev/null | fps)
     echo "qtquick $e $n ${v:-0}" >> $out
   done; done; done' _ "$bin" "$peers" "$repo" "$S" "$ROUNDS" "$out" "$EFFECTS" "${ns[@]}"

@@ -8,7 +8,8 @@
 //
 //   qtbench --qml FILE [--n N] [--drive none|cpp] [--warmup S] [--seconds S] [--first-frame]
 //
-// The QML sees the context properties benchCount (N) and benchDrive. Swap interval 0: frames
+// The QML sees the context properties benchCount (N) and benchDrive (and the peers' bench.qml
+// its benchMode "animator" and benchRadius 0). Swap interval 0: frames
 // are drawn as fast as the machine allows (Xvfb has no vertical blank to pace them).
 // Prints one line of key=value pairs.
 #include <QElapsedTimer>
@@ -24,9 +25,20 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <unistd.h>
 #include <vector>
 
 namespace {
+
+// Resident memory of this process in MiB, from /proc/self/statm.
+double residentMegabytes() {
+    long pages = 0, resident = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    if (!statm) return 0;
+    if (fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
+    fclose(statm);
+    return resident * double(sysconf(_SC_PAGESIZE)) / 1048576;
+}
 
 double cpuSeconds(clockid_t clock) {
     timespec ts{};
@@ -37,14 +49,14 @@ double cpuSeconds(clockid_t clock) {
 std::atomic<long long> swapped{0};
 std::atomic<long long> firstSwapRealtimeNs{0};
 
-// Where item i of n stands at t seconds: drifting on a Lissajous path around its place in a grid.
+// Where item i of n stands at t seconds (its top-left corner): drifting on a path of its own
+// around the centre of its cell of a grid of about square cells (SceneCore's DriftScene.position).
 QPointF drivenPosition(int i, int n, double t, QSizeF area) {
-    int columns = std::max(1, int(std::ceil(std::sqrt(n * area.width() / area.height()))));
-    int rows = (n + columns - 1) / columns;
-    double cw = area.width() / columns, ch = area.height() / std::max(rows, 1);
-    double phase = i * 0.37;
-    return QPointF((i % columns) * cw + (cw - 48) / 2 + 40 * std::sin(t * 1.7 + phase),
-                   (i / columns) * ch + (ch - 48) / 2 + 40 * std::cos(t * 1.3 + phase));
+    int columns = std::max(1, int(std::ceil(std::sqrt(double(n) * area.width() / std::max(area.height(), 1.0)))));
+    int rows = std::max((n + columns - 1) / columns, 1);
+    double cw = area.width() / columns, ch = area.height() / rows, phase = i * 0.37;
+    return QPointF((i % columns) * cw + cw / 2 + 40 * std::sin(t * 1.7 + phase) - 24,
+                   (i / columns) * ch + ch / 2 + 40 * std::cos(t * 1.3 + phase) - 24);
 }
 
 }  // namespace
@@ -73,6 +85,9 @@ int main(int argc, char **argv) {
     QQuickView view;
     view.rootContext()->setContextProperty("benchCount", n);
     view.rootContext()->setContextProperty("benchDrive", QString::fromUtf8(drive));
+    // What the peers' bench.qml reads: render-thread RotationAnimators, square corners.
+    view.rootContext()->setContextProperty("benchMode", QStringLiteral("animator"));
+    view.rootContext()->setContextProperty("benchRadius", 0);
     QObject::connect(
         &view, &QQuickWindow::frameSwapped, &view,
         [] {
@@ -96,7 +111,7 @@ int main(int argc, char **argv) {
     if (!strcmp(drive, "cpp")) {
         auto *field = view.rootObject()->findChild<QQuickItem *>("field");
         if (!field) { fprintf(stderr, "qtbench: --drive cpp needs an item named field\n"); return 1; }
-        QObject::connect(&view, &QQuickWindow::afterAnimating, &view, [&] {
+        QObject::connect(&view, &QQuickWindow::afterAnimating, &view, [&, field] {
             if (items.empty()) {
                 const auto children = field->childItems();
                 items.assign(children.begin(), children.end());
@@ -116,7 +131,7 @@ int main(int argc, char **argv) {
     long long framesAtStart = 0, framesAtEnd = 0;
     double processAtStart = 0, guiAtStart = 0, processAtEnd = 0, guiAtEnd = 0, driveAtStart = 0;
     long long drivenAtStart = 0;
-    double startedAt = -1;
+    double startedAt = -1, rss = 0;
     QTimer poll;
     poll.setInterval(5);
     QObject::connect(&poll, &QTimer::timeout, [&] {
@@ -139,6 +154,7 @@ int main(int argc, char **argv) {
             processAtEnd = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
             guiAtEnd = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
             seconds = now - startedAt;
+            rss = residentMegabytes();
             app.quit();
         }
     });
@@ -153,8 +169,8 @@ int main(int argc, char **argv) {
     double perFrame = frames > 0 ? 1000.0 / frames : 0;
     long long driven = drivenFrames - drivenAtStart;
     printf("bench=qtbench qml=%s n=%d drive=%s frames=%lld seconds=%.3f fps=%.2f process_cpu_ms=%.3f gui_cpu_ms=%.3f "
-           "drive_ms=%.3f\n",
+           "drive_ms=%.3f rss_mb=%.1f\n",
            qml, n, drive, frames, seconds, frames / seconds, (processAtEnd - processAtStart) * perFrame,
-           (guiAtEnd - guiAtStart) * perFrame, driven > 0 ? (driveSeconds - driveAtStart) * 1000 / driven : 0);
+           (guiAtEnd - guiAtStart) * perFrame, driven > 0 ? (driveSeconds - driveAtStart) * 1000 / driven : 0, rss);
     return 0;
 }

@@ -76,6 +76,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Draw every frame whole, even where the window could redraw only what changed.")
     var wholeFrames = false
 
+    @Flag(
+        help:
+            "Start-up: exit once the window presented its first frame, printing when (first_frame_realtime_ns, CLOCK_REALTIME)."
+    )
+    var firstFrame = false
+
     func validate() throws {
         guard layers >= 0, seconds > 0, warmup >= 0, radius >= 0 else {
             throw ValidationError(
@@ -114,6 +120,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if firstFrame {
+            let options = SceneOptions(size: CGSize(width: width, height: height), layers: layers)
+            let scene = selection.chosen(default: "stress")
+            let presented = try MainActor.assumeIsolated {
+                try FirstFrameBench(scene: scene, options: options, api: selection.api).run()
+            }
+            say("bench=scenecore scene=\(scene.name) n=\(layers) first_frame_realtime_ns=\(presented)")
+            return
+        }
         let options = SceneOptions(
             size: CGSize(width: width, height: height), layers: layers, radius: CGFloat(radius), animation: animation,
             effect: effect, media: media.map { URL(fileURLWithPath: $0) })

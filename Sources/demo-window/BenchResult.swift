@@ -33,6 +33,11 @@ struct BenchResult: Codable {
     /// What the scene's video layers did over the measurement (`VideoFigures`); nil for a scene
     /// without video.
     var video: VideoFigures?
+    /// Frames a second that showed a change the app thread committed (the frame rate of a scene
+    /// the app moves, `--animation app` or the drift scene); nil when not measured.
+    var update_fps: Double?
+    /// The app thread's CPU time per such frame; nil when not measured.
+    var app_cpu_ms_per_update: Double?
 
     /// Percentile `p` (0...1) of `values` by nearest rank; 0 for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -79,6 +84,9 @@ struct BenchResult: Codable {
             text += String(format: " max_gap_ms_during_block=%.1f frames_during_block=%d", gap, frames)
         }
         if let cpu = process_cpu_percent { text += String(format: " process_cpu_percent=%.1f", cpu) }
+        if let updates = update_fps {
+            text += String(format: " update_fps=%.2f app_cpu_ms_per_update=%.3f", updates, app_cpu_ms_per_update ?? 0)
+        }
         if let video {
             text += String(
                 format:

@@ -21,9 +21,12 @@ struct HeadlessRender {
         let root = scene.build(SceneOptions(size: size))
         // As in a window, the scene's caption names what it shows.
         SceneCaption().show(scene, on: root)
+        // Start-up: from making the renderer (its EGL context, shaders on first use) to an image.
+        let made = DispatchTime.now().uptimeNanoseconds
         let renderer = try OffscreenRenderer(width: Int(size.width), height: Int(size.height))
         renderer.debugOverlays = debugOverlays
         var image = try renderer.render(root)
+        let firstImage = Double(DispatchTime.now().uptimeNanoseconds - made) / 1e6
         let shownAt = CACurrentMediaTime()
         let tick = scene.tick(SceneOptions(size: size))
         var times: [Double] = []
@@ -51,6 +54,7 @@ struct HeadlessRender {
             : String(
                 format: "%d frames: p50 %.2f ms, p95 %.2f ms, max %.2f ms, %.1f fps", frames, p50, p95,
                 times.max() ?? 0, 1000 / p50)
+        say(String(format: "demo-window: first image %.1f ms after OffscreenRenderer(width:height:)", firstImage))
         say(
             "demo-window: rendered '\(scene.name)' (\(image.width)x\(image.height)) \(timing); "
                 + "\(stats.drawCalls) draw calls, \(stats.instances) quads per frame"

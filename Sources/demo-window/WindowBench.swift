@@ -73,6 +73,9 @@ struct WindowBench {
             rss_mb: BenchResult.residentMegabytes())
         let renderCPU = after.renderCPUSeconds - before.renderCPUSeconds
         result.process_cpu_percent = processCPU * 100 / (measureEnd - measureStart)
+        let updates = after.framesApplyingCommits - before.framesApplyingCommits
+        result.update_fps = Double(updates) / (measureEnd - measureStart)
+        result.app_cpu_ms_per_update = updates > 0 ? appCPU * 1000 / Double(updates) : nil
         result.video = VideoFigures(root)
         result.other_cpu_ms_per_frame = max(0, processCPU - appCPU - renderCPU) * 1000 / Double(frames)
         let targetPixels = after.totalTargetPixels - before.totalTargetPixels

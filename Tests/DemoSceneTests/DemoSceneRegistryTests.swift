@@ -11,7 +11,7 @@ import Testing
             names == [
                 "gallery", "gravity", "perspective", "cube", "clock", "zorder", "hittest", "animations", "content",
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
-                "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "feed",
+                "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "feed", "drift",
                 "text-field", "gl-layer", "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
@@ -24,7 +24,7 @@ import Testing
         // The clock and the stress scene (by default) move by render-thread animations alone;
         // the text benchmark changes every string on every frame.
         // The tiled scenes refresh their captions from the tile statistics.
-        #expect(ticking == ["perspective", "zorder", "text", "emitter-trail", "tiled", "tiled-bench"])
+        #expect(ticking == ["perspective", "zorder", "text", "emitter-trail", "drift", "tiled", "tiled-bench"])
         #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter", "text-field", "video"])
         #expect(
             DemoScene.all.filter { $0.key != nil }.map(\.name) == [

@@ -51,6 +51,23 @@ import Testing
         #expect(renderer.statistics.drawCalls == 1)
     }
 
+    @Test func theBlurEffectBlursEachQuadAndTheGlassEffectFrostsFourPanelsOverThem() throws {
+        var blurred = options(.explicit)
+        blurred.effect = .blur
+        let quads = StressScene.make(blurred).sublayers ?? []
+        #expect(quads.count == 20)
+        #expect(quads.allSatisfy { ($0.filters?.first as? CAFilter)?.value(forKey: "inputRadius") as? Double == 4 })
+        var glass = options(.explicit)
+        glass.effect = .glass
+        let layers = StressScene.make(glass).sublayers ?? []
+        let panels = layers.filter { $0.backgroundFilters?.isEmpty == false }
+        #expect(layers.count == 24 && panels.count == 4 && Array(layers.suffix(4)) == panels)
+        #expect(panels[3].frame == CGRect(x: 650, y: 370, width: 610, height: 330))
+        let renderer = try OffscreenRenderer(width: 1280, height: 720)
+        _ = try renderer.render(StressScene.make(glass))
+        #expect(renderer.statistics.filterPasses >= 4)
+    }
+
     @Test func explicitTurnsStartFromEachQuadsOwnAngle() throws {
         let clock = ManualClock(StressScene.make(options(.explicit)), at: 50)
         clock.seek(to: 50.5)

@@ -68,12 +68,16 @@ extension FramePass {
     ) -> GroupTarget {
         var result = source
         var isFirstPass = true
+        // What any pass reads or writes: the region grown by every blur's spread, and a blur's
+        // taps reach as far again. Each output is cleared that far, not whole.
+        let spread = FilterPass.spread(of: passes, width: width, height: height)
+        let touched = region.grown(by: 2 * spread + 2).clipped(width: width, height: height)
         for pass in passes {
             defer { isFirstPass = false }
             guard let output = renderer.groupTargets.acquire(width: width, height: height) else { break }
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
             glClearColor(0, 0, 0, 0)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            withScissor(touched) { _ in glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             switch pass {
             case .color(let matrix):
                 guard let program = renderer.filterPrograms.program(for: .colorMatrix) else {

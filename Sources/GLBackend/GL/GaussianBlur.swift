@@ -23,8 +23,9 @@ final class GaussianBlur {
     /// The largest standard deviation blurred, in pixels; larger ones are clamped.
     static let largestSigma: Float = 512
     /// The largest standard deviation a pass blurs by at its own resolution; larger ones are
-    /// blurred at a lower resolution.
-    static let largestLevelSigma: Float = 4
+    /// blurred at a lower resolution, where the taps read a quarter of the texels per halving
+    /// (a software rasteriser spends most of a blurred frame on them).
+    static let largestLevelSigma: Float = 2
     /// Standard deviations below this (in pixels) are no blur: the region is copied.
     static let smallestSigma: Float = 0.05
 

@@ -408,6 +408,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             s.totalRedrawnPixels += frame.damagedPixels ?? targetPixels
             s.totalTargetPixels += targetPixels
             s.commitsApplied += commits
+            if commits > 0 { s.framesApplyingCommits += 1 }
             s.droppedFrames += missed
         }
     }

@@ -37,6 +37,9 @@ public struct WindowStatistics: Sendable {
     public var textureBytes = 0
     /// Commits the render thread has applied.
     public var commitsApplied = 0
+    /// Frames presented that applied at least one commit: those that show a change the app
+    /// made, as opposed to animations alone.
+    public var framesApplyingCommits = 0
     /// The presentation path in use ("GLX" or "EGL").
     public var presentationAPI = ""
     /// The seconds between paced frames (the display's refresh interval); 0 when unpaced.

@@ -34,6 +34,12 @@ enum StressEffect: String, CaseIterable, Sendable {
     /// Each quad a `CAShapeLayer` ring (4 points wide, in the quad's colour) whose `strokeEnd`
     /// runs from 0 to 1 and back every 2 s: a shape the render side draws anew every frame.
     case shape
+    /// Each quad blurred by a `gaussianBlur` filter of radius 4, turning: a group blurred anew
+    /// every frame.
+    case blur
+    /// Four frosted-glass panels (`backgroundFilters` blurring by 10 under white at alpha 0.3,
+    /// rounded 16) over the turning quads: what lies behind them blurred anew every frame.
+    case glass
 }
 
 /// What moves a scene's layers.
@@ -190,6 +196,11 @@ struct DemoScene: Sendable {
             summary:
                 "the application benchmark: 1,000 cards (--layers N) with shadows, pictures, text and badges scrolled at 2,000 points a second",
             build: FeedScene.make),
+        DemoScene(
+            name: "drift",
+            summary:
+                "the app-driven benchmark: 1,000 quads (--layers N) whose positions the app thread sets at every frame from a display link",
+            build: DriftScene.make, tick: DriftScene.tick),
         DemoScene(
             name: "text-field",
             summary:

@@ -43,14 +43,41 @@ enum StressScene {
             if options.animation == .explicit { layer.add(spin(i), forKey: animationKey) }
             root.addSublayer(layer)
         }
+        if options.effect == .glass {
+            for panel in glassPanels(in: options.size) { root.addSublayer(panel) }
+        }
         root.setValue(0, forKey: stepKey)
         return root
+    }
+
+    /// The `glass` effect's panels: a two-by-two grid of frosted panels, each a quarter of the
+    /// window less margins, over the quads.
+    static func glassPanels(in size: CGSize) -> [CALayer] {
+        let (width, height) = ((size.width - 60) / 2, (size.height - 60) / 2)
+        return (0..<4).map { index in
+            let panel = CALayer.filled(
+                CGRect(
+                    x: 20 + CGFloat(index % 2) * (width + 20), y: 20 + CGFloat(index / 2) * (height + 20),
+                    width: max(width, 1), height: max(height, 1)), CGColor(gray: 1, alpha: 0.3))
+            panel.name = "glass-\(index)"
+            panel.cornerRadius = 16
+            panel.backgroundFilters = [gaussianBlur(radius: 10)]
+            return panel
+        }
+    }
+
+    /// A `gaussianBlur` filter of `radius` (its `inputRadius`).
+    static func gaussianBlur(radius: Double) -> CAFilter {
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(radius, forKey: "inputRadius")
+        return blur
     }
 
     /// Puts `effect` on one quad.
     static func apply(_ effect: StressEffect, to layer: CALayer) {
         switch effect {
-        case .none: return
+        case .none, .glass: return
+        case .blur: layer.filters = [gaussianBlur(radius: 4)]
         case .mask:
             let circle = CALayer.filled(layer.bounds, CGColor(gray: 0, alpha: 1))
             circle.cornerRadius = layer.bounds.width / 2
