@@ -61,7 +61,16 @@ import Testing
         let blur = CAFilter(type: .gaussianBlur)
         blur.setValue(4, forKey: "inputRadius")
         blurred.filters = [blur]
-        for layer in [caster, parent, shape, blurred] { root.addSublayer(layer) }
+        // A rounded clipping panel whose sublayers lie inside it: the clip cuts nothing.
+        let panel = solidLayer(
+            CGRect(x: 112, y: 2, width: 30, height: 30), CGColor(red: 1, green: 1, blue: 0, alpha: 1))
+        panel.cornerRadius = 8
+        panel.masksToBounds = true
+        let inner = solidLayer(
+            CGRect(x: 10, y: 10, width: 10, height: 10), CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 0.7))
+        inner.cornerRadius = 4
+        panel.addSublayer(inner)
+        for layer in [caster, parent, shape, blurred, panel] { root.addSublayer(layer) }
         return root
     }
 
@@ -80,6 +89,10 @@ import Testing
         let whole = FrameBuilder.build(tree(), root: root.layerID, width: 160, height: 120, culls: false)
         #expect(
             culled.instances.count * 4 < whole.instances.count, "\(culled.instances.count) of \(whole.instances.count)")
+        let shapeClips = { (list: DisplayList) in
+            list.commands.filter { if case .beginShapeClip = $0 { true } else { false } }.count
+        }
+        #expect(shapeClips(culled) + 1 == shapeClips(whole), "the panel's clip is left out")
         let canvas = TestCanvas(width: 160, height: 120)
         let image = try canvas.render(culled)
         #expect(image == (try canvas.render(whole)))

@@ -1,4 +1,5 @@
 import Foundation
+import SceneCoreTestSupport
 import Testing
 
 @testable import SceneCore
@@ -111,6 +112,49 @@ import Testing
             list.instances.count == FrameBuilder.build(
                 renderTree(for: root), root: root.layerID, width: 200, height: 100, culls: false
             ).instances.count - 1)
+    }
+
+    /// A rounded clipping panel of 100 x 80 (radius 10) holding `child`.
+    func panel(holding child: CALayer) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let panel = CALayer()
+        panel.frame = CGRect(x: 10, y: 10, width: 100, height: 80)
+        panel.cornerRadius = 10
+        panel.masksToBounds = true
+        panel.backgroundColor = green
+        panel.addSublayer(child)
+        root.addSublayer(panel)
+        return root
+    }
+
+    func clips(_ list: DisplayList) -> Int {
+        list.commands.filter {
+            switch $0 {
+            case .beginShapeClip, .pushClip: true
+            default: false
+            }
+        }.count
+    }
+
+    @Test func aClipThatCutsNothingIsLeftOut() {
+        // Clear of the corners' 11-unit squares and a unit inside the edges: no clip.
+        let inside = solidLayer(CGRect(x: 1, y: 12, width: 98, height: 56), red)
+        #expect(clips(displayList(for: panel(holding: inside))) == 0)
+        // Reaching into a corner's square, past an edge, or drawing a path, which can reach
+        // anywhere: clipped.
+        for frame in [CGRect(x: 5, y: 5, width: 20, height: 20), CGRect(x: 20, y: 20, width: 90, height: 20)] {
+            #expect(clips(displayList(for: panel(holding: solidLayer(frame, red)))) == 1, "\(frame)")
+        }
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 30, y: 30, width: 20, height: 20)
+        shape.path = CGPath(rect: shape.bounds, transform: nil)
+        #expect(clips(displayList(for: panel(holding: shape))) == 1)
+        // Culling off, the clip is made.
+        let root = panel(holding: solidLayer(CGRect(x: 30, y: 30, width: 20, height: 20), red))
+        #expect(
+            clips(FrameBuilder.build(renderTree(for: root), root: root.layerID, width: 200, height: 100, culls: false))
+                == 1)
     }
 
     @Test func aSubtreeThatMovesOntoTheTargetIsDrawnAgain() {

@@ -14,7 +14,8 @@ import Foundation
 /// layer whose filters may blur or whose shadow is cast from its content (what lies outside
 /// spreads in), and around layers whose drawing is not bounded by their bounds (shapes,
 /// particles, OpenGL content, video, tiles, replicators, transform layers) or whose sublayers
-/// are placed in 3D.
+/// are placed in 3D. Likewise a `masksToBounds` clip is left out where its sublayers lie inside
+/// it (`clipCutsNothing`).
 extension FrameBuilder {
     /// How much of a layer the walk draws.
     enum Culling {
@@ -33,14 +34,16 @@ extension FrameBuilder {
     ) -> Culling {
         guard let visible = visibleBox, raster == nil, !recordsInstances else { return .drawn }
         let p = layer.propertiesExceptPlacement
-        guard let own = FrameBuilder.ownRect(of: p, pieces: pieces), !box(of: own, clip: clip).intersects(visible)
-        else { return .drawn }
-        if layer.sublayers.isEmpty || p.masksToBounds { return .skipped }
-        if let extent = subtreeExtent(of: id, layer: layer, pieces: pieces, depth: depth),
+        // A subtree's kept extent first: most layers off screen are skipped by one lookup.
+        if !layer.sublayers.isEmpty && !p.masksToBounds,
+            let extent = subtreeExtent(of: id, layer: layer, pieces: pieces, depth: depth),
             !box(of: extent, clip: clip).intersects(visible)
         {
             return .skipped
         }
+        guard let own = FrameBuilder.ownRect(of: p, pieces: pieces), !box(of: own, clip: clip).intersects(visible)
+        else { return .drawn }
+        if layer.sublayers.isEmpty || p.masksToBounds { return .skipped }
         // A shadow cast from content is cast by the sublayers too.
         return p.shadowOpacity != 0 && p.shadowPath == nil ? .drawn : .sublayersOnly
     }
@@ -79,11 +82,11 @@ extension FrameBuilder {
         of id: LayerID, layer: RenderLayer, pieces: [ContentsLayout.Piece], depth: Int
     ) -> CGRect? {
         let p = layer.propertiesExceptPlacement
-        guard var rect = FrameBuilder.ownRect(of: p, pieces: pieces) else { return nil }
-        guard !layer.sublayers.isEmpty else { return rect }
+        guard !layer.sublayers.isEmpty else { return FrameBuilder.ownRect(of: p, pieces: pieces) }
         let version = layer.contentVersion
         if let kept = tree.subtreeExtents.entry(for: id, version: version) { return kept.extent }
-        let extent = uncachedExtent(of: layer, own: &rect, depth: depth) ? rect : nil
+        var rect = FrameBuilder.ownRect(of: p, pieces: pieces)
+        let extent = rect != nil && uncachedExtent(of: layer, own: &rect!, depth: depth) ? rect : nil
         tree.subtreeExtents.keep(extent, for: id, version: version)
         return extent
     }
@@ -113,6 +116,29 @@ extension FrameBuilder {
             rect = rect.insetBy(dx: -FrameBuilder.shadowMargin(p), dy: -FrameBuilder.shadowMargin(p))
         }
         return rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
+    }
+
+    /// Whether the `masksToBounds` clip of the layer drawn as `layer` (its shape `shape`) cuts
+    /// nothing: every sublayer draws only where the shape leaves it whole (`Shape.leavesWhole`;
+    /// its `subtreeExtent` mapped into the layer's space). The walk then draws the sublayers unclipped: no offscreen pass for a
+    /// rounded clip, no stencil for a square one. False while culling is off, and for a
+    /// replicator (its copies are placed elsewhere).
+    mutating func clipCutsNothing(_ layer: RenderLayer, shape: Shape, depth: Int) -> Bool {
+        let p = layer.propertiesExceptPlacement
+        guard visibleBox != nil, p.kind != .replicator, depth < FrameBuilder.maximumDepth else { return false }
+        for child in layer.sublayers {
+            guard let slot = tree.layers.slot(of: child) else { continue }
+            let sublayer = tree.layers[slot: slot]
+            let c = sublayer.propertiesExceptPlacement
+            let toParent = FrameBuilder.layerToWindow(
+                sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: p.sublayerSpaceToOwnSpace)
+            let pieces = c.contents.map { ContentsLayout.pieces(for: c, image: $0) } ?? []
+            guard CATransform3DIsAffine(toParent),
+                let extent = subtreeExtent(of: child, layer: sublayer, pieces: pieces, depth: depth + 1),
+                shape.leavesWhole(extent.applying(CATransform3DGetAffineTransform(toParent)), of: p.bounds)
+            else { return false }
+        }
+        return true
     }
 
     /// The window pixels `rect` of a layer's bounds space, mapped to clip space by `clip`, can touch.

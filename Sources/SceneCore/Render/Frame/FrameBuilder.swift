@@ -82,7 +82,8 @@ package struct FrameBuilder {
     /// The display list that draws the tree under `root` into a `width` x `height` target.
     /// With `keepsEffects` false, every mask and content shadow is drawn directly, offscreen,
     /// each frame, as on Apple's platforms, instead of from a kept bitmap when it can be. With
-    /// `culls` false, layers off screen are drawn too (`FrameBuilder+Culling`).
+    /// `culls` false, layers off screen are drawn too, and clips that cut nothing are made
+    /// (`FrameBuilder+Culling`).
     package static func build(
         _ tree: RenderTree, root: LayerID, width: Int, height: Int, clearColor: SIMD4<Float> = .zero,
         keepsEffects: Bool = true, culls: Bool = true
@@ -366,7 +367,7 @@ package struct FrameBuilder {
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
         let softClip = smooth > 0
         var clipIndex: Int?
-        if p.masksToBounds && !children.isEmpty {
+        if p.masksToBounds && !children.isEmpty && !clipCutsNothing(layer, shape: shape, depth: depth) {
             let clipShape = shape.clip(clip, edges: smooth)
             clipIndex = softClip ? batcher.beginShapeClip(clipShape) : batcher.pushClip(clipShape)
         }
@@ -530,14 +531,31 @@ struct Shape {
 
     var isRounded: Bool { radii != .zero }
 
-    /// The part of `bounds` a fill of the shape covers wholly: inset past its corners (a
-    /// continuous corner reaches 1.53 radii along its edges) and a unit more for the edges'
-    /// anti-aliasing; nil when nothing is left.
+    /// The part of `bounds` a fill of the shape covers wholly, and a clip by it leaves whole:
+    /// inset past its corners (a continuous corner reaches 1.53 radii along its edges) and a
+    /// unit more for the edges' anti-aliasing; nil when nothing is left.
     func opaqueInterior(of bounds: CGRect) -> CGRect? {
         let reach = CGFloat(max(abs(radii.x), abs(radii.y), abs(radii.z), abs(radii.w))) * 1.53 + 1
         guard reach.isFinite else { return nil }
         let interior = bounds.insetBy(dx: reach, dy: reach)
         return interior.isNull || interior.isEmpty ? nil : interior
+    }
+
+    /// Whether a clip by the shape over `bounds` leaves `rect` whole: `rect` lies a unit inside
+    /// the bounds (the edges' anti-aliasing) and clear of each rounded corner's square (the
+    /// radius, 1.53 radii for a continuous corner, and a unit more).
+    func leavesWhole(_ rect: CGRect, of bounds: CGRect) -> Bool {
+        guard bounds.insetBy(dx: 1, dy: 1).contains(rect) else { return false }
+        // minX/minY, maxX/minY, maxX/maxY, minX/maxY, as `radii`.
+        let corners = [(false, false), (true, false), (true, true), (false, true)]
+        for (index, (atMaxX, atMaxY)) in corners.enumerated() where radii[index] != 0 {
+            let r = CGFloat(radii[index])
+            let reach = abs(r) * (r < 0 ? 1.53 : 1) + 1
+            let x = atMaxX ? bounds.maxX - reach : bounds.minX
+            let y = atMaxY ? bounds.maxY - reach : bounds.minY
+            if rect.minX < x + reach && rect.maxX > x && rect.minY < y + reach && rect.maxY > y { return false }
+        }
+        return true
     }
 
     /// The shape filled with `color` (a background): cut to the shape where its edges are
