@@ -264,7 +264,8 @@ package struct FrameBuilder {
         /// The instance of the clip around the sublayers, and whether it is by coverage.
         let clipIndex: Int?
         let softClip: Bool
-        let border: QuadInstance?
+        /// The quads of the border (`Shape.border`), none without one.
+        let border: [QuadInstance]
         let castsFromContent: Bool
         let mask: LayerID?
         let isGroup: Bool
@@ -378,8 +379,8 @@ package struct FrameBuilder {
             maskSpace: p.maskSpaceToOwnSpace, alpha: alpha, groupOpacity: opacity * inheritedOpacity,
             clipIndex: clipIndex, softClip: softClip,
             border: drawsOwn
-                ? border.map { shape.border(clip, color: $0 * alpha, width: Float(p.borderWidth), edges: smooth) }
-                : nil,
+                ? border.map { shape.border(clip, color: $0 * alpha, width: Float(p.borderWidth), edges: smooth) } ?? []
+                : [],
             castsFromContent: castsFromContent, mask: mask, isGroup: isGroup, effects: effects,
             replicates: p.kind == .replicator && !children.isEmpty, outerVisibleBox: outerVisibleBox)
     }
@@ -392,7 +393,7 @@ package struct FrameBuilder {
         if let clipIndex = open.clipIndex {
             if open.softClip { batcher.endShapeClip(clipIndex) } else { batcher.popClip(clipIndex) }
         }
-        if let border = open.border { batcher.add(border, image: nil, sampling: .init()) }
+        for band in open.border { batcher.add(band, image: nil, sampling: .init()) }
         if open.castsFromContent { batcher.endShadow() }
         if let mask = open.mask {
             // The mask is placed like a sublayer of the layer, in its bounds space (with the
@@ -565,10 +566,29 @@ struct Shape {
         quad(clip, color: color, .init(paint: .color, edges: edges, clipsToShape: edges > 0))
     }
 
-    /// A ring `width` wide inside the shape's edge (a border).
-    func border(_ clip: SIMD16<Float>, color: SIMD4<Float>, width: Float, edges: Float) -> QuadInstance {
-        quad(clip, color: color, .init(paint: .color, edges: edges, clipsToShape: true, borderWidth: width))
+    /// A ring `width` wide inside the shape's edge (a border), as the quads that draw it: one
+    /// over the whole shape, or, around a large inside the ring leaves empty, the four bands
+    /// along its edges (each still shaded as the whole ring), so that the rasteriser does not
+    /// shade the empty inside.
+    func border(_ clip: SIMD16<Float>, color: SIMD4<Float>, width: Float, edges: Float) -> [QuadInstance] {
+        let ring = quad(clip, color: color, .init(paint: .color, edges: edges, clipsToShape: true, borderWidth: width))
+        // The bands reach past the border and the corners' curves, and a unit more.
+        let band = max(width, radii.max() * 1.53, (-radii).max() * 1.53) + 1
+        let (x, y, w, h) = (rect.x, rect.y, rect.z, rect.w)
+        guard band.isFinite, w > 2 * band, h > 2 * band, (w - 2 * band) * (h - 2 * band) >= Self.splitBorderInside
+        else { return [ring] }
+        return [
+            SIMD4(x, y, w, band), SIMD4(x, y + h - band, w, band), SIMD4(x, y + band, band, h - 2 * band),
+            SIMD4(x + w - band, y + band, band, h - 2 * band),
+        ].map { piece in
+            var quad = ring
+            quad.rect = piece
+            return quad
+        }
     }
+
+    /// The smallest empty inside (in square layer units) for which a border is drawn as bands.
+    static let splitBorderInside: Float = 4096
 
     /// The shape as a clip (`pushClip`, `beginShapeClip`, a shadow's or a backdrop filter's
     /// clip): only its coverage counts.
