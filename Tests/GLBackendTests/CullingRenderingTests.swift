@@ -61,13 +61,14 @@ import Testing
         let blur = CAFilter(type: .gaussianBlur)
         blur.setValue(4, forKey: "inputRadius")
         blurred.filters = [blur]
-        // A rounded clipping panel whose sublayers lie inside it: the clip cuts nothing.
+        // A rounded clipping panel whose sublayer reaches into a corner's square but not past its
+        // circle: the clip cuts nothing.
         let panel = solidLayer(
             CGRect(x: 112, y: 2, width: 30, height: 30), CGColor(red: 1, green: 1, blue: 0, alpha: 1))
         panel.cornerRadius = 8
         panel.masksToBounds = true
         let inner = solidLayer(
-            CGRect(x: 10, y: 10, width: 10, height: 10), CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 0.7))
+            CGRect(x: 4, y: 4, width: 14, height: 14), CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 0.7))
         inner.cornerRadius = 4
         panel.addSublayer(inner)
         for layer in [caster, parent, shape, blurred, panel] { root.addSublayer(layer) }

@@ -138,12 +138,14 @@ import Testing
     }
 
     @Test func aClipThatCutsNothingIsLeftOut() {
-        // Clear of the corners' 11-unit squares and a unit inside the edges: no clip.
-        let inside = solidLayer(CGRect(x: 1, y: 12, width: 98, height: 56), red)
-        #expect(clips(displayList(for: panel(holding: inside))) == 0)
-        // Reaching into a corner's square, past an edge, or drawing a path, which can reach
-        // anywhere: clipped.
-        for frame in [CGRect(x: 5, y: 5, width: 20, height: 20), CGRect(x: 20, y: 20, width: 90, height: 20)] {
+        // A unit inside the edges, and inside the corners' circles (radius 10, centred 10 in
+        // from each edge): no clip.
+        for frame in [CGRect(x: 1, y: 12, width: 98, height: 56), CGRect(x: 5, y: 5, width: 20, height: 20)] {
+            #expect(clips(displayList(for: panel(holding: solidLayer(frame, red)))) == 0, "\(frame)")
+        }
+        // Reaching past a corner's circle (its corner 9.9 from the circle's centre), past an
+        // edge, or drawing a path, which can reach anywhere: clipped.
+        for frame in [CGRect(x: 3, y: 3, width: 20, height: 20), CGRect(x: 20, y: 20, width: 90, height: 20)] {
             #expect(clips(displayList(for: panel(holding: solidLayer(frame, red)))) == 1, "\(frame)")
         }
         let shape = CAShapeLayer()

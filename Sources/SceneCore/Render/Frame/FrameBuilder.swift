@@ -543,18 +543,24 @@ struct Shape {
     }
 
     /// Whether a clip by the shape over `bounds` leaves `rect` whole: `rect` lies a unit inside
-    /// the bounds (the edges' anti-aliasing) and clear of each rounded corner's square (the
-    /// radius, 1.53 radii for a continuous corner, and a unit more).
+    /// the bounds (the edges' anti-aliasing) and, at each rounded corner, its point nearest the
+    /// corner lies a unit inside the corner's circle (a continuous corner: clear of the square
+    /// its curve reaches, 1.53 radii and a unit).
     func leavesWhole(_ rect: CGRect, of bounds: CGRect) -> Bool {
         guard bounds.insetBy(dx: 1, dy: 1).contains(rect) else { return false }
         // minX/minY, maxX/minY, maxX/maxY, minX/maxY, as `radii`.
         let corners = [(false, false), (true, false), (true, true), (false, true)]
         for (index, (atMaxX, atMaxY)) in corners.enumerated() where radii[index] != 0 {
             let r = CGFloat(radii[index])
-            let reach = abs(r) * (r < 0 ? 1.53 : 1) + 1
-            let x = atMaxX ? bounds.maxX - reach : bounds.minX
-            let y = atMaxY ? bounds.maxY - reach : bounds.minY
-            if rect.minX < x + reach && rect.maxX > x && rect.minY < y + reach && rect.maxY > y { return false }
+            // Distances from the corner's two edges, to the rectangle's nearest point.
+            let dx = atMaxX ? bounds.maxX - rect.maxX : rect.minX - bounds.minX
+            let dy = atMaxY ? bounds.maxY - rect.maxY : rect.minY - bounds.minY
+            if r < 0 {
+                let reach = -r * 1.53 + 1
+                if dx < reach && dy < reach { return false }
+            } else if dx < r && dy < r && hypot(r - dx, r - dy) > r - 1 {
+                return false
+            }
         }
         return true
     }
