@@ -6,6 +6,8 @@
 #     benchmark, and resident memory a layer (scripts/bench-memory.sh)
 #   - scripts/compare-effects.sh: effects beside Qt Quick's own at N = 100 and 1,000
 #   - scripts/compare-particles.sh: 10,000 particles beside Qt Quick Particles
+#   - scripts/bench-apps.sh: paced CPU a frame, the feed, the drift, start-up and every demo scene
+#     at 60 Hz beside Qt Quick
 #   - the package benchmarks (Benchmarks/, `swift package benchmark`) and their threshold check
 #
 #   scripts/bench-report.sh [PEERS_DIR]      (default ../shared/peers)
@@ -15,7 +17,8 @@
 # (one round of 2 s, the effects none and mask, no scale benchmarks) that shows the script works end
 # to end: its table says so in bold, and is not one to commit. REPORT=FILE rewrites FILE instead of
 # BENCHMARKS.md; LOGS=DIR keeps the logs there (default a new folder under /tmp); FROM_LOGS=DIR
-# only rewrites the table from an earlier run's logs.
+# only rewrites the table from an earlier run's logs. STEPS names the steps to run (default
+# "peers effects particles apps package"); the table has rows for those run.
 #
 # A full run takes about 25 minutes. Run it on a quiet machine: ratios hold up under load better than
 # absolute figures, but not well; the table gives the load average before and after the run.
@@ -43,7 +46,7 @@ else
         package_skip=(--skip 'scale-.*')
     else
         export ROUNDS=${ROUNDS:-3} SECONDS_=${SECONDS_:-4}
-        effects_default="none mask shadow shadow-path gradient shape"
+        effects_default="none mask shadow shadow-path gradient shape blur glass"
         particle_seconds=$((SECONDS_ > 8 ? SECONDS_ : 8))
         package_skip=()
     fi
@@ -61,7 +64,7 @@ else
     : >"$logs/skipped.txt"
     for e in ${EFFECTS:-$effects_default}; do
         case $e in
-            mask | shadow | shadow-path) module=qml-module-qtgraphicaleffects ;;
+            mask | shadow | shadow-path | blur | glass) module=qml-module-qtgraphicaleffects ;;
             shape) module=qml-module-qtquick-shapes ;;
             *) module="" ;;
         esac
@@ -96,13 +99,16 @@ else
         "$@" >"$logs/$name.log" 2>&1
         echo $? >"$logs/$name.rc"
     }
-    step peers scripts/bench-peers.sh "$peers"
-    if [ -n "${effects# }" ]; then
+    steps=" ${STEPS:-peers effects particles apps package} "
+    runs() { [[ $steps == *" $1 "* ]]; }
+    runs peers && step peers scripts/bench-peers.sh "$peers"
+    if runs effects && [ -n "${effects# }" ]; then
         step effects env EFFECTS="${effects# }" scripts/compare-effects.sh "$peers" 100 1000
     fi
-    if installed qml-module-qtquick-particles2; then
+    if runs particles && installed qml-module-qtquick-particles2; then
         step particles env SECONDS_="$particle_seconds" scripts/compare-particles.sh "$peers"
     fi
+    runs apps && step apps scripts/bench-apps.sh "$peers"
     # The package benchmarks: one run kept as a baseline (its results.json, with every metric's
     # histogram, is copied to the logs) and checked against the thresholds checked in under
     # Benchmarks/Thresholds.
@@ -116,7 +122,7 @@ else
         swift package benchmark thresholds check bench-report --no-progress >"$logs/package-check.log" 2>&1
         echo $? >"$logs/package-check.rc"
     }
-    step package package
+    runs package && step package package
     {
         echo "end=$(date -u '+%H:%M')"
         echo "load_end=$(cut -d' ' -f1 /proc/loadavg)"
@@ -205,7 +211,8 @@ if peers is not None:
 effects = read("effects")
 names = {"none": "no effect", "mask": "a circular mask on each quad", "shadow": "a shadow from each quad's content",
          "shadow-path": "a `shadowPath` shadow on each quad", "gradient": "a gradient in each quad",
-         "shape": "a shape ring on each quad"}
+         "shape": "a shape ring on each quad", "blur": "a `gaussianBlur` filter on each quad",
+         "glass": "four frosted-glass panels (`backgroundFilters`) over it"}
 if effects is not None:
     found = re.findall(r"^\s+(\S+)\s+N=\s*(\d+): scenecore\s+([\d.]+)\s+qtquick\s+([\d.]+)", effects, re.M)
     for effect, n, ours, qt in found:
@@ -231,6 +238,72 @@ if particles is not None:
             ""))
     else:
         rows.append(failed("10,000 particles", "`scripts/compare-particles.sh`", "particles"))
+
+
+# Where applications live (bench-apps.sh): its raw lines, "PART WHAT SYSTEM KEY VALUE ...", for
+# each round; the medians of each.
+apps = read("apps")
+app_rows, scene_rows = [], []
+if apps is not None:
+    import collections
+    import statistics
+    figures = collections.defaultdict(lambda: collections.defaultdict(list))
+    for line in apps.splitlines():
+        # The raw lines only, not the summary's indented ones.
+        fields = [] if line[:1].isspace() else line.split()
+        if len(fields) >= 5 and fields[0] in ("paced", "feed", "drift", "startup", "scenes", "soak"):
+            for key, value in zip(fields[3::2], fields[4::2]):
+                try:
+                    figures[tuple(fields[:3])][key].append(float(value))
+                except ValueError:
+                    pass
+
+    def med(part, what, system, key):
+        values = figures.get((part, what, system), {}).get(key)
+        return statistics.median(values) if values else None
+
+    command = "`scripts/bench-apps.sh`"
+    for n in ("1000", "10000"):
+        ours, qt = med("paced", f"stress-{n}", "scenecore", "process_ms"), med("paced", f"stress-{n}", "qtquick", "process_ms")
+        if ours is not None:
+            rows.append((f"stress scene, N = {int(n):,}, paced at 60 Hz: process CPU a frame (lower is better)", command,
+                         f"{ours:.2f} ms ({med('paced', f'stress-{n}', 'scenecore', 'fps'):.1f} fps, "
+                         f"{med('paced', f'stress-{n}', 'scenecore', 'dropped'):.0f} dropped; render thread "
+                         f"{med('paced', f'stress-{n}', 'scenecore', 'render_ms'):.2f} ms)", "", "",
+                         f"{ratio(ours, qt)} (Qt unpaced: {qt or 0:.2f} ms)", ""))
+    ours, qt = med("paced", "feed", "scenecore", "process_ms"), med("feed", "unpaced", "qtquick", "process_ms")
+    if ours is not None:
+        rows.append(("feed, paced at 60 Hz: process CPU a frame (lower is better)", command,
+                     f"{ours:.2f} ms ({med('paced', 'feed', 'scenecore', 'fps'):.1f} fps, "
+                     f"{med('paced', 'feed', 'scenecore', 'dropped'):.0f} dropped)", "", "",
+                     f"{ratio(ours, qt)} (Qt unpaced: {qt or 0:.2f} ms)", ""))
+    ours, qt = med("feed", "unpaced", "scenecore", "fps"), med("feed", "unpaced", "qtquick", "fps")
+    if ours is not None:
+        rows.append(("feed: 1,000 cards scrolled at 2,000 points a second", command,
+                     f"{fmt(ours)} fps, {med('feed', 'unpaced', 'scenecore', 'rss_mb'):.0f} MB resident", "", "",
+                     f"{ratio(ours, qt)} ({med('feed', 'unpaced', 'qtquick', 'rss_mb') or 0:.0f} MB)", ""))
+    for n in ("1000", "10000"):
+        what = f"drift-{n}"
+        ours, app = med("drift", what, "scenecore", "fps"), med("drift", what, "scenecore", "app_ms")
+        if ours is None:
+            continue
+        cpp, cpp_app = med("drift", what, "qtquick-cpp", "fps"), med("drift", what, "qtquick-cpp", "app_ms")
+        qml, qml_app = med("drift", what, "qtquick-qml", "fps"), med("drift", what, "qtquick-qml", "app_ms")
+        rows.append((f"drift: {int(n):,} quads the app moves every frame (frames showing the change; app thread a frame)",
+                     command, f"{fmt(ours)} fps, app thread {app or 0:.2f} ms", "", "",
+                     f"from C++: {ratio(ours, cpp)}, app {ratio(app, cpp_app)}; from QML: {ratio(ours, qml)}, "
+                     f"app {ratio(app, qml_app)}", ""))
+    for what, label in (("empty", "process start to an empty window's first frame"),
+                        ("feed", "process start to the feed's first frame"),
+                        ("gallery", "process start to the gallery's first frame"),
+                        ("headless", "`OffscreenRenderer(width:height:)` to the gallery's first image")):
+        ours, qt = med("startup", what, "scenecore", "ms"), med("startup", what, "qtquick", "ms")
+        if ours is not None:
+            rows.append((f"start-up: {label} (lower is better)", command,
+                         f"{ours:.0f} ms", "", "", f"{ratio(ours, qt)} ({qt:.0f} ms)" if qt else "", ""))
+    for (part, what, system), values in sorted(figures.items()):
+        if part in ("scenes", "soak") and values.get("fps"):
+            scene_rows.append((what, part, statistics.median(values["fps"]), statistics.median(values.get("dropped", [0]))))
 
 
 # The package benchmarks, from the baseline's results.json: every metric's HdrHistogram, whose
@@ -299,6 +372,19 @@ out += [f"Measured by `scripts/bench-report.sh` on {run.get('start', '?')}–{ru
 out += ["| " + " | ".join(row) + " |" for row in rows] or ["| not run | | | | | | |"]
 if skipped:
     out += ["", "Not run: " + "; ".join(skipped) + "."]
+if scene_rows:
+    out += ["", "Every demo scene paced at 60 Hz in a 960x600 window (`scripts/bench-apps.sh`, `bench --continuous`: "
+            "a still scene presents every refresh too), alone, then the soak's four scenes in four windows at once:", "",
+            "| scene | alone: fps | dropped | | scene | alone: fps | dropped |", "|---|---|---|---|---|---|---|"]
+    alone = [r for r in scene_rows if r[1] == "scenes"]
+    half = (len(alone) + 1) // 2
+    for left, right in zip(alone[:half], alone[half:] + [None] * (2 * half - len(alone))):
+        cells = [f"`{left[0]}`", f"{left[2]:.1f}", f"{left[3]:.0f}", ""]
+        cells += [f"`{right[0]}`", f"{right[2]:.1f}", f"{right[3]:.0f}"] if right else ["", "", ""]
+        out.append("| " + " | ".join(cells) + " |")
+    soak = [r for r in scene_rows if r[1] == "soak"]
+    if soak:
+        out += ["", "Four windows at once: " + ", ".join(f"`{r[0]}` {r[2]:.1f} fps ({r[3]:.0f} dropped)" for r in soak) + "."]
 out += ["", f"Micro-benchmarks (`cd Benchmarks && swift package benchmark`), the same run, p50 / p90 of up to 1,000 "
         f"iterations (3 s); the scale benchmarks are one pass each. The threshold check: {verdict}.", "",
         "| benchmark | wall clock | CPU time | allocations (p90) |", "|---|---|---|---|"]
