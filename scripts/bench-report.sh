@@ -289,7 +289,7 @@ if apps is not None:
             continue
         cpp, cpp_app = med("drift", what, "qtquick-cpp", "fps"), med("drift", what, "qtquick-cpp", "app_ms")
         qml, qml_app = med("drift", what, "qtquick-qml", "fps"), med("drift", what, "qtquick-qml", "app_ms")
-        rows.append((f"drift: {int(n):,} quads the app moves every frame (frames showing the change; app thread a frame)",
+        rows.append((f"drift: {int(n):,} quads the app moves every frame (frames showing the change; app thread a callback)",
                      command, f"{fmt(ours)} fps, app thread {app or 0:.2f} ms", "", "",
                      f"from C++: {ratio(ours, cpp)}, app {ratio(app, cpp_app)}; from QML: {ratio(ours, qml)}, "
                      f"app {ratio(app, qml_app)}", ""))

@@ -38,6 +38,9 @@ struct BenchResult: Codable {
     var update_fps: Double?
     /// The app thread's CPU time per such frame; nil when not measured.
     var app_cpu_ms_per_update: Double?
+    /// The app thread's CPU time per run of the scene's app-thread change (a display-link
+    /// callback: setters and commit), which may come more often than frames; nil without one.
+    var app_cpu_ms_per_tick: Double?
 
     /// Percentile `p` (0...1) of `values` by nearest rank; 0 for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -86,6 +89,9 @@ struct BenchResult: Codable {
         if let cpu = process_cpu_percent { text += String(format: " process_cpu_percent=%.1f", cpu) }
         if let updates = update_fps {
             text += String(format: " update_fps=%.2f app_cpu_ms_per_update=%.3f", updates, app_cpu_ms_per_update ?? 0)
+        }
+        if let perTick = app_cpu_ms_per_tick {
+            text += String(format: " app_cpu_ms_per_tick=%.3f", perTick)
         }
         if let video {
             text += String(

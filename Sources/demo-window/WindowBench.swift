@@ -38,6 +38,7 @@ struct WindowBench {
         LayerWindow.run(until: Date(timeIntervalSinceNow: warmup))
         VideoFigures.reset(root)
         let before = window.statistics
+        let ticksBefore = ticks.count
         let appCPUBefore = BenchResult.threadCPUTime()
         let processCPUBefore = BenchResult.processCPUTime()
         let measureStart = CACurrentMediaTime()
@@ -76,6 +77,8 @@ struct WindowBench {
         let updates = after.framesApplyingCommits - before.framesApplyingCommits
         result.update_fps = Double(updates) / (measureEnd - measureStart)
         result.app_cpu_ms_per_update = updates > 0 ? appCPU * 1000 / Double(updates) : nil
+        let ticked = ticks.count - ticksBefore
+        result.app_cpu_ms_per_tick = ticked > 0 ? appCPU * 1000 / Double(ticked) : nil
         result.video = VideoFigures(root)
         result.other_cpu_ms_per_frame = max(0, processCPU - appCPU - renderCPU) * 1000 / Double(frames)
         let targetPixels = after.totalTargetPixels - before.totalTargetPixels

@@ -104,6 +104,9 @@ public final class CADisplayLink: @unchecked Sendable {
         }
         guard let (runLoop, _) = targets.first else { return }
         runLoop.perform(inModes: targets.map(\.1)) { self.fire() }
+        // A block performed on a run loop waits for its next wake-up (a timer, an event): the
+        // main run loop, where links run, is woken for it, the callback being due now.
+        if runLoop === RunLoop.main { CFRunLoopWakeUp(CFRunLoopGetMain()) }
     }
 
     private func fire() {
