@@ -12,10 +12,12 @@
 #             Quick moved from C++ and from QML (the GUI thread's CPU per frame)
 #   start-up  process start to the first frame showing the scene: an empty window and the feed
 #             (SceneCore and Qt Quick), the gallery (SceneCore); the headless renderer's first image
+#   block     the content scene at 60 Hz while the app thread is blocked (busy) for 2 s: the
+#             longest gap between frames then
 #   scenes    every demo scene alone, paced, in a 960x600 window: frame rate and dropped frames
 #             (SCENES names some instead), and the soak's four scenes in four windows at once
 #
-#   scripts/bench-apps.sh [PEERS_DIR]     (default ../shared/peers; PARTS="paced feed drift startup scenes")
+#   scripts/bench-apps.sh [PEERS_DIR]     (default ../shared/peers; PARTS="paced feed drift startup block scenes")
 #
 # Qt Quick runs Benchmarks/peers/qtquick-*.qml (and the peers' bench.qml) in Benchmarks/peers/
 # qtbench.cpp, built here with Qt 5's development packages (qtdeclarative5-dev). Absolute figures
@@ -27,7 +29,7 @@ repo=$(pwd)
 peers=$(cd "${1:-../shared/peers}" && pwd)
 ROUNDS=${ROUNDS:-3}
 S=${SECONDS_:-4}
-PARTS=${PARTS:-"paced feed drift startup scenes"}
+PARTS=${PARTS:-"paced feed drift startup block scenes"}
 work=$(mktemp -d /tmp/bench-apps.XXXXXX)
 swift build -c release --product demo-window >"$work/build.log" 2>&1 || { tail -5 "$work/build.log"; exit 1; }
 bin=$(swift build -c release --show-bin-path)/demo-window
@@ -94,6 +96,12 @@ out="$work/results.txt"
       done
       r=$(timeout 60 "$bin" show --headless --scene gallery --output "$work/gallery.png" 2>/dev/null | sed -n "s/.*first image \([0-9.]*\) ms.*/\1/p")
       echo "startup headless scenecore ms ${r:-0}" >>"$out"
+      ;;
+    esac
+    case " $parts " in *" block "*)
+      l=$(timeout 90 "$bin" bench --scene content --width 960 --height 600 --warmup 2 --seconds "$(( S > 3 ? S : 3 ))" \
+        --block-app-thread 2 2>/dev/null | grep "^bench=" || true)
+      echo "block content scenecore gap_ms $(echo "$l" | field max_gap_ms_during_block) fps $(echo "$l" | field fps)" >>"$out"
       ;;
     esac
   done
@@ -171,6 +179,9 @@ for n in ("1000", "10000"):
     print(f"  drift N={n}: SceneCore {ours:.1f} updates/s, app thread {app or 0:.2f} ms a callback;"
           f" Qt C++ {cpp or 0:.1f} fps, GUI {cpp_app or 0:.2f} ms ({ratio(ours, cpp)}, {ratio(app, cpp_app)});"
           f" Qt QML {qml or 0:.1f} fps, GUI {qml_app or 0:.2f} ms ({ratio(ours, qml)}, {ratio(app, qml_app)})")
+gap = median("block", "content", "scenecore", "gap_ms")
+if gap is not None:
+    print(f"  content scene, app thread blocked 2 s: longest gap {gap:.1f} ms")
 for what in ("empty", "feed", "gallery", "headless"):
     ours, qt = median("startup", what, "scenecore", "ms"), median("startup", what, "qtquick", "ms")
     if ours is not None:

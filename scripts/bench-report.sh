@@ -251,7 +251,7 @@ if apps is not None:
     for line in apps.splitlines():
         # The raw lines only, not the summary's indented ones.
         fields = [] if line[:1].isspace() else line.split()
-        if len(fields) >= 5 and fields[0] in ("paced", "feed", "drift", "startup", "scenes", "soak"):
+        if len(fields) >= 5 and fields[0] in ("paced", "feed", "drift", "startup", "block", "scenes", "soak"):
             for key, value in zip(fields[3::2], fields[4::2]):
                 try:
                     figures[tuple(fields[:3])][key].append(float(value))
@@ -301,6 +301,10 @@ if apps is not None:
         if ours is not None:
             rows.append((f"start-up: {label} (lower is better)", command,
                          f"{ours:.0f} ms", "", "", f"{ratio(ours, qt)} ({qt:.0f} ms)" if qt else "", ""))
+    gap = med("block", "content", "scenecore", "gap_ms")
+    if gap is not None:
+        rows.append(("content scene at 60 Hz, the app thread blocked (busy) for 2 s: longest gap between frames",
+                     command, f"{gap:.1f} ms", "", "", "", ""))
     for (part, what, system), values in sorted(figures.items()):
         if part in ("scenes", "soak") and values.get("fps"):
             scene_rows.append((what, part, statistics.median(values["fps"]), statistics.median(values.get("dropped", [0]))))
