@@ -67,6 +67,14 @@ import Testing
         #expect(CATransaction.disableActions())
         CATransaction.commit()
         #expect(!CATransaction.disableActions())
+        // The key set by value, as Objective-C code sets it, reads back at once.
+        CATransaction.begin()
+        #expect(!CATransaction.disableActions())
+        CATransaction.setValue(NSNumber(value: true), forKey: kCATransactionDisableActions)
+        #expect(CATransaction.disableActions())
+        CATransaction.setValue(nil, forKey: kCATransactionDisableActions)
+        #expect(!CATransaction.disableActions())
+        CATransaction.commit()
     }
 
     @Test func arbitraryKeysAreStoredAndScoped() {

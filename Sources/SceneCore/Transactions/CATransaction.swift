@@ -68,7 +68,7 @@ public final class CATransaction {
 
     /// Whether property changes in this transaction skip their actions (implicit animations).
     public static func disableActions() -> Bool {
-        ValueConversion.bool(value(forKey: kCATransactionDisableActions)) ?? false
+        TransactionStack.current.disablesActions
     }
 
     /// Sets whether property changes in this transaction skip their actions.

@@ -19,7 +19,11 @@ final class TransactionStack {
         let isImplicit: Bool
     }
 
-    private(set) var scopes: [Scope] = []
+    private(set) var scopes: [Scope] = [] {
+        didSet { disablesActionsKept = nil }
+    }
+    /// `disablesActions` as last read, until a scope or a value changes.
+    private var disablesActionsKept: Bool?
     /// This stack's id in layers' `enrolment` (never 0 nor `orphanID`).
     let id = TransactionStack.ids.wrappingAdd(1, ordering: .relaxed).newValue
     private static let ids = Atomic<UInt32>(0)
@@ -111,6 +115,16 @@ final class TransactionStack {
     func setValue(_ value: Any?, forKey key: String) {
         let index = innermostScopeIndex()
         scopes[index].values[key] = value
+    }
+
+    /// Whether property changes skip their actions (`kCATransactionDisableActions`, read as
+    /// `value(forKey:)` does): asked at every property change, so kept until a scope or a
+    /// value changes.
+    var disablesActions: Bool {
+        if let kept = disablesActionsKept { return kept }
+        let disables = ValueConversion.bool(value(forKey: kCATransactionDisableActions)) ?? false
+        disablesActionsKept = disables
+        return disables
     }
 
     /// Reads search from the innermost scope outwards.
