@@ -307,7 +307,10 @@ package struct FrameBuilder {
         let culling = culling(id, layer: layer, pieces: pieces, clip: clip, depth: depth)
         if culling == .skipped { return nil }
         let drawsOwn = culling == .drawn
+        // A mask that is only a rounded rectangle clips the layer's quads instead (FrameBuilder+MaskShapes).
+        let maskShape = layer.mask == nil ? nil : maskShape(of: layer, id: id)
         if placement == nil, offset == nil, layer.transition == nil, !recordsInstances,
+            maskShape == nil || p.shouldRasterize,
             p.shouldRasterize
                 ? drawRasterized(
                     id, layer: layer, toWindow: toWindow, opacity: opacity * inheritedOpacity, depth: depth)
@@ -323,7 +326,7 @@ package struct FrameBuilder {
         let primitives =
             (background == nil ? 0 : 1) + pieces.count + (p.drawsOwnContent ? 1 : 0) + (border == nil ? 0 : 1)
             + children.count * p.sublayerCopies
-        let mask = primitives > 0 ? usableMask(of: layer, id: id) : nil
+        let mask = primitives > 0 && maskShape == nil ? usableMask(of: layer, id: id) : nil
         let effects = primitives > 0 ? GroupEffects(p) : nil
         // Only a translucent layer asks whether its drawing overlaps itself (a walk down a
         // chain of single sublayers).
@@ -336,7 +339,7 @@ package struct FrameBuilder {
         FrameBuilder.filterBackdrop(of: p, clip: clip, into: &batcher)
         if effects != nil && mask != nil { batcher.beginGroup() }
         if isGroup { batcher.beginGroup() }
-        let shape = Shape(properties: p)
+        let shape = maskShape ?? Shape(properties: p)
         // `!(x <= 0)` lets a NaN opacity through to be reported; most layers stop at this test.
         let castsFromContent =
             drawsOwn && (primitives > 0 || p.shadowPath != nil) && !(p.shadowOpacity <= 0)
@@ -363,7 +366,10 @@ package struct FrameBuilder {
         if drawsOwn {
             drawOwnContent(
                 of: id, layer: layer, toWindow: toWindow,
-                in: ContentsDraw(shape: shape, clip: clip, properties: p, smooth: smooth, pieces: pieces), alpha: alpha)
+                in: ContentsDraw(
+                    shape: shape, clip: clip, properties: p, smooth: smooth, pieces: pieces,
+                    clipsToShape: maskShape != nil),
+                alpha: alpha)
         }
         // Anti-aliased edges clip by coverage (drawn offscreen); hard edges by the stencil.
         let softClip = smooth > 0
@@ -477,14 +483,17 @@ struct ContentsDraw {
     /// The pieces of the contents image, where and what part of it each draws.
     let pieces: [ContentsLayout.Piece]
 
+    /// `clipsToShape` cuts the contents to the shape even without `masksToBounds` (a mask drawn
+    /// as the shape).
     init(
-        shape: Shape, clip: SIMD16<Float>, properties p: LayerProperties, smooth: Float, pieces: [ContentsLayout.Piece]
+        shape: Shape, clip: SIMD16<Float>, properties p: LayerProperties, smooth: Float, pieces: [ContentsLayout.Piece],
+        clipsToShape: Bool = false
     ) {
         self.shape = shape
         self.clip = clip
         self.smooth = smooth
         self.pieces = pieces
-        clipsToShape = p.masksToBounds
+        self.clipsToShape = p.masksToBounds || clipsToShape
         sampling = TextureSampling(
             minification: p.minificationFilter, magnification: p.magnificationFilter, bias: p.minificationFilterBias)
     }
@@ -528,6 +537,12 @@ struct Shape {
     init(rect: SIMD4<Float>) {
         self.rect = rect
         radii = .zero
+    }
+
+    /// A shape over `rect` with `radii` (minX/minY, maxX/minY, maxX/maxY, minX/maxY; negative
+    /// for a continuous corner), already clamped to half its shorter side.
+    init(rect: SIMD4<Float>, radii: SIMD4<Float>) {
+        (self.rect, self.radii) = (rect, radii)
     }
 
     var isRounded: Bool { radii != .zero }
