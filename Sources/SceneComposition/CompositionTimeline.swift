@@ -1,0 +1,149 @@
+import Foundation
+
+/// How a layer list's frames map to the composition's frames: a precomposition starts at its
+/// layer's start time (`st`) and runs `stretch` (`sr`) times slower, inside whatever its own
+/// parent does. `root(frame)` is the composition frame of a frame of the list.
+struct TimeMapping {
+    var offset: Double = 0
+    var scale: Double = 1
+
+    /// The composition frame of `frame`.
+    func root(_ frame: Double) -> Double { offset + scale * frame }
+
+    /// The mapping of the layers of a precomposition shown by a layer of this list.
+    func precomposition(start: Double, stretch: Double) -> TimeMapping {
+        TimeMapping(offset: offset + scale * start, scale: scale * stretch)
+    }
+}
+
+/// One animation of a composition's layer, with the composition frame it begins at: the layer
+/// installs it in a group whose time starts at the first frame of the range it plays.
+struct TimedAnimation {
+    var animation: CAKeyframeAnimation
+    var startFrame: Double
+}
+
+/// The animations of one built layer.
+struct CompositionTrack {
+    let layer: CALayer
+    var animations: [TimedAnimation]
+}
+
+/// Makes the keyframe animations of a composition and keeps them by layer (`tracks`): each
+/// Lottie property with keyframes becomes one `CAKeyframeAnimation` over its keyframes' span,
+/// with a key time and a value per keyframe and one timing function per segment (the segment's
+/// Bézier easing); a hold becomes a jump (two values at one key time), and a property whose
+/// every segment holds is `calculationMode = .discrete`.
+final class CompositionAnimator {
+    let frameRate: Double
+    private(set) var tracks: [CompositionTrack] = []
+    private var trackIndex: [ObjectIdentifier: Int] = [:]
+
+    init(frameRate: Double) { self.frameRate = frameRate }
+
+    /// Sets `keyPath` of `layer` to `animated`'s value before its first keyframe and, when it
+    /// has keyframes, records their animation; `convert` makes the layer's value of a Lottie value.
+    func apply<Value>(
+        _ animated: Animated<Value>, to layer: CALayer, keyPath: String, time: TimeMapping,
+        convert: (Value) -> Any
+    ) {
+        layer.setValue(convert(animated.initial), forKeyPath: keyPath)
+        guard case .keyframes(let keys) = animated else { return }
+        let frames = keys.map { time.root($0.frame) }
+        let start = frames[0]
+        let span = frames[frames.count - 1] - start
+        guard span > 0 else {
+            layer.setValue(convert(keys[keys.count - 1].value), forKeyPath: keyPath)
+            return
+        }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        if keys.dropLast().allSatisfy(\.hold) {
+            animation.calculationMode = .discrete
+            animation.values = keys.map { convert($0.value) }
+            animation.keyTimes = frames.map { NSNumber(value: ($0 - start) / span) }
+        } else {
+            var values: [Any] = []
+            var keyTimes: [NSNumber] = []
+            var functions: [CAMediaTimingFunction] = []
+            for (index, key) in keys.enumerated() {
+                let value = convert(key.value)
+                values.append(value)
+                keyTimes.append(NSNumber(value: (frames[index] - start) / span))
+                guard index + 1 < keys.count else { break }
+                if key.hold {
+                    // Held until the next keyframe, where the next value takes over at once.
+                    values.append(value)
+                    keyTimes.append(NSNumber(value: (frames[index + 1] - start) / span))
+                    functions += [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .linear)]
+                } else {
+                    let e = key.easing
+                    functions.append(
+                        CAMediaTimingFunction(controlPoints: Float(e.outX), Float(e.outY), Float(e.inX), Float(e.inY)))
+                }
+            }
+            animation.values = values
+            animation.keyTimes = keyTimes
+            animation.timingFunctions = functions
+        }
+        record(animation, on: layer, start: start, span: span)
+    }
+
+    /// Records a position that follows curved paths between keyframes (spatial tangents): a
+    /// `CAKeyframeAnimation` along a path with a key time per keyframe.
+    func applyPath(_ keys: [Keyframe<[Double]>], to layer: CALayer, time: TimeMapping) {
+        let frames = keys.map { time.root($0.frame) }
+        let start = frames[0]
+        let span = frames[frames.count - 1] - start
+        let points = keys.map { CGPoint(x: $0.value[0], y: $0.value[1]) }
+        layer.position = points[0]
+        guard span > 0 else { return }
+        let path = CGMutablePath()
+        path.move(to: points[0])
+        for index in 0..<(keys.count - 1) {
+            let from = points[index]
+            let to = points[index + 1]
+            path.addCurve(
+                to: to, control1: from + (keys[index].spatialOut ?? .zero),
+                control2: to + (keys[index].spatialIn ?? .zero))
+        }
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.keyTimes = frames.map { NSNumber(value: ($0 - start) / span) }
+        animation.timingFunctions = keys.dropLast().map {
+            CAMediaTimingFunction(
+                controlPoints: Float($0.easing.outX), Float($0.easing.outY), Float($0.easing.inX), Float($0.easing.inY))
+        }
+        record(animation, on: layer, start: start, span: span)
+    }
+
+    /// Records that `layer` is shown from composition frame `inPoint` until `outPoint`, when
+    /// that is not the whole composition: a discrete animation of `hidden`.
+    func applyVisibility(to layer: CALayer, inPoint: Double, outPoint: Double, composition: ClosedRange<Double>) {
+        guard inPoint > composition.lowerBound || outPoint < composition.upperBound else { return }
+        guard outPoint > inPoint, inPoint < composition.upperBound, outPoint > composition.lowerBound else {
+            layer.isHidden = true
+            return
+        }
+        // Hidden before the in point (filled backwards), shown until the out point, hidden after.
+        let start = min(inPoint, composition.lowerBound) - 1
+        let end = max(outPoint, composition.upperBound) + 1
+        let span = end - start
+        let animation = CAKeyframeAnimation(keyPath: "hidden")
+        animation.calculationMode = .discrete
+        animation.values = [true, false, true]
+        animation.keyTimes = [0, (inPoint - start) / span, (outPoint - start) / span, 1].map { NSNumber(value: $0) }
+        record(animation, on: layer, start: start, span: span)
+    }
+
+    private func record(_ animation: CAKeyframeAnimation, on layer: CALayer, start: Double, span: Double) {
+        animation.duration = span / frameRate
+        animation.fillMode = .both
+        let timed = TimedAnimation(animation: animation, startFrame: start)
+        if let index = trackIndex[ObjectIdentifier(layer)] {
+            tracks[index].animations.append(timed)
+        } else {
+            trackIndex[ObjectIdentifier(layer)] = tracks.count
+            tracks.append(CompositionTrack(layer: layer, animations: [timed]))
+        }
+    }
+}
