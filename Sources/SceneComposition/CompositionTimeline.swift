@@ -88,8 +88,14 @@ final class CompositionAnimator {
         record(animation, on: layer, start: start, span: span)
     }
 
-    /// Records a position that follows curved paths between keyframes (spatial tangents): a
-    /// `CAKeyframeAnimation` along a path with a key time per keyframe.
+    /// The points a position curve is sampled at per segment, in time.
+    static let curveSamples = 16
+
+    /// Records a position that follows curved paths between keyframes (spatial tangents), as
+    /// Lottie moves it: along each Bézier segment by arc length, the segment's easing giving the
+    /// fraction of the length travelled. Core Animation's path animations move by the curve's
+    /// parameter and take no timing functions, so the motion is sampled instead: a linear
+    /// keyframe at `curveSamples` even steps of each segment's time, exact at those points.
     func applyPath(_ keys: [Keyframe<[Double]>], to layer: CALayer, time: TimeMapping) {
         let frames = keys.map { time.root($0.frame) }
         let start = frames[0]
@@ -97,22 +103,24 @@ final class CompositionAnimator {
         let points = keys.map { CGPoint(x: $0.value[0], y: $0.value[1]) }
         layer.position = points[0]
         guard span > 0 else { return }
-        let path = CGMutablePath()
-        path.move(to: points[0])
+        var values: [Any] = [points[0]]
+        var keyTimes: [NSNumber] = [0]
         for index in 0..<(keys.count - 1) {
-            let from = points[index]
-            let to = points[index + 1]
-            path.addCurve(
-                to: to, control1: from + (keys[index].spatialOut ?? .zero),
-                control2: to + (keys[index].spatialIn ?? .zero))
+            let key = keys[index]
+            let curve = ArcLengthCurve(
+                points[index], points[index] + (key.spatialOut ?? .zero),
+                points[index + 1] + (key.spatialIn ?? .zero), points[index + 1])
+            let easing = BezierEasing(key.easing)
+            for step in 1...Self.curveSamples {
+                let fraction = Double(step) / Double(Self.curveSamples)
+                values.append(curve.point(atFraction: easing.value(at: fraction)))
+                let frame = frames[index] + (frames[index + 1] - frames[index]) * fraction
+                keyTimes.append(NSNumber(value: (frame - start) / span))
+            }
         }
         let animation = CAKeyframeAnimation(keyPath: "position")
-        animation.path = path
-        animation.keyTimes = frames.map { NSNumber(value: ($0 - start) / span) }
-        animation.timingFunctions = keys.dropLast().map {
-            CAMediaTimingFunction(
-                controlPoints: Float($0.easing.outX), Float($0.easing.outY), Float($0.easing.inX), Float($0.easing.inY))
-        }
+        animation.values = values
+        animation.keyTimes = keyTimes
         record(animation, on: layer, start: start, span: span)
     }
 

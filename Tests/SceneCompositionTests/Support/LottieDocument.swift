@@ -54,3 +54,33 @@ enum LottieDocument {
         """
     }
 }
+
+extension LottieDocument {
+    /// An animated property: a keyframe at each `(frame, value)` (a value is a JSON number or
+    /// array), eased out by `(outX, outY)` and into the next by `(inX, inY)`; frames listed in
+    /// `holds` hold their value until the next keyframe. The last keyframe has no easing, as
+    /// Bodymovin writes it (rlottie reads easing on the last keyframe as a segment to a zero value).
+    static func animated(
+        _ keys: [(Int, String)], ease: (Double, Double, Double, Double) = (0.33, 0, 0.67, 1), holds: Set<Int> = []
+    ) -> String {
+        let frames = keys.enumerated().map { index, key in
+            let (frame, value) = key
+            let wrapped = value.hasPrefix("[") ? value : "[\(value)]"
+            guard index + 1 < keys.count else { return "{\"t\": \(frame), \"s\": \(wrapped)}" }
+            return """
+                {"t": \(frame), "s": \(wrapped), "o": {"x": [\(ease.0)], "y": [\(ease.1)]},
+                 "i": {"x": [\(ease.2)], "y": [\(ease.3)]}\(holds.contains(frame) ? ", \"h\": 1" : "")}
+                """
+        }
+        return "{\"a\": 1, \"k\": [\(frames.joined(separator: ", "))]}"
+    }
+
+    /// A transform from its properties' JSON (each `{"a": …, "k": …}`).
+    static func transform(anchor: String, position: String, scale: String, rotation: String, opacity: String) -> String
+    {
+        "{\"a\": \(anchor), \"p\": \(position), \"s\": \(scale), \"r\": \(rotation), \"o\": \(opacity)}"
+    }
+
+    /// A still property.
+    static func still(_ value: String) -> String { "{\"a\": 0, \"k\": \(value)}" }
+}
