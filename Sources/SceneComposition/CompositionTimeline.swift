@@ -35,6 +35,11 @@ struct CompositionTrack {
 /// Bézier easing); a hold becomes a jump (two values at one key time), and a property whose
 /// every segment holds is `calculationMode = .discrete`.
 final class CompositionAnimator {
+    /// How many frames before its frame a value jumps (a hold's end, a layer's in and out
+    /// points): the time a frame is shown at, computed through the layers' timing, may fall a
+    /// rounding error short of the frame, which would show the value before the jump.
+    static let jumpLead = 0.001
+
     let frameRate: Double
     private(set) var tracks: [CompositionTrack] = []
     private var trackIndex: [ObjectIdentifier: Int] = [:]
@@ -60,7 +65,10 @@ final class CompositionAnimator {
         if keys.dropLast().allSatisfy(\.hold) {
             animation.calculationMode = .discrete
             animation.values = keys.map { convert($0.value) }
-            animation.keyTimes = frames.map { NSNumber(value: ($0 - start) / span) }
+            // Each value from (just before) its frame: see `jumpLead`.
+            animation.keyTimes = frames.enumerated().map { index, frame in
+                NSNumber(value: index == 0 ? 0 : (frame - Self.jumpLead - start) / span)
+            }
         } else {
             var values: [Any] = []
             var keyTimes: [NSNumber] = []
@@ -73,7 +81,7 @@ final class CompositionAnimator {
                 if key.hold {
                     // Held until the next keyframe, where the next value takes over at once.
                     values.append(value)
-                    keyTimes.append(NSNumber(value: (frames[index + 1] - start) / span))
+                    keyTimes.append(NSNumber(value: (frames[index + 1] - Self.jumpLead - start) / span))
                     functions += [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .linear)]
                 } else {
                     let e = key.easing
@@ -139,7 +147,9 @@ final class CompositionAnimator {
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
         animation.values = [true, false, true]
-        animation.keyTimes = [0, (inPoint - start) / span, (outPoint - start) / span, 1].map { NSNumber(value: $0) }
+        animation.keyTimes = [0, inPoint - Self.jumpLead - start, outPoint - Self.jumpLead - start, span].map {
+            NSNumber(value: $0 / span)
+        }
         record(animation, on: layer, start: start, span: span)
     }
 
