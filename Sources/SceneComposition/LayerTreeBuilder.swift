@@ -7,7 +7,7 @@ import Foundation
 final class LayerTreeBuilder {
     /// The most Lottie layers one composition builds (precompositions count each time they are
     /// shown); the rest are left out with a warning.
-    static let maximumLayers = 10_000
+    static let maximumLayers = 4_096
     /// The deepest chain of parents followed.
     static let maximumParentDepth = 64
 
