@@ -34,6 +34,9 @@ struct ShapeLayerBuilder {
     /// styles of the groups around it.
     private func addGroup(_ items: [ShapeItem], to container: CALayer, context: Context) -> [Geometry] {
         var context = context
+        // A trim modifies the paths listed before it, those of the groups before it included,
+        // whichever style then draws them: it applies to the whole group.
+        for case .trim(let trim) in items { context.trim = trim }
         var geometries: [Geometry] = []
         var layers: [CALayer] = []
         let rounding = items.lazy.compactMap { item -> Animated<Double>? in
@@ -106,12 +109,19 @@ struct ShapeLayerBuilder {
             case .stroke(let stroke):
                 layers += strokeLayers(stroke, geometries, context)
             case .gradientFill(let gradient):
-                if let layer = gradientLayer(gradient, stroke: nil, geometries, context) { layers.append(layer) }
+                if let trim = context.trim, !Self.isWhole(trim) {
+                    warnings.unsupported("trimmed fills", in: layerName)
+                }
+                if let layer = gradientLayer(gradient, stroke: nil, window: nil, geometries, context) {
+                    layers.append(layer)
+                }
             case .gradientStroke(let gradient, let stroke):
-                if let layer = gradientLayer(gradient, stroke: stroke, geometries, context) { layers.append(layer) }
-            case .trim(let trim):
-                context.trim = trim
-            case .roundCorners:
+                for piece in pieces(geometries, context) {
+                    if let layer = gradientLayer(gradient, stroke: stroke, window: piece.window, piece.paths, context) {
+                        layers.append(layer)
+                    }
+                }
+            case .trim, .roundCorners:
                 break
             }
         }
@@ -172,20 +182,27 @@ struct ShapeLayerBuilder {
         return layer
     }
 
-    /// A stroke's layers: one for all its paths, or one per path when a trim applies (Lottie
-    /// trims each path on its own).
+    /// The paths a style draws, as pieces of one layer each: all together, or each path in
+    /// every window of the trim in effect (Lottie trims each path on its own).
+    private func pieces(_ geometries: [Geometry], _ context: Context) -> [(
+        paths: [Geometry], window: (start: Animated<Double>, end: Animated<Double>)?
+    )] {
+        guard let trim = context.trim, !Self.isWhole(trim) else { return [(geometries, nil)] }
+        let windows = TrimWindows.windows(trim)
+        return geometries.flatMap { geometry in windows.map { ([geometry], $0) } }
+    }
+
+    /// A stroke's layers: one for all its paths, or one per path and trim window.
     private func strokeLayers(_ stroke: StrokeModel, _ geometries: [Geometry], _ context: Context) -> [CALayer] {
         guard !geometries.isEmpty else { return [] }
-        let trimmed = context.trim.map { !Self.isWhole($0) } ?? false
-        let groups = trimmed ? geometries.map { [$0] } : [geometries]
-        return groups.map { paths in
+        return pieces(geometries, context).map { piece in
             let layer = shapeLayer(named: "stroke")
             layer.fillColor = nil
             configure(layer, stroke: stroke, context: context)
-            animator.apply(path(of: paths), to: layer, keyPath: "path", time: time) { $0 }
+            animator.apply(path(of: piece.paths), to: layer, keyPath: "path", time: time) { $0 }
             animator.apply(stroke.color, to: layer, keyPath: "strokeColor", time: time) { color($0) }
             applyOpacity(stroke.opacity, to: layer, context)
-            if trimmed, let trim = context.trim { applyTrim(trim, to: layer) }
+            if let window = piece.window { apply(window, to: layer) }
             return layer
         }
     }
@@ -208,24 +225,16 @@ struct ShapeLayerBuilder {
         !trim.start.isAnimated && !trim.end.isAnimated && trim.start.initial <= 0 && trim.end.initial >= 100
     }
 
-    /// `strokeStart` and `strokeEnd` from the trim's start and end, turned by its offset (a
-    /// turn that carries the trimmed part past the path's end is clamped there).
-    private func applyTrim(_ trim: TrimModel, to layer: CAShapeLayer) {
-        let offset = trim.offset.map { [$0] }
-        let start = DerivedProperty.derive([trim.start.map { [$0] }, trim.end.map { [$0] }, offset]) {
-            min($0[0][0], $0[1][0]) / 100 + $0[2][0] / 360
-        }
-        let end = DerivedProperty.derive([trim.start.map { [$0] }, trim.end.map { [$0] }, offset]) {
-            max($0[0][0], $0[1][0]) / 100 + $0[2][0] / 360
-        }
-        animator.apply(start, to: layer, keyPath: "strokeStart", time: time) { CGFloat(min(max($0, 0), 1)) }
-        animator.apply(end, to: layer, keyPath: "strokeEnd", time: time) { CGFloat(min(max($0, 0), 1)) }
+    private func apply(_ window: (start: Animated<Double>, end: Animated<Double>), to layer: CAShapeLayer) {
+        animator.apply(window.start, to: layer, keyPath: "strokeStart", time: time) { CGFloat($0) }
+        animator.apply(window.end, to: layer, keyPath: "strokeEnd", time: time) { CGFloat($0) }
     }
 
     /// A gradient fill (or, with `stroke`, a gradient stroke): a `CAGradientLayer` over the
     /// paths' bounds, masked by a shape layer that fills (or strokes) the paths.
     private func gradientLayer(
-        _ gradient: GradientFillModel, stroke: StrokeModel?, _ geometries: [Geometry], _ context: Context
+        _ gradient: GradientFillModel, stroke: StrokeModel?,
+        window: (start: Animated<Double>, end: Animated<Double>)?, _ geometries: [Geometry], _ context: Context
     ) -> CALayer? {
         guard !geometries.isEmpty else { return nil }
         let shapes = path(of: geometries)
@@ -254,6 +263,7 @@ struct ShapeLayerBuilder {
             mask.fillColor = nil
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
             configure(mask, stroke: stroke, context: context)
+            if let window { apply(window, to: mask) }
         } else {
             mask.fillRule = gradient.evenOdd ? .evenOdd : .nonZero
         }
