@@ -96,4 +96,19 @@ import Testing
         let json = L.make(layers: L.shapeLayer("trim", shapes: shapes))
         try expectMatchesReference(json, frames: [0, 10, 20, 30], mean: 1.5, ssim: 0.97)
     }
+
+    /// A trim listed after the group whose stroke it trims, its window turned past the path's end.
+    @Test func trimOffsetWrapsPastTheEnd() throws {
+        let shapes = """
+            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [60, 60]}},
+              {"ty": "st", "c": {"a": 0, "k": [0.8, 0.3, 0.1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 8},
+               "lc": 2, "lj": 1},
+              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]},
+            {"ty": "tm", "s": {"a": 0, "k": 10}, "e": {"a": 0, "k": 45}, "o": \(L.animated([(0, "0"), (30, "400")])),
+             "m": 1}
+            """
+        let json = L.make(layers: L.shapeLayer("wrap", shapes: shapes))
+        try expectMatchesReference(json, frames: [0, 7, 15, 22, 29], mean: 1.5, ssim: 0.97)
+    }
 }
