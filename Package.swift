@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "demo-window",
             dependencies: [
-                "SceneCore", "GLBackend", "SceneMedia", "CSceneCoreGL",
+                "SceneCore", "GLBackend", "SceneMedia", "SceneComposition", "CSceneCoreGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The helpers every test target shares (tolerances, pixel expectations, rendering,
