@@ -48,6 +48,26 @@ struct LayerModel {
     var startTime: Double
     var stretch: Double
     var transform: TransformModel
+    /// The layer's masks, in order (`masksProperties`), those that are played.
+    var masks: [MaskModel] = []
+    /// Whether the layer is the track matte of the layer after it (`td`): not drawn itself.
+    var isMatteSource = false
+    /// Whether the layer shows only where the matte layer before it is opaque (`tt` 1, an alpha
+    /// matte, the one kind played).
+    var hasAlphaMatte = false
+}
+
+/// One Lottie mask: a path in the layer's space that adds to the visible area or intersects
+/// it, at an opacity, perhaps inverted (the area outside the path).
+struct MaskModel {
+    /// How the mask combines with those before it: added to them (`a`), or intersected (`i`).
+    /// A subtracting mask (`s`) that comes first is an inverted added one.
+    enum Mode { case add, intersect }
+
+    var mode: Mode
+    var path: Animated<BezierShape>
+    var opacity: Animated<Double>
+    var inverted: Bool
 }
 
 /// A layer's or a shape group's transform, in Lottie's terms: the content is moved so that

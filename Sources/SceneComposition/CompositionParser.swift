@@ -132,11 +132,6 @@ struct CompositionParser {
     private func parseLayer(_ object: JSONObject) -> LayerModel? {
         let name = JSON.string(object["nm"]) ?? "layer \(JSON.number(object["ind"]).map { Int($0) } ?? 0)"
         guard !JSON.flag(object["hd"]) else { return nil }
-        // A track matte's source is not drawn itself (its matte is not played: see below).
-        guard !JSON.flag(object["td"]) else {
-            warnings.unsupported("track matte sources", in: name)
-            return nil
-        }
         let properties = PropertyParser(warnings: warnings, layerName: name)
         let inPoint = JSON.number(object["ip"]) ?? -.infinity
         let outPoint = JSON.number(object["op"]) ?? .infinity
@@ -171,16 +166,50 @@ struct CompositionParser {
             name: name, index: JSON.number(object["ind"]).map { Int(clamping: Int64($0)) },
             parent: JSON.number(object["parent"]).map { Int(clamping: Int64($0)) }, content: content,
             inPoint: inPoint, outPoint: outPoint, startTime: JSON.number(object["st"]) ?? 0, stretch: stretch,
-            transform: Self.transform(JSON.object(object["ks"]), properties: properties, warnings: warnings))
+            transform: Self.transform(JSON.object(object["ks"]), properties: properties, warnings: warnings),
+            masks: masks(JSON.array(object["masksProperties"]) ?? [], properties: properties),
+            isMatteSource: JSON.flag(object["td"]), hasAlphaMatte: JSON.number(object["tt"]) == 1)
+    }
+
+    /// The masks that are played; the others are noted. Adding and intersecting masks are, and a
+    /// subtracting one that comes first (it subtracts from nothing: the inverse of its path);
+    /// a subtracting mask after others, and the lighten, darken and difference modes, are not.
+    private func masks(_ list: [Any], properties: PropertyParser) -> [MaskModel] {
+        var masks: [MaskModel] = []
+        for case let mask as JSONObject in list {
+            let mode = JSON.string(mask["mode"]) ?? "a"
+            guard mode != "n", let path = properties.property(mask["pt"], read: BezierShape.init(json:)) else {
+                continue
+            }
+            var inverted = JSON.flag(mask["inv"])
+            let kind: MaskModel.Mode
+            switch mode {
+            case "a": kind = .add
+            case "i": kind = .intersect
+            case "s" where masks.isEmpty:
+                kind = .add
+                inverted.toggle()
+            default:
+                warnings.unsupported(
+                    mode == "s" ? "subtracting masks after others" : "mask mode \(mode)", in: properties.layerName)
+                continue
+            }
+            if let expansion = properties.scalar(mask["x"]), expansion.isAnimated || expansion.initial != 0 {
+                warnings.unsupported("mask expansion", in: properties.layerName)
+            }
+            masks.append(
+                MaskModel(
+                    mode: kind, path: path, opacity: properties.scalar(mask["o"]) ?? .fixed(100), inverted: inverted))
+        }
+        return masks
     }
 
     /// Records the layer's features that are not played.
     private func noteUnsupported(_ object: JSONObject, name: String) {
-        let masks = (JSON.array(object["masksProperties"]) ?? []).contains { mask in
-            JSON.string(JSON.object(mask)?["mode"]) != "n"
+        let mattes = [2: "inverted alpha track mattes", 3: "luma track mattes", 4: "inverted luma track mattes"]
+        if let matte = JSON.number(object["tt"]).map(Int.init), let feature = mattes[matte] {
+            warnings.unsupported(feature, in: name)
         }
-        if masks { warnings.unsupported("masks", in: name) }
-        if let matte = JSON.number(object["tt"]), matte != 0 { warnings.unsupported("track mattes", in: name) }
         if object["tm"] != nil { warnings.unsupported("time remapping", in: name) }
         if let effects = JSON.array(object["ef"]), !effects.isEmpty { warnings.unsupported("effects", in: name) }
         if let styles = JSON.array(object["sy"]), !styles.isEmpty { warnings.unsupported("layer styles", in: name) }

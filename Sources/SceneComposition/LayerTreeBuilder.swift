@@ -35,32 +35,57 @@ final class LayerTreeBuilder {
 
     private var compositionRange: ClosedRange<Double> { model.inPoint...model.outPoint }
 
+    /// A rectangle far larger than the composition: what an inverted mask cuts its path out of.
+    private var everywhere: CGRect {
+        CGRect(x: -10 * model.width, y: -10 * model.height, width: 21 * model.width, height: 21 * model.height)
+    }
+
     /// Adds the layers of one list to `container`, the first listed on top.
     private func addLayers(_ layers: [LayerModel], to container: CALayer, time: TimeMapping) {
         var byIndex: [Int: LayerModel] = [:]
         for layer in layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
-        for layer in layers.reversed() {
+        for (position, layer) in layers.enumerated().reversed() where !layer.isMatteSource {
             if case .none = layer.content { continue }
             guard layersLeft > 0 else {
                 warnings.note("over \(Self.maximumLayers) layers: the rest were left out")
                 return
             }
             layersLeft -= 1
-            var top = container
-            for parent in parents(of: layer, in: byIndex) {
-                let layers = TransformLayers(
-                    parent.transform, name: parent.name, withOpacity: false, time: time, animator: animator)
-                top.addSublayer(layers.outer)
-                top = layers.inner
+            guard layer.hasAlphaMatte, position > 0, layers[position - 1].isMatteSource else {
+                addChain(of: layer, byIndex: byIndex, to: container, time: time)
+                continue
             }
-            let own = TransformLayers(
-                layer.transform, name: layer.name, withOpacity: true, time: time, animator: animator)
-            top.addSublayer(own.outer)
-            animator.applyVisibility(
-                to: own.outer, inPoint: time.root(layer.inPoint), outPoint: time.root(layer.outPoint),
-                composition: compositionRange)
-            addContent(of: layer, to: own.inner, time: time)
+            // An alpha matte: the layer, in a holder of the list's space, masked by the matte
+            // layer (the one listed before it) built in a layer of the same space.
+            let matted = TransformLayers.pointLayer(name: "\(layer.name) matted")
+            addChain(of: layer, byIndex: byIndex, to: matted, time: time)
+            let matte = TransformLayers.pointLayer(name: "\(layers[position - 1].name) matte")
+            addChain(of: layers[position - 1], byIndex: byIndex, to: matte, time: time)
+            matted.mask = matte
+            container.addSublayer(matted)
         }
+    }
+
+    /// Adds `layer` to `container`: its parents' transforms, its own, its masks, its content.
+    private func addChain(of layer: LayerModel, byIndex: [Int: LayerModel], to container: CALayer, time: TimeMapping) {
+        var top = container
+        for parent in parents(of: layer, in: byIndex) {
+            let layers = TransformLayers(
+                parent.transform, name: parent.name, withOpacity: false, time: time, animator: animator)
+            top.addSublayer(layers.outer)
+            top = layers.inner
+        }
+        let own = TransformLayers(layer.transform, name: layer.name, withOpacity: true, time: time, animator: animator)
+        top.addSublayer(own.outer)
+        animator.applyVisibility(
+            to: own.outer, inPoint: time.root(layer.inPoint), outPoint: time.root(layer.outPoint),
+            composition: compositionRange)
+        let holder =
+            layer.masks.isEmpty
+            ? own.inner
+            : MaskLayers(animator: animator, warnings: warnings, time: time, everywhere: everywhere)
+                .contentHolder(for: layer, in: own.inner)
+        addContent(of: layer, to: holder, time: time)
     }
 
     /// The parents of `layer`, outermost first; a missing parent or a loop ends the chain.

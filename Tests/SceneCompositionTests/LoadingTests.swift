@@ -91,17 +91,17 @@ import Testing
     @Test func unsupportedFeaturesAreListedOncePerFeatureWithTheirLayers() throws {
         let masked = """
             {"ddd": 0, "ty": 4, "nm": "masked", "ind": 1, "ip": 0, "op": 30, "ks": {}, "hasMask": true,
-             "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [], "i": [], "o": []}}}],
+             "masksProperties": [{"mode": "d", "pt": {"a": 0, "k": {"c": true, "v": [], "i": [], "o": []}}}],
              "shapes": [{"ty": "rp", "c": {"a": 0, "k": 3}}]}
             """
         let text =
-            "{\"ddd\": 0, \"ty\": 5, \"nm\": \"title\", \"ind\": 2, \"ip\": 0, \"op\": 30, \"ks\": {}, \"t\": {}}"
+            "{\"ddd\": 0, \"ty\": 5, \"nm\": \"title\", \"ind\": 2, \"tt\": 3, \"ip\": 0, \"op\": 30, \"ks\": {}, \"t\": {}}"
         let alsoMasked = masked.replacingOccurrences(of: "\"masked\"", with: "\"second\"")
         let composition = try load(L.make(layers: [masked, text, alsoMasked].joined(separator: ",")))
         #expect(
             composition.warnings == [
-                "masks (not played): \"masked\", \"second\"", "repeaters (not played): \"masked\", \"second\"",
-                "text layers (not played): \"title\"",
+                "repeaters (not played): \"masked\", \"second\"", "mask mode d (not played): \"masked\", \"second\"",
+                "luma track mattes (not played): \"title\"", "text layers (not played): \"title\"",
             ])
         let layer = CACompositionLayer(composition: composition)
         #expect(layer.warnings == composition.warnings)
