@@ -99,19 +99,22 @@ final class CompositionAnimator {
     /// The points a position curve is sampled at per segment, in time.
     static let curveSamples = 16
 
-    /// Records a position that follows curved paths between keyframes (spatial tangents), as
-    /// Lottie moves it: along each Bézier segment by arc length, the segment's easing giving the
+    /// Records a point (a position, a gradient's end) that follows curved paths between
+    /// keyframes (spatial tangents), as Lottie moves it: along each Bézier segment by arc length, the segment's easing giving the
     /// fraction of the length travelled. Core Animation's path animations move by the curve's
     /// parameter and take no timing functions, so the motion is sampled instead: a linear
     /// keyframe at `curveSamples` even steps of each segment's time, exact at those points.
-    func applyPath(_ keys: [Keyframe<[Double]>], to layer: CALayer, time: TimeMapping) {
+    func applyCurve(
+        _ keys: [Keyframe<[Double]>], to layer: CALayer, keyPath: String, time: TimeMapping,
+        convert: (CGPoint) -> Any
+    ) {
         let frames = keys.map { time.root($0.frame) }
         let start = frames[0]
         let span = frames[frames.count - 1] - start
         let points = keys.map { CGPoint(x: $0.value[0], y: $0.value[1]) }
-        layer.position = points[0]
+        layer.setValue(convert(points[0]), forKeyPath: keyPath)
         guard span > 0 else { return }
-        var values: [Any] = [points[0]]
+        var values: [Any] = [convert(points[0])]
         var keyTimes: [NSNumber] = [0]
         for index in 0..<(keys.count - 1) {
             let key = keys[index]
@@ -121,15 +124,30 @@ final class CompositionAnimator {
             let easing = BezierEasing(key.easing)
             for step in 1...Self.curveSamples {
                 let fraction = Double(step) / Double(Self.curveSamples)
-                values.append(curve.point(atFraction: easing.value(at: fraction)))
+                values.append(convert(curve.point(atFraction: easing.value(at: fraction))))
                 let frame = frames[index] + (frames[index + 1] - frames[index]) * fraction
                 keyTimes.append(NSNumber(value: (frame - start) / span))
             }
         }
-        let animation = CAKeyframeAnimation(keyPath: "position")
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
         animation.values = values
         animation.keyTimes = keyTimes
         record(animation, on: layer, start: start, span: span)
+    }
+
+    /// Applies a point property as `apply` does, along its spatial tangents when it has any
+    /// (and no holds, which jump instead).
+    func applyPoint(
+        _ animated: Animated<[Double]>, to layer: CALayer, keyPath: String, time: TimeMapping,
+        convert: @escaping (CGPoint) -> Any
+    ) {
+        if case .keyframes(let keys) = animated, keys.contains(where: { $0.spatialOut != nil || $0.spatialIn != nil }),
+            !keys.contains(where: \.hold)
+        {
+            applyCurve(keys, to: layer, keyPath: keyPath, time: time, convert: convert)
+        } else {
+            apply(animated, to: layer, keyPath: keyPath, time: time) { convert(CGPoint(x: $0[0], y: $0[1])) }
+        }
     }
 
     /// Records that `layer` is shown from composition frame `inPoint` until `outPoint`, when

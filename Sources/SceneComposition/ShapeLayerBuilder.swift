@@ -231,25 +231,37 @@ struct ShapeLayerBuilder {
     }
 
     /// A gradient fill (or, with `stroke`, a gradient stroke): a `CAGradientLayer` over the
-    /// paths' bounds, masked by a shape layer that fills (or strokes) the paths.
+    /// paths' bounds, masked by a shape layer that fills (or strokes) the paths. The gradient
+    /// is laid out in the space of its group and carried by a layer with the still groups'
+    /// transform around it, so that a group scaled unevenly skews the gradient's bands as the
+    /// group's other contents are skewed.
     private func gradientLayer(
         _ gradient: GradientFillModel, stroke: StrokeModel?,
         window: (start: Animated<Double>, end: Animated<Double>)?, _ geometries: [Geometry], _ context: Context
     ) -> CALayer? {
-        guard !geometries.isEmpty else { return nil }
-        let shapes = path(of: geometries)
+        let t = context.transform
+        guard !geometries.isEmpty, t.a * t.d - t.b * t.c != 0 else { return nil }
+        let local = t.inverted()
+        let shapes = path(of: geometries, extra: local)
         var box = CGRect.null
         switch shapes {
         case .fixed(let path): box = path.boundingBoxOfPath
         case .keyframes(let keys): for key in keys { box = box.union(key.value.boundingBoxOfPath) }
         }
         if let stroke {
-            let t = context.transform
-            let pad = stroke.width.initial / 2 * sqrt(abs(t.a * t.d - t.b * t.c)) + 1
+            let pad = stroke.width.initial / 2 + 1
             box = box.insetBy(dx: -pad, dy: -pad)
             if stroke.width.isAnimated { warnings.unsupported("animated gradient stroke widths", in: layerName) }
         }
         guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
+        // Square, so that the unit space of the gradient's points keeps angles: an axial
+        // gradient's bands are square to its axis in that space.
+        let side = max(box.width, box.height)
+        box = CGRect(x: box.midX - side / 2, y: box.midY - side / 2, width: side, height: side)
+        let holder = TransformLayers.pointLayer(name: "\(layerName) gradient space")
+        holder.transform = CATransform3DMakeAffineTransform(t)
+        var inner = context
+        inner.transform = .identity
         let layer = CAGradientLayer()
         layer.name = "\(layerName) gradient"
         layer.anchorPoint = .zero
@@ -257,12 +269,12 @@ struct ShapeLayerBuilder {
         layer.bounds = CGRect(origin: .zero, size: box.size)
         layer.type = gradient.radial ? .radial : .axial
         let mask = shapeLayer(named: "gradient mask")
-        let toLayer = CGAffineTransform(translationX: -box.minX, y: -box.minY)
+        let toLayer = local.concatenating(CGAffineTransform(translationX: -box.minX, y: -box.minY))
         animator.apply(path(of: geometries, extra: toLayer), to: mask, keyPath: "path", time: time) { $0 }
         if let stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
-            configure(mask, stroke: stroke, context: context)
+            configure(mask, stroke: stroke, context: inner)
             if let window { apply(window, to: mask) }
         } else {
             mask.fillRule = gradient.evenOdd ? .evenOdd : .nonZero
@@ -271,11 +283,11 @@ struct ShapeLayerBuilder {
         let stops = gradient.stops.map { GradientStops(packed: $0, colorCount: gradient.colorStopCount) }
         animator.apply(stops, to: layer, keyPath: "colors", time: time) { $0.colors }
         animator.apply(stops, to: layer, keyPath: "locations", time: time) { $0.locations }
-        let unit: ([Double]) -> CGPoint = { point in
-            let p = CGPoint(x: point[0], y: point[1]).applying(context.transform)
-            return CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height)
+        let unitPoint: (CGPoint) -> CGPoint = { p in
+            CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height)
         }
-        animator.apply(gradient.start, to: layer, keyPath: "startPoint", time: time, convert: unit)
+        let unit: ([Double]) -> CGPoint = { unitPoint(CGPoint(x: $0[0], y: $0[1])) }
+        animator.applyPoint(gradient.start, to: layer, keyPath: "startPoint", time: time, convert: unitPoint)
         if gradient.radial {
             // Core Animation's radial gradient reaches the ellipse through the end point's
             // horizontal and vertical distances; Lottie's is the circle through the end point.
@@ -286,9 +298,10 @@ struct ShapeLayerBuilder {
             }
             animator.apply(end, to: layer, keyPath: "endPoint", time: time, convert: unit)
         } else {
-            animator.apply(gradient.end, to: layer, keyPath: "endPoint", time: time, convert: unit)
+            animator.applyPoint(gradient.end, to: layer, keyPath: "endPoint", time: time, convert: unitPoint)
         }
         applyOpacity(gradient.opacity, to: layer, context)
-        return layer
+        holder.addSublayer(layer)
+        return holder
     }
 }

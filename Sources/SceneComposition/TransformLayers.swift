@@ -26,16 +26,7 @@ struct TransformLayers {
 
         switch transform.position {
         case .point(let position):
-            if case .keyframes(let keys) = position,
-                keys.contains(where: { $0.spatialOut != nil || $0.spatialIn != nil }),
-                !keys.contains(where: \.hold)
-            {
-                animator.applyPath(keys, to: outer, time: time)
-            } else {
-                animator.apply(position, to: outer, keyPath: "position", time: time) {
-                    CGPoint(x: $0[0], y: $0[1])
-                }
-            }
+            animator.applyPoint(position, to: outer, keyPath: "position", time: time) { $0 }
         case .split(let x, let y):
             outer.position = .zero
             animator.apply(x, to: outer, keyPath: "position.x", time: time) { CGFloat($0) }

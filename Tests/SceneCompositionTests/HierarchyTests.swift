@@ -111,4 +111,21 @@ import Testing
         let json = L.make(layers: L.shapeLayer("wrap", shapes: shapes))
         try expectMatchesReference(json, frames: [0, 7, 15, 22, 29], mean: 1.5, ssim: 0.97)
     }
+
+    /// A gradient in a group scaled unevenly (its bands skew with the group) and a gradient stroke.
+    @Test func gradientInAScaledGroupAndGradientStroke() throws {
+        let stops = "{\"p\": 2, \"k\": {\"a\": 0, \"k\": [0, 0.9, 0.1, 0.2, 1, 0.1, 0.3, 0.9]}}"
+        let shapes = """
+            {"ty": "gr", "it": [\(L.rectangle(center: (0, 0), size: (40, 40))),
+              {"ty": "gf", "t": 1, "s": {"a": 0, "k": [-20, -20]}, "e": {"a": 0, "k": [20, 20]}, "g": \(stops),
+               "o": {"a": 0, "k": 100}, "r": 1},
+              {"ty": "tr", "p": {"a": 0, "k": [30, 50]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [60, 200]},
+               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]},
+            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [72, 50]}, "s": {"a": 0, "k": [40, 60]}},
+              {"ty": "gs", "t": 1, "s": {"a": 0, "k": [72, 20]}, "e": {"a": 0, "k": [72, 80]}, "g": \(stops),
+               "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 6}, "lc": 2, "lj": 2}]}
+            """
+        let json = L.make(layers: L.shapeLayer("gradients", shapes: shapes))
+        try expectMatchesReference(json, frames: [0], mean: 2, ssim: 0.95)
+    }
 }
