@@ -15,6 +15,21 @@ indirect enum ShapeItem {
     case gradientStroke(GradientFillModel, StrokeModel)
     case trim(TrimModel)
     case roundCorners(Animated<Double>)
+    case repeater(RepeaterModel)
+}
+
+/// Draws the items listed before it in its group `copies` times, copy `k` moved by the
+/// repeater's transform taken `k + offset` times (about its anchor: scale to that power,
+/// rotation and position times that multiple) and faded from the start to the end opacity.
+/// Played with a still transform and copy count.
+struct RepeaterModel {
+    var copies: Int
+    var offset: Double
+    var transform: TransformModel
+    var startOpacity: Double
+    var endOpacity: Double
+    /// Whether later copies are drawn below earlier ones (`m` 2) rather than above (`m` 1).
+    var laterBelow: Bool
 }
 
 /// A rectangle centred on `position`, with corners rounded by `roundness`.

@@ -33,6 +33,16 @@ struct ShapeLayerBuilder {
     /// Adds a group's layers to `container`, the first listed on top; returns its paths for the
     /// styles of the groups around it.
     private func addGroup(_ items: [ShapeItem], to container: CALayer, context: Context) -> [Geometry] {
+        if let index = items.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
+            case .repeater(let repeater) = items[index]
+        {
+            // The rest below the copies of what the repeater repeats.
+            let rest = TransformLayers.pointLayer(name: "\(layerName) after repeater")
+            let geometries = addGroup(Array(items[(index + 1)...]), to: rest, context: context)
+            container.addSublayer(rest)
+            addCopies(of: Array(items[..<index]), repeater, to: container, context: context)
+            return geometries
+        }
         var context = context
         // A trim modifies the paths listed before it, those of the groups before it included,
         // whichever style then draws them: it applies to the whole group.
@@ -121,12 +131,40 @@ struct ShapeLayerBuilder {
                         layers.append(layer)
                     }
                 }
-            case .trim, .roundCorners:
+            case .trim, .roundCorners, .repeater:
                 break
             }
         }
         for layer in layers.reversed() { container.addSublayer(layer) }
         return geometries
+    }
+
+    /// The repeater's copies of `items`, each in a layer carrying its transform (in the space
+    /// of the still groups around it) and opacity.
+    private func addCopies(of items: [ShapeItem], _ repeater: RepeaterModel, to container: CALayer, context: Context) {
+        let t = repeater.transform
+        let anchor = t.anchor.initial
+        let position = t.position.initial
+        let scale = t.scale.initial.map { $0 / 100 }
+        let toGroup = context.transform.inverted()
+        var copies: [CALayer] = []
+        for copy in 0..<repeater.copies {
+            let times = Double(copy) + repeater.offset
+            let matrix = CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
+                .concatenating(CGAffineTransform(scaleX: pow(scale[0], times), y: pow(scale[1], times)))
+                .concatenating(CGAffineTransform(rotationAngle: t.rotation.initial * times * .pi / 180))
+                .concatenating(
+                    CGAffineTransform(translationX: anchor[0] + position.x * times, y: anchor[1] + position.y * times))
+            let holder = TransformLayers.pointLayer(name: "\(layerName) copy \(copy)")
+            holder.transform = CATransform3DMakeAffineTransform(
+                toGroup.concatenating(matrix).concatenating(context.transform))
+            let fraction = repeater.copies > 1 ? Double(copy) / Double(repeater.copies - 1) : 0
+            let opacity = repeater.startOpacity + (repeater.endOpacity - repeater.startOpacity) * fraction
+            holder.opacity = Float(min(max(opacity / 100, 0), 1))
+            _ = addGroup(items, to: holder, context: context)
+            copies.append(holder)
+        }
+        for copy in repeater.laterBelow ? copies.reversed() : copies { container.addSublayer(copy) }
     }
 
     private static func hasStyle(in items: ArraySlice<ShapeItem>) -> Bool {

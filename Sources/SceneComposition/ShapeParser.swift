@@ -75,14 +75,36 @@ struct ShapeParser {
                     offset: properties.scalar(object["o"]) ?? .fixed(0)))
         case "rd":
             return properties.scalar(object["r"]).map(ShapeItem.roundCorners)
+        case "rp":
+            return repeater(object)
         case let kind:
             let names = [
-                "rp": "repeaters", "mm": "merge paths", "tw": "twist", "op": "offset paths", "zz": "zig zag",
+                "mm": "merge paths", "tw": "twist", "op": "offset paths", "zz": "zig zag",
                 "pb": "pucker and bloat",
             ]
             warnings.unsupported(names[kind ?? ""] ?? "shape items of type \(kind ?? "none")", in: layerName)
             return nil
         }
+    }
+
+    /// The most copies a repeater draws.
+    static let maximumCopies = 256
+
+    private func repeater(_ object: JSONObject) -> ShapeItem? {
+        let copies = properties.scalar(object["c"]) ?? .fixed(1)
+        let offset = properties.scalar(object["o"]) ?? .fixed(0)
+        let transform = JSON.object(object["tr"])
+        let model = CompositionParser.transform(transform, properties: properties, warnings: warnings)
+        let start = properties.scalar(transform?["so"]) ?? .fixed(100)
+        let end = properties.scalar(transform?["eo"]) ?? .fixed(100)
+        if [copies, offset, start, end, model.rotation].contains(where: \.isAnimated) || model.isAnimated {
+            warnings.unsupported("animated repeaters", in: layerName)
+        }
+        return .repeater(
+            RepeaterModel(
+                copies: Int(min(max(copies.initial.rounded(.down), 0), Double(Self.maximumCopies))),
+                offset: offset.initial, transform: model, startOpacity: start.initial, endOpacity: end.initial,
+                laterBelow: JSON.number(object["m"]) == 2))
     }
 
     private func point(_ json: Any?) -> Animated<[Double]> {
