@@ -1,0 +1,81 @@
+import Foundation
+import SceneComposition
+import Testing
+
+/// Damaged and oversized documents: each load throws `CompositionError` or gives a composition
+/// whose layer builds, never a crash or a hang.
+@Suite struct RobustnessTests {
+    private typealias L = LottieDocument
+
+    /// A deterministic stream of numbers (SplitMix64).
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// 300 mutations of a composition using most features, one each: a byte replaced by JSON's
+    /// own punctuation, digits or huge or negative numbers, a span deleted or repeated.
+    @Test func mutatedDocumentsThrowOrBuild() throws {
+        let shapes = """
+            {"ty": "gr", "it": [\(L.rectangle(center: (20, 20), size: (20, 10), roundness: 3)),
+              {"ty": "el", "p": {"a": 0, "k": [40, 40]}, "s": \(L.animated([(0, "[10, 10]"), (20, "[30, 20]")]))},
+              {"ty": "tm", "s": {"a": 0, "k": 10}, "e": {"a": 0, "k": 80}, "o": \(L.animated([(0, "0"), (30, "360")]))},
+              {"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2},
+               "d": [{"n": "d", "v": {"a": 0, "k": 4}}, {"n": "g", "v": {"a": 0, "k": 2}}]},
+              {"ty": "gf", "t": 2, "s": {"a": 0, "k": [30, 30]}, "e": {"a": 0, "k": [50, 30]},
+               "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0.5]}}, "o": {"a": 0, "k": 100}},
+              {"ty": "rp", "c": {"a": 0, "k": 3}, "o": {"a": 0, "k": 0},
+               "tr": {"p": {"a": 0, "k": [5, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                "r": {"a": 0, "k": 10}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 50}}}]}
+            """
+        let layers = [
+            L.shapeLayer("shapes", index: 1, shapes: shapes, parent: 2),
+            "{\"ddd\": 0, \"ty\": 3, \"nm\": \"null\", \"ind\": 2, \"ip\": 0, \"op\": 30, \"ks\": \(L.transform(position: (5, 5)))}",
+            "{\"ddd\": 0, \"ty\": 0, \"nm\": \"pre\", \"ind\": 3, \"refId\": \"p\", \"w\": 50, \"h\": 50, \"ip\": 0, \"op\": 30, \"st\": 5, \"ks\": {}, \"masksProperties\": [{\"mode\": \"a\", \"pt\": {\"a\": 0, \"k\": {\"c\": true, \"v\": [[0, 0], [40, 0], [20, 30]], \"i\": [[0, 0], [0, 0], [0, 0]], \"o\": [[0, 0], [0, 0], [0, 0]]}}, \"o\": {\"a\": 0, \"k\": 100}}]}",
+        ]
+        let asset =
+            "{\"id\": \"p\", \"layers\": [\(L.shapeLayer("inner", shapes: L.rectangle(center: (10, 10), size: (8, 8))))]}"
+        let original = Array(L.make(layers: layers.joined(separator: ","), assets: asset).utf8)
+        let replacements: [[UInt8]] = [
+            "{", "}", "[", "]", ",", ":", "\"", "0", "-1", "1e308", "-1e308", "null", "true",
+        ]
+        .map { Array($0.utf8) }
+        var random = Random(state: 37)
+        var loaded = 0
+        for _ in 0..<300 {
+            var bytes = original
+            let at = random.next(bytes.count)
+            switch random.next(3) {
+            case 0: bytes.replaceSubrange(at..<(at + 1), with: replacements[random.next(replacements.count)])
+            case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.next(20)))
+            default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + random.next(40))], at: at)
+            }
+            do {
+                let composition = try CAComposition(data: Data(bytes))
+                let layer = CACompositionLayer(composition: composition)
+                layer.currentProgress = 0.5
+                loaded += 1
+            } catch is CompositionError {
+                continue
+            }
+        }
+        // Most mutations break the JSON; some leave a playable composition.
+        #expect(loaded > 20)
+    }
+
+    /// A list of 100,001 layers is cut to the limit with a warning.
+    @Test func aHundredThousandLayers() throws {
+        let solid = "{\"ty\": 1, \"sw\": 1, \"sh\": 1, \"sc\": \"#000000\", \"ip\": 0, \"op\": 1, \"ks\": {}}"
+        let json = L.make(layers: Array(repeating: solid, count: 100_001).joined(separator: ","))
+        let composition = try CAComposition(data: Data(json.utf8))
+        #expect(composition.warnings == ["a layer list of 100001 layers was cut to 100000"])
+        let layer = CACompositionLayer(composition: composition)
+        #expect(layer.warnings.last == "over 4096 layers: the rest were left out")
+    }
+}
