@@ -100,9 +100,15 @@ extension Animated where Value: Interpolable {
 /// Properties made of several Lottie properties (a rectangle's path of its position, size and
 /// roundness; one path of several shapes).
 enum DerivedProperty {
+    /// The most keyframes a derived property has when its inputs' keyframes differ.
+    static let maximumKeyframes = 2_000
+    /// The most input values a derived property's keyframes are made of, in all.
+    static let maximumSamples = 200_000
+
     /// `make` applied to `inputs` over time. Inputs whose keyframes share their frames keep
     /// those keyframes and their easing; otherwise the result has a keyframe at every frame any
-    /// input has one, linear between them (exact at those frames).
+    /// input has one, linear between them (exact at those frames), or, past the limits, at
+    /// evenly spread frames.
     static func derive<Input: Interpolable, Output>(
         _ inputs: [Animated<Input>], make: ([Input]) -> Output
     ) -> Animated<Output> {
@@ -123,7 +129,12 @@ enum DerivedProperty {
                         spatialIn: nil)
                 })
         }
-        let frames = Array(Set(animated.flatMap(\.frames))).sorted()
+        var frames = Array(Set(animated.flatMap(\.frames))).sorted()
+        // Memory stays bounded: at most `maximumSamples` values in all, spread evenly.
+        let most = max(2, min(maximumKeyframes, maximumSamples / max(inputs.count, 1)))
+        if frames.count > most, let first = frames.first, let last = frames.last {
+            frames = (0..<most).map { first + (last - first) * Double($0) / Double(most - 1) }
+        }
         return .keyframes(
             frames.map { frame in
                 Keyframe(

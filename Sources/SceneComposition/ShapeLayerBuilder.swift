@@ -23,7 +23,12 @@ struct ShapeLayerBuilder {
         var transform: CGAffineTransform = .identity
         var opacity: Double = 1
         var trim: TrimModel?
+        /// How many copies the repeaters inside may make in all (nested repeaters multiply).
+        var copyBudget = ShapeLayerBuilder.maximumCopies
     }
+
+    /// The most copies the repeaters of one shape layer make, nested ones multiplied.
+    static let maximumCopies = 1_024
 
     /// Adds the layers of `items` (a shape layer's `shapes`) to `container`.
     func addItems(_ items: [ShapeItem], to container: CALayer) {
@@ -147,8 +152,15 @@ struct ShapeLayerBuilder {
         let position = t.position.initial
         let scale = t.scale.initial.map { $0 / 100 }
         let toGroup = context.transform.inverted()
+        let count = min(repeater.copies, context.copyBudget)
+        if count < repeater.copies {
+            warnings.note(
+                "repeaters in layer \"\(layerName)\" make over \(Self.maximumCopies) copies: the rest were left out")
+        }
+        var inner = context
+        inner.copyBudget = count > 0 ? context.copyBudget / count : 0
         var copies: [CALayer] = []
-        for copy in 0..<repeater.copies {
+        for copy in 0..<count {
             let times = Double(copy) + repeater.offset
             let matrix = CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
                 .concatenating(CGAffineTransform(scaleX: pow(scale[0], times), y: pow(scale[1], times)))
@@ -158,10 +170,10 @@ struct ShapeLayerBuilder {
             let holder = TransformLayers.pointLayer(name: "\(layerName) copy \(copy)")
             holder.transform = CATransform3DMakeAffineTransform(
                 toGroup.concatenating(matrix).concatenating(context.transform))
-            let fraction = repeater.copies > 1 ? Double(copy) / Double(repeater.copies - 1) : 0
+            let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
             let opacity = repeater.startOpacity + (repeater.endOpacity - repeater.startOpacity) * fraction
             holder.opacity = Float(min(max(opacity / 100, 0), 1))
-            _ = addGroup(items, to: holder, context: context)
+            _ = addGroup(items, to: holder, context: inner)
             copies.append(holder)
         }
         for copy in repeater.laterBelow ? copies.reversed() : copies { container.addSublayer(copy) }

@@ -78,4 +78,22 @@ import Testing
         let layer = CACompositionLayer(composition: composition)
         #expect(layer.warnings.last == "over 4096 layers: the rest were left out")
     }
+
+    /// Repeaters of 256 copies nested three deep make 1,024 copies at most, with a warning.
+    @Test func nestedRepeatersStopAtTheCopyLimit() throws {
+        let repeater = """
+            {"ty": "rp", "c": {"a": 0, "k": 256}, "o": {"a": 0, "k": 0},
+             "tr": {"p": {"a": 0, "k": [1, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+              "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}
+            """
+        var group = "\(L.rectangle(center: (1, 1), size: (1, 1))), \(L.fill((0, 0, 0))), \(repeater)"
+        for _ in 0..<2 { group = "{\"ty\": \"gr\", \"it\": [\(group)]}, \(repeater)" }
+        let layer = CACompositionLayer(
+            composition: try CAComposition(data: Data(L.make(layers: L.shapeLayer("copies", shapes: group)).utf8)))
+        #expect(layer.warnings == ["repeaters in layer \"copies\" make over 1024 copies: the rest were left out"])
+        func shapes(_ layer: CALayer) -> Int {
+            (layer is CAShapeLayer ? 1 : 0) + (layer.sublayers ?? []).reduce(0) { $0 + shapes($1) }
+        }
+        #expect(shapes(layer) == 1_024)
+    }
 }
