@@ -145,4 +145,26 @@ import Testing
             #expect(result.ssim > 0.98, "\(result)")
         }
     }
+
+    /// A composition fits the layer's bounds keeping its aspect ratio, centred: 100x100 in a
+    /// 200x100 layer is drawn at its size, 50 points in; in a 100x50 layer, at half size.
+    @Test func theCompositionFitsTheBounds() throws {
+        let json = L.make(
+            layers: """
+                {"ddd": 0, "ty": 1, "nm": "solid", "ind": 1, "ip": 0, "op": 30, "sw": 100, "sh": 100, "sc": "#ff0000",
+                 "ks": {}}
+                """)
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let wide = try OffscreenRenderer(width: 200, height: 100).render(layer)
+        #expect(wide.pixel(x: 49, y: 50).a == 0)
+        #expect(wide.pixel(x: 51, y: 50) == (255, 0, 0, 255))
+        #expect(wide.pixel(x: 148, y: 50) == (255, 0, 0, 255))
+        #expect(wide.pixel(x: 151, y: 50).a == 0)
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let small = try OffscreenRenderer(width: 100, height: 50).render(layer)
+        #expect(small.pixel(x: 24, y: 25).a == 0)
+        #expect(small.pixel(x: 26, y: 48) == (255, 0, 0, 255))
+        #expect(small.pixel(x: 76, y: 25).a == 0)
+    }
 }
