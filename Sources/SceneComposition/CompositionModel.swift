@@ -101,6 +101,8 @@ struct TransformModel {
     var scale: Animated<[Double]> = .fixed([100, 100])
     var rotation: Animated<Double> = .fixed(0)
     var opacity: Animated<Double> = .fixed(100)
+    /// Whether the rotation adds the direction the position moves in (a layer's auto-orient).
+    var autoOrients = false
 
     /// Whether the transform changes over time (opacity aside).
     var isAnimated: Bool {

@@ -166,7 +166,7 @@ struct CompositionParser {
             name: name, index: JSON.number(object["ind"]).map { Int(clamping: Int64($0)) },
             parent: JSON.number(object["parent"]).map { Int(clamping: Int64($0)) }, content: content,
             inPoint: inPoint, outPoint: outPoint, startTime: JSON.number(object["st"]) ?? 0, stretch: stretch,
-            transform: Self.transform(JSON.object(object["ks"]), properties: properties, warnings: warnings),
+            transform: layerTransform(object, properties: properties),
             masks: masks(JSON.array(object["masksProperties"]) ?? [], properties: properties),
             isMatteSource: JSON.flag(object["td"]), hasAlphaMatte: JSON.number(object["tt"]) == 1)
     }
@@ -215,7 +215,13 @@ struct CompositionParser {
         if let styles = JSON.array(object["sy"]), !styles.isEmpty { warnings.unsupported("layer styles", in: name) }
         if let mode = JSON.number(object["bm"]), mode != 0 { warnings.unsupported("blend modes", in: name) }
         if JSON.flag(object["ddd"]) { warnings.unsupported("3D layers", in: name) }
-        if JSON.flag(object["ao"]) { warnings.unsupported("auto-orient", in: name) }
+    }
+
+    /// A layer's transform (`ks`), turned along its motion when it auto-orients (`ao`).
+    private func layerTransform(_ object: JSONObject, properties: PropertyParser) -> TransformModel {
+        var transform = Self.transform(JSON.object(object["ks"]), properties: properties, warnings: warnings)
+        transform.autoOrients = JSON.flag(object["ao"])
+        return transform
     }
 
     /// A layer's or group's transform (`ks` or a `tr` item); the parts not played are noted.

@@ -73,6 +73,10 @@ protocol Interpolable {
     func interpolated(to other: Self, fraction: Double) -> Self
 }
 
+extension Double: Interpolable {
+    func interpolated(to other: Double, fraction: Double) -> Double { self + (other - self) * fraction }
+}
+
 extension Array: Interpolable where Element == Double {
     func interpolated(to other: [Double], fraction: Double) -> [Double] {
         indices.map { i in self[i] + (i < other.count ? other[i] - self[i] : 0) * fraction }

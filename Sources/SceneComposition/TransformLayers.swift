@@ -19,6 +19,10 @@ struct TransformLayers {
         _ transform: TransformModel, name: String, withOpacity: Bool, time: TimeMapping,
         animator: CompositionAnimator
     ) {
+        var transform = transform
+        if transform.autoOrients && transform.position.isAnimated {
+            transform.rotation = MotionPath(position: transform.position).orientedRotation(transform.rotation)
+        }
         outer = Self.pointLayer(name: name)
         let split = transform.rotation.isAnimated && transform.scale.isAnimated
         inner = split ? Self.pointLayer(name: name) : outer

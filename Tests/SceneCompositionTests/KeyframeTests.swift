@@ -92,4 +92,21 @@ import Testing
         let json = L.make(layers: L.shapeLayer("group", shapes: shapes))
         try expectMatchesReference(json, frames: [0, 9, 18, 27], mean: 1.5, ssim: 0.97)
     }
+
+    /// An auto-orienting layer turns to face the way it moves along its curve, its own rotation
+    /// added. Not at the first and last keyframes themselves: rlottie 0.2 turns the layer to no
+    /// direction there (as if at rest), where After Effects faces the curve's end tangents.
+    @Test func autoOrientAlongTheMotion() throws {
+        let position = """
+            {"a": 1, "k": [
+              {"t": 0, "s": [20, 80], "to": [0, -60], "ti": [0, -60], "o": {"x": 0.33, "y": 0}, "i": {"x": 0.67, "y": 1}},
+              {"t": 30, "s": [80, 80]}]}
+            """
+        let transform = L.transform(
+            anchor: L.still("[0, 0]"), position: position, scale: L.still("[100, 100]"), rotation: L.still("10"),
+            opacity: L.still("100"))
+        let layer = L.shapeLayer("oriented", transform: transform, shapes: Self.box)
+            .replacingOccurrences(of: "\"ty\": 4,", with: "\"ty\": 4, \"ao\": 1,")
+        try expectMatchesReference(L.make(layers: layer), frames: [1, 5, 12, 15, 21, 29], mean: 1.5, ssim: 0.97)
+    }
 }
