@@ -47,6 +47,8 @@ struct LayerModel {
     /// Where a precomposition's own time starts (`st`) and how much slower it runs (`sr`).
     var startTime: Double
     var stretch: Double
+    /// A precomposition's time, in seconds, at each frame of the layer (`tm`), when remapped.
+    var timeRemap: Animated<Double>?
     var transform: TransformModel
     /// The layer's masks, in order (`masksProperties`), those that are played.
     var masks: [MaskModel] = []

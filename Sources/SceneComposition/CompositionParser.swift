@@ -166,6 +166,7 @@ struct CompositionParser {
             name: name, index: JSON.number(object["ind"]).map { Int(clamping: Int64($0)) },
             parent: JSON.number(object["parent"]).map { Int(clamping: Int64($0)) }, content: content,
             inPoint: inPoint, outPoint: outPoint, startTime: JSON.number(object["st"]) ?? 0, stretch: stretch,
+            timeRemap: properties.scalar(object["tm"]),
             transform: layerTransform(object, properties: properties),
             masks: masks(JSON.array(object["masksProperties"]) ?? [], properties: properties),
             isMatteSource: JSON.flag(object["td"]), hasAlphaMatte: JSON.number(object["tt"]) == 1)
@@ -210,7 +211,9 @@ struct CompositionParser {
         if let matte = JSON.number(object["tt"]).map(Int.init), let feature = mattes[matte] {
             warnings.unsupported(feature, in: name)
         }
-        if object["tm"] != nil { warnings.unsupported("time remapping", in: name) }
+        if object["tm"] != nil && JSON.number(object["ty"]) != 0 {
+            warnings.unsupported("time remapping of layers other than precompositions", in: name)
+        }
         if let effects = JSON.array(object["ef"]), !effects.isEmpty { warnings.unsupported("effects", in: name) }
         if let styles = JSON.array(object["sy"]), !styles.isEmpty { warnings.unsupported("layer styles", in: name) }
         if let mode = JSON.number(object["bm"]), mode != 0 { warnings.unsupported("blend modes", in: name) }

@@ -1,21 +1,5 @@
 import Foundation
 
-/// How a layer list's frames map to the composition's frames: a precomposition starts at its
-/// layer's start time (`st`) and runs `stretch` (`sr`) times slower, inside whatever its own
-/// parent does. `root(frame)` is the composition frame of a frame of the list.
-struct TimeMapping {
-    var offset: Double = 0
-    var scale: Double = 1
-
-    /// The composition frame of `frame`.
-    func root(_ frame: Double) -> Double { offset + scale * frame }
-
-    /// The mapping of the layers of a precomposition shown by a layer of this list.
-    func precomposition(start: Double, stretch: Double) -> TimeMapping {
-        TimeMapping(offset: offset + scale * start, scale: scale * stretch)
-    }
-}
-
 /// One animation of a composition's layer, with the composition frame it begins at: the layer
 /// installs it in a group whose time starts at the first frame of the range it plays.
 struct TimedAnimation {
@@ -49,12 +33,12 @@ final class CompositionAnimator {
     /// Sets `keyPath` of `layer` to `animated`'s value before its first keyframe and, when it
     /// has keyframes, records their animation; `convert` makes the layer's value of a Lottie value.
     func apply<Value>(
-        _ animated: Animated<Value>, to layer: CALayer, keyPath: String, time: TimeMapping,
+        _ animated: Animated<Value>, to layer: CALayer, keyPath: String,
         convert: (Value) -> Any
     ) {
         layer.setValue(convert(animated.initial), forKeyPath: keyPath)
         guard case .keyframes(let keys) = animated else { return }
-        let frames = keys.map { time.root($0.frame) }
+        let frames = keys.map(\.frame)
         let start = frames[0]
         let span = frames[frames.count - 1] - start
         guard span > 0 else {
@@ -105,10 +89,10 @@ final class CompositionAnimator {
     /// parameter and take no timing functions, so the motion is sampled instead: a linear
     /// keyframe at `curveSamples` even steps of each segment's time, exact at those points.
     func applyCurve(
-        _ keys: [Keyframe<[Double]>], to layer: CALayer, keyPath: String, time: TimeMapping,
+        _ keys: [Keyframe<[Double]>], to layer: CALayer, keyPath: String,
         convert: (CGPoint) -> Any
     ) {
-        let frames = keys.map { time.root($0.frame) }
+        let frames = keys.map(\.frame)
         let start = frames[0]
         let span = frames[frames.count - 1] - start
         let points = keys.map { CGPoint(x: $0.value[0], y: $0.value[1]) }
@@ -138,15 +122,15 @@ final class CompositionAnimator {
     /// Applies a point property as `apply` does, along its spatial tangents when it has any
     /// (and no holds, which jump instead).
     func applyPoint(
-        _ animated: Animated<[Double]>, to layer: CALayer, keyPath: String, time: TimeMapping,
+        _ animated: Animated<[Double]>, to layer: CALayer, keyPath: String,
         convert: @escaping (CGPoint) -> Any
     ) {
         if case .keyframes(let keys) = animated, keys.contains(where: { $0.spatialOut != nil || $0.spatialIn != nil }),
             !keys.contains(where: \.hold)
         {
-            applyCurve(keys, to: layer, keyPath: keyPath, time: time, convert: convert)
+            applyCurve(keys, to: layer, keyPath: keyPath, convert: convert)
         } else {
-            apply(animated, to: layer, keyPath: keyPath, time: time) { convert(CGPoint(x: $0[0], y: $0[1])) }
+            apply(animated, to: layer, keyPath: keyPath) { convert(CGPoint(x: $0[0], y: $0[1])) }
         }
     }
 

@@ -71,21 +71,22 @@ final class LayerTreeBuilder {
         var top = container
         for parent in parents(of: layer, in: byIndex) {
             let layers = TransformLayers(
-                parent.transform, name: parent.name, withOpacity: false, time: time, animator: animator)
+                time.retimed(parent.transform), name: parent.name, withOpacity: false, animator: animator)
             top.addSublayer(layers.outer)
             top = layers.inner
         }
-        let own = TransformLayers(layer.transform, name: layer.name, withOpacity: true, time: time, animator: animator)
+        // Built in composition frames; a precomposition's own layers map from the list's.
+        let retimed = time.retimed(layer)
+        let own = TransformLayers(retimed.transform, name: layer.name, withOpacity: true, animator: animator)
         top.addSublayer(own.outer)
         animator.applyVisibility(
-            to: own.outer, inPoint: time.root(layer.inPoint), outPoint: time.root(layer.outPoint),
-            composition: compositionRange)
+            to: own.outer, inPoint: retimed.inPoint, outPoint: retimed.outPoint, composition: compositionRange)
         let holder =
             layer.masks.isEmpty
             ? own.inner
-            : MaskLayers(animator: animator, warnings: warnings, time: time, everywhere: everywhere)
-                .contentHolder(for: layer, in: own.inner)
-        addContent(of: layer, to: holder, time: time)
+            : MaskLayers(animator: animator, warnings: warnings, everywhere: everywhere)
+                .contentHolder(for: retimed, in: own.inner)
+        addContent(of: layer, retimed: retimed, to: holder, time: time)
     }
 
     /// The parents of `layer`, outermost first; a missing parent or a loop ends the chain.
@@ -105,7 +106,7 @@ final class LayerTreeBuilder {
         return chain.reversed()
     }
 
-    private func addContent(of layer: LayerModel, to container: CALayer, time: TimeMapping) {
+    private func addContent(of layer: LayerModel, retimed: LayerModel, to container: CALayer, time: TimeMapping) {
         switch layer.content {
         case .precomposition(let id, let width, let height):
             guard let layers = model.precompositions[id] else {
@@ -115,7 +116,15 @@ final class LayerTreeBuilder {
             let clip = contentLayer(name: layer.name, width: width, height: height)
             clip.masksToBounds = true
             container.addSublayer(clip)
-            addLayers(layers, to: clip, time: time.precomposition(start: layer.startTime, stretch: layer.stretch))
+            let inner =
+                layer.timeRemap.map {
+                    time.remapped(
+                        by: $0, frameRate: model.frameRate,
+                        window: max(
+                            retimed.inPoint, model.inPoint)...max(
+                                min(retimed.outPoint, model.outPoint), max(retimed.inPoint, model.inPoint)))
+                } ?? time.precomposition(start: layer.startTime, stretch: layer.stretch)
+            addLayers(layers, to: clip, time: inner)
         case .solid(let color, let width, let height):
             let solid = contentLayer(name: layer.name, width: width, height: height)
             solid.backgroundColor = color
@@ -128,8 +137,9 @@ final class LayerTreeBuilder {
             let image = contentLayer(name: layer.name, width: asset.width, height: asset.height)
             image.contents = asset.image
             container.addSublayer(image)
-        case .shapes(let items):
-            ShapeLayerBuilder(animator: animator, warnings: warnings, layerName: layer.name, time: time)
+        case .shapes:
+            guard case .shapes(let items) = retimed.content else { return }
+            ShapeLayerBuilder(animator: animator, warnings: warnings, layerName: layer.name)
                 .addItems(items, to: container)
         case .none:
             break

@@ -8,7 +8,6 @@ import Foundation
 struct MaskLayers {
     let animator: CompositionAnimator
     let warnings: LoadWarnings
-    let time: TimeMapping
     /// The area an inverted mask's path is cut out of, in the layer's space.
     let everywhere: CGRect
 
@@ -52,8 +51,8 @@ struct MaskLayers {
                 shape.append(to: path, transform: .identity)
                 return path
             }
-            animator.apply(path, to: shape, keyPath: "path", time: time) { $0 }
-            animator.apply(model.opacity, to: shape, keyPath: "opacity", time: time) {
+            animator.apply(path, to: shape, keyPath: "path") { $0 }
+            animator.apply(model.opacity, to: shape, keyPath: "opacity") {
                 Float(min(max($0 / 100, 0), 1))
             }
             mask.addSublayer(shape)

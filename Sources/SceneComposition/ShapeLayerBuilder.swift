@@ -8,7 +8,6 @@ struct ShapeLayerBuilder {
     let animator: CompositionAnimator
     let warnings: LoadWarnings
     let layerName: String
-    let time: TimeMapping
 
     /// A path gathered for the styles after it, in the coordinate space of the layer being
     /// filled (`transform` folds in the still groups between).
@@ -96,7 +95,7 @@ struct ShapeLayerBuilder {
             case .group(let name, let children, let transform):
                 if transform.isAnimated || transform.opacity.isAnimated {
                     let group = TransformLayers(
-                        transform, name: name, withOpacity: true, time: time, animator: animator)
+                        transform, name: name, withOpacity: true, animator: animator)
                     var inner = Context()
                     inner.trim = context.trim
                     let childGeometries = addGroup(children, to: group.inner, context: inner)
@@ -215,7 +214,7 @@ struct ShapeLayerBuilder {
     }
 
     private func applyOpacity(_ opacity: Animated<Double>, to layer: CALayer, _ context: Context) {
-        animator.apply(opacity, to: layer, keyPath: "opacity", time: time) {
+        animator.apply(opacity, to: layer, keyPath: "opacity") {
             Float(min(max($0 / 100, 0), 1) * context.opacity)
         }
     }
@@ -226,8 +225,8 @@ struct ShapeLayerBuilder {
         let layer = shapeLayer(named: "fill")
         layer.strokeColor = nil
         layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
-        animator.apply(path(of: geometries), to: layer, keyPath: "path", time: time) { $0 }
-        animator.apply(fill.color, to: layer, keyPath: "fillColor", time: time) { color($0) }
+        animator.apply(path(of: geometries), to: layer, keyPath: "path") { $0 }
+        animator.apply(fill.color, to: layer, keyPath: "fillColor") { color($0) }
         applyOpacity(fill.opacity, to: layer, context)
         return layer
     }
@@ -249,8 +248,8 @@ struct ShapeLayerBuilder {
             let layer = shapeLayer(named: "stroke")
             layer.fillColor = nil
             configure(layer, stroke: stroke, context: context)
-            animator.apply(path(of: piece.paths), to: layer, keyPath: "path", time: time) { $0 }
-            animator.apply(stroke.color, to: layer, keyPath: "strokeColor", time: time) { color($0) }
+            animator.apply(path(of: piece.paths), to: layer, keyPath: "path") { $0 }
+            animator.apply(stroke.color, to: layer, keyPath: "strokeColor") { color($0) }
             applyOpacity(stroke.opacity, to: layer, context)
             if let window = piece.window { apply(window, to: layer) }
             return layer
@@ -261,7 +260,7 @@ struct ShapeLayerBuilder {
     private func configure(_ layer: CAShapeLayer, stroke: StrokeModel, context: Context) {
         let t = context.transform
         let scale = sqrt(abs(t.a * t.d - t.b * t.c))
-        animator.apply(stroke.width, to: layer, keyPath: "lineWidth", time: time) { CGFloat(max($0, 0) * scale) }
+        animator.apply(stroke.width, to: layer, keyPath: "lineWidth") { CGFloat(max($0, 0) * scale) }
         layer.lineCap = stroke.lineCap
         layer.lineJoin = stroke.lineJoin
         layer.miterLimit = stroke.miterLimit
@@ -276,8 +275,8 @@ struct ShapeLayerBuilder {
     }
 
     private func apply(_ window: (start: Animated<Double>, end: Animated<Double>), to layer: CAShapeLayer) {
-        animator.apply(window.start, to: layer, keyPath: "strokeStart", time: time) { CGFloat($0) }
-        animator.apply(window.end, to: layer, keyPath: "strokeEnd", time: time) { CGFloat($0) }
+        animator.apply(window.start, to: layer, keyPath: "strokeStart") { CGFloat($0) }
+        animator.apply(window.end, to: layer, keyPath: "strokeEnd") { CGFloat($0) }
     }
 
     /// A gradient fill (or, with `stroke`, a gradient stroke): a `CAGradientLayer` over the
@@ -320,7 +319,7 @@ struct ShapeLayerBuilder {
         layer.type = gradient.radial ? .radial : .axial
         let mask = shapeLayer(named: "gradient mask")
         let toLayer = local.concatenating(CGAffineTransform(translationX: -box.minX, y: -box.minY))
-        animator.apply(path(of: geometries, extra: toLayer), to: mask, keyPath: "path", time: time) { $0 }
+        animator.apply(path(of: geometries, extra: toLayer), to: mask, keyPath: "path") { $0 }
         if let stroke {
             mask.fillColor = nil
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
@@ -331,13 +330,13 @@ struct ShapeLayerBuilder {
         }
         layer.mask = mask
         let stops = gradient.stops.map { GradientStops(packed: $0, colorCount: gradient.colorStopCount) }
-        animator.apply(stops, to: layer, keyPath: "colors", time: time) { $0.colors }
-        animator.apply(stops, to: layer, keyPath: "locations", time: time) { $0.locations }
+        animator.apply(stops, to: layer, keyPath: "colors") { $0.colors }
+        animator.apply(stops, to: layer, keyPath: "locations") { $0.locations }
         let unitPoint: (CGPoint) -> CGPoint = { p in
             CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height)
         }
         let unit: ([Double]) -> CGPoint = { unitPoint(CGPoint(x: $0[0], y: $0[1])) }
-        animator.applyPoint(gradient.start, to: layer, keyPath: "startPoint", time: time, convert: unitPoint)
+        animator.applyPoint(gradient.start, to: layer, keyPath: "startPoint", convert: unitPoint)
         if gradient.radial {
             // Core Animation's radial gradient reaches the ellipse through the end point's
             // horizontal and vertical distances; Lottie's is the circle through the end point.
@@ -346,9 +345,9 @@ struct ShapeLayerBuilder {
                 let radius = hypot(e[0] - s[0], e[1] - s[1])
                 return [s[0] + radius, s[1] + radius]
             }
-            animator.apply(end, to: layer, keyPath: "endPoint", time: time, convert: unit)
+            animator.apply(end, to: layer, keyPath: "endPoint", convert: unit)
         } else {
-            animator.applyPoint(gradient.end, to: layer, keyPath: "endPoint", time: time, convert: unitPoint)
+            animator.applyPoint(gradient.end, to: layer, keyPath: "endPoint", convert: unitPoint)
         }
         applyOpacity(gradient.opacity, to: layer, context)
         holder.addSublayer(layer)

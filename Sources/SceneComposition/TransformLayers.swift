@@ -13,10 +13,10 @@ struct TransformLayers {
     let inner: CALayer
 
     /// Builds the layers of `transform`, its animations recorded by `animator` in composition
-    /// frames through `time`; opacity only when `withOpacity` (a parent's opacity is not its
+    /// frames; opacity only when `withOpacity` (a parent's opacity is not its
     /// children's in Lottie).
     init(
-        _ transform: TransformModel, name: String, withOpacity: Bool, time: TimeMapping,
+        _ transform: TransformModel, name: String, withOpacity: Bool,
         animator: CompositionAnimator
     ) {
         var transform = transform
@@ -30,33 +30,33 @@ struct TransformLayers {
 
         switch transform.position {
         case .point(let position):
-            animator.applyPoint(position, to: outer, keyPath: "position", time: time) { $0 }
+            animator.applyPoint(position, to: outer, keyPath: "position") { $0 }
         case .split(let x, let y):
             outer.position = .zero
-            animator.apply(x, to: outer, keyPath: "position.x", time: time) { CGFloat($0) }
-            animator.apply(y, to: outer, keyPath: "position.y", time: time) { CGFloat($0) }
+            animator.apply(x, to: outer, keyPath: "position.x") { CGFloat($0) }
+            animator.apply(y, to: outer, keyPath: "position.y") { CGFloat($0) }
         }
         let radians: (Double) -> Any = { CGFloat($0 * .pi / 180) }
         let scaleMatrix: ([Double]) -> CATransform3D = { CATransform3DMakeScale($0[0] / 100, $0[1] / 100, 1) }
         if split {
-            animator.apply(transform.rotation, to: outer, keyPath: "transform.rotation.z", time: time, convert: radians)
-            animator.apply(transform.scale, to: inner, keyPath: "transform", time: time, convert: scaleMatrix)
+            animator.apply(transform.rotation, to: outer, keyPath: "transform.rotation.z", convert: radians)
+            animator.apply(transform.scale, to: inner, keyPath: "transform", convert: scaleMatrix)
         } else {
             // Scale first, then the rotation (row vectors: the left factor applies first).
             let rotation = CATransform3DMakeRotation(transform.rotation.initial * .pi / 180, 0, 0, 1)
-            animator.apply(transform.scale, to: outer, keyPath: "transform", time: time) {
+            animator.apply(transform.scale, to: outer, keyPath: "transform") {
                 CATransform3DConcat(scaleMatrix($0), rotation)
             }
             if transform.rotation.isAnimated {
                 animator.apply(
-                    transform.rotation, to: outer, keyPath: "transform.rotation.z", time: time, convert: radians)
+                    transform.rotation, to: outer, keyPath: "transform.rotation.z", convert: radians)
             }
         }
-        animator.apply(transform.anchor, to: inner, keyPath: "bounds", time: time) {
+        animator.apply(transform.anchor, to: inner, keyPath: "bounds") {
             CGRect(x: $0[0], y: $0[1], width: 0, height: 0)
         }
         if withOpacity {
-            animator.apply(transform.opacity, to: outer, keyPath: "opacity", time: time) {
+            animator.apply(transform.opacity, to: outer, keyPath: "opacity") {
                 Float(min(max($0 / 100, 0), 1))
             }
         }

@@ -128,4 +128,29 @@ import Testing
         let json = L.make(layers: L.shapeLayer("gradients", shapes: shapes))
         try expectMatchesReference(json, frames: [0], mean: 2, ssim: 0.95)
     }
+
+    /// Time-remapped precompositions: one played backwards (its remap a linear ramp from 1 s to
+    /// 0), one frozen at half a second (by a held keyframe: rlottie 0.2 ignores a remap that is
+    /// not keyframed). Remaps that land on whole frames: rlottie shows whole frames of a
+    /// remapped precomposition.
+    @Test func timeRemappedPrecompositions() throws {
+        let mover = L.shapeLayer(
+            "mover", index: 1,
+            transform: L.transform(
+                anchor: L.still("[0, 0]"),
+                position: L.animated([(0, "[10, 20]"), (30, "[90, 20]")], ease: (0, 0, 1, 1)),
+                scale: L.still("[100, 100]"), rotation: L.animated([(0, "0"), (30, "180")]), opacity: L.still("100")),
+            shapes: Self.box((0.3, 0.6, 0.2), size: (16, 16)))
+        let asset = "{\"id\": \"clip\", \"layers\": [\(mover)]}"
+        let backwards = """
+            {"ddd": 0, "ty": 0, "nm": "backwards", "ind": 1, "refId": "clip", "w": 100, "h": 40, "ip": 0, "op": 1000,
+             "st": 0, "tm": \(L.animated([(0, "1"), (30, "0")], ease: (0, 0, 1, 1))), "ks": \(L.transform(position: (0, 0)))}
+            """
+        let frozen = """
+            {"ddd": 0, "ty": 0, "nm": "frozen", "ind": 2, "refId": "clip", "w": 100, "h": 40, "ip": 0, "op": 1000,
+             "st": 0, "tm": \(L.animated([(0, "0.5"), (30, "0.5")], holds: [0])), "ks": \(L.transform(position: (0, 50)))}
+            """
+        let json = L.make(layers: backwards + "," + frozen, assets: asset)
+        try expectMatchesReference(json, frames: [0, 7, 15, 22, 29], mean: 1.5, ssim: 0.97)
+    }
 }
