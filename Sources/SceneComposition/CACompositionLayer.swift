@@ -134,6 +134,7 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
     ///   - fromFrame: the first frame.
     ///   - toFrame: the last frame (where a single play ends).
     open func play(fromFrame: Double, toFrame: Double) {
+        guard composition != nil else { return }
         playing = true
         playbackRange = min(fromFrame, toFrame)...max(fromFrame, toFrame)
     }
