@@ -23,6 +23,15 @@ enum Animated<Value> {
     case fixed(Value)
     case keyframes([Keyframe<Value>])
 
+    /// Keyframes made by sampling: a fixed value when there are fewer than two (none: `fallback`).
+    static func sampled(_ keys: [Keyframe<Value>], fallback: Value) -> Animated<Value> {
+        switch keys.count {
+        case 0: .fixed(fallback)
+        case 1: .fixed(keys[0].value)
+        default: .keyframes(keys)
+        }
+    }
+
     /// The value shown before the first keyframe (Lottie holds the first value there).
     var initial: Value {
         switch self {

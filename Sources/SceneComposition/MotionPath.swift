@@ -61,6 +61,6 @@ struct MotionPath {
                     frame: frame, value: rotation.value(at: frame) + heading, hold: false,
                     easing: (0, 0, 1, 1), spatialOut: nil, spatialIn: nil))
         }
-        return keys.count > 1 ? .keyframes(keys) : .fixed(keys[0].value)
+        return .sampled(keys, fallback: rotation.initial)
     }
 }

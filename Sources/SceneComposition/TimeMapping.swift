@@ -49,12 +49,12 @@ struct TimeMapping {
     func retimed<Value: Interpolable>(_ animated: Animated<Value>, limit: Int = maximumSamples) -> Animated<Value> {
         guard case .keyframes = animated else { return animated }
         guard let samples else { return animated.retimed(root) }
-        return .keyframes(
+        return .sampled(
             Self.spread(samples, limit).map {
                 Keyframe(
                     frame: $0.root, value: animated.value(at: $0.list), hold: false, easing: (0, 0, 1, 1),
                     spatialOut: nil, spatialIn: nil)
-            })
+            }, fallback: animated.initial)
     }
 
     /// `values` sampled at the list frame of each sample, a keyframe each (for values worked out

@@ -34,12 +34,12 @@ enum TrimWindows {
         if let first = frames.first, let last = frames.last, wraps || trim.offset.isAnimated {
             let step = max(1, (last - first) / Double(maximumSamples))
             let sampled = Set(Array(stride(from: first, through: last, by: step)) + frames).sorted()
-            window = .keyframes(
+            window = .sampled(
                 sampled.map { frame in
                     Keyframe(
                         frame: frame, value: bounds(inputs.map { $0.value(at: frame) }), hold: false,
                         easing: (0, 0, 1, 1), spatialOut: nil, spatialIn: nil)
-                })
+                }, fallback: window.initial)
         }
         let sampledValues: [[Double]] =
             switch window {

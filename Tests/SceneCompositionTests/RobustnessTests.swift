@@ -1,4 +1,5 @@
 import Foundation
+import GLBackend
 import SceneComposition
 import Testing
 
@@ -95,5 +96,33 @@ import Testing
             (layer is CAShapeLayer ? 1 : 0) + (layer.sublayers ?? []).reduce(0) { $0 + shapes($1) }
         }
         #expect(shapes(layer) == 1_024)
+    }
+
+    /// A time-remapped precomposition inside another, shown at none of the outer one's sampled
+    /// frames: its layers build with their first values and stay hidden.
+    @Test func nestedTimeRemapShownAtNoSampledFrame() throws {
+        let mover = L.shapeLayer(
+            "mover", index: 1,
+            transform: L.transform(
+                anchor: L.still("[0, 0]"), position: L.animated([(0, "[10, 10]"), (30, "[90, 10]")]),
+                scale: L.still("[100, 100]"), rotation: L.still("0"), opacity: L.still("100")),
+            shapes: "\(L.rectangle(center: (0, 0), size: (10, 10))), \(L.fill((1, 0, 0)))")
+        func precomp(_ reference: String, inPoint: Double, outPoint: Double) -> String {
+            """
+            {"ddd": 0, "ty": 0, "nm": "\(reference)", "ind": 1, "refId": "\(reference)", "w": 100, "h": 100,
+             "ip": \(inPoint), "op": \(outPoint), "st": 0, "tm": \(L.animated([(0, "0"), (30, "1")])), "ks": {}}
+            """
+        }
+        let assets = """
+            {"id": "outer", "layers": [\(precomp("inner", inPoint: 100, outPoint: 200))]},
+            {"id": "inner", "layers": [\(mover)]}
+            """
+        let layer = CACompositionLayer(
+            composition: try CAComposition(
+                data: Data(L.make(layers: precomp("outer", inPoint: 0.5, outPoint: 30), assets: assets).utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.currentFrame = 15
+        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        #expect(image.pixel(x: 50, y: 10).a == 0)
     }
 }
