@@ -38,7 +38,7 @@ import Testing
         let layers = [
             L.shapeLayer("shapes", index: 1, shapes: shapes, parent: 2),
             "{\"ddd\": 0, \"ty\": 3, \"nm\": \"null\", \"ind\": 2, \"ip\": 0, \"op\": 30, \"ks\": \(L.transform(position: (5, 5)))}",
-            "{\"ddd\": 0, \"ty\": 0, \"nm\": \"pre\", \"ind\": 3, \"refId\": \"p\", \"w\": 50, \"h\": 50, \"ip\": 0, \"op\": 30, \"st\": 5, \"ks\": {}, \"masksProperties\": [{\"mode\": \"a\", \"pt\": {\"a\": 0, \"k\": {\"c\": true, \"v\": [[0, 0], [40, 0], [20, 30]], \"i\": [[0, 0], [0, 0], [0, 0]], \"o\": [[0, 0], [0, 0], [0, 0]]}}, \"o\": {\"a\": 0, \"k\": 100}}]}",
+            "{\"ddd\": 0, \"ty\": 0, \"nm\": \"pre\", \"ind\": 3, \"refId\": \"p\", \"w\": 50, \"h\": 50, \"ip\": 0, \"op\": 30, \"st\": 5, \"ks\": {}, \"tm\": \(L.animated([(0, "1"), (30, "0.2")])), \"masksProperties\": [{\"mode\": \"a\", \"pt\": {\"a\": 0, \"k\": {\"c\": true, \"v\": [[0, 0], [40, 0], [20, 30]], \"i\": [[0, 0], [0, 0], [0, 0]], \"o\": [[0, 0], [0, 0], [0, 0]]}}, \"o\": {\"a\": 0, \"k\": 100}}]}",
         ]
         let asset =
             "{\"id\": \"p\", \"layers\": [\(L.shapeLayer("inner", shapes: L.rectangle(center: (10, 10), size: (8, 8))))]}"
