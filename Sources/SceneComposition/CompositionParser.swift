@@ -130,7 +130,7 @@ struct CompositionParser {
     }
 
     private func parseLayer(_ object: JSONObject) -> LayerModel? {
-        let name = JSON.string(object["nm"]) ?? "layer \(JSON.number(object["ind"]).map { Int($0) } ?? 0)"
+        let name = JSON.string(object["nm"]) ?? "layer \(JSON.integer(object["ind"]) ?? 0)"
         guard !JSON.flag(object["hd"]) else { return nil }
         let properties = PropertyParser(warnings: warnings, layerName: name)
         let inPoint = JSON.number(object["ip"]) ?? -.infinity
@@ -138,7 +138,7 @@ struct CompositionParser {
         let stretch = JSON.number(object["sr"]).flatMap { $0 > 0 ? $0 : nil } ?? 1
         noteUnsupported(object, name: name)
         let content: LayerModel.Content
-        switch JSON.number(object["ty"]).map(Int.init) {
+        switch JSON.integer(object["ty"]) {
         case 0:
             if let id = JSON.string(object["refId"]) {
                 content = .precomposition(
@@ -163,8 +163,7 @@ struct CompositionParser {
             content = .none
         }
         return LayerModel(
-            name: name, index: JSON.number(object["ind"]).map { Int(clamping: Int64($0)) },
-            parent: JSON.number(object["parent"]).map { Int(clamping: Int64($0)) }, content: content,
+            name: name, index: JSON.integer(object["ind"]), parent: JSON.integer(object["parent"]), content: content,
             inPoint: inPoint, outPoint: outPoint, startTime: JSON.number(object["st"]) ?? 0, stretch: stretch,
             timeRemap: properties.scalar(object["tm"]),
             transform: layerTransform(object, properties: properties),
@@ -208,7 +207,7 @@ struct CompositionParser {
     /// Records the layer's features that are not played.
     private func noteUnsupported(_ object: JSONObject, name: String) {
         let mattes = [2: "inverted alpha track mattes", 3: "luma track mattes", 4: "inverted luma track mattes"]
-        if let matte = JSON.number(object["tt"]).map(Int.init), let feature = mattes[matte] {
+        if let matte = JSON.integer(object["tt"]), let feature = mattes[matte] {
             warnings.unsupported(feature, in: name)
         }
         if object["tm"] != nil && JSON.number(object["ty"]) != 0 {

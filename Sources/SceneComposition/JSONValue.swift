@@ -19,6 +19,15 @@ enum JSON {
         return number
     }
 
+    /// A whole number (a layer's index, a type code); nil for other numbers and for numbers too
+    /// large to be one exactly.
+    static func integer(_ value: Any?) -> Int? {
+        guard let number = number(value), number.rounded() == number, abs(number) <= 9_007_199_254_740_992 else {
+            return nil
+        }
+        return Int(number)
+    }
+
     /// A number or an array of numbers, as an array; nil when any element is not a finite number.
     static func numbers(_ value: Any?) -> [Double]? {
         if let single = number(value) { return [single] }

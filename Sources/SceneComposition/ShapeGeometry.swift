@@ -50,7 +50,7 @@ enum ShapeGeometry {
     static func polystar(
         center: CGPoint, points: Double, rotation: Double, outerRadius: Double, innerRadius: Double, star: Bool
     ) -> BezierShape {
-        let count = max(3, min(Int(points.rounded(.down)), 1000))
+        let count = Int(min(max(points.rounded(.down), 3), 1000))
         let step = 2 * Double.pi / Double(count)
         var vertices: [CGPoint] = []
         var angle = (rotation - 90) * .pi / 180

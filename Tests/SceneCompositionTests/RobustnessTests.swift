@@ -125,4 +125,38 @@ import Testing
         let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
         #expect(image.pixel(x: 50, y: 10).a == 0)
     }
+
+    /// 300 `.lottie` archives with a byte changed or a span cut or zeroed: each throws or loads.
+    @Test func mutatedArchivesThrowOrLoad() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archives-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = L.make(
+            layers: L.shapeLayer("box", shapes: "\(L.rectangle(center: (5, 5), size: (5, 5))), \(L.fill((1, 0, 0)))"))
+        try Data(json.utf8).write(to: folder.appendingPathComponent("a.json"))
+        try Data("{\"animations\": [{\"id\": \"a\"}]}".utf8).write(to: folder.appendingPathComponent("m.json"))
+        let archive = folder.appendingPathComponent("a.lottie")
+        _ = try ReferenceRenderer.run([
+            "dotlottie", archive.path, "manifest.json=\(folder.path)/m.json", "animations/a.json=\(folder.path)/a.json",
+        ])
+        let original = [UInt8](try Data(contentsOf: archive))
+        var random = Random(state: 5)
+        var loaded = 0
+        for _ in 0..<300 {
+            var bytes = original
+            let at = random.next(bytes.count)
+            switch random.next(3) {
+            case 0: bytes[at] = UInt8(random.next(256))
+            case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.next(30)))
+            default: bytes.replaceSubrange(at..<min(bytes.count, at + 4), with: [0xFF, 0xFF, 0xFF, 0xFF])
+            }
+            do {
+                _ = CACompositionLayer(composition: try CAComposition(data: Data(bytes)))
+                loaded += 1
+            } catch is CompositionError {
+                continue
+            }
+        }
+        #expect(loaded > 0)
+    }
 }
