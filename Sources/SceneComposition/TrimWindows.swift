@@ -48,8 +48,10 @@ enum TrimWindows {
             }
         let lowest = sampledValues.map { $0[0] }.min() ?? 0
         let highest = sampledValues.map { $0[1] }.max() ?? 1
-        let firstTurn = max(Int((-highest).rounded(.down)), -maximumTurns)
-        let lastTurn = min(Int((1 - lowest).rounded(.up)), maximumTurns)
+        guard lowest.isFinite, highest.isFinite else { return [] }
+        let turns = Double(maximumTurns)
+        let firstTurn = Int(min(max((-highest).rounded(.down), -turns), turns))
+        let lastTurn = Int(min(max((1 - lowest).rounded(.up), -turns), turns))
         guard firstTurn <= lastTurn else { return [] }
         return (firstTurn...lastTurn).compactMap { turn in
             let shift = Double(turn)

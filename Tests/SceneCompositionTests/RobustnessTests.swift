@@ -1,6 +1,7 @@
 import Foundation
 import GLBackend
 import SceneComposition
+import SceneCoreTestSupport
 import Testing
 
 /// Damaged and oversized documents: each load throws `CompositionError` or gives a composition
@@ -158,5 +159,21 @@ import Testing
             }
         }
         #expect(loaded > 0)
+    }
+
+    /// Extreme values where the loader computes with them: a trim turned 1e308 degrees, a
+    /// polystar of 1e300 points, a layer index of 9e18: each builds.
+    @Test func extremeValuesBuild() throws {
+        let shapes = """
+            {"ty": "el", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}},
+            {"ty": "sr", "sy": 1, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 1e300}, "r": {"a": 0, "k": 0},
+             "or": {"a": 0, "k": 20}, "ir": {"a": 0, "k": 10}},
+            {"ty": "tm", "s": {"a": 0, "k": -1e308}, "e": {"a": 0, "k": 50}, "o": \(L.animated([(0, "0"), (30, "1e308")]))},
+            {"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}
+            """
+        let json = L.make(layers: L.shapeLayer("extreme", index: 9_000_000_000_000_000_000, shapes: shapes))
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
+        layer.currentFrame = 10
+        #expect(isClose(layer.currentFrame, 10))
     }
 }
