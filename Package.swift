@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SceneCore", targets: ["SceneCore"]),
         .library(name: "GLBackend", targets: ["GLBackend"]),
         .library(name: "SceneMedia", targets: ["SceneMedia"]),
+        .library(name: "SceneComposition", targets: ["SceneComposition"]),
         .executable(name: "demo-window", targets: ["demo-window"]),
     ],
     dependencies: [
@@ -46,6 +47,11 @@ let package = Package(
             name: "CSceneMediaGStreamer", path: "Sources/CGStreamer", pkgConfig: "gstreamer-video-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .target(name: "SceneMedia", dependencies: ["SceneCore", "CSceneMediaGStreamer"], exclude: ["README.md"]),
+        // Lottie compositions played as layer trees (`CACompositionLayer`); zlib inflates `.lottie` archives.
+        .systemLibrary(
+            name: "CSceneCompositionZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "SceneComposition", dependencies: ["SceneCore", "CSceneCompositionZlib"], exclude: ["README.md"]),
         .target(
             name: "SceneCoreShaders", path: "Shaders",
             resources: [
@@ -59,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "demo-window",
             dependencies: [
-                "SceneCore", "GLBackend", "SceneMedia", "CSceneCoreGL",
+                "SceneCore", "GLBackend", "SceneMedia", "SceneComposition", "CSceneCoreGL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The helpers every test target shares (tolerances, pixel expectations, rendering,
@@ -91,6 +97,11 @@ let package = Package(
             name: "SceneMediaTests",
             dependencies: ["SceneMedia", "SceneCore", "GLBackend", "CSceneMediaGStreamer", "SceneCoreTestSupport"]),
         .testTarget(
+            name: "SceneCompositionTests",
+            dependencies: ["SceneComposition", "SceneCore", "GLBackend", "SceneCoreTestSupport"],
+            // The reference renderer's script, run by the tests from the source tree.
+            exclude: ["Support/rlottie_render.py"]),
+        .testTarget(
             name: "DemoSceneTests", dependencies: ["demo-window", "GLBackend", "SceneCore", "SceneCoreTestSupport"]),
         // Apple's spellings (subclass overrides, boxed values, closures), compiled without
         // `@testable` in Swift 6 and, for closures, Swift 5 language mode.
@@ -110,7 +121,8 @@ let package = Package(
 if let sanitizer = Context.environment["SCENECORE_SANITIZE"] {
     let unsanitized: Set = [
         "demo-window", "DemoSceneTests", "WindowTests", "ApplePortingTests", "ApplePortingSwift5Tests",
-        "DocumentationTests", "SceneMedia", "SceneMediaTests",
+        "DocumentationTests", "SceneMedia", "SceneMediaTests", "SceneComposition", "SceneCompositionTests",
+        "CSceneCompositionZlib",
     ]
     package.targets.removeAll { unsanitized.contains($0.name) }
     package.products.removeAll { unsanitized.contains($0.name) }

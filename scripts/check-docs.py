@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The documentation check CI runs after the debug build (`.ci/run`, step "docs").
 
-    scripts/check-docs.py               check SceneCore's, GLBackend's and SceneMedia's documentation
+    scripts/check-docs.py               check SceneCore's, GLBackend's, SceneMedia's and SceneComposition's documentation
     scripts/check-docs.py --self-test   prove that the check fails where it must, on a fixture
     scripts/check-docs.py --list        the same, listing the allowed symbols too
 
@@ -45,7 +45,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["SceneCore", "GLBackend", "SceneMedia"]
+MODULES = ["SceneCore", "GLBackend", "SceneMedia", "SceneComposition"]
 ALLOWED_FILE = ROOT / "scripts" / "docs-undocumented.txt"
 SAMPLES_DIR = ROOT / "Tests" / "DocumentationTests"
 FIXTURE_DIR = ROOT / "scripts" / "docs-fixture"

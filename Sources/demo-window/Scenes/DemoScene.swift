@@ -238,6 +238,10 @@ struct DemoScene: Sendable {
         DemoScene(
             name: "video-bench", summary: "the video benchmark: one AVPlayerLayer filling the window (--media)",
             build: VideoScene.bench),
+        DemoScene(
+            name: "compositions",
+            summary: "CACompositionLayer: Lottie compositions played by the render thread; click the ball to scrub it",
+            build: { CompositionsScene.make($0.size) }, click: CompositionsScene.click),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }

@@ -1,0 +1,4 @@
+#ifndef CSCENECOMPOSITION_ZLIB_SHIM_H
+#define CSCENECOMPOSITION_ZLIB_SHIM_H
+#include <zlib.h>
+#endif

@@ -1,0 +1,356 @@
+import Foundation
+
+/// Builds a shape layer's contents: each fill, stroke or gradient becomes a `CAShapeLayer` (a
+/// gradient a `CAGradientLayer` masked by one) drawing every path listed before it in its group
+/// and the groups inside it, as one path; groups whose transform animates become transform
+/// layers (`TransformLayers`), still groups are folded into their paths.
+struct ShapeLayerBuilder {
+    let animator: CompositionAnimator
+    let warnings: LoadWarnings
+    let layerName: String
+
+    /// A path gathered for the styles after it, in the coordinate space of the layer being
+    /// filled (`transform` folds in the still groups between).
+    private struct Geometry {
+        var shape: Animated<BezierShape>
+        var transform: CGAffineTransform
+    }
+
+    /// What the styles of a group share: the transform and opacity of the still groups around
+    /// them (folded in, not layers), and the trim in effect.
+    private struct Context {
+        var transform: CGAffineTransform = .identity
+        var opacity: Double = 1
+        var trim: TrimModel?
+        /// How many copies the repeaters inside may make in all (nested repeaters multiply).
+        var copyBudget = ShapeLayerBuilder.maximumCopies
+    }
+
+    /// The most copies the repeaters of one shape layer make, nested ones multiplied.
+    static let maximumCopies = 1_024
+
+    /// Adds the layers of `items` (a shape layer's `shapes`) to `container`.
+    func addItems(_ items: [ShapeItem], to container: CALayer) {
+        _ = addGroup(items, to: container, context: Context())
+    }
+
+    /// Adds a group's layers to `container`, the first listed on top; returns its paths for the
+    /// styles of the groups around it.
+    private func addGroup(_ items: [ShapeItem], to container: CALayer, context: Context) -> [Geometry] {
+        if let index = items.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
+            case .repeater(let repeater) = items[index]
+        {
+            // The rest below the copies of what the repeater repeats.
+            let rest = TransformLayers.pointLayer(name: "\(layerName) after repeater")
+            let geometries = addGroup(Array(items[(index + 1)...]), to: rest, context: context)
+            container.addSublayer(rest)
+            addCopies(of: Array(items[..<index]), repeater, to: container, context: context)
+            return geometries
+        }
+        var context = context
+        // A trim modifies the paths listed before it, those of the groups before it included,
+        // whichever style then draws them: it applies to the whole group.
+        for case .trim(let trim) in items { context.trim = trim }
+        var geometries: [Geometry] = []
+        var layers: [CALayer] = []
+        let rounding = items.lazy.compactMap { item -> Animated<Double>? in
+            if case .roundCorners(let radius) = item { return radius }
+            return nil
+        }.first
+        for (position, item) in items.enumerated() {
+            switch item {
+            case .path(let shape):
+                if rounding != nil { warnings.unsupported("rounded corners of paths", in: layerName) }
+                geometries.append(Geometry(shape: shape, transform: context.transform))
+            case .rectangle(let rectangle):
+                var roundness = rectangle.roundness
+                if let rounding, !roundness.isAnimated, roundness.initial == 0 { roundness = rounding }
+                let shape = DerivedProperty.derive([rectangle.position, rectangle.size, roundness.map { [$0] }]) {
+                    let path = ShapeGeometry.rectangle(
+                        center: CGPoint(x: $0[0][0], y: $0[0][1]), size: CGSize(width: $0[1][0], height: $0[1][1]),
+                        roundness: $0[2][0])
+                    return rectangle.reversed ? path.reversed : path
+                }
+                geometries.append(Geometry(shape: shape, transform: context.transform))
+            case .ellipse(let ellipse):
+                let shape = DerivedProperty.derive([ellipse.position, ellipse.size]) {
+                    let path = ShapeGeometry.ellipse(
+                        center: CGPoint(x: $0[0][0], y: $0[0][1]), size: CGSize(width: $0[1][0], height: $0[1][1]))
+                    return ellipse.reversed ? path.reversed : path
+                }
+                geometries.append(Geometry(shape: shape, transform: context.transform))
+            case .polystar(let star):
+                if rounding != nil { warnings.unsupported("rounded corners of polystars", in: layerName) }
+                let parameters = [star.points, star.rotation, star.outerRadius, star.innerRadius].map {
+                    $0.map { [$0] }
+                }
+                if star.points.isAnimated { warnings.unsupported("animated polystar point counts", in: layerName) }
+                let shape = DerivedProperty.derive([star.position] + parameters) {
+                    let path = ShapeGeometry.polystar(
+                        center: CGPoint(x: $0[0][0], y: $0[0][1]), points: $0[1][0], rotation: $0[2][0],
+                        outerRadius: $0[3][0], innerRadius: $0[4][0], star: star.isStar)
+                    return star.reversed ? path.reversed : path
+                }
+                geometries.append(Geometry(shape: shape, transform: context.transform))
+            case .group(let name, let children, let transform):
+                if transform.isAnimated || transform.opacity.isAnimated {
+                    let group = TransformLayers(
+                        transform, name: name, withOpacity: true, animator: animator)
+                    var inner = Context()
+                    inner.trim = context.trim
+                    let childGeometries = addGroup(children, to: group.inner, context: inner)
+                    if !childGeometries.isEmpty && Self.hasStyle(in: items[(position + 1)...]) {
+                        warnings.unsupported("styles drawing paths of groups whose transform animates", in: layerName)
+                    }
+                    // Drawn by the styles around the group where it starts.
+                    let start = transform.initialAffine
+                    geometries += childGeometries.map {
+                        Geometry(
+                            shape: $0.shape,
+                            transform: $0.transform.concatenating(start).concatenating(context.transform))
+                    }
+                    layers.append(group.outer)
+                } else {
+                    var inner = context
+                    inner.transform = transform.initialAffine.concatenating(context.transform)
+                    inner.opacity = context.opacity * min(max(transform.opacity.initial / 100, 0), 1)
+                    let holder = TransformLayers.pointLayer(name: name)
+                    geometries += addGroup(children, to: holder, context: inner)
+                    layers.append(holder)
+                }
+            case .fill(let fill):
+                if let layer = fillLayer(fill, geometries, context) { layers.append(layer) }
+            case .stroke(let stroke):
+                layers += strokeLayers(stroke, geometries, context)
+            case .gradientFill(let gradient):
+                if let trim = context.trim, !Self.isWhole(trim) {
+                    warnings.unsupported("trimmed fills", in: layerName)
+                }
+                if let layer = gradientLayer(gradient, stroke: nil, window: nil, geometries, context) {
+                    layers.append(layer)
+                }
+            case .gradientStroke(let gradient, let stroke):
+                for piece in pieces(geometries, context) {
+                    if let layer = gradientLayer(gradient, stroke: stroke, window: piece.window, piece.paths, context) {
+                        layers.append(layer)
+                    }
+                }
+            case .trim, .roundCorners, .repeater:
+                break
+            }
+        }
+        for layer in layers.reversed() { container.addSublayer(layer) }
+        return geometries
+    }
+
+    /// The repeater's copies of `items`, each in a layer carrying its transform (in the space
+    /// of the still groups around it) and opacity.
+    private func addCopies(of items: [ShapeItem], _ repeater: RepeaterModel, to container: CALayer, context: Context) {
+        let t = repeater.transform
+        let anchor = t.anchor.initial
+        let position = t.position.initial
+        let scale = t.scale.initial.map { $0 / 100 }
+        let toGroup = context.transform.inverted()
+        let count = min(repeater.copies, context.copyBudget)
+        if count < repeater.copies {
+            warnings.note(
+                "repeaters in layer \"\(layerName)\" make over \(Self.maximumCopies) copies: the rest were left out")
+        }
+        var inner = context
+        inner.copyBudget = count > 0 ? context.copyBudget / count : 0
+        var copies: [CALayer] = []
+        for copy in 0..<count {
+            let times = Double(copy) + repeater.offset
+            let matrix = CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
+                .concatenating(CGAffineTransform(scaleX: pow(scale[0], times), y: pow(scale[1], times)))
+                .concatenating(CGAffineTransform(rotationAngle: t.rotation.initial * times * .pi / 180))
+                .concatenating(
+                    CGAffineTransform(translationX: anchor[0] + position.x * times, y: anchor[1] + position.y * times))
+            let holder = TransformLayers.pointLayer(name: "\(layerName) copy \(copy)")
+            holder.transform = CATransform3DMakeAffineTransform(
+                toGroup.concatenating(matrix).concatenating(context.transform))
+            let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
+            let opacity = repeater.startOpacity + (repeater.endOpacity - repeater.startOpacity) * fraction
+            holder.opacity = Float(min(max(opacity / 100, 0), 1))
+            _ = addGroup(items, to: holder, context: inner)
+            copies.append(holder)
+        }
+        for copy in repeater.laterBelow ? copies.reversed() : copies { container.addSublayer(copy) }
+    }
+
+    private static func hasStyle(in items: ArraySlice<ShapeItem>) -> Bool {
+        items.contains { item in
+            switch item {
+            case .fill, .stroke, .gradientFill, .gradientStroke: true
+            default: false
+            }
+        }
+    }
+
+    /// One path of all `geometries`, over time, each moved by its transform and `extra`.
+    private func path(of geometries: [Geometry], extra: CGAffineTransform = .identity) -> Animated<CGPath> {
+        DerivedProperty.derive(geometries.map(\.shape)) { shapes in
+            let path = CGMutablePath()
+            for (shape, geometry) in zip(shapes, geometries) {
+                shape.append(to: path, transform: geometry.transform.concatenating(extra))
+            }
+            return path as CGPath
+        }
+    }
+
+    private func shapeLayer(named suffix: String) -> CAShapeLayer {
+        let layer = CAShapeLayer()
+        layer.name = "\(layerName) \(suffix)"
+        layer.anchorPoint = .zero
+        layer.bounds = .zero
+        layer.position = .zero
+        return layer
+    }
+
+    private func color(_ components: [Double]) -> CGColor {
+        CGColor(
+            red: components[0], green: components[1], blue: components[2],
+            alpha: components.count > 3 ? min(max(components[3], 0), 1) : 1)
+    }
+
+    private func applyOpacity(_ opacity: Animated<Double>, to layer: CALayer, _ context: Context) {
+        animator.apply(opacity, to: layer, keyPath: "opacity") {
+            Float(min(max($0 / 100, 0), 1) * context.opacity)
+        }
+    }
+
+    private func fillLayer(_ fill: FillModel, _ geometries: [Geometry], _ context: Context) -> CALayer? {
+        guard !geometries.isEmpty else { return nil }
+        if let trim = context.trim, !Self.isWhole(trim) { warnings.unsupported("trimmed fills", in: layerName) }
+        let layer = shapeLayer(named: "fill")
+        layer.strokeColor = nil
+        layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+        animator.apply(path(of: geometries), to: layer, keyPath: "path") { $0 }
+        animator.apply(fill.color, to: layer, keyPath: "fillColor") { color($0) }
+        applyOpacity(fill.opacity, to: layer, context)
+        return layer
+    }
+
+    /// The paths a style draws, as pieces of one layer each: all together, or each path in
+    /// every window of the trim in effect (Lottie trims each path on its own).
+    private func pieces(_ geometries: [Geometry], _ context: Context) -> [(
+        paths: [Geometry], window: (start: Animated<Double>, end: Animated<Double>)?
+    )] {
+        guard let trim = context.trim, !Self.isWhole(trim) else { return [(geometries, nil)] }
+        let windows = TrimWindows.windows(trim)
+        return geometries.flatMap { geometry in windows.map { ([geometry], $0) } }
+    }
+
+    /// A stroke's layers: one for all its paths, or one per path and trim window.
+    private func strokeLayers(_ stroke: StrokeModel, _ geometries: [Geometry], _ context: Context) -> [CALayer] {
+        guard !geometries.isEmpty else { return [] }
+        return pieces(geometries, context).map { piece in
+            let layer = shapeLayer(named: "stroke")
+            layer.fillColor = nil
+            configure(layer, stroke: stroke, context: context)
+            animator.apply(path(of: piece.paths), to: layer, keyPath: "path") { $0 }
+            animator.apply(stroke.color, to: layer, keyPath: "strokeColor") { color($0) }
+            applyOpacity(stroke.opacity, to: layer, context)
+            if let window = piece.window { apply(window, to: layer) }
+            return layer
+        }
+    }
+
+    /// The stroke's width, caps, joins and dashes, scaled as the still groups around it scale.
+    private func configure(_ layer: CAShapeLayer, stroke: StrokeModel, context: Context) {
+        let t = context.transform
+        let scale = sqrt(abs(t.a * t.d - t.b * t.c))
+        animator.apply(stroke.width, to: layer, keyPath: "lineWidth") { CGFloat(max($0, 0) * scale) }
+        layer.lineCap = stroke.lineCap
+        layer.lineJoin = stroke.lineJoin
+        layer.miterLimit = stroke.miterLimit
+        if !stroke.dashes.isEmpty {
+            layer.lineDashPattern = stroke.dashes.map { NSNumber(value: $0 * scale) }
+            layer.lineDashPhase = stroke.dashOffset * scale
+        }
+    }
+
+    private static func isWhole(_ trim: TrimModel) -> Bool {
+        !trim.start.isAnimated && !trim.end.isAnimated && trim.start.initial <= 0 && trim.end.initial >= 100
+    }
+
+    private func apply(_ window: (start: Animated<Double>, end: Animated<Double>), to layer: CAShapeLayer) {
+        animator.apply(window.start, to: layer, keyPath: "strokeStart") { CGFloat($0) }
+        animator.apply(window.end, to: layer, keyPath: "strokeEnd") { CGFloat($0) }
+    }
+
+    /// A gradient fill (or, with `stroke`, a gradient stroke): a `CAGradientLayer` over the
+    /// paths' bounds, masked by a shape layer that fills (or strokes) the paths. The gradient
+    /// is laid out in the space of its group and carried by a layer with the still groups'
+    /// transform around it, so that a group scaled unevenly skews the gradient's bands as the
+    /// group's other contents are skewed.
+    private func gradientLayer(
+        _ gradient: GradientFillModel, stroke: StrokeModel?,
+        window: (start: Animated<Double>, end: Animated<Double>)?, _ geometries: [Geometry], _ context: Context
+    ) -> CALayer? {
+        let t = context.transform
+        guard !geometries.isEmpty, t.a * t.d - t.b * t.c != 0 else { return nil }
+        let local = t.inverted()
+        let shapes = path(of: geometries, extra: local)
+        var box = CGRect.null
+        switch shapes {
+        case .fixed(let path): box = path.boundingBoxOfPath
+        case .keyframes(let keys): for key in keys { box = box.union(key.value.boundingBoxOfPath) }
+        }
+        if let stroke {
+            let pad = stroke.width.initial / 2 + 1
+            box = box.insetBy(dx: -pad, dy: -pad)
+            if stroke.width.isAnimated { warnings.unsupported("animated gradient stroke widths", in: layerName) }
+        }
+        guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
+        // Square, so that the unit space of the gradient's points keeps angles: an axial
+        // gradient's bands are square to its axis in that space.
+        let side = max(box.width, box.height)
+        box = CGRect(x: box.midX - side / 2, y: box.midY - side / 2, width: side, height: side)
+        let holder = TransformLayers.pointLayer(name: "\(layerName) gradient space")
+        holder.transform = CATransform3DMakeAffineTransform(t)
+        var inner = context
+        inner.transform = .identity
+        let layer = CAGradientLayer()
+        layer.name = "\(layerName) gradient"
+        layer.anchorPoint = .zero
+        layer.position = box.origin
+        layer.bounds = CGRect(origin: .zero, size: box.size)
+        layer.type = gradient.radial ? .radial : .axial
+        let mask = shapeLayer(named: "gradient mask")
+        let toLayer = local.concatenating(CGAffineTransform(translationX: -box.minX, y: -box.minY))
+        animator.apply(path(of: geometries, extra: toLayer), to: mask, keyPath: "path") { $0 }
+        if let stroke {
+            mask.fillColor = nil
+            mask.strokeColor = CGColor(gray: 0, alpha: 1)
+            configure(mask, stroke: stroke, context: inner)
+            if let window { apply(window, to: mask) }
+        } else {
+            mask.fillRule = gradient.evenOdd ? .evenOdd : .nonZero
+        }
+        layer.mask = mask
+        let stops = gradient.stops.map { GradientStops(packed: $0, colorCount: gradient.colorStopCount) }
+        animator.apply(stops, to: layer, keyPath: "colors") { $0.colors }
+        animator.apply(stops, to: layer, keyPath: "locations") { $0.locations }
+        let unitPoint: (CGPoint) -> CGPoint = { p in
+            CGPoint(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height)
+        }
+        let unit: ([Double]) -> CGPoint = { unitPoint(CGPoint(x: $0[0], y: $0[1])) }
+        animator.applyPoint(gradient.start, to: layer, keyPath: "startPoint", convert: unitPoint)
+        if gradient.radial {
+            // Core Animation's radial gradient reaches the ellipse through the end point's
+            // horizontal and vertical distances; Lottie's is the circle through the end point.
+            let end = DerivedProperty.derive([gradient.start, gradient.end]) { points -> [Double] in
+                let (s, e) = (points[0], points[1])
+                let radius = hypot(e[0] - s[0], e[1] - s[1])
+                return [s[0] + radius, s[1] + radius]
+            }
+            animator.apply(end, to: layer, keyPath: "endPoint", convert: unit)
+        } else {
+            animator.applyPoint(gradient.end, to: layer, keyPath: "endPoint", convert: unitPoint)
+        }
+        applyOpacity(gradient.opacity, to: layer, context)
+        holder.addSublayer(layer)
+        return holder
+    }
+}

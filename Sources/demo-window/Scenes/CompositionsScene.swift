@@ -1,0 +1,64 @@
+import Foundation
+import SceneComposition
+
+/// `CACompositionLayer`: four Lottie compositions written by the demo (`DemoCompositions`),
+/// each a tree of layers and keyframe animations the render thread plays alone — a loader
+/// looping, a tick drawn back and forth, a bouncing ball scrubbed by a click (the click's x
+/// across its panel is the progress shown), and an orbit inside a turning card masked to a circle.
+enum CompositionsScene {
+    /// The name of the composition layer a click scrubs.
+    static let scrubbedName = "scrubbed"
+
+    static func make(_ size: CGSize) -> CALayer {
+        let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
+        let side = max(10, min((size.width - 50) / 4, size.height - 20))
+        let top = (size.height - side) / 2
+        let documents = [
+            DemoCompositions.loader, DemoCompositions.check, DemoCompositions.bounce, DemoCompositions.orbit,
+        ]
+        let modes: [CACompositionLoopMode] = [.loop, .autoReverse, .playOnce, .loop]
+        for (index, document) in documents.enumerated() {
+            let frame = CGRect(x: 10 + CGFloat(index) * (side + 10), y: top, width: side, height: side)
+            let panel = CALayer.panel(frame, named: "composition-\(index)")
+            let player = CACompositionLayer(composition: try? CAComposition(data: Data(document.utf8)))
+            player.frame = panel.bounds
+            player.loopMode = modes[index]
+            if index == 2 {
+                player.name = scrubbedName
+                player.currentProgress = 0.5
+            } else {
+                player.play()
+            }
+            panel.addSublayer(player)
+            if index == 3 {
+                panel.maskToCentredCircle()
+                panel.add(CABasicAnimation.turning(duration: 6), forKey: "turn")
+            }
+            root.addSublayer(panel)
+        }
+        return root
+    }
+
+    /// Shows, paused, the bouncing ball's frame at the click's place across its panel.
+    static func click(_ root: CALayer, _ hit: CALayer?, _ point: CGPoint) -> String {
+        guard let player = root.descendant(named: scrubbedName) as? CACompositionLayer,
+            let panel = player.superlayer
+        else { return "no composition to scrub" }
+        let x = panel.convert(point, from: root).x
+        guard x >= 0, x <= panel.bounds.width else { return "click the ball's panel to scrub it" }
+        player.currentProgress = x / panel.bounds.width
+        return "composition scrubbed to frame \(Int(player.currentFrame))"
+    }
+}
+
+extension CABasicAnimation {
+    /// A full turn about z every `duration` seconds, forever.
+    fileprivate static func turning(duration: CFTimeInterval) -> CABasicAnimation {
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = 0
+        turn.toValue = 2 * Double.pi
+        turn.duration = duration
+        turn.repeatCount = .infinity
+        return turn
+    }
+}
