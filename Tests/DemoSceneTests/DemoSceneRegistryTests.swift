@@ -13,6 +13,7 @@ import Testing
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
                 "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "feed", "drift",
                 "text-field", "gl-layer", "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
+                "compositions",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }
@@ -25,7 +26,8 @@ import Testing
         // the text benchmark changes every string on every frame.
         // The tiled scenes refresh their captions from the tile statistics.
         #expect(ticking == ["perspective", "zorder", "text", "emitter-trail", "drift", "tiled", "tiled-bench"])
-        #expect(clickable == ["cube", "zorder", "hittest", "animations", "emitter", "text-field", "video"])
+        #expect(
+            clickable == ["cube", "zorder", "hittest", "animations", "emitter", "text-field", "video", "compositions"])
         #expect(
             DemoScene.all.filter { $0.key != nil }.map(\.name) == [
                 "animations", "stress", "text-field", "tiled", "video",
