@@ -110,7 +110,7 @@ let package = Package(
             name: "ApplePortingSwift5Tests", dependencies: ["SceneCore"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The documentation catalogs' code samples (Sources/*/*.docc), public API only: each
         // article's Swift code is a run of lines here (scripts/check-docs.py checks it).
-        .testTarget(name: "DocumentationTests", dependencies: ["SceneCore", "GLBackend"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["SceneCore", "GLBackend", "SceneCoreTestSupport"]),
     ]
 )
 

@@ -1,6 +1,7 @@
 import Foundation
 import GLBackend
 import SceneCore
+import SceneCoreTestSupport
 import Testing
 
 // The samples of "Debugging" (SceneCore.docc) for the debug overlays, frame traces and the
@@ -26,6 +27,8 @@ import Testing
     }
 
     @Test func recordsATrace() throws {
+        frameTraceLock.lock()
+        defer { frameTraceLock.unlock() }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sample-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let root = CALayer()

@@ -16,6 +16,8 @@ import Testing
     }
 
     @Test func aCommitAndTheFrameThatAppliedItAreTracedAndLinked() throws {
+        frameTraceLock.lock()
+        defer { frameTraceLock.unlock() }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         let renderer = try OffscreenRenderer(width: 40, height: 30)
@@ -72,6 +74,8 @@ import Testing
     /// Threads recording at once each get a buffer of their own, named as they asked, and
     /// `stop()` collects every event they recorded.
     @Test(.tags(.threads)) func threadsRecordIntoBuffersOfTheirOwn() throws {
+        frameTraceLock.lock()
+        defer { frameTraceLock.unlock() }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         FrameTrace.start(writingTo: url)
