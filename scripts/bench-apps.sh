@@ -188,6 +188,7 @@ for what in ("empty", "feed", "gallery", "headless"):
         print(f"  start-up {what}: SceneCore {ours:.0f} ms" + (f", Qt Quick {qt:.0f} ms: {ratio(ours, qt)}" if qt else ""))
 for (part, what, system), values in sorted(rows.items()):
     if part in ("scenes", "soak"):
-        print(f"  {part} {what}: {st.median(values['fps']):.1f} fps, {st.median(values['dropped']):.0f} dropped")
+        if values.get("fps"):
+            print(f"  {part} {what}: {st.median(values['fps']):.1f} fps, {st.median(values.get('dropped', [0])):.0f} dropped")
 PY
 echo "bench-apps: the runs are in $out"

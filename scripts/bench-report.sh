@@ -378,7 +378,8 @@ if skipped:
     out += ["", "Not run: " + "; ".join(skipped) + "."]
 if scene_rows:
     out += ["", "Every demo scene paced at 60 Hz in a 960x600 window (`scripts/bench-apps.sh`, `bench --continuous`: "
-            "a still scene presents every refresh too), alone, then the soak's four scenes in four windows at once:", "",
+            "a still scene presents every refresh too; the video scenes and the `*-bench` scenes have benchmarks of their own), "
+            "alone, then the soak's four scenes in four windows at once:", "",
             "| scene | alone: fps | dropped | | scene | alone: fps | dropped |", "|---|---|---|---|---|---|---|"]
     alone = [r for r in scene_rows if r[1] == "scenes"]
     half = (len(alone) + 1) // 2

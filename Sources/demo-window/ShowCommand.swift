@@ -77,8 +77,10 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         if list {
+            // Names in a column as wide as the longest, which is never cut.
+            let width = DemoScene.all.map(\.name.count).max() ?? 0
             for scene in DemoScene.all {
-                say("\(scene.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(scene.summary)")
+                say("\(scene.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(scene.summary)")
             }
             return
         }
