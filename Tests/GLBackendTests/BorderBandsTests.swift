@@ -39,13 +39,7 @@ import Testing
         let image = try canvas.render(list)
         // Up to the rasteriser's rounding of what each quad interpolates.
         let reference = try canvas.render(whole)
-        let largest =
-            (0..<170).flatMap { y in
-                (0..<220).map { x in
-                    let (a, b) = (image.pixel(x: x, y: y), reference.pixel(x: x, y: y))
-                    return max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-                }
-            }.max() ?? 0
+        let largest = largestDifference(image, reference)
         #expect(largest <= 1, "largest difference \(largest)")
         // The border's colour over the edges, the background inside.
         #expect(image.pixel(x: 60, y: 11).b > 150 && image.pixel(x: 60, y: 11).r < 100)

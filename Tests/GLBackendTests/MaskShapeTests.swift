@@ -58,13 +58,7 @@ import Testing
         #expect(masks(shaped) == 0 && masks(grouped) == 3)
         let canvas = TestCanvas(width: 200, height: 80)
         let (a, b) = (try canvas.render(shaped), try canvas.render(grouped))
-        let largest =
-            (0..<80).flatMap { y in
-                (0..<200).map { x in
-                    let (p, q) = (a.pixel(x: x, y: y), b.pixel(x: x, y: y))
-                    return max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
-                }
-            }.max() ?? 0
+        let largest = largestDifference(a, b)
         #expect(largest <= 2, "largest difference \(largest)")
         // Outside each mask, the white root; inside, the layer.
         expectPixel(a, 7, 7, (255, 255, 255, 255), tolerance: 0)

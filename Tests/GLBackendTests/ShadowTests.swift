@@ -370,13 +370,8 @@ import Testing
         let drawnWhole = try canvas.render(whole)
         // The strips sample the blurred alpha where the whole quad did, up to the rasteriser's
         // rounding of their texture coordinates.
-        let differences = (0..<100).flatMap { y in
-            (0..<100).map { x in
-                let (a, b) = (holed.pixel(x: x, y: y), drawnWhole.pixel(x: x, y: y))
-                return max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-            }
-        }
-        #expect(differences.max() ?? 0 <= 1, "largest difference \(differences.max() ?? 0)")
+        let largest = largestDifference(holed, drawnWhole)
+        #expect(largest <= 1, "largest difference \(largest)")
         expectPixel(holed, 50, 40, opaque(blue), tolerance: 0)
         #expect(holed.pixel(x: 50, y: 63).r < 200, "the shadow below the card")
     }
