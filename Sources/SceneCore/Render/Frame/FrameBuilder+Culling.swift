@@ -79,13 +79,15 @@ extension FrameBuilder {
     /// into its space, grown by a shadow cast from content. Nil when some part cannot be
     /// bounded. Kept for layers with sublayers while their `contentVersion` holds.
     mutating func subtreeExtent(
-        of id: LayerID, layer: RenderLayer, pieces: [ContentsLayout.Piece], depth: Int
+        of id: LayerID, layer: RenderLayer, pieces: [ContentsLayout.Piece]? = nil, depth: Int
     ) -> CGRect? {
         let p = layer.propertiesExceptPlacement
-        guard !layer.sublayers.isEmpty else { return FrameBuilder.ownRect(of: p, pieces: pieces) }
+        // The contents' pieces are worked out only when the extent is (a kept one needs none).
+        let pieces = { pieces ?? p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? [] }
+        guard !layer.sublayers.isEmpty else { return FrameBuilder.ownRect(of: p, pieces: pieces()) }
         let version = layer.contentVersion
         if let kept = tree.subtreeExtents.entry(for: id, version: version) { return kept.extent }
-        var rect = FrameBuilder.ownRect(of: p, pieces: pieces)
+        var rect = FrameBuilder.ownRect(of: p, pieces: pieces())
         let extent = rect != nil && uncachedExtent(of: layer, own: &rect!, depth: depth) ? rect : nil
         tree.subtreeExtents.keep(extent, for: id, version: version)
         return extent
@@ -105,10 +107,8 @@ extension FrameBuilder {
             let sublayer = tree.layers[slot: slot]
             let toParent = FrameBuilder.layerToWindow(
                 sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: p.sublayerSpaceToOwnSpace)
-            let c = sublayer.propertiesExceptPlacement
-            let pieces = c.contents.map { ContentsLayout.pieces(for: c, image: $0) } ?? []
             guard CATransform3DIsAffine(toParent),
-                let extent = subtreeExtent(of: child, layer: sublayer, pieces: pieces, depth: depth + 1)
+                let extent = subtreeExtent(of: child, layer: sublayer, depth: depth + 1)
             else { return false }
             rect = rect.union(extent.applying(CATransform3DGetAffineTransform(toParent)))
         }
@@ -129,12 +129,10 @@ extension FrameBuilder {
         for child in layer.sublayers {
             guard let slot = tree.layers.slot(of: child) else { continue }
             let sublayer = tree.layers[slot: slot]
-            let c = sublayer.propertiesExceptPlacement
             let toParent = FrameBuilder.layerToWindow(
                 sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: p.sublayerSpaceToOwnSpace)
-            let pieces = c.contents.map { ContentsLayout.pieces(for: c, image: $0) } ?? []
             guard CATransform3DIsAffine(toParent),
-                let extent = subtreeExtent(of: child, layer: sublayer, pieces: pieces, depth: depth + 1),
+                let extent = subtreeExtent(of: child, layer: sublayer, depth: depth + 1),
                 shape.leavesWhole(extent.applying(CATransform3DGetAffineTransform(toParent)), of: p.bounds)
             else { return false }
         }
