@@ -67,6 +67,29 @@ import Testing
         }
     }
 
+    @Test func twoSpinnersFarApartRedrawTwoRectanglesAndMatchWholeFrames() throws {
+        let (root, spinner, _) = scene()
+        // A second spinner in the opposite corner: the box around both (about 290 x 170 pixels)
+        // is over half the target, which one rectangle would redraw whole.
+        let other = solidLayer(
+            CGRect(x: 10, y: 10, width: 40, height: 40), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1))
+        other.add(try #require(spinner.animation(forKey: "spin")), forKey: "spin")
+        spinner.position = CGPoint(x: 280, y: 160)
+        root.addSublayer(other)
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        for time in [1000.1, 1000.35] {
+            let partial = try damaged.render(root, at: time)
+            let full = try whole.render(root, at: time)
+            #expect(largestDifference(partial, full) == 0, "at \(time)")
+            #expect(damaged.statistics.damageRects == 2, "\(damaged.statistics)")
+            let pixels = try #require(damaged.statistics.damagedPixels)
+            // Each spinner's boxes before and after, at most 73 and 62 pixels a side (a side
+            // times √2, the anti-aliasing margin, rounded out to whole pixels).
+            #expect(pixels > 0 && pixels <= 73 * 73 + 62 * 62, "\(pixels) pixels at \(time)")
+        }
+    }
+
     @Test func aFrameThatChangesNothingDrawsNothing() throws {
         let (root, spinner, _) = scene()
         spinner.removeAnimation(forKey: "spin")
@@ -232,19 +255,11 @@ import Testing
         // 20 x 10 pixels from (30, 40) in GL's orientation: rows 10 to 19 from the top.
         let region = PixelRegion(x: 30, y: 40, width: 20, height: 10)
         let surface = try HeadlessSurface(width: 100, height: 60, options: GLRendererOptions())
-        let image = try surface.render(walked.finish().highlighting(region))
+        let image = try surface.render(walked.finish().highlighting(DamageRegion([region])))
         // White under 35 % magenta: (0.35 + 0.65, 0.65, 0.35 + 0.65).
         expectPixel(image, 30, 10, (255, 166, 255, 255))
         expectPixel(image, 49, 19, (255, 166, 255, 255))
         for (x, y) in [(29, 10), (50, 19), (30, 9), (49, 20)] { expectPixel(image, x, y, (255, 255, 255, 255)) }
-    }
-
-    @Test func regionsUnite() {
-        let a = PixelRegion(x: 10, y: 20, width: 5, height: 5)
-        let b = PixelRegion(x: 30, y: 0, width: 10, height: 10)
-        #expect(a.union(b) == PixelRegion(x: 10, y: 0, width: 30, height: 25))
-        #expect(a.union(PixelRegion(x: 0, y: 0, width: 0, height: 0)) == a)
-        #expect(PixelRegion(x: 3, y: 3, width: 0, height: 4).union(b) == b)
     }
 }
 

@@ -39,8 +39,12 @@ public struct FrameStatistics: Sendable, Equatable {
     public var cachedShadows = 0
     /// `CAOpenGLLayer`s that drew their picture for this frame (each at most once).
     public var glContentDraws = 0
-    /// The pixels of the damaged region a frame redrew (`FrameDamage`); nil for a frame drawn whole.
+    /// The pixels of the damaged region a frame redrew (`FrameDamage`), its rectangles' areas
+    /// summed; nil for a frame drawn whole.
     public var damagedPixels: Int? = nil
+    /// The rectangles the damaged region was drawn in, each cleared, drawn and presented on its
+    /// own (0 for a frame drawn whole or changing nothing).
+    public var damageRects = 0
     /// Commands ignored as invalid (each reported through the diagnostics log).
     public var rejectedCommands = 0
 

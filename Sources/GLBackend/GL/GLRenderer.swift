@@ -89,13 +89,14 @@ final class GLRenderer {
     /// `GL_MAX_VIEWPORT_DIMS` draws nothing.
     ///
     /// With `damage` (`FrameDamage`), the framebuffer holds the last frame drawn and only that
-    /// region changes: only the instances that reach it are drawn, clearing and drawing are
-    /// scissored to it, and an empty region draws nothing at all.
+    /// region changes: only the instances that reach it are drawn, and the frame is cleared
+    /// and drawn once per rectangle of the region, scissored to it; an empty region draws
+    /// nothing at all.
     /// Sends the commands drawn so far to the driver without waiting for them (`glFlush`):
     /// Mesa's software rasteriser starts drawing them on its own threads.
     package func flush() { glFlush() }
 
-    package func draw(_ whole: DisplayList, damage: PixelRegion? = nil) {
+    package func draw(_ whole: DisplayList, damage: DamageRegion? = nil) {
         // An empty region skips the culling too (below, before anything is drawn).
         let list = damage.flatMap { $0.isEmpty ? nil : FrameDamage.culled(whole, to: $0) } ?? whole
         guard list.width >= 1, list.width <= maxViewportSize.width, list.height >= 1,
@@ -119,7 +120,8 @@ final class GLRenderer {
         var statistics = FrameStatistics()
         statistics.glContentDraws = glContentDraws
         if let damage {
-            statistics.damagedPixels = damage.width * damage.height
+            statistics.damagedPixels = damage.pixelCount
+            statistics.damageRects = damage.rects.count
             guard !damage.isEmpty else {
                 self.statistics = statistics
                 return
@@ -133,17 +135,22 @@ final class GLRenderer {
             default: false
             }
         }
-        prepare(
-            width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips, damage: damage)
         statistics.instanceBytes = instanceBuffer.upload(
             list.instances, appending: Self.compositeInstance(width: list.width, height: list.height))
         statistics.uploadedBytes += gradients.upload(list.gradientTexels)
         for update in list.textureUpdates { textureCache.write(update, statistics: &statistics) }
 
-        var pass = FramePass(
-            renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)
-        for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
-        pass.finish()
+        let scissors: [PixelRegion?] = damage?.rects ?? [nil]
+        for scissor in scissors {
+            prepare(
+                width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips,
+                scissor: scissor)
+            var pass = FramePass(
+                renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)
+            for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
+            pass.finish()
+            statistics = pass.statistics
+        }
         glDisable(GL_SCISSOR_TEST.glEnum)
         // A frame drawn only within its damage leaves out the effects, which lie clear of it
         // (`FrameDamage.culled`): their kept bitmaps and shadows are not out of use.
@@ -153,24 +160,24 @@ final class GLRenderer {
             videoTextures.endFrame()
             shadowCache.evictUndrawn(returningTexturesTo: blur)
         }
-        pass.statistics.rasterCacheBytes = rasterCache.bytes
-        pass.statistics.cachedShadows = shadowCache.count
-        pass.statistics.evictedTextures = textureCache.endFrame()
-        self.statistics = pass.statistics
+        statistics.rasterCacheBytes = rasterCache.bytes
+        statistics.cachedShadows = shadowCache.count
+        statistics.evictedTextures = textureCache.endFrame()
+        self.statistics = statistics
     }
 
     /// Sets the fixed-function state of a frame and clears the target (its stencil only when
     /// the frame clips: a software rasteriser pays a full pass over the buffer for it), all of
-    /// it or, with `damage`, only that region, to which the frame's drawing stays scissored.
+    /// it or, with `scissor`, only that rectangle, to which the frame's drawing stays scissored.
     private func prepare(
-        width: Int, height: Int, clearColor: SIMD4<Float>, clearingStencil: Bool, damage: PixelRegion?
+        width: Int, height: Int, clearColor: SIMD4<Float>, clearingStencil: Bool, scissor: PixelRegion?
     ) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         glDisable(GL_DEPTH_TEST.glEnum)
         glDisable(GL_CULL_FACE.glEnum)
-        if let damage {
+        if let scissor {
             glEnable(GL_SCISSOR_TEST.glEnum)
-            glScissor(GLint(damage.x), GLint(damage.y), GLsizei(damage.width), GLsizei(damage.height))
+            glScissor(GLint(scissor.x), GLint(scissor.y), GLsizei(scissor.width), GLsizei(scissor.height))
         } else {
             glDisable(GL_SCISSOR_TEST.glEnum)
         }

@@ -35,7 +35,7 @@ final class HeadlessSurface: @unchecked Sendable {
     /// still holds the last list drawn and only that region is drawn again (`GLRenderer.draw`).
     /// - Throws: `GLError.invalidSize` when the list's size is not renderable, `EGLError` when
     ///   the context cannot be made current.
-    package func render(_ list: DisplayList, damage: PixelRegion? = nil) throws -> RenderedImage {
+    package func render(_ list: DisplayList, damage: DamageRegion? = nil) throws -> RenderedImage {
         try context.withCurrent {
             let resized = framebuffer.width != list.width || framebuffer.height != list.height
             try framebuffer.resize(width: list.width, height: list.height)

@@ -171,7 +171,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
         /// the back buffer undefined).
         var backBufferHoldsLast = false
         var presentedSize = (width: 0, height: 0)
-        var lastTint: PixelRegion?
+        var lastTint: DamageRegion?
         var overlay = DebugOverlayRenderer()
         /// Unpaced, the next frame built while the GL driver draws this one.
         var ahead: BuiltFrame?
@@ -188,7 +188,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
             // The frame is drawn in a scope of its own: once its instances are uploaded, its
             // display list is held by the pipeline alone, so the next frame (built ahead below)
             // patches that list in place instead of copying it (1.6 MB at 10,000 quads).
-            let (commits, commitSeconds, width, height, presented): (Int, Double, Int, Int, PixelRegion?)
+            let (commits, commitSeconds, width, height, presented): (Int, Double, Int, Int, DamageRegion?)
             do {
                 let built =
                     ahead.flatMap { $0.frame.matches(frame) ? $0 : nil }
@@ -212,7 +212,9 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                 let keepsFrame = surface.presentsDamage && limitsRedrawToDamage && !resized && region != nil
                 // The last frame's tint over what it drew is drawn over again, untinted; what this
                 // frame changed is tinted.
-                let damage = changed.map { region in lastTint.map(region.union) ?? region }
+                let damage = changed.flatMap { region in
+                    lastTint.map { region.union($0, width: list.width, height: list.height) } ?? region
+                }
                 lastTint = frame.showsDamage && keepsFrame ? changed.flatMap { $0.isEmpty ? nil : $0 } : nil
                 let drawn =
                     overlay.isActive
@@ -224,7 +226,7 @@ final class RenderThread: CommitSink, DisplayFrameSource, @unchecked Sendable {
                 FrameTrace.counter("uploaded bytes", renderer.statistics.uploadedBytes)
                 backBufferHoldsLast = keepsFrame
                 (commits, commitSeconds, width, height) = (built.commits, built.commitSeconds, list.width, list.height)
-                presented = keepsFrame ? damage ?? PixelRegion(x: 0, y: 0, width: width, height: height) : nil
+                presented = keepsFrame ? damage ?? DamageRegion(width: width, height: height) : nil
             }
             if interval == 0 && animation.isAnimating && buildTime >= Self.buildAheadTime {
                 // Unpaced and animating, the next frame is certain: one that takes long to build

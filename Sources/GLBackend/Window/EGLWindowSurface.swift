@@ -72,7 +72,7 @@ final class EGLWindowSurface: WindowSurface, @unchecked Sendable {
     /// buffers), so every frame is drawn and shown whole.
     let presentsDamage = false
 
-    func present(changed: PixelRegion?) { eglSwapBuffers(display, surface) }
+    func present(changed: DamageRegion?) { eglSwapBuffers(display, surface) }
 
     func releaseCurrent() { eglMakeCurrent(display, nil, nil, nil) }
 

@@ -87,17 +87,17 @@ final class GLXWindowSurface: WindowSurface, @unchecked Sendable {
         return true
     }
 
-    /// With GLX_MESA_copy_sub_buffer a frame with a changed region is not swapped: that region
-    /// of the back buffer is copied to the window, and the back buffer keeps the whole frame
-    /// for the next one to draw into.
+    /// With GLX_MESA_copy_sub_buffer a frame with a changed region is not swapped: each
+    /// rectangle of that region of the back buffer is copied to the window, and the back buffer
+    /// keeps the whole frame for the next one to draw into.
     var presentsDamage: Bool { copySubBuffer != nil }
 
-    func present(changed: PixelRegion?) {
+    func present(changed: DamageRegion?) {
         guard let copySubBuffer, let changed else { return glXSwapBuffers(connection.display, window) }
-        guard !changed.isEmpty else { return }
-        copySubBuffer(
-            connection.display, window, Int32(changed.x), Int32(changed.y), Int32(changed.width),
-            Int32(changed.height))
+        for rect in changed.rects {
+            copySubBuffer(
+                connection.display, window, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
     }
 
     func releaseCurrent() { glXMakeCurrent(connection.display, 0, nil) }

@@ -14,10 +14,10 @@ protocol WindowSurface: AnyObject, Sendable {
     /// `present(changed:)` shows only that. Known after `makeCurrent()`.
     var presentsDamage: Bool { get }
     /// Shows the frame just drawn: where `presentsDamage` and `changed` is given, only that
-    /// region (nothing for an empty one), keeping the frame for the next to draw into; else
+    /// region, rectangle by rectangle (nothing for an empty one), keeping the frame for the next to draw into; else
     /// all of it by swapping buffers, after which the next frame must be drawn whole (a swap
     /// also makes the driver take a new window size).
-    func present(changed: PixelRegion?)
+    func present(changed: DamageRegion?)
     func releaseCurrent()
     /// Destroys the context and surface (not the X window). Called after the render thread ended.
     func destroy()

@@ -48,8 +48,8 @@ package struct FramePipeline: Sendable {
         package var changedInstances: [Int]?
         /// The part of the target this frame draws differently from the last frame built (an
         /// empty region when nothing changed); nil when it must be drawn whole: the first frame,
-        /// frames built without `patching`, damage over half the target (`FrameDamage`).
-        package var damage: PixelRegion?
+        /// frames built without `patching`, damage that costs as much as the whole target (`DamageBoxes`).
+        package var damage: DamageRegion?
     }
 
     /// Runs one frame.
@@ -107,7 +107,7 @@ package struct FramePipeline: Sendable {
             case .patched(let patched, let changed, let damage)?:
                 return Output(
                     displayList: patched, tick: tick, liveImageIDs: nil, changedInstances: changed,
-                    damage: FrameDamage.region(of: damage, width: width, height: height))
+                    damage: damage.region())
             case .walk(let intact)?:
                 lastListIntact = intact
             case nil:
@@ -119,7 +119,7 @@ package struct FramePipeline: Sendable {
         // else holds it.)
         var previous = lastListIntact ? patch?.lastList ?? unpatchableList : nil
         unpatchableList = nil
-        var damage: PixelRegion?
+        var damage: DamageRegion?
         if let root {
             // Shapes that animations changed are rasterised side by side before the walk.
             let shown = tree

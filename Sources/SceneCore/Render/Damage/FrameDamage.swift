@@ -15,21 +15,22 @@
 /// pixels outside the damage. A frame with OpenGL content, or whose structure (sizes, clear
 /// colour, the commands and their batches) changed, is drawn whole.
 package enum FrameDamage {
-    /// The target pixels that `current` draws differently from `previous`; nil when the whole
-    /// target must be drawn (no previous frame, a frame damage is not worked out for, or damage
-    /// that covers half the target or more). An empty region means the frame draws exactly what
-    /// the last one did. (A patched frame's damage is worked out as it is patched, `FramePatch`.)
-    package static func region(from previous: DisplayList?, to current: DisplayList) -> PixelRegion? {
+    /// The target pixels that `current` draws differently from `previous`, as a few rectangles
+    /// (`DamageBoxes`); nil when the whole target must be drawn (no previous frame, a frame
+    /// damage is not worked out for, or damage that costs as much as the whole target). An
+    /// empty region means the frame draws exactly what the last one did. (A patched frame's
+    /// damage is worked out as it is patched, `FramePatch`.)
+    package static func region(from previous: DisplayList?, to current: DisplayList) -> DamageRegion? {
         guard let previous, previous.width == current.width, previous.height == current.height,
             previous.clearColor == current.clearColor, previous.instances.count == current.instances.count,
             previous.commands.count == current.commands.count, previous.groupRegions == current.groupRegions
         else { return nil }
         let size = SIMD2(Float(current.width), Float(current.height))
-        var damage = PixelBox.empty
+        var damage = DamageBoxes(width: current.width, height: current.height)
         /// Adds the boxes instance `index` covered before and covers now.
         func damageInstance(_ index: Int) {
-            damage = damage.union(PixelBox(covering: previous.instances[index], in: size))
-            damage = damage.union(PixelBox(covering: current.instances[index], in: size))
+            damage.add(PixelBox(covering: previous.instances[index], in: size))
+            damage.add(PixelBox(covering: current.instances[index], in: size))
         }
         let updatedTextures = Set(current.textureUpdates.map(\.texture.imageID))
         let gradientsChanged = previous.gradientTexels != current.gradientTexels
@@ -71,36 +72,20 @@ package enum FrameDamage {
             damageInstance(index)
             // A frame where everything moves stops here: it is drawn whole.
             changed += 1
-            if changed % 64 == 0, damage.low.x <= 0, damage.low.y <= 0, damage.high.x >= size.x, damage.high.y >= size.y
-            {
-                return nil
-            }
+            if changed % 64 == 0, damage.coversHalfTheTarget { return nil }
         }
-        if let effects, effects.isReached(by: damage) { return nil }
-        return region(of: damage, width: current.width, height: current.height)
-    }
-
-    /// The region of `damage` in a `width` x `height` target: empty for no damage, nil for damage
-    /// that covers half the target or more, or is not finite. Drawing most of the target
-    /// scissored costs more than drawing all of it (a scissored clear is drawn, a whole one is
-    /// not), and a whole frame is swapped rather than copied.
-    static func region(of damage: PixelBox, width: Int, height: Int) -> PixelRegion? {
-        let size = SIMD2(Float(width), Float(height))
-        guard damage.low.x.isFinite, damage.low.y.isFinite, damage.high.x.isFinite, damage.high.y.isFinite else {
-            return damage == .empty ? PixelRegion(x: 0, y: 0, width: 0, height: 0) : nil
-        }
-        let region = damage.region(in: size)
-        return region.width * region.height * 2 >= width * height ? nil : region
+        if let effects, damage.boxes.contains(where: effects.isReached) { return nil }
+        return damage.region()
     }
 
     /// `list` with only the instances that reach `region` (in order, batches renumbered, clip
-    /// instances kept), for a frame drawn only there: what lies wholly outside the scissor
+    /// instances kept), for a frame drawn only there: what lies wholly outside its rectangles
     /// would cost vertex work and instance upload for no pixel. `list` must be a frame damage was
     /// worked out for: its effects lie wholly outside `region`, and are left out; a frame with
     /// OpenGL content is returned as it is.
-    package static func culled(_ list: DisplayList, to region: PixelRegion) -> DisplayList {
+    package static func culled(_ list: DisplayList, to region: DamageRegion) -> DisplayList {
         let size = SIMD2(Float(list.width), Float(list.height))
-        let area = PixelBox(region)
+        let areas = region.rects.map(PixelBox.init)
         var culled = list
         culled.instances = []
         culled.commands = []
@@ -130,7 +115,8 @@ package enum FrameDamage {
             func culledBatch(_ batch: DrawBatch) -> DrawBatch? {
                 let first = culled.instances.count
                 for index in batch.first..<(batch.first + batch.count) {
-                    if PixelBox(covering: list.instances[index], in: size).intersects(area) {
+                    let box = PixelBox(covering: list.instances[index], in: size)
+                    if areas.contains(where: box.intersects) {
                         culled.instances.append(list.instances[index])
                     }
                 }

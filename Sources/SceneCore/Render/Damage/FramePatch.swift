@@ -47,7 +47,7 @@ struct FramePatch {
     enum Outcome {
         /// The frame, patched: the indices of the instances that differ from the last frame's,
         /// and where they drew before and draw now, the frame's damage.
-        case patched(DisplayList, changed: [Int], damage: PixelBox)
+        case patched(DisplayList, changed: [Int], damage: DamageBoxes)
         /// The frame must be built by a whole walk. When `lastListIntact` is false, the last
         /// frame was changed part of the way before the patch failed: it no longer shows what
         /// was drawn, and the walked frame's damage cannot be worked out against it.
@@ -63,11 +63,13 @@ struct FramePatch {
             !FramePatch.drawsEveryFrame(tree, under: root)
         else { return .walk(lastListIntact: true) }
         let (changed, moved) = (tree.animatedChanges, tree.animatedMoves)
-        guard !changed.isEmpty || !moved.isEmpty else { return .patched(list, changed: [], damage: .empty) }
+        guard !changed.isEmpty || !moved.isEmpty else {
+            return .patched(list, changed: [], damage: DamageBoxes(width: width, height: height))
+        }
         // When most quads change, walking the tree costs no more than drawing them again.
         guard changed.count * 2 <= list.instances.count else { return .walk(lastListIntact: true) }
         if batchOfInstance.count != list.instances.count { batchOfInstance = FramePatch.batches(of: list) }
-        var changes = Changes(size: SIMD2(Float(width), Float(height)))
+        var changes = Changes(width: width, height: height)
         if !changed.isEmpty {
             guard let redrawn = FramePatch.redraw(changed, of: tree, leaves: leaves, width: width, height: height)
             else { return .walk(lastListIntact: true) }
@@ -83,12 +85,15 @@ struct FramePatch {
     private struct Changes {
         let size: SIMD2<Float>
         var instances: [Int] = []
-        var damage = PixelBox.empty
-        /// Whether `damage` covers the whole target already: the frame is drawn whole, and the
-        /// boxes of further changes need not be worked out.
+        var damage: DamageBoxes
+        /// Whether `damage` costs as much as the whole target already: the frame is drawn whole,
+        /// and the boxes of further changes need not be worked out.
         private var coversTarget = false
 
-        init(size: SIMD2<Float>) { self.size = size }
+        init(width: Int, height: Int) {
+            size = SIMD2(Float(width), Float(height))
+            damage = DamageBoxes(width: width, height: height)
+        }
 
         /// Puts `quad` in place of instance `index` of `quads` (a list's instances), noting the
         /// change if it is one.
@@ -97,9 +102,9 @@ struct FramePatch {
             let old = quads[index]
             guard quad != old else { return }
             if !coversTarget {
-                damage = damage.union(PixelBox(covering: old, in: size)).union(PixelBox(covering: quad, in: size))
-                coversTarget =
-                    damage.low.x <= 0 && damage.low.y <= 0 && damage.high.x >= size.x && damage.high.y >= size.y
+                damage.add(PixelBox(covering: old, in: size))
+                damage.add(PixelBox(covering: quad, in: size))
+                coversTarget = damage.coversHalfTheTarget
             }
             quads[index] = quad
             instances.append(index)

@@ -24,7 +24,7 @@ package struct DebugOverlayRenderer: Sendable {
 
     /// The list to draw for the frame `list`, shown at `time`, which redraws `damage` of the
     /// last frame (nil: all of it).
-    package mutating func overlaid(_ list: DisplayList, damage: PixelRegion?, at time: Double) -> DisplayList {
+    package mutating func overlaid(_ list: DisplayList, damage: DamageRegion?, at time: Double) -> DisplayList {
         guard isActive else { return list }
         var shown = overlays.contains(.overdraw) ? list.overdrawPicture() : list
         if overlays.contains(.blendedLayers) {

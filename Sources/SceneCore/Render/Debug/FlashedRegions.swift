@@ -11,11 +11,10 @@ package struct FlashedRegions: Sendable {
     package init() {}
 
     /// Notes that the frame shown at `time` redrew `region` (nil: the whole `width` x `height`
-    /// target; an empty region redrew nothing).
-    package mutating func record(_ region: PixelRegion?, width: Int, height: Int, at time: Double) {
-        let redrawn = region ?? PixelRegion(x: 0, y: 0, width: width, height: height)
-        guard !redrawn.isEmpty, time.isFinite else { return }
-        flashes.append((redrawn, time))
+    /// target; an empty region redrew nothing), each of its rectangles flashing on its own.
+    package mutating func record(_ region: DamageRegion?, width: Int, height: Int, at time: Double) {
+        guard time.isFinite else { return }
+        for redrawn in (region ?? DamageRegion(width: width, height: height)).rects { flashes.append((redrawn, time)) }
         if flashes.count > Self.capacity { flashes.removeFirst(flashes.count - Self.capacity) }
     }
 
