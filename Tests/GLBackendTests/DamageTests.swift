@@ -201,44 +201,67 @@ import Testing
         #expect(damaged.statistics.rasterCacheBytes > 0 && damaged.statistics.cachedShadows > 0)
     }
 
-    @Test func aChangeInsideAnEffectOrWithinItsReachIsDrawnWhole() throws {
-        // The spinner casts a shadow: what it draws is inside an effect.
+    /// Renders `root` at 1000, then at each of `times`, damage-limited and whole, and expects
+    /// the frames to match; returns the damage-limited renderer's statistics of each.
+    func partialFrames(of root: CALayer, at times: [Double]) throws -> [FrameStatistics] {
+        let (damaged, whole) = try renderers()
+        _ = try damaged.render(root, at: 1000)
+        return try times.map { time in
+            let partial = try damaged.render(root, at: time)
+            #expect(try largestDifference(partial, whole.render(root, at: time)) == 0, "at \(time)")
+            return damaged.statistics
+        }
+    }
+
+    @Test func aChangeInsideAnEffectRedrawsTheEffectWholeUnderItsDamage() throws {
+        // The spinner casts a shadow from what it draws: it is drawn inside an effect (a
+        // bitmap of it and its shadow).
         let (shadowed, spinner, _) = scene()
         addEffects(to: shadowed)
         spinner.shadowOpacity = 0.5
+        // A translucent group: drawn offscreen, composited at half opacity.
+        let (grouped, groupSpinner, _) = scene()
+        groupSpinner.opacity = 0.5
+        groupSpinner.addSublayer(solidLayer(CGRect(x: 10, y: 10, width: 20, height: 20), CGColor(gray: 0, alpha: 1)))
+        for root in [shadowed, grouped] {
+            for statistics in try partialFrames(of: root, at: [1000.1, 1000.3]) {
+                let pixels = try #require(statistics.damagedPixels, "\(statistics)")
+                // The shadowed spinner is drawn from a 70 x 70 bitmap holding it and its shadow,
+                // turned: at most 104 pixels a side, before and after (the group: 72).
+                #expect(pixels > 0 && pixels <= 104 * 104, "\(statistics)")
+                #expect(statistics.groups + statistics.rasterCacheHits > 0, "the effect is drawn: \(statistics)")
+            }
+        }
+    }
+
+    @Test func aStillEffectTheDamageReachesIsDrawnUnderIt() throws {
         // A still blurred card left of the spinner: clear of its box, but its blur reaches it.
-        let (blurred, _, _) = scene()
-        addEffects(to: blurred)
+        let (root, _, _) = scene()
+        addEffects(to: root)
         let card = solidLayer(
             CGRect(x: 140, y: 70, width: 36, height: 30), CGColor(red: 0, green: 0.5, blue: 0, alpha: 1))
         let blur = CAFilter(type: .gaussianBlur)
         blur.setValue(4, forKey: "inputRadius")
         card.filters = [blur]
-        blurred.addSublayer(card)
-        for root in [shadowed, blurred] {
-            let (damaged, whole) = try renderers()
-            _ = try damaged.render(root, at: 1000)
-            let partial = try damaged.render(root, at: 1000.3)
-            #expect(damaged.statistics.damagedPixels == nil, "\(damaged.statistics)")
-            #expect(try largestDifference(partial, whole.render(root, at: 1000.3)) == 0)
+        root.addSublayer(card)
+        for statistics in try partialFrames(of: root, at: [1000.1, 1000.3]) {
+            #expect(try #require(statistics.damagedPixels) <= 80 * 80, "\(statistics)")
+            #expect(statistics.groups == 1 && statistics.filterPasses > 0, "only the blurred card: \(statistics)")
         }
-        // Without its blur, the card is clear of the spinner's damage.
-        commitWithoutActions { card.filters = nil }
-        let (damaged, _) = try renderers()
-        _ = try damaged.render(blurred, at: 1000)
-        _ = try damaged.render(blurred, at: 1000.3)
-        #expect(damaged.statistics.damagedPixels != nil)
     }
 
-    @Test func aFrameWithAGroupIsDrawnWhole() throws {
-        let (root, spinner, _) = scene()
-        spinner.opacity = 0.5
-        spinner.addSublayer(solidLayer(CGRect(x: 10, y: 10, width: 20, height: 20), CGColor(gray: 0, alpha: 1)))
-        let (damaged, whole) = try renderers()
-        _ = try damaged.render(root, at: 1000)
-        let partial = try damaged.render(root, at: 1000.3)
-        #expect(damaged.statistics.damagedPixels == nil, "a translucent group is composited offscreen")
-        #expect(try largestDifference(partial, whole.render(root, at: 1000.3)) == 0)
+    @Test func aChangeReachingABackdropFilterIsDrawnWhole() throws {
+        // A frosted card over the spinner's corner reads what lies below it: drawn only under
+        // the damage, it would read the last frame's pixels around it.
+        let (root, _, _) = scene()
+        let frosted = solidLayer(CGRect(x: 230, y: 90, width: 40, height: 40), CGColor(gray: 1, alpha: 0.3))
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(2, forKey: "inputRadius")
+        frosted.backgroundFilters = [blur]
+        root.addSublayer(frosted)
+        for statistics in try partialFrames(of: root, at: [1000.1, 1000.3]) {
+            #expect(statistics.damagedPixels == nil, "\(statistics)")
+        }
     }
 }
 

@@ -18,7 +18,7 @@ extension FramePass {
         var region = drawn.clipped(width: width, height: height)
         let filtered =
             region.isEmpty ? target : applyFilters(effects.passes, to: target, region: &region, edges: .transparent)
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         if !region.isEmpty {
             composite(filtered, opacity: Self.sanitized(opacity), blendMode: effects.blendMode, region: region)
         }
@@ -41,7 +41,7 @@ extension FramePass {
             return
         }
         let filtered = applyFilters(passes, to: copy, region: &region, edges: .clamped)
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         glDisable(GL_BLEND.glEnum)
         withScissor(shape) { $0.composite(filtered, opacity: 1) }
         glEnable(GL_BLEND.glEnum)
@@ -75,7 +75,7 @@ extension FramePass {
         for pass in passes {
             defer { isFirstPass = false }
             guard let output = renderer.groupTargets.acquire(width: width, height: height) else { break }
-            glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
+            bindDrawTarget(output.framebuffer)
             glClearColor(0, 0, 0, 0)
             withScissor(touched) { _ in glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             switch pass {
@@ -96,7 +96,7 @@ extension FramePass {
                 if isFirstPass && edges == .transparent {
                     let read = reach.grown(by: blurReach(radius) + 2).clipped(width: width, height: height)
                     clear(result, around: region, within: read)
-                    glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, output.framebuffer)
+                    bindDrawTarget(output.framebuffer)
                 }
                 guard blur(result, region: reach, by: radius, edges: edges) else {
                     renderer.groupTargets.release(output)
@@ -123,7 +123,7 @@ extension FramePass {
             let blurred = renderer.blur.blur(
                 source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
         else { return false }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, GLuint(output))
+        bindDrawTarget(GLuint(output))
         glDisable(GL_STENCIL_TEST.glEnum)
         // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
         let (w, h) = (Float(width), Float(height))
@@ -141,7 +141,7 @@ extension FramePass {
 
     /// Clears `target` within `outer` but outside `inner` (a ring of up to four strips).
     private mutating func clear(_ target: GroupTarget, around inner: PixelRegion, within outer: PixelRegion) {
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        bindDrawTarget(target.framebuffer)
         glClearColor(0, 0, 0, 0)
         let (innerTop, outerTop) = (inner.y + inner.height, outer.y + outer.height)
         let strips = [
@@ -189,12 +189,12 @@ extension FramePass {
         var reading: GLint = 0
         glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING.glEnum, &reading)
         glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, current.framebuffer)
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, copy.framebuffer)
+        bindDrawTarget(copy.framebuffer)
         let (x0, y0) = (GLint(region.x), GLint(region.y))
         let (x1, y1) = (GLint(region.x + region.width), GLint(region.y + region.height))
         glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GL_NEAREST.glEnum)
         glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, GLuint(reading))
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         return copy
     }
 }

@@ -28,7 +28,7 @@ extension FramePass {
             levels.append(TargetLevel(framebuffer: current.framebuffer, group: nil, baseDepth: current.stencilDepth))
             return
         }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        bindDrawTarget(target.framebuffer)
         clearTarget(region)
         levels.append(TargetLevel(framebuffer: target.framebuffer, group: target, baseDepth: 0, region: region))
     }
@@ -43,7 +43,7 @@ extension FramePass {
         closeOpenClips(before: "endGroup")
         let level = levels.removeLast()
         guard let target = level.group else { return }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         composite(target, opacity: Self.sanitized(opacity), region: level.region)
         renderer.groupTargets.release(target)
         statistics.groups += 1

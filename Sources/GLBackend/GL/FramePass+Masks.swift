@@ -21,7 +21,7 @@ extension FramePass {
                     discardsDrawing: true))
             return
         }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        bindDrawTarget(target.framebuffer)
         let region = current.region
         clearTarget(region)
         levels.append(
@@ -39,7 +39,7 @@ extension FramePass {
         let mask = levels.removeLast()
         let content = levels.removeLast()
         guard let target = content.group else { return }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         composite(target, mask: mask.group, opacity: Self.sanitized(opacity), region: content.region)
         renderer.groupTargets.release(target)
         statistics.groups += 1

@@ -26,7 +26,7 @@ extension FramePass {
             return
         }
         statistics.rasterCacheMisses += 1
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, target.framebuffer)
+        bindDrawTarget(target.framebuffer)
         setViewport(width: request.width, height: request.height)
         glClearColor(0, 0, 0, 0)
         glClearStencil(0)
@@ -43,7 +43,7 @@ extension FramePass {
         closeOpenClips(before: "endRaster")
         let level = levels.removeLast()
         guard level.group != nil else { return }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         let size = targetSize
         setViewport(width: size.width, height: size.height)
     }

@@ -51,18 +51,13 @@ extension FramePass {
         defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRegion(x: 0, y: 0, width: 0, height: 0)) }
         if let shadow = level.shadow, let entry = blurContent(target, bounds: bounds, shadow: shadow) {
             let kept = renderer.shadowCache.store(entry, for: .layer(shadow.layer), returningTexturesTo: renderer.blur)
-            glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+            bindDrawTarget(current.framebuffer)
             drawShadow(entry, color: shadow.color, transform: windowToClip(offset: shadow.offset), clip: shadow.clip)
             if !kept { renderer.blur.recycle(entry.blurred) }
         }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         // Only the layer's drawn area is composited: the rest of the target is transparent.
-        if let area {
-            glEnable(GL_SCISSOR_TEST.glEnum)
-            glScissor(GLint(area.x), GLint(area.y), GLsizei(area.width), GLsizei(area.height))
-            composite(target, opacity: 1)
-            glDisable(GL_SCISSOR_TEST.glEnum)
-        }
+        if let area { withScissor(area) { $0.composite(target, opacity: 1) } }
     }
 
     /// The frame's pixels (GL's convention, rows from the bottom) that hold `bounds` (window
@@ -161,6 +156,7 @@ extension FramePass {
         defer { source.delete() }
         // Making the texture's framebuffer bound it: draw into the current target again.
         glBindFramebuffer(GL_FRAMEBUFFER.glEnum, current.framebuffer)
+        if frameScissor != nil { scissorBoundTarget() }
         glBindTexture(GL_TEXTURE_2D.glEnum, source.texture)
         glPixelStorei(GL_UNPACK_ALIGNMENT.glEnum, 1)
         glPixelStorei(GL_UNPACK_ROW_LENGTH.glEnum, GLint(image.bytesPerRow / 4))

@@ -23,7 +23,7 @@ extension FramePass {
         closeOpenClips(before: "endShapeClip")
         let level = levels.removeLast()
         guard let target = level.group else { return }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
         if let program = renderer.programs.program(for: .shapeClipComposite) {
             glBindTexture(GL_TEXTURE_2D.glEnum, target.colorTexture)
             glBindSampler(

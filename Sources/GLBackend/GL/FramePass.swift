@@ -16,11 +16,17 @@ struct FramePass {
     var statistics: FrameStatistics
     /// While above 0, the commands of a bitmap the raster cache holds are being skipped.
     var skippedRasterDepth = 0
+    /// For a frame drawn only within its damage, the rectangle drawn this time (`GLRenderer.draw`):
+    /// whatever is drawn into the frame's own framebuffer stays inside it, while offscreen
+    /// targets are drawn whole (a blur reads around what it blurs). Nil for a frame drawn whole.
+    let frameScissor: PixelRegion?
 
     init(
-        renderer: GLRenderer, list: DisplayList, framebuffer: GLuint, statistics: FrameStatistics
+        renderer: GLRenderer, list: DisplayList, framebuffer: GLuint, statistics: FrameStatistics,
+        scissor: PixelRegion? = nil
     ) {
         self.renderer = renderer
+        self.frameScissor = scissor
         (frameWidth, frameHeight) = (list.width, list.height)
         self.instanceCount = list.instances.count
         self.groupRegions = list.groupRegions
@@ -62,6 +68,8 @@ struct FramePass {
         case .endShadow(let bounds): endShadow(bounds: bounds)
         case .drawShadow(let shadow): drawShadow(shadow)
         }
+        // Whatever the command bound last, the next draws into it with the scissor it needs.
+        if frameScissor != nil, !command.isDraw { scissorBoundTarget() }
     }
 
     /// Closes what the list left open: groups (masked or not) are composited at full opacity,
@@ -91,7 +99,7 @@ struct FramePass {
                 "GLRenderer.unclosedClips",
                 "GLRenderer: \(current.clips.count) pushClip without popClip at the end of the frame")
         }
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, current.framebuffer)
+        bindDrawTarget(current.framebuffer)
     }
 
     /// Reports an invalid command (once per kind of fault: the message less its numbers) and
@@ -134,17 +142,50 @@ struct FramePass {
         statistics.instances += batch.count
     }
 
-    /// Runs `body` with drawing limited to `region` (GL's scissor test); without a region, as
-    /// the caller left the scissor.
+    /// Runs `body` with drawing limited to `region` (GL's scissor test) and, in the frame's own
+    /// framebuffer, to the frame's scissor; without either, unscissored. Leaves the scissor as
+    /// the bound target needs it (`scissorBoundTarget`).
     mutating func withScissor(_ region: PixelRegion?, _ body: (inout FramePass) -> Void) {
-        guard let region else {
-            body(&self)
-            return
+        let limit = drawsIntoFrame ? frameScissor : nil
+        switch (region, limit) {
+        case (nil, nil):
+            glDisable(GL_SCISSOR_TEST.glEnum)
+        case (let region?, nil), (nil, let region?):
+            scissor(region)
+        case (let region?, let limit?):
+            scissor(region.intersection(limit))
         }
-        glEnable(GL_SCISSOR_TEST.glEnum)
-        glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
         body(&self)
-        glDisable(GL_SCISSOR_TEST.glEnum)
+        scissorBoundTarget()
+    }
+
+    /// Binds `framebuffer` for drawing, with the scissor it needs (`scissorBoundTarget`).
+    func bindDrawTarget(_ framebuffer: GLuint) {
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER.glEnum, framebuffer)
+        if frameScissor != nil { scissorBoundTarget() }
+    }
+
+    /// Limits drawing to the frame's scissor while the frame's own framebuffer is bound; an
+    /// offscreen target is drawn unscissored.
+    func scissorBoundTarget() {
+        if let frameScissor, drawsIntoFrame {
+            scissor(frameScissor)
+        } else {
+            glDisable(GL_SCISSOR_TEST.glEnum)
+        }
+    }
+
+    /// Whether the bound draw framebuffer is the frame's own.
+    private var drawsIntoFrame: Bool {
+        guard frameScissor != nil else { return false }
+        var bound: GLint = 0
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &bound)
+        return GLuint(bound) == levels[0].framebuffer
+    }
+
+    private func scissor(_ region: PixelRegion) {
+        glEnable(GL_SCISSOR_TEST.glEnum)
+        glScissor(GLint(region.x), GLint(region.y), GLsizei(max(region.width, 0)), GLsizei(max(region.height, 0)))
     }
 
     /// Passes fragments where the stencil equals `depth`, applying `passOperation` to them.
@@ -168,5 +209,12 @@ struct FramePass {
             glDrawArraysInstanced(GL_TRIANGLE_STRIP.glEnum, 0, 4, GLsizei(count))
         }
         statistics.drawCalls += 1
+    }
+}
+
+extension DisplayCommand {
+    /// Whether the command draws a batch into the bound target and binds no other.
+    fileprivate var isDraw: Bool {
+        if case .draw = self { true } else { false }
     }
 }

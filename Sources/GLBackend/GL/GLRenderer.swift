@@ -146,7 +146,8 @@ final class GLRenderer {
                 width: list.width, height: list.height, clearColor: list.clearColor, clearingStencil: clips,
                 scissor: scissor)
             var pass = FramePass(
-                renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics)
+                renderer: self, list: list, framebuffer: GLuint(baseFramebuffer), statistics: statistics,
+                scissor: scissor)
             for (index, command) in list.commands.enumerated() { pass.execute(command, at: index) }
             pass.finish()
             statistics = pass.statistics

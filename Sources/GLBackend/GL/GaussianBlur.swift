@@ -256,17 +256,21 @@ final class GaussianBlur {
     }
 }
 
-/// The GL state a blur changes and puts back: the draw framebuffer, viewport and vertex array
-/// (blending is turned back on, as frames draw with it).
+/// The GL state a blur changes and puts back: the draw framebuffer, viewport, vertex array and
+/// scissor test (off while the blur draws into its own textures; blending is turned back on,
+/// as frames draw with it).
 private struct SavedState {
     var framebuffer: GLint = 0
     var viewport: [GLint] = [0, 0, 0, 0]
     var vertexArray: GLint = 0
+    let scissors: Bool
 
     init() {
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &framebuffer)
         glGetIntegerv(GL_VIEWPORT.glEnum, &viewport)
         glGetIntegerv(GL_VERTEX_ARRAY_BINDING.glEnum, &vertexArray)
+        scissors = glIsEnabled(GL_SCISSOR_TEST.glEnum) != 0
+        glDisable(GL_SCISSOR_TEST.glEnum)
     }
 
     func restore() {
@@ -274,5 +278,6 @@ private struct SavedState {
         glViewport(viewport[0], viewport[1], viewport[2], viewport[3])
         glBindVertexArray(GLuint(vertexArray))
         glEnable(GL_BLEND.glEnum)
+        if scissors { glEnable(GL_SCISSOR_TEST.glEnum) }
     }
 }

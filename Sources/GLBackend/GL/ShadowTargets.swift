@@ -37,6 +37,9 @@ final class ShadowTargets {
             guard !drawn.isEmpty else { return target }
             glEnable(GL_SCISSOR_TEST.glEnum)
             glScissor(GLint(drawn.x), GLint(drawn.y), GLsizei(drawn.width), GLsizei(drawn.height))
+        } else {
+            // A new target is cleared whole, whatever the frame's scissor.
+            glDisable(GL_SCISSOR_TEST.glEnum)
         }
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         glDisable(GL_SCISSOR_TEST.glEnum)

@@ -30,6 +30,13 @@ package struct PixelRegion: Sendable, Hashable {
         let y1 = min(max(y + self.height, 0), height)
         return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// The pixels in both regions (an empty region where they do not meet).
+    package func intersection(_ other: PixelRegion) -> PixelRegion {
+        let (x0, y0) = (max(x, other.x), max(y, other.y))
+        let (x1, y1) = (min(x + width, other.x + other.width), min(y + height, other.y + other.height))
+        return PixelRegion(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+    }
 }
 
 /// A box of window pixels (GL's orientation) being grown around what a group draws. It may be
