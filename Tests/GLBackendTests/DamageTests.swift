@@ -391,6 +391,36 @@ import Testing
         #expect(patched.allSatisfy { $0?.count == 24 + 8 + 5 }, "\(patched.map { $0?.count })")
     }
 
+    @Test func movingGradientLayersArePatchedAndTheirColoursChangingWalks() throws {
+        let root = solidLayer(
+            CGRect(x: 0, y: 0, width: DamageTests.size.width, height: DamageTests.size.height),
+            CGColor(gray: 1, alpha: 1))
+        var gradients: [CAGradientLayer] = []
+        for i in 0..<12 {
+            let gradient = CAGradientLayer()
+            gradient.frame = CGRect(x: 10 + CGFloat(i % 6) * 50, y: 30 + CGFloat(i / 6) * 90, width: 40, height: 40)
+            gradient.colors = [
+                CGColor(red: 1, green: CGFloat(i) / 12, blue: 0, alpha: 1),
+                CGColor(red: 0, green: 0, blue: 1, alpha: 0.7),
+            ]
+            gradient.cornerRadius = i % 2 == 0 ? 8 : 0
+            gradient.add(
+                repeating("transform.rotation.z", from: 0, to: 2 * .pi, beginning: 1000 - Double(i) / 7),
+                forKey: "spin")
+            root.addSublayer(gradient)
+            gradients.append(gradient)
+        }
+        // Each gradient's quad moves; its texels stay as they were.
+        let moved = try frames(of: root, at: [1000, 1000.1, 1000.35])
+        #expect(moved.allSatisfy { $0?.count == 12 }, "\(moved)")
+        // A gradient whose colours change is drawn by a walk: its texels change.
+        gradients[3].add(
+            basic("colors", from: gradients[0].colors, to: gradients[5].colors, duration: 10) { $0.beginTime = 1000 },
+            forKey: "recolour")
+        let recoloured = try frames(of: root, at: [1000.5, 1000.6])
+        #expect(recoloured == [nil], "\(recoloured)")
+    }
+
     /// A rounded leaf starting to turn about y under a parent's perspective: its quad now needs
     /// the shader's perspective coverage, which the batch it was drawn in does not run, so the
     /// tree is walked; the next frame moves it within the batch that walk drew it in.

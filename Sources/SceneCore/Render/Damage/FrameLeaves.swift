@@ -7,7 +7,10 @@ import Foundation
 /// A plain leaf has no sublayers drawn and draws only quads: no group, mask, filter, shadow,
 /// clip, rasterization, shape, glyphs, gradient, OpenGL content or tiles, and it was reached
 /// by the ordinary walk of its superlayer's sublayers (not inside a rasterized layer's bitmap,
-/// a mask, a replicator's instances, a transition or a transform layer's 3D space).
+/// a mask, a replicator's instances, a transition or a transform layer's 3D space). A leaf that
+/// would be plain but for its gradient is recorded too, to be moved only (`Leaf.movesOnly`):
+/// its quads do not depend on where it is, but drawing it again would add its gradient's
+/// texels to the frame.
 struct FrameLeaves {
     /// What the walk passed to the sublayers of one layer.
     struct Context {
@@ -23,19 +26,23 @@ struct FrameLeaves {
         fileprivate var walk: UInt32 = 0
         private var contextIndex: Int32 = 0
         private var firstIndex: Int32 = 0
-        private var instanceCount: Int32 = 0
+        /// The number of its instances, negated for a leaf that may only be moved.
+        private var signedCount: Int32 = 0
         /// Its zPosition, which placed it among its siblings.
         var zPosition: CGFloat = 0
 
         var context: Int { Int(contextIndex) }
         var first: Int { Int(firstIndex) }
-        var count: Int { Int(instanceCount) }
+        var count: Int { Int(signedCount.magnitude) }
+        /// Whether a patch may move its quads but not draw it again (it draws a gradient).
+        var movesOnly: Bool { signedCount < 0 }
 
         fileprivate init() {}
 
-        fileprivate init(walk: UInt32, context: Int, first: Int, count: Int, zPosition: CGFloat) {
+        fileprivate init(walk: UInt32, context: Int, first: Int, count: Int, movesOnly: Bool, zPosition: CGFloat) {
             (self.walk, self.zPosition) = (walk, zPosition)
-            (contextIndex, firstIndex, instanceCount) = (Int32(context), Int32(first), Int32(count))
+            (contextIndex, firstIndex) = (Int32(context), Int32(first))
+            signedCount = movesOnly ? -Int32(count) : Int32(count)
         }
     }
 
@@ -66,9 +73,10 @@ struct FrameLeaves {
     }
 
     /// Records the leaf in `slot`.
-    mutating func record(slot: Int, context: Int, first: Int, count: Int, zPosition: CGFloat) {
+    mutating func record(slot: Int, context: Int, first: Int, count: Int, movesOnly: Bool, zPosition: CGFloat) {
         guard slot < leaves.count, first + count <= Int(Int32.max), context <= Int(Int32.max) else { return }
-        leaves[slot] = Leaf(walk: walk, context: context, first: first, count: count, zPosition: zPosition)
+        leaves[slot] = Leaf(
+            walk: walk, context: context, first: first, count: count, movesOnly: movesOnly, zPosition: zPosition)
     }
 
     /// The record of the leaf in `slot` from the last walk; nil when that walk drew no plain leaf there.

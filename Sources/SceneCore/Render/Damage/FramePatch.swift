@@ -204,7 +204,7 @@ struct FramePatch {
         var targets: [Int] = []
         let drawn = builder.withCurrentSlots { builder in
             for slot in changed {
-                guard let leaf = leaves.leaf(in: slot), let id = tree.layers.id(inSlot: slot),
+                guard let leaf = leaves.leaf(in: slot), !leaf.movesOnly, let id = tree.layers.id(inSlot: slot),
                     tree.layers[slot: slot].propertiesExceptPlacement.zPosition == leaf.zPosition
                 else { return false }
                 let start = builder.batcher.instanceCount

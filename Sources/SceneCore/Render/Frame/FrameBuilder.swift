@@ -190,21 +190,32 @@ package struct FrameBuilder {
         }
         closeLayer(open, depth: depth)
         if let context, offset == nil, raster == nil, !recordsInstances, masksBeingDrawn.isEmpty,
-            isPlainLeaf(open, slot: slot), batcher.closedOnlyDraws(since: commands)
+            let kind = leafKind(open, slot: slot), batcher.closedOnlyDraws(since: commands)
         {
             leaves?.record(
                 slot: slot, context: context, first: first, count: batcher.instanceCount - first,
-                zPosition: slots[slot].propertiesExceptPlacement.zPosition)
+                movesOnly: kind == .movesOnly, zPosition: slots[slot].propertiesExceptPlacement.zPosition)
         }
     }
 
-    /// Whether the layer in `slot`, opened as `open`, draws only quads of its own (see `FrameLeaves`).
-    private func isPlainLeaf(_ open: OpenLayer, slot: Int) -> Bool {
+    /// What a leaf a patch may draw again or move is (see `FrameLeaves`).
+    private enum LeafKind {
+        /// It draws only quads of its own.
+        case plain
+        /// It would be plain but for its gradient: it may be moved, not drawn again.
+        case movesOnly
+    }
+
+    /// What the layer in `slot`, opened as `open`, is as a leaf; nil for a layer a patch cannot
+    /// draw (see `FrameLeaves`).
+    private func leafKind(_ open: OpenLayer, slot: Int) -> LeafKind? {
         guard open.children.isEmpty, open.clipIndex == nil, !open.castsFromContent, open.mask == nil, !open.isGroup,
             open.effects == nil, !open.replicates, slots[slot].contentsBlend == nil
-        else { return false }
+        else { return nil }
         let p = slots[slot].propertiesExceptPlacement
-        return !p.drawsOwnContent && p.backgroundFilters.filters.isEmpty
+        guard p.backgroundFilters.filters.isEmpty else { return nil }
+        guard p.drawsOwnContent else { return .plain }
+        return p.kind == .gradient ? .movesOnly : nil
     }
 
     /// Draws the plain leaf in `slot` again, as the walk that recorded it in `context` did; false
@@ -216,7 +227,7 @@ package struct FrameBuilder {
                 sublayerSpace: context.sublayerSpace, inheritedOpacity: context.inheritedOpacity, depth: context.depth,
                 offset: nil)
         else { return true }
-        guard isPlainLeaf(open, slot: slot) else { return false }
+        guard leafKind(open, slot: slot) == .plain else { return false }
         closeLayer(open, depth: context.depth)
         return true
     }
