@@ -8,6 +8,7 @@
 #   - scripts/compare-particles.sh: 10,000 particles beside Qt Quick Particles
 #   - scripts/bench-apps.sh: paced CPU a frame, the feed, the drift, start-up and every demo scene
 #     at 60 Hz beside Qt Quick
+#   - scripts/compare-compositions.sh: 20 Lottie compositions at 60 Hz beside rlottie
 #   - the package benchmarks (Benchmarks/, `swift package benchmark`) and their threshold check
 #
 #   scripts/bench-report.sh [PEERS_DIR]      (default ../shared/peers)
@@ -18,7 +19,7 @@
 # to end: its table says so in bold, and is not one to commit. REPORT=FILE rewrites FILE instead of
 # BENCHMARKS.md; LOGS=DIR keeps the logs there (default a new folder under /tmp); FROM_LOGS=DIR
 # only rewrites the table from an earlier run's logs. STEPS names the steps to run (default
-# "peers effects particles apps package"); the table has rows for those run.
+# "peers effects particles apps compositions package"); the table has rows for those run.
 #
 # A full run takes about 25 minutes. Run it on a quiet machine: ratios hold up under load better than
 # absolute figures, but not well; the table gives the load average before and after the run.
@@ -99,7 +100,7 @@ else
         "$@" >"$logs/$name.log" 2>&1
         echo $? >"$logs/$name.rc"
     }
-    steps=" ${STEPS:-peers effects particles apps package} "
+    steps=" ${STEPS:-peers effects particles apps compositions package} "
     runs() { [[ $steps == *" $1 "* ]]; }
     runs peers && step peers scripts/bench-peers.sh "$peers"
     if runs effects && [ -n "${effects# }" ]; then
@@ -109,6 +110,7 @@ else
         step particles env SECONDS_="$particle_seconds" scripts/compare-particles.sh "$peers"
     fi
     runs apps && step apps scripts/bench-apps.sh "$peers"
+    runs compositions && step compositions scripts/compare-compositions.sh
     # The package benchmarks: one run kept as a baseline (its results.json, with every metric's
     # histogram, is copied to the logs) and checked against the thresholds checked in under
     # Benchmarks/Thresholds.
@@ -238,6 +240,26 @@ if particles is not None:
             ""))
     else:
         rows.append(failed("10,000 particles", "`scripts/compare-particles.sh`", "particles"))
+
+# Compositions: "median scenecore fps=... process_cpu_ms_per_frame=... rss_mb=..." and "median rlottie ...".
+compositions = read("compositions")
+if compositions is not None:
+    medians = {}
+    for line in compositions.splitlines():
+        fields = line.split()
+        if len(fields) > 2 and fields[0] == "median":
+            medians[fields[1]] = dict(field.split("=", 1) for field in fields[2:] if "=" in field)
+    if "scenecore" in medians and "rlottie" in medians:
+        ours, theirs = medians["scenecore"], medians["rlottie"]
+        cpu, their_cpu = float(ours["process_cpu_ms_per_frame"]), float(theirs["process_cpu_ms_per_frame"])
+        rows.append((
+            "20 Lottie compositions (`composition-wall`) at 60 Hz: process CPU a frame (lower is better)",
+            "`scripts/compare-compositions.sh`",
+            f"{cpu:.2f} ms ({fmt(float(ours['fps']))} fps, {float(ours['rss_mb']):.0f} MB resident); rlottie "
+            f"rendering the same frames to buffers: {their_cpu:.2f} ms ({float(theirs['rss_mb']):.0f} MB), "
+            f"{cpu / their_cpu:.2f}×", "", "", "", ""))
+    else:
+        rows.append(failed("compositions", "`scripts/compare-compositions.sh`", "compositions"))
 
 
 # Where applications live (bench-apps.sh): its raw lines, "PART WHAT SYSTEM KEY VALUE ...", for

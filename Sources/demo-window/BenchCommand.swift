@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     )
     var animation: AnimationDriver = .explicit
 
-    @Option(help: "An effect on every stress layer: none, mask, shadow, shadow-path or gradient.")
+    @Option(help: "An effect on every stress layer: none, mask, shadow, shadow-path, gradient, shape, blur or glass.")
     var effect: StressEffect = .none
 
     @Option(help: "The video file the video scenes play (by default the demo's clips, made on first run).")

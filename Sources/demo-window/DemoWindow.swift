@@ -10,7 +10,7 @@ struct DemoWindow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo-window",
         abstract: "SceneCore demo scenes in an X11 window, headless renders, and the frame-rate benchmark.",
-        subcommands: [ShowCommand.self, BenchCommand.self],
+        subcommands: [ShowCommand.self, BenchCommand.self, ExportCompositionsCommand.self],
         defaultSubcommand: ShowCommand.self)
 }
 

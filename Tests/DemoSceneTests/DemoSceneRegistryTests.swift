@@ -13,7 +13,7 @@ import Testing
                 "effects", "layout", "text", "static", "cards", "replicator", "replicator-stress", "emitter",
                 "emitter-bench", "emitter-trail", "emitter-long-lived", "stress", "spinner", "scroll", "feed", "drift",
                 "text-field", "gl-layer", "tiled", "tiled-bench", "video", "video-wall", "video-live", "video-bench",
-                "compositions",
+                "compositions", "composition-wall",
             ])
         #expect(names.allSatisfy { DemoScene.named($0)?.name == $0 })
     }

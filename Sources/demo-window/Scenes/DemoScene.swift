@@ -242,6 +242,10 @@ struct DemoScene: Sendable {
             name: "compositions",
             summary: "CACompositionLayer: Lottie compositions played by the render thread; click the ball to scrub it",
             build: { CompositionsScene.make($0.size) }, click: CompositionsScene.click),
+        DemoScene(
+            name: "composition-wall",
+            summary: "the compositions benchmark: 20 CACompositionLayers looping the demo's compositions",
+            build: { CompositionWallScene.make($0.size) }),
     ]
 
     static func named(_ name: String) -> DemoScene? { all.first { $0.name == name } }
