@@ -24,7 +24,12 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
     static let loopLead = 1_000.0
 
     private var timeline = CALayer()
-    private var tracks: [CompositionTrack] = []
+    /// The built layers' animations; what is set or added by key path changes them.
+    var tracks: [CompositionTrack] = []
+    /// The properties key paths reach.
+    var inputs = CompositionInputs()
+    /// The key paths that matched nothing, each logged once.
+    var unmatchedKeyPaths: Set<String> = []
     private var storedComposition: CAComposition?
     private var storedRange: ClosedRange<Double> = 0...1
     private var storedLoopMode: CACompositionLoopMode = .playOnce
@@ -53,6 +58,8 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         guard let model = layer as? CACompositionLayer else { return }
         timeline = model.timeline
         tracks = model.tracks
+        inputs = model.inputs
+        unmatchedKeyPaths = model.unmatchedKeyPaths
         storedComposition = model.storedComposition
         storedRange = model.storedRange
         storedLoopMode = model.storedLoopMode
@@ -206,6 +213,8 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         defer { CATransaction.commit() }
         for layer in timeline.sublayers ?? [] { layer.removeFromSuperlayer() }
         tracks = []
+        inputs = CompositionInputs()
+        unmatchedKeyPaths = []
         storedWarnings = []
         playing = false
         guard let composition else { return }
@@ -213,6 +222,7 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         let builder = LayerTreeBuilder(model: composition.model, warnings: warnings)
         timeline.addSublayer(builder.build())
         tracks = builder.animator.tracks
+        inputs = builder.inputs
         storedWarnings = composition.warnings + warnings.messages
         if !storedWarnings.isEmpty {
             Diagnostics.warning("CACompositionLayer: \(storedWarnings.joined(separator: "; "))")
@@ -226,26 +236,42 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
     /// Adds each built layer's animations in one group that plays `playbackRange` in the loop
     /// mode: the group's time starts at the range's first frame at `timelineOrigin`.
     private func installAnimations() {
-        guard let composition else { return }
+        guard composition != nil else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
+        for track in tracks { install(track) }
+    }
+
+    /// Adds `track`'s animations to its layer in one group (see `installAnimations`), the
+    /// animations added by key path last, timed from the composition's in point; removes the
+    /// group when there are none.
+    func install(_ track: CompositionTrack) {
+        guard let composition else { return }
         let rate = composition.frameRate
-        for track in tracks {
-            let group = CAAnimationGroup()
-            group.animations = track.animations.map { timed in
+        let inputs = track.inputAnimations.keys.sorted().compactMap { key -> CAAnimation? in
+            guard let animation = track.inputAnimations[key]?.copy() as? CAAnimation else { return nil }
+            animation.beginTime += (composition.inPoint - storedRange.lowerBound) / rate
+            return animation
+        }
+        guard !track.animations.isEmpty || !inputs.isEmpty else {
+            track.layer.removeAnimation(forKey: "composition")
+            return
+        }
+        let group = CAAnimationGroup()
+        group.animations =
+            track.animations.map { timed in
                 let animation = timed.animation.copy() as! CAKeyframeAnimation
                 animation.beginTime = (timed.startFrame - storedRange.lowerBound) / rate
                 return animation
-            }
-            group.beginTime = Self.timelineOrigin
-            group.duration = (storedRange.upperBound - storedRange.lowerBound) / rate
-            group.repeatCount = storedLoopMode.repeatCount
-            group.autoreverses = storedLoopMode.autoreverses
-            group.fillMode = .both
-            group.isRemovedOnCompletion = false
-            track.layer.add(group, forKey: "composition")
-        }
+            } + inputs
+        group.beginTime = Self.timelineOrigin
+        group.duration = (storedRange.upperBound - storedRange.lowerBound) / rate
+        group.repeatCount = storedLoopMode.repeatCount
+        group.autoreverses = storedLoopMode.autoreverses
+        group.fillMode = .both
+        group.isRemovedOnCompletion = false
+        track.layer.add(group, forKey: "composition")
     }
 
     /// The timeline layer's local time now.

@@ -1,0 +1,204 @@
+import Foundation
+import GLBackend
+import SceneComposition
+import SceneCoreTestSupport
+import Testing
+
+/// Inputs by key path: the key paths a composition offers, values set by key path (wildcards
+/// included) that override the composition's keyframes through playing, seeking and looping,
+/// animations added by key path that the render side plays, and key paths that match nothing.
+@Suite struct InputKeyPathTests {
+    private typealias L = LottieDocument
+
+    /// Layer "Card": group "Box" (a square at (30, 50), its "Fill 1" keyframed from red to green
+    /// over frames 0–30) and group "Ring" (a disc at (75, 50), 30 across, "Fill 1" blue, and
+    /// "Stroke 1", black, 4 wide). 100 x 100 at 30 fps, frames 0–30.
+    private static let json = L.make(
+        layers: L.shapeLayer(
+            "Card",
+            shapes: """
+                {"ty": "gr", "nm": "Box", "it": [\(L.rectangle(center: (30, 50), size: (30, 30))),
+                  {"ty": "fl", "nm": "Fill 1", "c": \(L.animated([(0, "[1, 0, 0, 1]"), (30, "[0, 1, 0, 1]")])),
+                   "o": {"a": 0, "k": 100}, "r": 1}]},
+                {"ty": "gr", "nm": "Ring", "it": [{"ty": "el", "p": {"a": 0, "k": [75, 50]}, "s": {"a": 0, "k": [30, 30]}},
+                  {"ty": "st", "nm": "Stroke 1", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100},
+                   "w": {"a": 0, "k": 4}, "lc": 1, "lj": 1},
+                  \(L.fill((0, 0, 1)).replacingOccurrences(of: "\"ty\": \"fl\"", with: "\"ty\": \"fl\", \"nm\": \"Fill 1\""))]}
+                """))
+
+    private func player() throws -> CACompositionLayer {
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.json.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        return layer
+    }
+
+    private let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+    /// Precomposition layer "A" showing shape layer "B", whose group "G" holds "Fill 1".
+    private static let nested = L.make(
+        layers: """
+            {"ddd": 0, "ty": 0, "nm": "A", "ind": 1, "refId": "inner", "w": 100, "h": 100, "ip": 0, "op": 30,
+             "st": 0, "ks": {}}
+            """,
+        assets: """
+            {"id": "inner", "layers": [\(L.shapeLayer("B", shapes: """
+                {"ty": "gr", "nm": "G", "it": [\(L.rectangle(center: (50, 50), size: (20, 20))),
+                  \(L.fill((1, 0, 0)).replacingOccurrences(of: "\"ty\": \"fl\"", with: "\"ty\": \"fl\", \"nm\": \"Fill 1\""))]}
+                """))]}
+            """)
+
+    @Test func aSmallCompositionListsItsKeyPaths() throws {
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.nested.utf8)))
+        #expect(
+            layer.inputKeyPaths == [
+                "A.B.G.Fill 1.Color", "A.B.G.Fill 1.Opacity", "A.B.Transform.Opacity", "A.B.Transform.Position",
+                "A.Transform.Opacity", "A.Transform.Position",
+            ])
+        #expect(
+            try player().inputKeyPaths == [
+                "Card.Box.Fill 1.Color", "Card.Box.Fill 1.Opacity", "Card.Ring.Fill 1.Color",
+                "Card.Ring.Fill 1.Opacity",
+                "Card.Ring.Stroke 1.Color", "Card.Ring.Stroke 1.Opacity", "Card.Ring.Stroke 1.Stroke Width",
+                "Card.Transform.Opacity", "Card.Transform.Position",
+            ])
+        #expect(CACompositionLayer().inputKeyPaths.isEmpty)
+    }
+
+    /// Each pattern set to a colour: whether it reaches the one colour, "A.B.G.Fill 1.Color".
+    @Test(arguments: [
+        ("**.Fill 1.Color", true), ("A.B.G.Fill 1.Color", true), ("*.Fill 1.Color", false),
+        ("*.*.*.Fill 1.Color", true), ("A.**.Color", true), ("A.**", true), ("**", true), ("**.**.Color", true),
+        ("A.*", false), ("a.B.G.Fill 1.Color", false), ("**.B.**.Color", true), ("**.G.**.B.Color", false),
+        ("A.B.Fill 1.Color", false), ("A.B.G.Fill 1", false), ("", false), ("A.B.G.Fill 1.Color.", false),
+    ])
+    func wildcardsMatchAsLottieReadsThem(pattern: String, matches: Bool) throws {
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.nested.utf8)))
+        #expect(layer.setValue(white, forInputKeyPath: pattern) == matches)
+    }
+
+    private let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+
+    /// The pixel at the centre of the box (group "Box") and of the disc (group "Ring").
+    private func box(_ image: RenderedImage) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { image.pixel(x: 30, y: 50) }
+    private func disc(_ image: RenderedImage) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { image.pixel(x: 75, y: 50) }
+
+    /// "**.Fill 1.Color" reaches both fills, the keyframed one included: yellow at every frame.
+    @Test func aWildcardRecoloursEveryFillItMatches() throws {
+        let layer = try player()
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let before = try renderer.render(layer)
+        #expect(box(before) == (255, 0, 0, 255))
+        #expect(disc(before) == (0, 0, 255, 255))
+        #expect(layer.setValue(yellow, forInputKeyPath: "**.Fill 1.Color"))
+        for frame in [0.0, 15, 29] {
+            layer.currentFrame = frame
+            let image = try renderer.render(layer)
+            #expect(box(image) == (255, 255, 0, 255), "frame \(frame)")
+            #expect(disc(image) == (255, 255, 0, 255), "frame \(frame)")
+            // The stroke, at the disc's edge, is not a fill.
+            #expect(image.pixel(x: 90, y: 50) == (0, 0, 0, 255), "frame \(frame)")
+        }
+        #expect(layer.value(forInputKeyPath: "Card.Box.Fill 1.Color") as? CGColor == yellow)
+    }
+
+    /// A value set once shows while playing, across loops, after seeking and after the range
+    /// played changes (which installs the animations again); the fill not set still animates.
+    @Test func aSetValueSurvivesPlayingSeekingAndLooping() throws {
+        let layer = try player()
+        #expect(layer.setValue(yellow, forInputKeyPath: "Card.Box.Fill 1.Color"))
+        layer.loopMode = .loop
+        layer.play()
+        CATransaction.flush()
+        let begin = try #require(layer.sublayers?.first).beginTime
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        for time in [0.5, 1.5, 2.9] {
+            #expect(box(try renderer.render(layer, at: begin + time)) == (255, 255, 0, 255), "\(time) s")
+        }
+        layer.currentFrame = 10
+        #expect(box(try renderer.render(layer)) == (255, 255, 0, 255))
+        layer.play(fromFrame: 5, toFrame: 20)
+        layer.pause()
+        #expect(box(try renderer.render(layer)) == (255, 255, 0, 255))
+        #expect(disc(try renderer.render(layer)) == (0, 0, 255, 255))
+    }
+
+    /// An animation added by key path plays on the render side: frames rendered at two later
+    /// times, with nothing done on the app thread in between, show its values; it plays over the
+    /// keyframes of the property it animates, and removing it brings them back.
+    @Test func anAnimationAddedByKeyPathPlaysOnTheRenderSide() throws {
+        let layer = try player()
+        let fade = CABasicAnimation(keyPath: "ignored")
+        fade.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        fade.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        fade.duration = 1
+        #expect(layer.add(fade, forInputKeyPath: "**.Ring.Fill 1.Color"))
+        let blue = CAKeyframeAnimation()
+        blue.values = [CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        blue.duration = 0.5
+        #expect(layer.add(blue, forInputKeyPath: "Card.Box.Fill 1.Color"))
+        layer.loopMode = .loop
+        layer.play()
+        CATransaction.flush()
+        let begin = try #require(layer.sublayers?.first).beginTime
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let first = try renderer.render(layer, at: begin + 0.25)
+        let second = try renderer.render(layer, at: begin + 0.75)
+        #expect(isClose(disc(first), (191, 0, 64, 255)), "\(disc(first))")
+        #expect(isClose(disc(second), (64, 0, 191, 255)), "\(disc(second))")
+        #expect(box(first) == (0, 0, 255, 255))
+        // Past the added animation, the keyframes (red to green) show again.
+        #expect(box(second).g > 100 && box(second).b == 0, "\(box(second))")
+        layer.removeAnimation(forInputKeyPath: "**.Color")
+        #expect(disc(try renderer.render(layer, at: begin + 0.25)) == (0, 0, 255, 255))
+    }
+
+    /// A layer's position with and without "Transform", its opacity (0–1) and a stroke's width,
+    /// read back in the same units.
+    @Test func positionOpacityAndStrokeWidth() throws {
+        let layer = try player()
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let before = try renderer.render(layer)
+        #expect(before.pixel(x: 20, y: 50) == (255, 0, 0, 255))
+        #expect(before.pixel(x: 93, y: 50).a == 0)
+        #expect(layer.setValue(CGPoint(x: 0, y: 20), forInputKeyPath: "Card.Position"))
+        #expect(layer.value(forInputKeyPath: "Card.Transform.Position") as? CGPoint == CGPoint(x: 0, y: 20))
+        #expect(layer.setValue(10, forInputKeyPath: "**.Stroke Width"))
+        let moved = try renderer.render(layer)
+        #expect(moved.pixel(x: 30, y: 40).a == 0)
+        #expect(moved.pixel(x: 30, y: 70) == (255, 0, 0, 255))
+        #expect(moved.pixel(x: 93, y: 70) == (0, 0, 0, 255))
+        #expect(layer.setValue(CGPoint(x: 0, y: 0), forInputKeyPath: "Card.Transform.Position"))
+        #expect(layer.setValue(0.5, forInputKeyPath: "Card.Transform.Opacity"))
+        #expect(layer.value(forInputKeyPath: "**.Opacity") as? Double == 0.5)
+        let faded = try renderer.render(layer)
+        #expect(isClose(box(faded), (255, 0, 0, 128)), "\(box(faded))")
+    }
+
+    /// Key paths that match nothing, values of the wrong kind and animations that are not basic
+    /// or keyframe animations change nothing.
+    @Test func unknownKeyPathsAreHarmless() throws {
+        let layer = try player()
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let before = try renderer.render(layer)
+        #expect(!layer.setValue(yellow, forInputKeyPath: "Nothing.Fill 1.Color"))
+        #expect(!layer.setValue(yellow, forInputKeyPath: "Nothing.Fill 1.Color"))
+        #expect(!layer.setValue("red", forInputKeyPath: "**.Color"))
+        #expect(!layer.setValue(yellow, forInputKeyPath: "**.Position"))
+        #expect(layer.value(forInputKeyPath: "Card.Nothing") == nil)
+        #expect(!layer.add(CABasicAnimation(), forInputKeyPath: "Nothing"))
+        #expect(!layer.add(CAAnimationGroup(), forInputKeyPath: "**.Color"))
+        let wrong = CABasicAnimation()
+        wrong.toValue = CGPoint(x: 1, y: 1)
+        #expect(!layer.add(wrong, forInputKeyPath: "**.Color"))
+        layer.removeAnimation(forInputKeyPath: "Nothing")
+        #expect(try renderer.render(layer) == before)
+        #expect(!CACompositionLayer().setValue(yellow, forInputKeyPath: "**"))
+    }
+}
+
+/// Whether two pixels differ by at most one in each channel.
+private func isClose(
+    _ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+) -> Bool {
+    [(a.r, b.r), (a.g, b.g), (a.b, b.b), (a.a, b.a)].allSatisfy { abs(Int($0) - Int($1)) <= 1 }
+}
