@@ -79,8 +79,8 @@ import Testing
     private let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
 
     /// The pixel at the centre of the box (group "Box") and of the disc (group "Ring").
-    private func box(_ image: RenderedImage) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { image.pixel(x: 30, y: 50) }
-    private func disc(_ image: RenderedImage) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { image.pixel(x: 75, y: 50) }
+    private func box(_ image: RenderedImage) -> Pixel { image.pixel(x: 30, y: 50) }
+    private func disc(_ image: RenderedImage) -> Pixel { image.pixel(x: 75, y: 50) }
 
     /// "**.Fill 1.Color" reaches both fills, the keyframed one included: yellow at every frame.
     @Test func aWildcardRecoloursEveryFillItMatches() throws {
@@ -194,11 +194,4 @@ import Testing
         #expect(try renderer.render(layer) == before)
         #expect(!CACompositionLayer().setValue(yellow, forInputKeyPath: "**"))
     }
-}
-
-/// Whether two pixels differ by at most one in each channel.
-private func isClose(
-    _ a: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
-) -> Bool {
-    [(a.r, b.r), (a.g, b.g), (a.b, b.b), (a.a, b.a)].allSatisfy { abs(Int($0) - Int($1)) <= 1 }
 }

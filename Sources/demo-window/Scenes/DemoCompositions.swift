@@ -24,12 +24,13 @@ enum DemoCompositions {
         "{\"a\": \(anchor), \"p\": \(position), \"s\": \(scale), \"r\": \(rotation), \"o\": \(opacity)}"
     }
 
-    private static func group(_ items: [String], transform: String = transform()) -> String {
-        "{\"ty\": \"gr\", \"it\": [\(items.joined(separator: ", ")), \(transform.dropLast()), \"ty\": \"tr\"}]}"
+    private static func group(_ items: [String], name: String = "Group", transform: String = transform()) -> String {
+        "{\"ty\": \"gr\", \"nm\": \"\(name)\", \"it\": [\(items.joined(separator: ", ")), \(transform.dropLast()), \"ty\": \"tr\"}]}"
     }
 
+    /// A fill named "Fill 1", as After Effects names a group's first fill: its key path component.
     private static func fill(_ rgb: String, opacity: String = still("100")) -> String {
-        "{\"ty\": \"fl\", \"c\": \(rgb.hasPrefix("{") ? rgb : still(rgb)), \"o\": \(opacity), \"r\": 1}"
+        "{\"ty\": \"fl\", \"nm\": \"Fill 1\", \"c\": \(rgb.hasPrefix("{") ? rgb : still(rgb)), \"o\": \(opacity), \"r\": 1}"
     }
 
     private static func stroke(_ rgb: String, width: Double) -> String {
@@ -57,6 +58,9 @@ enum DemoCompositions {
         """
     }
 
+    /// The key path of the loader's dots' colours (groups "Dot 1" to "Dot 8" of layer "dots").
+    static let loaderColors = "dots.**.Fill 1.Color"
+
     /// Eight dots round a circle, each brightening in turn: staggered opacity keyframes.
     static let loader: String = {
         let dots = (0..<8).map { index -> String in
@@ -64,7 +68,8 @@ enum DemoCompositions {
             let center = "[\(50 + 30 * cos(angle)), \(50 + 30 * sin(angle))]"
             let start = index * 4
             let opacity = animated([(0, "25"), (start, "25"), (start + 8, "100"), (start + 22, "25"), (60, "25")])
-            return group([ellipse(center, "[14, 14]"), fill("[0.2, 0.45, 0.95, 1]", opacity: opacity)])
+            return group(
+                [ellipse(center, "[14, 14]"), fill("[0.2, 0.45, 0.95, 1]", opacity: opacity)], name: "Dot \(index + 1)")
         }
         return document([layer("dots", index: 1, transform: transform(), shapes: dots)])
     }()
