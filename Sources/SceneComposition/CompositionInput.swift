@@ -11,9 +11,9 @@ struct CompositionInput {
         /// An opacity from 0 to 1, times `scale` on the layer (the opacity of the still groups
         /// folded into it).
         case opacity(scale: Double)
-        /// A length (a stroke's width), times `scale` on the layer (the scale of the still
-        /// groups folded into it).
-        case length(scale: Double)
+        /// A number (a stroke's width, a trim's end), times `scale` on the layer (for a width,
+        /// the scale of the still groups folded into it), as a `CGFloat`.
+        case number(scale: Double)
         /// A `CGPoint`, as the layer takes it.
         case point
         /// A `String`.
@@ -40,7 +40,7 @@ struct CompositionInput {
             return value as? CGColor
         case .opacity(let scale):
             return Self.number(value).map { Float($0 * scale) }
-        case .length(let scale):
+        case .number(let scale):
             return Self.number(value).map { CGFloat($0 * scale) }
         case .point:
             return value as? CGPoint
@@ -54,7 +54,7 @@ struct CompositionInput {
         switch kind {
         case .color, .point, .text:
             return value
-        case .opacity(let scale), .length(let scale):
+        case .opacity(let scale), .number(let scale):
             guard let number = value.flatMap(Self.number) else { return nil }
             return scale == 0 ? 0 : number / scale
         }

@@ -101,6 +101,8 @@ struct GradientFillModel {
 /// Trims the paths before it to the part between `start` and `end` (percent), turned by `offset`
 /// (degrees of a full turn).
 struct TrimModel {
+    /// The item's name (`nm`; "Trim Paths" when absent): its key path component.
+    var name: String
     var start: Animated<Double>
     var end: Animated<Double>
     var offset: Animated<Double>

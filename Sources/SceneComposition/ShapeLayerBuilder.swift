@@ -25,6 +25,8 @@ struct ShapeLayerBuilder {
         var transform: CGAffineTransform = .identity
         var opacity: Double = 1
         var trim: TrimModel?
+        /// The key path of the trim in effect: its group's, then its name.
+        var trimPath: [String] = []
         /// How many copies the repeaters inside may make in all (nested repeaters multiply).
         var copyBudget = ShapeLayerBuilder.maximumCopies
         /// The key path of the group: the layer's, then the names of the groups around.
@@ -58,7 +60,10 @@ struct ShapeLayerBuilder {
         var context = context
         // A trim modifies the paths listed before it, those of the groups before it included,
         // whichever style then draws them: it applies to the whole group.
-        for case .trim(let trim) in items { context.trim = trim }
+        for case .trim(let trim) in items {
+            context.trim = trim
+            context.trimPath = context.path + [trim.name]
+        }
         var geometries: [Geometry] = []
         var layers: [CALayer] = []
         let rounding = items.lazy.compactMap { item -> Animated<Double>? in
@@ -107,6 +112,7 @@ struct ShapeLayerBuilder {
                         path: context.path + [name], isLayer: false)
                     var inner = Context()
                     inner.trim = context.trim
+                    inner.trimPath = context.trimPath
                     inner.path = context.path + [name]
                     let childGeometries = addGroup(children, to: group.inner, context: inner)
                     if !childGeometries.isEmpty && Self.hasStyle(in: items[(position + 1)...]) {
@@ -269,6 +275,9 @@ struct ShapeLayerBuilder {
             applyOpacity(stroke.opacity, to: layer, context)
             if let window = piece.window { apply(window, to: layer) }
             recordInputs(of: stroke, on: layer, context)
+            if let trim = context.trim, piece.paths.count == 1, Self.drawsOneWindow(trim) {
+                recordInputs(of: context.trimPath, on: layer)
+            }
             return layer
         }
     }
@@ -281,8 +290,24 @@ struct ShapeLayerBuilder {
             path + ["Opacity"], layer: layer, kind: .opacity(scale: context.opacity), keyPath: "opacity",
             replacing: ["opacity"])
         inputs.record(
-            path + ["Stroke Width"], layer: layer, kind: .length(scale: Self.lengthScale(context.transform)),
+            path + ["Stroke Width"], layer: layer, kind: .number(scale: Self.lengthScale(context.transform)),
             keyPath: "lineWidth", replacing: ["lineWidth"])
+    }
+
+    /// A trim's start and end (0 to 1) as `strokeStart` and `strokeEnd` of a layer it draws
+    /// alone, in one window.
+    private func recordInputs(of trimPath: [String], on layer: CAShapeLayer) {
+        inputs.record(
+            trimPath + ["Start"], layer: layer, kind: .number(scale: 1), keyPath: "strokeStart",
+            replacing: ["strokeStart"])
+        inputs.record(
+            trimPath + ["End"], layer: layer, kind: .number(scale: 1), keyPath: "strokeEnd", replacing: ["strokeEnd"])
+    }
+
+    /// Whether `trim` is drawn as one `strokeStart`–`strokeEnd` window that its start and end
+    /// give directly: no offset, and never wrapping round the path's end.
+    private static func drawsOneWindow(_ trim: TrimModel) -> Bool {
+        !trim.offset.isAnimated && trim.offset.initial == 0 && TrimWindows.windows(trim).count <= 1
     }
 
     /// The stroke's width, caps, joins and dashes, scaled as the still groups around it scale.

@@ -71,7 +71,7 @@ struct ShapeParser {
             if JSON.number(object["m"]) == 2 { warnings.unsupported("trims of paths one after another", in: layerName) }
             return .trim(
                 TrimModel(
-                    start: properties.scalar(object["s"]) ?? .fixed(0),
+                    name: JSON.string(object["nm"]) ?? "Trim Paths", start: properties.scalar(object["s"]) ?? .fixed(0),
                     end: properties.scalar(object["e"]) ?? .fixed(100),
                     offset: properties.scalar(object["o"]) ?? .fixed(0)))
         case "rd":

@@ -194,4 +194,50 @@ import Testing
         #expect(try renderer.render(layer) == before)
         #expect(!CACompositionLayer().setValue(yellow, forInputKeyPath: "**"))
     }
+
+    /// Layer "Line": a black stroke 6 wide from (10, 50) to (90, 50), trimmed by "Trim Paths 1"
+    /// whose end runs from 0 to 100 over frames 0–30.
+    private static let line = L.make(
+        layers: L.shapeLayer(
+            "Line",
+            shapes: """
+                {"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[10, 50], [90, 50]], "i": [[0, 0], [0, 0]],
+                  "o": [[0, 0], [0, 0]]}}},
+                {"ty": "st", "nm": "Stroke 1", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100},
+                 "w": {"a": 0, "k": 6}, "lc": 1, "lj": 1},
+                {"ty": "tm", "nm": "Trim Paths 1", "s": {"a": 0, "k": 0}, "e": \(L.animated([(0, "0"), (30, "100")])),
+                 "o": {"a": 0, "k": 0}, "m": 1}
+                """))
+
+    /// Whether the line is drawn at `x`.
+    private func drawn(_ image: RenderedImage, _ x: Int) -> Bool { image.pixel(x: x, y: 50).a == 255 }
+
+    /// A trim's end (0 to 1) set and animated by key path: the progress of a line drawn on.
+    @Test func aTrimsEndIsTheProgressOfAStroke() throws {
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.line.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(layer.inputKeyPaths.contains("Line.Trim Paths 1.End"))
+        #expect(layer.inputKeyPaths.contains("Line.Trim Paths 1.Start"))
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        #expect(!drawn(try renderer.render(layer), 30))
+        #expect(layer.setValue(0.5, forInputKeyPath: "**.Trim Paths 1.End"))
+        for frame in [0.0, 29] {
+            layer.currentFrame = frame
+            let image = try renderer.render(layer)
+            #expect(drawn(image, 30) && drawn(image, 48) && !drawn(image, 52) && !drawn(image, 70), "frame \(frame)")
+        }
+        let drawOn = CABasicAnimation()
+        drawOn.fromValue = 0
+        drawOn.toValue = 1
+        drawOn.duration = 1
+        #expect(layer.add(drawOn, forInputKeyPath: "Line.*.End"))
+        layer.loopMode = .loop
+        layer.play()
+        CATransaction.flush()
+        let begin = try #require(layer.sublayers?.first).beginTime
+        let quarter = try renderer.render(layer, at: begin + 0.25)
+        let most = try renderer.render(layer, at: begin + 0.75)
+        #expect(drawn(quarter, 20) && !drawn(quarter, 40), "a quarter: 10 to 30")
+        #expect(drawn(most, 60) && !drawn(most, 80), "three quarters: 10 to 70")
+    }
 }
