@@ -16,13 +16,16 @@ import Foundation
 /// | `Opacity` | a fill or stroke, a layer's or group's `Transform` | 0 to 1 (the file's 0–100 divided by 100) |
 /// | `Stroke Width` | a stroke | points, in the stroke's group's space |
 /// | `Position` | a layer's or group's `Transform` | `CGPoint`, in the space of the layer's parent (the composition's for a layer without one) |
+/// | `Start`, `End` | a trim of a stroke | 0 to 1 (the file's percent divided by 100), as `strokeStart` and `strokeEnd` |
 /// | `Text` | a text layer | `String` |
 ///
 /// A layer's transform is reached with or without "Transform" ("Ball.Transform.Position" and
 /// "Ball.Position"), as lottie-ios reaches it; a parent's position moves its children. A
 /// group's transform is an input only when the file animates it (still groups are folded into
-/// their paths, and their opacity into the fills' and strokes'); gradients, trims, scale,
-/// rotation and anchor points are not inputs yet. Numbers may be `Double`, `CGFloat`, `Float`,
+/// their paths, and their opacity into the fills' and strokes'). A trim is one where it draws a
+/// stroke's path in one window (no offset, never wrapping round the path's end). The progress
+/// of an element is a trim's `End`; the composition's is `currentProgress`. Gradients, trims'
+/// offsets, scale, rotation and anchor points are not inputs yet. Numbers may be `Double`, `CGFloat`, `Float`,
 /// `Int` or `NSNumber`.
 ///
 /// A key path that matches nothing, or a value that no matched property takes, changes nothing
