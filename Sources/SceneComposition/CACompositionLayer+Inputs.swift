@@ -57,6 +57,7 @@ extension CACompositionLayer {
         defer { CATransaction.commit() }
         for (input, layerValue) in matched {
             input.layer.setValue(layerValue, forKeyPath: input.keyPath)
+            input.afterSet?(input.layer)
             guard let index = tracks.firstIndex(where: { $0.layer === input.layer }) else { continue }
             let count = tracks[index].animations.count
             tracks[index].animations.removeAll { input.replacedKeyPaths.contains($0.animation.keyPath ?? "") }

@@ -32,6 +32,8 @@ struct CompositionInput {
     let keyPath: String
     /// The key paths of the composition's keyframe animations that a set value replaces.
     let replacedKeyPaths: [String]
+    /// What follows a value set on the layer (a point text layer sized for its new text).
+    let afterSet: ((CALayer) -> Void)?
 
     /// The layer's value for `value`, or nil when `value` is not of the property's kind.
     func layerValue(_ value: Any) -> Any? {

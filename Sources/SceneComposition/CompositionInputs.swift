@@ -6,11 +6,12 @@ final class CompositionInputs {
     /// Records that `keyPath` of `layer` carries the property at `path`.
     func record(
         _ path: [String], aliases: [[String]] = [], layer: CALayer, kind: CompositionInput.Kind, keyPath: String,
-        replacing replaced: [String]
+        replacing replaced: [String], afterSet: ((CALayer) -> Void)? = nil
     ) {
         all.append(
             CompositionInput(
-                path: path, aliases: aliases, layer: layer, kind: kind, keyPath: keyPath, replacedKeyPaths: replaced))
+                path: path, aliases: aliases, layer: layer, kind: kind, keyPath: keyPath, replacedKeyPaths: replaced,
+                afterSet: afterSet))
     }
 
     /// Records a transform's position and opacity (when it has one) on `layer`, under `path`

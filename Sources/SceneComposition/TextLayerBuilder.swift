@@ -7,7 +7,8 @@ import Foundation
 /// A document in a box (`sz`) fills the box and wraps there. Point text has its first baseline
 /// at the layer's origin: the text layer's top is put `ascent` font sizes above it, the ascent
 /// of DejaVu Sans, the default font here (SceneCore does not report a font's ascent), and lines
-/// start at the origin, are centred on it or end there, by the alignment.
+/// start at the origin, are centred on it or end there, by the alignment; its bounds are sized
+/// for its text again when the text is set by key path.
 struct TextLayerBuilder {
     /// The height of a line above its baseline, in font sizes.
     static let ascent = 0.93
@@ -31,7 +32,9 @@ struct TextLayerBuilder {
                     to: layer, inPoint: max(shownFrom, composition.lowerBound),
                     outPoint: min(shownUntil, composition.upperBound), composition: composition)
             }
-            inputs.record(path + ["Text"], layer: layer, kind: .text, keyPath: "string", replacing: [])
+            let refit: ((CALayer) -> Void)? = entry.document.box == nil ? { Self.fitPointText($0) } : nil
+            inputs.record(
+                path + ["Text"], layer: layer, kind: .text, keyPath: "string", replacing: [], afterSet: refit)
             container.addSublayer(layer)
         }
     }
@@ -50,23 +53,29 @@ struct TextLayerBuilder {
             layer.frame = box
             return layer
         }
-        // Point text does not wrap: room for the longest line, with a margin.
-        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let width = (Double(lines.map(\.count).max() ?? 0) + 2) * document.size
-        let height = (Double(lines.count) + 1) * 1.5 * document.size
-        let left: Double
-        switch document.alignment {
-        case .center:
-            layer.alignmentMode = .center
-            left = -width / 2
-        case .right:
-            layer.alignmentMode = .right
-            left = -width
-        default:
-            layer.alignmentMode = .left
-            left = 0
-        }
-        layer.frame = CGRect(x: left, y: -Self.ascent * document.size, width: width, height: height)
+        layer.alignmentMode = [.center, .right].contains(document.alignment) ? document.alignment : .left
+        layer.position = .zero
+        Self.fitPointText(layer)
         return layer
+    }
+
+    /// Sizes a point text layer for its string (it does not wrap: room for the longest line,
+    /// with a margin), anchored so that its first baseline stays at its position, the lines
+    /// starting, centred on or ending there by its alignment.
+    static func fitPointText(_ layer: CALayer) {
+        guard let layer = layer as? CATextLayer else { return }
+        let text = layer.string as? String ?? ""
+        let size = Double(layer.fontSize)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let width = (Double(lines.map(\.count).max() ?? 0) + 2) * size
+        let height = (Double(lines.count) + 1) * 1.5 * size
+        let x: Double =
+            switch layer.alignmentMode {
+            case .center: 0.5
+            case .right: 1
+            default: 0
+            }
+        layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        layer.anchorPoint = CGPoint(x: x, y: height > 0 ? Self.ascent * size / height : 0)
     }
 }

@@ -113,10 +113,11 @@ import Testing
     }
 
     /// "Button.Label.Text" sets the text of layer "Label" in precomposition layer "Button", in
-    /// every document.
+    /// every document; centred point text is sized for its new text, still centred on its origin.
     @Test func textSetByKeyPath() throws {
         let label = Self.textLayer(
-            position: (20, 60), documents: [(0, Self.document("H")), (15, Self.document("H", color: "[0, 0, 1]"))])
+            position: (100, 60),
+            documents: [(0, Self.document("H", j: 2)), (15, Self.document("H", color: "[0, 0, 1]", j: 2))])
         let json = Self.composition(
             """
             {"ddd": 0, "ty": 0, "nm": "Button", "ind": 1, "refId": "button", "w": 200, "h": 100, "ip": 0, "op": 30,
@@ -124,18 +125,20 @@ import Testing
             """,
             assets: "{\"id\": \"button\", \"layers\": [\(label)]}")
         let narrow = ink(try render(json)).bounds
+        #expect(narrow.width < 20, "\(narrow)")
         var read: Any?
         for frame in [0.0, 20] {
             let wide = ink(
                 try render(json, frame: frame) { layer in
                     #expect(layer.inputKeyPaths.contains("Button.Label.Text"))
-                    #expect(layer.setValue("HHHHHH", forInputKeyPath: "Button.Label.Text"))
+                    #expect(layer.setValue("HHHHHHHHHH", forInputKeyPath: "Button.Label.Text"))
                     read = layer.value(forInputKeyPath: "**.Text")
                 }
             ).bounds
-            #expect(wide.width > 5 * narrow.width, "frame \(frame): \(wide), \(narrow)")
+            #expect(wide.width > 120, "frame \(frame): \(wide)")
+            #expect(abs(wide.midX - 100) <= 2, "frame \(frame): \(wide)")
         }
-        #expect(read as? String == "HHHHHH")
+        #expect(read as? String == "HHHHHHHHHH")
     }
 
     /// Glyph shapes, text animators and text on a path are named in the warnings.
