@@ -194,7 +194,9 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         }
     }
 
-    /// Fits the composition into the bounds, keeping its aspect ratio, centred.
+    /// Fits the composition into the bounds, keeping its aspect ratio, centred; text layers lay
+    /// out their glyphs for the pixels they cover when the composition is scaled up (their
+    /// `contentsScale` is the layer's times the scale).
     open override func layoutSublayers() {
         super.layoutSublayers()
         guard let size = composition?.size else { return }
@@ -204,6 +206,9 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         timeline.position = CGPoint(
             x: bounds.minX + (bounds.width - size.width * scale) / 2,
             y: bounds.minY + (bounds.height - size.height * scale) / 2)
+        for input in inputs.all where input.layer is CATextLayer {
+            input.layer.contentsScale = contentsScale * max(scale, 1)
+        }
     }
 
     // MARK: - Building and timing

@@ -141,6 +141,21 @@ import Testing
         #expect(read as? String == "HHHHHHHHHH")
     }
 
+    /// Text in a composition scaled up is laid out for the pixels it covers.
+    @Test func textFollowsTheCompositionsScale() throws {
+        let json = Self.composition(Self.textLayer(position: (20, 60), documents: [(0, Self.document("H"))]))
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 600, height: 300)
+        layer.layoutIfNeeded()
+        var texts: [CATextLayer] = []
+        var pending: [CALayer] = [layer]
+        while let next = pending.popLast() {
+            if let text = next as? CATextLayer { texts.append(text) }
+            pending += next.sublayers ?? []
+        }
+        #expect(texts.map(\.contentsScale) == [3])
+    }
+
     /// Glyph shapes, text animators and text on a path are named in the warnings.
     @Test func featuresNotPlayedAreWarnedAbout() throws {
         let json = Self.composition(
