@@ -16,6 +16,9 @@ import Foundation
 /// | `Opacity` | a fill or stroke, a layer's or group's `Transform` | 0 to 1 (the file's 0–100 divided by 100) |
 /// | `Stroke Width` | a stroke | points, in the stroke's group's space |
 /// | `Position` | a layer's or group's `Transform` | `CGPoint`, in the space of the layer's parent (the composition's for a layer without one) |
+/// | `Rotation` | a layer's or group's `Transform` | radians, clockwise (the file's degrees times π/180) |
+/// | `Scale` | a layer's or group's `Transform` | a factor, the same for both axes (the file's percent divided by 100) |
+/// | `Anchor Point` | a layer's or group's `Transform` | `CGPoint`, in the layer's or group's own space |
 /// | `Start`, `End` | a trim of a stroke | 0 to 1 (the file's percent divided by 100), as `strokeStart` and `strokeEnd` |
 /// | `Text` | a text layer | `String` |
 ///
@@ -24,8 +27,8 @@ import Foundation
 /// group's transform is an input only when the file animates it (still groups are folded into
 /// their paths, and their opacity into the fills' and strokes'). A trim is one where it draws a
 /// stroke's path in one window (no offset, never wrapping round the path's end). The progress
-/// of an element is a trim's `End`; the composition's is `currentProgress`. Gradients, trims'
-/// offsets, scale, rotation and anchor points are not inputs yet. Numbers may be `Double`, `CGFloat`, `Float`,
+/// of an element is a trim's `End`; the composition's is `currentProgress`. Gradients and trims'
+/// offsets are not inputs yet. Numbers may be `Double`, `CGFloat`, `Float`,
 /// `Int` or `NSNumber`.
 ///
 /// A key path that matches nothing, or a value that no matched property takes, changes nothing
@@ -58,12 +61,37 @@ extension CACompositionLayer {
         for (input, layerValue) in matched {
             input.layer.setValue(layerValue, forKeyPath: input.keyPath)
             input.afterSet?(input.layer)
-            guard let index = tracks.firstIndex(where: { $0.layer === input.layer }) else { continue }
-            let count = tracks[index].animations.count
+            let index: Int
+            if input.heldByAnimation {
+                index = trackIndex(of: input.layer)
+                // Sorted before an animation added by key path ("=" before letters), so under it.
+                tracks[index].inputAnimations["=" + input.keyPath] = Self.holding(layerValue, at: input.keyPath)
+            } else if let found = tracks.firstIndex(where: { $0.layer === input.layer }) {
+                index = found
+            } else {
+                continue
+            }
             tracks[index].animations.removeAll { input.replacedKeyPaths.contains($0.animation.keyPath ?? "") }
-            if tracks[index].animations.count != count { install(tracks[index]) }
+            install(tracks[index])
         }
         return true
+    }
+
+    /// The index of the track of `layer`, a new one when it has none.
+    private func trackIndex(of layer: CALayer) -> Int {
+        if let index = tracks.firstIndex(where: { $0.layer === layer }) { return index }
+        tracks.append(CompositionTrack(layer: layer, animations: []))
+        return tracks.count - 1
+    }
+
+    /// An animation that holds `value` at `keyPath` at every time (filled both ways).
+    private static func holding(_ value: Any, at keyPath: String) -> CABasicAnimation {
+        let hold = CABasicAnimation(keyPath: keyPath)
+        hold.fromValue = value
+        hold.toValue = value
+        hold.duration = 1
+        hold.fillMode = .both
+        return hold
     }
 
     /// The value the first property `keyPath` matches shows now, in the units of the
@@ -103,12 +131,7 @@ extension CACompositionLayer {
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
         for (input, converted) in matched {
-            let index =
-                tracks.firstIndex { $0.layer === input.layer }
-                ?? {
-                    tracks.append(CompositionTrack(layer: input.layer, animations: []))
-                    return tracks.count - 1
-                }()
+            let index = trackIndex(of: input.layer)
             tracks[index].inputAnimations[input.keyPath] = converted
             install(tracks[index])
         }

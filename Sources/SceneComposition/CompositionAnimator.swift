@@ -8,7 +8,8 @@ struct TimedAnimation {
 }
 
 /// The animations of one built layer: the composition's, and those a program added by key
-/// path, by the layer key path they animate, played after the composition's (so over them).
+/// path, by the layer key path they animate ("=" and the key path for one holding a value set),
+/// played after the composition's (so over them), in the order of their keys.
 struct CompositionTrack {
     let layer: CALayer
     var animations: [TimedAnimation]

@@ -16,6 +16,8 @@ struct CompositionInput {
         case number(scale: Double)
         /// A `CGPoint`, as the layer takes it.
         case point
+        /// A `CGPoint`, the anchor: the origin of the layer's empty bounds.
+        case anchor
         /// A `String`.
         case text
     }
@@ -32,6 +34,10 @@ struct CompositionInput {
     let keyPath: String
     /// The key paths of the composition's keyframe animations that a set value replaces.
     let replacedKeyPaths: [String]
+    /// Whether a set value is also held by an animation after the composition's, which would
+    /// otherwise replace it (a rotation, under the keyframes of a scale matrix that carries the
+    /// first rotation).
+    let heldByAnimation: Bool
     /// What follows a value set on the layer (a point text layer sized for its new text).
     let afterSet: ((CALayer) -> Void)?
 
@@ -46,6 +52,8 @@ struct CompositionInput {
             return Self.number(value).map { CGFloat($0 * scale) }
         case .point:
             return value as? CGPoint
+        case .anchor:
+            return (value as? CGPoint).map { CGRect(origin: $0, size: .zero) }
         case .text:
             return value as? String
         }
@@ -56,6 +64,8 @@ struct CompositionInput {
         switch kind {
         case .color, .point, .text:
             return value
+        case .anchor:
+            return (value as? CGRect)?.origin
         case .opacity(let scale), .number(let scale):
             guard let number = value.flatMap(Self.number) else { return nil }
             return scale == 0 ? 0 : number / scale

@@ -61,7 +61,7 @@ struct TransformLayers {
                 Float(min(max($0 / 100, 0), 1))
             }
         }
-        inputs.recordTransform(path, layer: outer, withOpacity: withOpacity, isLayer: isLayer)
+        inputs.recordTransform(path, outer: outer, inner: inner, withOpacity: withOpacity, isLayer: isLayer)
     }
 
     /// A layer of no size anchored at its origin: only its transform and its sublayers count.

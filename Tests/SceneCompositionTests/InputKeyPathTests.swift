@@ -49,18 +49,18 @@ import Testing
 
     @Test func aSmallCompositionListsItsKeyPaths() throws {
         let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.nested.utf8)))
+        let transform = ["Anchor Point", "Opacity", "Position", "Rotation", "Scale"]
         #expect(
-            layer.inputKeyPaths == [
-                "A.B.G.Fill 1.Color", "A.B.G.Fill 1.Opacity", "A.B.Transform.Opacity", "A.B.Transform.Position",
-                "A.Transform.Opacity", "A.Transform.Position",
-            ])
+            layer.inputKeyPaths
+                == ["A.B.G.Fill 1.Color", "A.B.G.Fill 1.Opacity"] + transform.map { "A.B.Transform.\($0)" }
+                + transform.map { "A.Transform.\($0)" })
         #expect(
-            try player().inputKeyPaths == [
-                "Card.Box.Fill 1.Color", "Card.Box.Fill 1.Opacity", "Card.Ring.Fill 1.Color",
-                "Card.Ring.Fill 1.Opacity",
-                "Card.Ring.Stroke 1.Color", "Card.Ring.Stroke 1.Opacity", "Card.Ring.Stroke 1.Stroke Width",
-                "Card.Transform.Opacity", "Card.Transform.Position",
-            ])
+            try player().inputKeyPaths
+                == [
+                    "Card.Box.Fill 1.Color", "Card.Box.Fill 1.Opacity", "Card.Ring.Fill 1.Color",
+                    "Card.Ring.Fill 1.Opacity", "Card.Ring.Stroke 1.Color", "Card.Ring.Stroke 1.Opacity",
+                    "Card.Ring.Stroke 1.Stroke Width",
+                ] + transform.map { "Card.Transform.\($0)" })
         #expect(CACompositionLayer().inputKeyPaths.isEmpty)
     }
 
@@ -239,5 +239,46 @@ import Testing
         let most = try renderer.render(layer, at: begin + 0.75)
         #expect(drawn(quarter, 20) && !drawn(quarter, 40), "a quarter: 10 to 30")
         #expect(drawn(most, 60) && !drawn(most, 80), "three quarters: 10 to 70")
+    }
+
+    /// Layer "Spinner" at (50, 50), its scale keyframed from 100 % to 50 % over frames 0–30
+    /// (linear), its rotation still: a red square 10 across centred 20 right of it.
+    private static let spinner = L.make(
+        layers: L.shapeLayer(
+            "Spinner",
+            transform: L.transform(
+                anchor: L.still("[0, 0]"), position: L.still("[50, 50]"),
+                scale: L.animated([(0, "[100, 100]"), (30, "[50, 50]")], ease: (0, 0, 1, 1)),
+                rotation: L.still("0"), opacity: L.still("100")),
+            shapes: "\(L.rectangle(center: (20, 0), size: (10, 10))), \(L.fill((1, 0, 0)))"))
+
+    /// A rotation (radians, clockwise) set by key path turns the layer at every frame while its
+    /// scale keyframes play on; a scale and an anchor point set by key path replace theirs.
+    @Test func rotationScaleAndAnchorPoint() throws {
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.spinner.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        #expect(try renderer.render(layer).pixel(x: 70, y: 50) == (255, 0, 0, 255))
+        #expect(layer.setValue(Double.pi / 2, forInputKeyPath: "Spinner.Transform.Rotation"))
+        let turned = try renderer.render(layer)
+        #expect(turned.pixel(x: 70, y: 50).a == 0)
+        #expect(turned.pixel(x: 50, y: 70) == (255, 0, 0, 255))
+        layer.currentFrame = 29
+        // Scaled by 0.5167: the square, 5.2 across, centred 10.3 below the layer.
+        let scaled = try renderer.render(layer)
+        #expect(scaled.pixel(x: 50, y: 60) == (255, 0, 0, 255))
+        #expect(scaled.pixel(x: 50, y: 67).a == 0)
+        #expect(isClose(try #require(layer.value(forInputKeyPath: "Spinner.Rotation") as? Double), .pi / 2))
+        #expect(layer.setValue(2, forInputKeyPath: "Spinner.Scale"))
+        #expect(layer.setValue(CGPoint(x: 20, y: 0), forInputKeyPath: "Spinner.Anchor Point"))
+        #expect(layer.value(forInputKeyPath: "Spinner.Transform.Anchor Point") as? CGPoint == CGPoint(x: 20, y: 0))
+        // The square's centre at the layer's position, 20 across, at every frame.
+        for frame in [0.0, 29] {
+            layer.currentFrame = frame
+            let image = try renderer.render(layer)
+            #expect(image.pixel(x: 41, y: 50) == (255, 0, 0, 255), "frame \(frame)")
+            #expect(image.pixel(x: 59, y: 59) == (255, 0, 0, 255), "frame \(frame)")
+            #expect(image.pixel(x: 50, y: 62).a == 0, "frame \(frame)")
+        }
     }
 }
