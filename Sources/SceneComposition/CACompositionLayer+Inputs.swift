@@ -23,7 +23,8 @@ import Foundation
 /// | `Text` | a text layer | `String` |
 ///
 /// A layer's transform is reached with or without "Transform" ("Ball.Transform.Position" and
-/// "Ball.Position"), as lottie-ios reaches it; a parent's position moves its children. A
+/// "Ball.Position"), as lottie-ios reaches it; a parent's transform moves its children (its
+/// opacity, as in Lottie, does not). A
 /// group's transform is an input only when the file animates it (still groups are folded into
 /// their paths, and their opacity into the fills' and strokes'). A trim is one where it draws a
 /// stroke's path in one window (no offset, never wrapping round the path's end). The progress
@@ -53,7 +54,7 @@ extension CACompositionLayer {
     /// - Returns: whether any property was set.
     @discardableResult
     public func setValue(_ value: Any, forInputKeyPath keyPath: String) -> Bool {
-        let matched = matchedInputs(keyPath).compactMap { input in input.layerValue(value).map { (input, $0) } }
+        let matched = inputs.matching(keyPath).compactMap { input in input.layerValue(value).map { (input, $0) } }
         guard !matched.isEmpty else { return unmatched(keyPath, "takes \(type(of: value))") }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -100,7 +101,7 @@ extension CACompositionLayer {
     /// - Parameters:
     ///   - keyPath: a key path, with wildcards.
     public func value(forInputKeyPath keyPath: String) -> Any? {
-        guard let input = matchedInputs(keyPath).first else {
+        guard let input = inputs.matching(keyPath).first else {
             _ = unmatched(keyPath, "exists")
             return nil
         }
@@ -123,7 +124,7 @@ extension CACompositionLayer {
     /// - Returns: whether it was added to any property.
     @discardableResult
     public func add(_ animation: CAAnimation, forInputKeyPath keyPath: String) -> Bool {
-        let matched = matchedInputs(keyPath).compactMap { input in
+        let matched = inputs.matching(keyPath).compactMap { input in
             Self.converted(animation, for: input).map { (input, $0) }
         }
         guard !matched.isEmpty else { return unmatched(keyPath, "is animated by \(type(of: animation))") }
@@ -146,15 +147,13 @@ extension CACompositionLayer {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
-        for input in matchedInputs(keyPath) {
+        for input in inputs.matching(keyPath) {
             guard let index = tracks.firstIndex(where: { $0.layer === input.layer }),
                 tracks[index].inputAnimations.removeValue(forKey: input.keyPath) != nil
             else { continue }
             install(tracks[index])
         }
     }
-
-    private func matchedInputs(_ keyPath: String) -> [CompositionInput] { inputs.matching(keyPath) }
 
     /// Logs, once per key path, that no property at `keyPath` `what`; returns false.
     private func unmatched(_ keyPath: String, _ what: String) -> Bool {
