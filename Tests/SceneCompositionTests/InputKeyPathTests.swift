@@ -281,4 +281,40 @@ import Testing
             #expect(image.pixel(x: 50, y: 62).a == 0, "frame \(frame)")
         }
     }
+
+    /// Null layer "Rig" at the origin parents layer "Child", whose position is given as
+    /// separate x and y (20, 20) and whose group "Mover" has an animated transform (at the
+    /// origin throughout) holding a red square 10 across.
+    private static let rig = L.make(
+        layers: """
+            {"ddd": 0, "ty": 3, "nm": "Rig", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": \(L.transform())},
+            {"ddd": 0, "ty": 4, "nm": "Child", "ind": 2, "parent": 1, "ip": 0, "op": 30, "st": 0,
+             "ks": {"p": {"s": true, "x": {"a": 0, "k": 20}, "y": {"a": 0, "k": 20}}},
+             "shapes": [{"ty": "gr", "nm": "Mover", "it": [\(L.rectangle(center: (0, 0), size: (10, 10))),
+               \(L.fill((1, 0, 0))), {"ty": "tr", "p": \(L.animated([(0, "[0, 0]"), (30, "[0, 0]")])),
+               "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0},
+               "o": {"a": 0, "k": 100}}]}]}
+            """)
+
+    /// A null parent's position moves its child; a position given as x and y, and an animated
+    /// group's position, are set as points.
+    @Test func parentsSplitPositionsAndGroups() throws {
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(Self.rig.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(layer.inputKeyPaths.contains("Rig.Transform.Position"))
+        #expect(layer.inputKeyPaths.contains("Child.Mover.Transform.Position"))
+        #expect(!layer.inputKeyPaths.contains("Rig.Transform.Opacity"), "a parent's opacity is not its child's")
+        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        #expect(try renderer.render(layer).pixel(x: 20, y: 20) == (255, 0, 0, 255))
+        #expect(layer.setValue(CGPoint(x: 30, y: 30), forInputKeyPath: "Rig.Position"))
+        var image = try renderer.render(layer)
+        #expect(image.pixel(x: 20, y: 20).a == 0 && image.pixel(x: 50, y: 50) == (255, 0, 0, 255))
+        #expect(layer.setValue(CGPoint(x: 10, y: 10), forInputKeyPath: "Child.Position"))
+        image = try renderer.render(layer)
+        #expect(image.pixel(x: 50, y: 50).a == 0 && image.pixel(x: 40, y: 40) == (255, 0, 0, 255))
+        #expect(layer.setValue(CGPoint(x: 0, y: 20), forInputKeyPath: "**.Mover.Transform.Position"))
+        layer.currentFrame = 15
+        image = try renderer.render(layer)
+        #expect(image.pixel(x: 40, y: 40).a == 0 && image.pixel(x: 40, y: 60) == (255, 0, 0, 255))
+    }
 }
