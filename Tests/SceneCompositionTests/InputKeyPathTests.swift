@@ -4,6 +4,8 @@ import SceneComposition
 import SceneCoreTestSupport
 import Testing
 
+@testable import SceneCore
+
 /// Inputs by key path: the key paths a composition offers, values set by key path (wildcards
 /// included) that override the composition's keyframes through playing, seeking and looping,
 /// animations added by key path that the render side plays, and key paths that match nothing.
@@ -175,22 +177,32 @@ import Testing
     }
 
     /// Key paths that match nothing, values of the wrong kind and animations that are not basic
-    /// or keyframe animations change nothing.
+    /// or keyframe animations change nothing, and are logged once per key path.
     @Test func unknownKeyPathsAreHarmless() throws {
         let layer = try player()
         let renderer = try OffscreenRenderer(width: 100, height: 100)
         let before = try renderer.render(layer)
-        #expect(!layer.setValue(yellow, forInputKeyPath: "Nothing.Fill 1.Color"))
-        #expect(!layer.setValue(yellow, forInputKeyPath: "Nothing.Fill 1.Color"))
-        #expect(!layer.setValue("red", forInputKeyPath: "**.Color"))
-        #expect(!layer.setValue(yellow, forInputKeyPath: "**.Position"))
-        #expect(layer.value(forInputKeyPath: "Card.Nothing") == nil)
-        #expect(!layer.add(CABasicAnimation(), forInputKeyPath: "Nothing"))
-        #expect(!layer.add(CAAnimationGroup(), forInputKeyPath: "**.Color"))
-        let wrong = CABasicAnimation()
-        wrong.toValue = CGPoint(x: 1, y: 1)
-        #expect(!layer.add(wrong, forInputKeyPath: "**.Color"))
-        layer.removeAnimation(forInputKeyPath: "Nothing")
+        let messages = Diagnostics.capturing {
+            #expect(!layer.setValue(yellow, forInputKeyPath: "Nothing.Fill 1.Color"))
+            #expect(!layer.setValue(white, forInputKeyPath: "Nothing.Fill 1.Color"))
+            #expect(!layer.setValue("red", forInputKeyPath: "**.Color"))
+            #expect(!layer.setValue(yellow, forInputKeyPath: "**.Position"))
+            #expect(layer.value(forInputKeyPath: "Card.Nothing") == nil)
+            #expect(!layer.add(CABasicAnimation(), forInputKeyPath: "Nothing"))
+            #expect(!layer.add(CAAnimationGroup(), forInputKeyPath: "**.Opacity"))
+            let wrong = CABasicAnimation()
+            wrong.toValue = CGPoint(x: 1, y: 1)
+            #expect(!layer.add(wrong, forInputKeyPath: "**.Opacity"))
+            layer.removeAnimation(forInputKeyPath: "Nothing")
+        }
+        let prefix = "CACompositionLayer: no property at key path"
+        #expect(
+            messages == [
+                "\(prefix) \"Nothing.Fill 1.Color\" takes CGColor", "\(prefix) \"**.Color\" takes String",
+                "\(prefix) \"**.Position\" takes CGColor", "\(prefix) \"Card.Nothing\" exists",
+                "\(prefix) \"Nothing\" is animated by CABasicAnimation",
+                "\(prefix) \"**.Opacity\" is animated by CAAnimationGroup",
+            ])
         #expect(try renderer.render(layer) == before)
         #expect(!CACompositionLayer().setValue(yellow, forInputKeyPath: "**"))
     }
