@@ -35,4 +35,17 @@ import Testing
             }
         }
     }
+
+    /// A click across the ball's panel scrubs it and sets its caption, a text layer, to the
+    /// frame by key path.
+    @Test func aClickScrubsTheBallAndCaptionsTheFrame() throws {
+        let root = CompositionsScene.make(CGSize(width: 640, height: 400))
+        let ball = try #require(root.descendant(named: CompositionsScene.scrubbedName) as? CACompositionLayer)
+        #expect(ball.value(forInputKeyPath: DemoCompositions.bounceCaption) as? String == "click to scrub")
+        let panel = try #require(ball.superlayer)
+        let point = root.convert(CGPoint(x: panel.bounds.width / 4, y: panel.bounds.midY), from: panel)
+        #expect(CompositionsScene.click(root, nil, point) == "composition scrubbed to frame 15")
+        #expect(ball.value(forInputKeyPath: DemoCompositions.bounceCaption) as? String == "frame 15")
+        #expect(ball.currentFrame == 15)
+    }
 }

@@ -5,8 +5,9 @@ import SceneComposition
 /// each a tree of layers and keyframe animations the render thread plays alone — a loader
 /// looping, its dots recoloured through a key path (a colour cycle added by
 /// `add(_:forInputKeyPath:)`, played with the composition), a tick drawn back and forth, a
-/// bouncing ball scrubbed by a click (the click's x across its panel is the progress shown), and
-/// an orbit inside a turning card masked to a circle.
+/// bouncing ball scrubbed by a click (the click's x across its panel is the progress shown, and
+/// its caption, a text layer, is set to the frame by key path), and an orbit inside a turning
+/// card masked to a circle.
 enum CompositionsScene {
     /// The name of the composition layer a click scrubs.
     static let scrubbedName = "scrubbed"
@@ -58,6 +59,7 @@ enum CompositionsScene {
         let x = panel.convert(point, from: root).x
         guard x >= 0, x <= panel.bounds.width else { return "click the ball's panel to scrub it" }
         player.currentProgress = x / panel.bounds.width
+        player.setValue("frame \(Int(player.currentFrame))", forInputKeyPath: DemoCompositions.bounceCaption)
         return "composition scrubbed to frame \(Int(player.currentFrame))"
     }
 

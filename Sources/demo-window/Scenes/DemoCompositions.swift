@@ -54,6 +54,7 @@ enum DemoCompositions {
     private static func document(_ layers: [String], assets: String = "") -> String {
         """
         {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "nm": "demo", "assets": [\(assets)],
+         "fonts": {"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Regular"}]},
          "markers": [], "layers": [\(layers.joined(separator: ", "))]}
         """
     }
@@ -93,7 +94,11 @@ enum DemoCompositions {
         return document([layer("check", index: 1, transform: transform(), shapes: [tick, ring, disc])])
     }()
 
-    /// A ball bouncing, squashed where it lands, over its shadow.
+    /// The key path of the bouncing ball's caption (layer "caption"'s text).
+    static let bounceCaption = "caption.Text"
+
+    /// A ball bouncing, squashed where it lands, over its shadow, with a caption below: a text
+    /// layer, centred.
     static let bounce: String = {
         let ball = layer(
             "ball", index: 1,
@@ -109,7 +114,13 @@ enum DemoCompositions {
                 scale: animated([(0, "[40, 40]"), (22, "[100, 100]"), (30, "[100, 100]"), (52, "[40, 40]")]),
                 opacity: animated([(0, "20"), (22, "45"), (30, "45"), (52, "20")])),
             shapes: [group([ellipse("[0, 0]", "[34, 8]"), fill("[0, 0, 0, 1]")])])
-        return document([ball, shadow])
+        let caption = """
+            {"ddd": 0, "ty": 5, "nm": "caption", "ind": 3, "ip": 0, "op": 60, "st": 0,
+             "ks": \(transform(position: still("[50, 97]"))),
+             "t": {"d": {"k": [{"t": 0, "s": {"t": "click to scrub", "f": "DejaVuSans", "s": 7,
+               "fc": [0.35, 0.35, 0.4], "j": 2}}]}}}
+            """
+        return document([ball, shadow, caption])
     }()
 
     /// A planet turning round a null at the centre with a moon turning round it (parenting),
