@@ -13,9 +13,10 @@ import Foundation
 /// is the playback speed (2 plays twice as fast, −1 backwards), and a paused, animated, masked
 /// or transformed ancestor applies to the composition as to any sublayer.
 ///
-/// What the composition uses that the layer does not play (masks, mattes, text, ...) is logged
-/// once, as one warning naming each feature and its layers, and listed in `warnings`; the rest
-/// plays.
+/// What the composition uses that the layer does not play (effects, luma mattes, text animators,
+/// ...) is logged once, as one warning naming each feature and its layers, and listed in
+/// `warnings`; the rest plays. Its properties are reached by Lottie key path (inputs: see
+/// `setValue(_:forInputKeyPath:)`).
 open class CACompositionLayer: CALayer, @unchecked Sendable {
     /// The local time of the timeline layer at which the range's first frame shows.
     static let timelineOrigin: CFTimeInterval = 1
@@ -24,7 +25,12 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
     static let loopLead = 1_000.0
 
     private var timeline = CALayer()
-    private var tracks: [CompositionTrack] = []
+    /// The built layers' animations; what is set or added by key path changes them.
+    var tracks: [CompositionTrack] = []
+    /// The properties key paths reach.
+    var inputs = CompositionInputs()
+    /// The key paths that matched nothing, each logged once.
+    var unmatchedKeyPaths: Set<String> = []
     private var storedComposition: CAComposition?
     private var storedRange: ClosedRange<Double> = 0...1
     private var storedLoopMode: CACompositionLoopMode = .playOnce
@@ -53,6 +59,8 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         guard let model = layer as? CACompositionLayer else { return }
         timeline = model.timeline
         tracks = model.tracks
+        inputs = model.inputs
+        unmatchedKeyPaths = model.unmatchedKeyPaths
         storedComposition = model.storedComposition
         storedRange = model.storedRange
         storedLoopMode = model.storedLoopMode
@@ -186,7 +194,9 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         }
     }
 
-    /// Fits the composition into the bounds, keeping its aspect ratio, centred.
+    /// Fits the composition into the bounds, keeping its aspect ratio, centred; text layers lay
+    /// out their glyphs for the pixels they cover when the composition is scaled up (their
+    /// `contentsScale` is the layer's times the scale).
     open override func layoutSublayers() {
         super.layoutSublayers()
         guard let size = composition?.size else { return }
@@ -196,6 +206,9 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         timeline.position = CGPoint(
             x: bounds.minX + (bounds.width - size.width * scale) / 2,
             y: bounds.minY + (bounds.height - size.height * scale) / 2)
+        for input in inputs.all where input.layer is CATextLayer {
+            input.layer.contentsScale = contentsScale * max(scale, 1)
+        }
     }
 
     // MARK: - Building and timing
@@ -206,6 +219,8 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         defer { CATransaction.commit() }
         for layer in timeline.sublayers ?? [] { layer.removeFromSuperlayer() }
         tracks = []
+        inputs = CompositionInputs()
+        unmatchedKeyPaths = []
         storedWarnings = []
         playing = false
         guard let composition else { return }
@@ -213,6 +228,7 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
         let builder = LayerTreeBuilder(model: composition.model, warnings: warnings)
         timeline.addSublayer(builder.build())
         tracks = builder.animator.tracks
+        inputs = builder.inputs
         storedWarnings = composition.warnings + warnings.messages
         if !storedWarnings.isEmpty {
             Diagnostics.warning("CACompositionLayer: \(storedWarnings.joined(separator: "; "))")
@@ -226,26 +242,42 @@ open class CACompositionLayer: CALayer, @unchecked Sendable {
     /// Adds each built layer's animations in one group that plays `playbackRange` in the loop
     /// mode: the group's time starts at the range's first frame at `timelineOrigin`.
     private func installAnimations() {
-        guard let composition else { return }
+        guard composition != nil else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
+        for track in tracks { install(track) }
+    }
+
+    /// Adds `track`'s animations to its layer in one group (see `installAnimations`), the
+    /// animations added by key path last, timed from the composition's in point; removes the
+    /// group when there are none.
+    func install(_ track: CompositionTrack) {
+        guard let composition else { return }
         let rate = composition.frameRate
-        for track in tracks {
-            let group = CAAnimationGroup()
-            group.animations = track.animations.map { timed in
+        let inputs = track.inputAnimations.keys.sorted().compactMap { key -> CAAnimation? in
+            guard let animation = track.inputAnimations[key]?.copy() as? CAAnimation else { return nil }
+            animation.beginTime += (composition.inPoint - storedRange.lowerBound) / rate
+            return animation
+        }
+        guard !track.animations.isEmpty || !inputs.isEmpty else {
+            track.layer.removeAnimation(forKey: "composition")
+            return
+        }
+        let group = CAAnimationGroup()
+        group.animations =
+            track.animations.map { timed in
                 let animation = timed.animation.copy() as! CAKeyframeAnimation
                 animation.beginTime = (timed.startFrame - storedRange.lowerBound) / rate
                 return animation
-            }
-            group.beginTime = Self.timelineOrigin
-            group.duration = (storedRange.upperBound - storedRange.lowerBound) / rate
-            group.repeatCount = storedLoopMode.repeatCount
-            group.autoreverses = storedLoopMode.autoreverses
-            group.fillMode = .both
-            group.isRemovedOnCompletion = false
-            track.layer.add(group, forKey: "composition")
-        }
+            } + inputs
+        group.beginTime = Self.timelineOrigin
+        group.duration = (storedRange.upperBound - storedRange.lowerBound) / rate
+        group.repeatCount = storedLoopMode.repeatCount
+        group.autoreverses = storedLoopMode.autoreverses
+        group.fillMode = .both
+        group.isRemovedOnCompletion = false
+        track.layer.add(group, forKey: "composition")
     }
 
     /// The timeline layer's local time now.

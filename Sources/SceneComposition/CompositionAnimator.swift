@@ -7,10 +7,13 @@ struct TimedAnimation {
     var startFrame: Double
 }
 
-/// The animations of one built layer.
+/// The animations of one built layer: the composition's, and those a program added by key
+/// path, by the layer key path they animate ("=" and the key path for one holding a value set),
+/// played after the composition's (so over them), in the order of their keys.
 struct CompositionTrack {
     let layer: CALayer
     var animations: [TimedAnimation]
+    var inputAnimations: [String: CAPropertyAnimation] = [:]
 }
 
 /// Makes the keyframe animations of a composition and keeps them by layer (`tracks`): each

@@ -32,6 +32,8 @@ struct LayerModel {
         case solid(color: CGColor, width: Double, height: Double)
         case image(id: String)
         case shapes([ShapeItem])
+        /// Text documents, drawn with the fonts they name.
+        case text(TextModel)
         /// A null layer, or one whose kind is not played: its transform still parents others.
         case none
     }

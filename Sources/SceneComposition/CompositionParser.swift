@@ -45,12 +45,15 @@ struct CompositionParser {
         }
         guard let layerList = JSON.array(object["layers"]) else { throw CompositionError.malformed("no layers") }
 
+        let text = TextContext(
+            fonts: TextParser.fonts(JSON.object(object["fonts"])),
+            hasGlyphs: !(JSON.array(object["chars"]) ?? []).isEmpty)
         var precompositions: [String: [LayerModel]] = [:]
         var images: [String: ImageAsset] = [:]
         for case let asset as JSONObject in JSON.array(object["assets"]) ?? [] {
             guard let id = JSON.string(asset["id"]) else { continue }
             if let layers = JSON.array(asset["layers"]) {
-                precompositions[id] = parseLayers(layers)
+                precompositions[id] = parseLayers(layers, text: text)
             } else if let image = parseImage(asset, id: id) {
                 images[id] = image
             }
@@ -64,7 +67,8 @@ struct CompositionParser {
         }
         return CompositionModel(
             width: width, height: height, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint,
-            layers: parseLayers(layerList), precompositions: precompositions, images: images, markers: markers)
+            layers: parseLayers(layerList, text: text), precompositions: precompositions, images: images,
+            markers: markers)
     }
 
     private func dimension(_ object: JSONObject, _ key: String) throws -> Double {
@@ -122,14 +126,23 @@ struct CompositionParser {
             height: JSON.number(asset["h"]) ?? Double(image.height))
     }
 
-    private func parseLayers(_ list: [Any]) -> [LayerModel] {
+    /// What every text layer of the document reads besides its own object.
+    private struct TextContext {
+        var fonts: [String: String]
+        /// Whether the document has glyph shapes (`chars`), which are not played.
+        var hasGlyphs: Bool
+    }
+
+    private func parseLayers(_ list: [Any], text: TextContext) -> [LayerModel] {
         if list.count > Self.maximumLayersPerList {
             warnings.note("a layer list of \(list.count) layers was cut to \(Self.maximumLayersPerList)")
         }
-        return list.prefix(Self.maximumLayersPerList).compactMap { JSON.object($0).flatMap(parseLayer) }
+        return list.prefix(Self.maximumLayersPerList).compactMap { element in
+            JSON.object(element).flatMap { parseLayer($0, text: text) }
+        }
     }
 
-    private func parseLayer(_ object: JSONObject) -> LayerModel? {
+    private func parseLayer(_ object: JSONObject, text: TextContext) -> LayerModel? {
         let name = JSON.string(object["nm"]) ?? "layer \(JSON.integer(object["ind"]) ?? 0)"
         guard !JSON.flag(object["hd"]) else { return nil }
         let properties = PropertyParser(warnings: warnings, layerName: name)
@@ -156,8 +169,13 @@ struct CompositionParser {
             let shapes = ShapeParser(properties: properties, warnings: warnings, layerName: name)
             content = .shapes(shapes.items(JSON.array(object["shapes"]) ?? [], depth: 0))
         case 5:
-            warnings.unsupported("text layers", in: name)
-            content = .none
+            let parser = TextParser(fonts: text.fonts, warnings: warnings, layerName: name)
+            if let model = parser.text(object, hasGlyphs: text.hasGlyphs) {
+                content = .text(model)
+            } else {
+                warnings.note("text layer \"\(name)\" has no readable text document and is not drawn")
+                content = .none
+            }
         case let kind:
             warnings.unsupported("layers of type \(kind.map(String.init) ?? "none")", in: name)
             content = .none

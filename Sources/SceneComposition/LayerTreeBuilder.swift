@@ -14,6 +14,8 @@ final class LayerTreeBuilder {
     let model: CompositionModel
     let animator: CompositionAnimator
     let warnings: LoadWarnings
+    /// The properties that key paths reach, recorded as the layers are built.
+    let inputs = CompositionInputs()
     private var layersLeft = LayerTreeBuilder.maximumLayers
 
     init(model: CompositionModel, warnings: LoadWarnings) {
@@ -29,7 +31,7 @@ final class LayerTreeBuilder {
         root.name = "composition"
         root.anchorPoint = .zero
         root.bounds = CGRect(x: 0, y: 0, width: model.width, height: model.height)
-        addLayers(model.layers, to: root, time: TimeMapping())
+        addLayers(model.layers, to: root, time: TimeMapping(), path: [])
         return root
     }
 
@@ -40,8 +42,9 @@ final class LayerTreeBuilder {
         CGRect(x: -10 * model.width, y: -10 * model.height, width: 21 * model.width, height: 21 * model.height)
     }
 
-    /// Adds the layers of one list to `container`, the first listed on top.
-    private func addLayers(_ layers: [LayerModel], to container: CALayer, time: TimeMapping) {
+    /// Adds the layers of one list to `container`, the first listed on top; `path` is the key
+    /// path of the precomposition layer showing the list (empty for the composition's).
+    private func addLayers(_ layers: [LayerModel], to container: CALayer, time: TimeMapping, path: [String]) {
         var byIndex: [Int: LayerModel] = [:]
         for layer in layers { if let index = layer.index, byIndex[index] == nil { byIndex[index] = layer } }
         for (position, layer) in layers.enumerated().reversed() where !layer.isMatteSource {
@@ -52,32 +55,38 @@ final class LayerTreeBuilder {
             }
             layersLeft -= 1
             guard layer.hasAlphaMatte, position > 0, layers[position - 1].isMatteSource else {
-                addChain(of: layer, byIndex: byIndex, to: container, time: time)
+                addChain(of: layer, byIndex: byIndex, to: container, time: time, path: path)
                 continue
             }
             // An alpha matte: the layer, in a holder of the list's space, masked by the matte
             // layer (the one listed before it) built in a layer of the same space.
             let matted = TransformLayers.pointLayer(name: "\(layer.name) matted")
-            addChain(of: layer, byIndex: byIndex, to: matted, time: time)
+            addChain(of: layer, byIndex: byIndex, to: matted, time: time, path: path)
             let matte = TransformLayers.pointLayer(name: "\(layers[position - 1].name) matte")
-            addChain(of: layers[position - 1], byIndex: byIndex, to: matte, time: time)
+            addChain(of: layers[position - 1], byIndex: byIndex, to: matte, time: time, path: path)
             matted.mask = matte
             container.addSublayer(matted)
         }
     }
 
     /// Adds `layer` to `container`: its parents' transforms, its own, its masks, its content.
-    private func addChain(of layer: LayerModel, byIndex: [Int: LayerModel], to container: CALayer, time: TimeMapping) {
+    private func addChain(
+        of layer: LayerModel, byIndex: [Int: LayerModel], to container: CALayer, time: TimeMapping, path: [String]
+    ) {
         var top = container
         for parent in parents(of: layer, in: byIndex) {
+            // A parent's key path reaches these copies of its transform too.
             let layers = TransformLayers(
-                time.retimed(parent.transform), name: parent.name, withOpacity: false, animator: animator)
+                time.retimed(parent.transform), name: parent.name, withOpacity: false, animator: animator,
+                inputs: inputs, path: path + [parent.name], isLayer: true)
             top.addSublayer(layers.outer)
             top = layers.inner
         }
         // Built in composition frames; a precomposition's own layers map from the list's.
         let retimed = time.retimed(layer)
-        let own = TransformLayers(retimed.transform, name: layer.name, withOpacity: true, animator: animator)
+        let own = TransformLayers(
+            retimed.transform, name: layer.name, withOpacity: true, animator: animator, inputs: inputs,
+            path: path + [layer.name], isLayer: true)
         top.addSublayer(own.outer)
         animator.applyVisibility(
             to: own.outer, inPoint: retimed.inPoint, outPoint: retimed.outPoint, composition: compositionRange)
@@ -86,7 +95,7 @@ final class LayerTreeBuilder {
             ? own.inner
             : MaskLayers(animator: animator, warnings: warnings, everywhere: everywhere)
                 .contentHolder(for: retimed, in: own.inner)
-        addContent(of: layer, retimed: retimed, to: holder, time: time)
+        addContent(of: layer, retimed: retimed, to: holder, time: time, path: path + [layer.name])
     }
 
     /// The parents of `layer`, outermost first; a missing parent or a loop ends the chain.
@@ -106,7 +115,10 @@ final class LayerTreeBuilder {
         return chain.reversed()
     }
 
-    private func addContent(of layer: LayerModel, retimed: LayerModel, to container: CALayer, time: TimeMapping) {
+    /// Adds what `layer` draws; `path` is its key path.
+    private func addContent(
+        of layer: LayerModel, retimed: LayerModel, to container: CALayer, time: TimeMapping, path: [String]
+    ) {
         switch layer.content {
         case .precomposition(let id, let width, let height):
             guard let layers = model.precompositions[id] else {
@@ -124,7 +136,7 @@ final class LayerTreeBuilder {
                             retimed.inPoint, model.inPoint)...max(
                                 min(retimed.outPoint, model.outPoint), max(retimed.inPoint, model.inPoint)))
                 } ?? time.precomposition(start: layer.startTime, stretch: layer.stretch)
-            addLayers(layers, to: clip, time: inner)
+            addLayers(layers, to: clip, time: inner, path: path)
         case .solid(let color, let width, let height):
             let solid = contentLayer(name: layer.name, width: width, height: height)
             solid.backgroundColor = color
@@ -139,8 +151,11 @@ final class LayerTreeBuilder {
             container.addSublayer(image)
         case .shapes:
             guard case .shapes(let items) = retimed.content else { return }
-            ShapeLayerBuilder(animator: animator, warnings: warnings, layerName: layer.name)
-                .addItems(items, to: container)
+            ShapeLayerBuilder(animator: animator, warnings: warnings, inputs: inputs, layerName: layer.name)
+                .addItems(items, to: container, path: path)
+        case .text(let text):
+            TextLayerBuilder(animator: animator, inputs: inputs, composition: compositionRange)
+                .addDocuments(of: text, named: layer.name, to: container, time: time, path: path)
         case .none:
             break
         }

@@ -62,6 +62,9 @@ struct PolystarModel {
 
 /// A solid fill: colour (0...1 components), opacity (percent), fill rule.
 struct FillModel {
+    /// The item's name (`nm`, "Fill 1" as After Effects names them; "Fill" when absent): its
+    /// key path component.
+    var name: String
     var color: Animated<[Double]>
     var opacity: Animated<Double>
     var evenOdd: Bool
@@ -69,6 +72,8 @@ struct FillModel {
 
 /// A stroke: colour, opacity, width, caps and joins, dashes.
 struct StrokeModel {
+    /// The item's name (`nm`; "Stroke" when absent): its key path component.
+    var name: String
     var color: Animated<[Double]>
     var opacity: Animated<Double>
     var width: Animated<Double>
@@ -96,6 +101,8 @@ struct GradientFillModel {
 /// Trims the paths before it to the part between `start` and `end` (percent), turned by `offset`
 /// (degrees of a full turn).
 struct TrimModel {
+    /// The item's name (`nm`; "Trim Paths" when absent): its key path component.
+    var name: String
     var start: Animated<Double>
     var end: Animated<Double>
     var offset: Animated<Double>

@@ -3,10 +3,13 @@ import Foundation
 /// Builds a shape layer's contents: each fill, stroke or gradient becomes a `CAShapeLayer` (a
 /// gradient a `CAGradientLayer` masked by one) drawing every path listed before it in its group
 /// and the groups inside it, as one path; groups whose transform animates become transform
-/// layers (`TransformLayers`), still groups are folded into their paths.
+/// layers (`TransformLayers`), still groups are folded into their paths. The fills' and
+/// strokes' colours, opacities and widths, and the transforms of the groups that are layers,
+/// are recorded in `inputs` under their key paths.
 struct ShapeLayerBuilder {
     let animator: CompositionAnimator
     let warnings: LoadWarnings
+    let inputs: CompositionInputs
     let layerName: String
 
     /// A path gathered for the styles after it, in the coordinate space of the layer being
@@ -22,16 +25,23 @@ struct ShapeLayerBuilder {
         var transform: CGAffineTransform = .identity
         var opacity: Double = 1
         var trim: TrimModel?
+        /// The key path of the trim in effect: its group's, then its name.
+        var trimPath: [String] = []
         /// How many copies the repeaters inside may make in all (nested repeaters multiply).
         var copyBudget = ShapeLayerBuilder.maximumCopies
+        /// The key path of the group: the layer's, then the names of the groups around.
+        var path: [String] = []
     }
 
     /// The most copies the repeaters of one shape layer make, nested ones multiplied.
     static let maximumCopies = 1_024
 
-    /// Adds the layers of `items` (a shape layer's `shapes`) to `container`.
-    func addItems(_ items: [ShapeItem], to container: CALayer) {
-        _ = addGroup(items, to: container, context: Context())
+    /// Adds the layers of `items` (a shape layer's `shapes`) to `container`; `path` is the
+    /// layer's key path.
+    func addItems(_ items: [ShapeItem], to container: CALayer, path: [String]) {
+        var context = Context()
+        context.path = path
+        _ = addGroup(items, to: container, context: context)
     }
 
     /// Adds a group's layers to `container`, the first listed on top; returns its paths for the
@@ -50,7 +60,10 @@ struct ShapeLayerBuilder {
         var context = context
         // A trim modifies the paths listed before it, those of the groups before it included,
         // whichever style then draws them: it applies to the whole group.
-        for case .trim(let trim) in items { context.trim = trim }
+        for case .trim(let trim) in items {
+            context.trim = trim
+            context.trimPath = context.path + [trim.name]
+        }
         var geometries: [Geometry] = []
         var layers: [CALayer] = []
         let rounding = items.lazy.compactMap { item -> Animated<Double>? in
@@ -95,9 +108,12 @@ struct ShapeLayerBuilder {
             case .group(let name, let children, let transform):
                 if transform.isAnimated || transform.opacity.isAnimated {
                     let group = TransformLayers(
-                        transform, name: name, withOpacity: true, animator: animator)
+                        transform, name: name, withOpacity: true, animator: animator, inputs: inputs,
+                        path: context.path + [name], isLayer: false)
                     var inner = Context()
                     inner.trim = context.trim
+                    inner.trimPath = context.trimPath
+                    inner.path = context.path + [name]
                     let childGeometries = addGroup(children, to: group.inner, context: inner)
                     if !childGeometries.isEmpty && Self.hasStyle(in: items[(position + 1)...]) {
                         warnings.unsupported("styles drawing paths of groups whose transform animates", in: layerName)
@@ -114,6 +130,7 @@ struct ShapeLayerBuilder {
                     var inner = context
                     inner.transform = transform.initialAffine.concatenating(context.transform)
                     inner.opacity = context.opacity * min(max(transform.opacity.initial / 100, 0), 1)
+                    inner.path = context.path + [name]
                     let holder = TransformLayers.pointLayer(name: name)
                     geometries += addGroup(children, to: holder, context: inner)
                     layers.append(holder)
@@ -228,6 +245,11 @@ struct ShapeLayerBuilder {
         animator.apply(path(of: geometries), to: layer, keyPath: "path") { $0 }
         animator.apply(fill.color, to: layer, keyPath: "fillColor") { color($0) }
         applyOpacity(fill.opacity, to: layer, context)
+        let path = context.path + [fill.name]
+        inputs.record(path + ["Color"], layer: layer, kind: .color, keyPath: "fillColor", replacing: ["fillColor"])
+        inputs.record(
+            path + ["Opacity"], layer: layer, kind: .opacity(scale: context.opacity), keyPath: "opacity",
+            replacing: ["opacity"])
         return layer
     }
 
@@ -252,14 +274,45 @@ struct ShapeLayerBuilder {
             animator.apply(stroke.color, to: layer, keyPath: "strokeColor") { color($0) }
             applyOpacity(stroke.opacity, to: layer, context)
             if let window = piece.window { apply(window, to: layer) }
+            recordInputs(of: stroke, on: layer, context)
+            if let trim = context.trim, piece.paths.count == 1, Self.drawsOneWindow(trim) {
+                recordInputs(of: context.trimPath, on: layer)
+            }
             return layer
         }
     }
 
+    private func recordInputs(of stroke: StrokeModel, on layer: CAShapeLayer, _ context: Context) {
+        let path = context.path + [stroke.name]
+        inputs.record(
+            path + ["Color"], layer: layer, kind: .color, keyPath: "strokeColor", replacing: ["strokeColor"])
+        inputs.record(
+            path + ["Opacity"], layer: layer, kind: .opacity(scale: context.opacity), keyPath: "opacity",
+            replacing: ["opacity"])
+        inputs.record(
+            path + ["Stroke Width"], layer: layer, kind: .number(scale: Self.lengthScale(context.transform)),
+            keyPath: "lineWidth", replacing: ["lineWidth"])
+    }
+
+    /// A trim's start and end (0 to 1) as `strokeStart` and `strokeEnd` of a layer it draws
+    /// alone, in one window.
+    private func recordInputs(of trimPath: [String], on layer: CAShapeLayer) {
+        inputs.record(
+            trimPath + ["Start"], layer: layer, kind: .number(scale: 1), keyPath: "strokeStart",
+            replacing: ["strokeStart"])
+        inputs.record(
+            trimPath + ["End"], layer: layer, kind: .number(scale: 1), keyPath: "strokeEnd", replacing: ["strokeEnd"])
+    }
+
+    /// Whether `trim` is drawn as one `strokeStart`–`strokeEnd` window that its start and end
+    /// give directly: no offset, and never wrapping round the path's end.
+    private static func drawsOneWindow(_ trim: TrimModel) -> Bool {
+        !trim.offset.isAnimated && trim.offset.initial == 0 && TrimWindows.windows(trim).count <= 1
+    }
+
     /// The stroke's width, caps, joins and dashes, scaled as the still groups around it scale.
     private func configure(_ layer: CAShapeLayer, stroke: StrokeModel, context: Context) {
-        let t = context.transform
-        let scale = sqrt(abs(t.a * t.d - t.b * t.c))
+        let scale = Self.lengthScale(context.transform)
         animator.apply(stroke.width, to: layer, keyPath: "lineWidth") { CGFloat(max($0, 0) * scale) }
         layer.lineCap = stroke.lineCap
         layer.lineJoin = stroke.lineJoin
@@ -268,6 +321,11 @@ struct ShapeLayerBuilder {
             layer.lineDashPattern = stroke.dashes.map { NSNumber(value: $0 * scale) }
             layer.lineDashPhase = stroke.dashOffset * scale
         }
+    }
+
+    /// How much `transform` scales lengths (a stroke's width): the square root of its area scale.
+    private static func lengthScale(_ transform: CGAffineTransform) -> Double {
+        sqrt(abs(transform.a * transform.d - transform.b * transform.c))
     }
 
     private static func isWhole(_ trim: TrimModel) -> Bool {

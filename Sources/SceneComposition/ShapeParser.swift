@@ -58,6 +58,7 @@ struct ShapeParser {
         case "fl":
             return .fill(
                 FillModel(
+                    name: JSON.string(object["nm"]) ?? "Fill",
                     color: properties.numbers(object["c"], minimumCount: 3) ?? .fixed([0, 0, 0]),
                     opacity: properties.scalar(object["o"]) ?? .fixed(100), evenOdd: JSON.number(object["r"]) == 2))
         case "st":
@@ -70,7 +71,7 @@ struct ShapeParser {
             if JSON.number(object["m"]) == 2 { warnings.unsupported("trims of paths one after another", in: layerName) }
             return .trim(
                 TrimModel(
-                    start: properties.scalar(object["s"]) ?? .fixed(0),
+                    name: JSON.string(object["nm"]) ?? "Trim Paths", start: properties.scalar(object["s"]) ?? .fixed(0),
                     end: properties.scalar(object["e"]) ?? .fixed(100),
                     offset: properties.scalar(object["o"]) ?? .fixed(0)))
         case "rd":
@@ -133,6 +134,7 @@ struct ShapeParser {
         let caps: [Double: CAShapeLayerLineCap] = [1: .butt, 2: .round, 3: .square]
         let joins: [Double: CAShapeLayerLineJoin] = [1: .miter, 2: .round, 3: .bevel]
         return StrokeModel(
+            name: JSON.string(object["nm"]) ?? "Stroke",
             color: properties.numbers(object["c"], minimumCount: 3) ?? .fixed([0, 0, 0]),
             opacity: properties.scalar(object["o"]) ?? .fixed(100),
             width: properties.scalar(object["w"]) ?? .fixed(1),

@@ -14,10 +14,11 @@ struct TransformLayers {
 
     /// Builds the layers of `transform`, its animations recorded by `animator` in composition
     /// frames; opacity only when `withOpacity` (a parent's opacity is not its
-    /// children's in Lottie).
+    /// children's in Lottie). Its position and opacity are recorded in `inputs` under `path`, the
+    /// key path of the layer or group (`isLayer`) the transform belongs to.
     init(
         _ transform: TransformModel, name: String, withOpacity: Bool,
-        animator: CompositionAnimator
+        animator: CompositionAnimator, inputs: CompositionInputs, path: [String], isLayer: Bool
     ) {
         var transform = transform
         if transform.autoOrients && transform.position.isAnimated {
@@ -60,6 +61,7 @@ struct TransformLayers {
                 Float(min(max($0 / 100, 0), 1))
             }
         }
+        inputs.recordTransform(path, outer: outer, inner: inner, withOpacity: withOpacity, isLayer: isLayer)
     }
 
     /// A layer of no size anchored at its origin: only its transform and its sublayers count.

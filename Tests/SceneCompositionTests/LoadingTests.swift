@@ -94,14 +94,16 @@ import Testing
              "masksProperties": [{"mode": "d", "pt": {"a": 0, "k": {"c": true, "v": [], "i": [], "o": []}}}],
              "shapes": [{"ty": "mm", "mm": 1}]}
             """
-        let text =
-            "{\"ddd\": 0, \"ty\": 5, \"nm\": \"title\", \"ind\": 2, \"tt\": 3, \"ip\": 0, \"op\": 30, \"ks\": {}, \"t\": {}}"
+        let text = """
+            {"ddd": 0, "ty": 5, "nm": "title", "ind": 2, "tt": 3, "ip": 0, "op": 30, "ks": {},
+             "t": {"a": [{}], "d": {"k": [{"s": {"t": "x", "s": 10}, "t": 0}]}}}
+            """
         let alsoMasked = masked.replacingOccurrences(of: "\"masked\"", with: "\"second\"")
         let composition = try load(L.make(layers: [masked, text, alsoMasked].joined(separator: ",")))
         #expect(
             composition.warnings == [
                 "merge paths (not played): \"masked\", \"second\"", "mask mode d (not played): \"masked\", \"second\"",
-                "luma track mattes (not played): \"title\"", "text layers (not played): \"title\"",
+                "luma track mattes (not played): \"title\"", "text animators (not played): \"title\"",
             ])
         let layer = CACompositionLayer(composition: composition)
         #expect(layer.warnings == composition.warnings)

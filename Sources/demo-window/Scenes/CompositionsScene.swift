@@ -3,11 +3,18 @@ import SceneComposition
 
 /// `CACompositionLayer`: four Lottie compositions written by the demo (`DemoCompositions`),
 /// each a tree of layers and keyframe animations the render thread plays alone — a loader
-/// looping, a tick drawn back and forth, a bouncing ball scrubbed by a click (the click's x
-/// across its panel is the progress shown), and an orbit inside a turning card masked to a circle.
+/// looping, its dots recoloured through a key path (a colour cycle added by
+/// `add(_:forInputKeyPath:)`, played with the composition), a tick drawn back and forth, a
+/// bouncing ball scrubbed by a click (the click's x across its panel is the progress shown, and
+/// its caption, a text layer, is set to the frame by key path), and an orbit inside a turning
+/// card masked to a circle.
 enum CompositionsScene {
     /// The name of the composition layer a click scrubs.
     static let scrubbedName = "scrubbed"
+    /// The name of the loader's composition layer.
+    static let loaderName = "loader"
+    /// The colours the loader's dots cycle through, once per loop (two seconds), by key path.
+    static let loaderColors = [Palette.blue, Palette.orange, Palette.green, Palette.blue]
 
     static func make(_ size: CGSize) -> CALayer {
         let root = CALayer.filled(CGRect(origin: .zero, size: size), Palette.background)
@@ -23,6 +30,11 @@ enum CompositionsScene {
             let player = CACompositionLayer(composition: try? CAComposition(data: Data(document.utf8)))
             player.frame = panel.bounds
             player.loopMode = modes[index]
+            if index == 0 {
+                player.name = loaderName
+                player.add(
+                    colorCycle(over: player.composition?.duration ?? 2), forInputKeyPath: DemoCompositions.loaderColors)
+            }
             if index == 2 {
                 player.name = scrubbedName
                 player.currentProgress = 0.5
@@ -47,7 +59,17 @@ enum CompositionsScene {
         let x = panel.convert(point, from: root).x
         guard x >= 0, x <= panel.bounds.width else { return "click the ball's panel to scrub it" }
         player.currentProgress = x / panel.bounds.width
+        player.setValue("frame \(Int(player.currentFrame))", forInputKeyPath: DemoCompositions.bounceCaption)
         return "composition scrubbed to frame \(Int(player.currentFrame))"
+    }
+
+    /// `loaderColors` in turn over `duration`, in the composition's time: it loops with it.
+    private static func colorCycle(over duration: CFTimeInterval) -> CAKeyframeAnimation {
+        let cycle = CAKeyframeAnimation()
+        cycle.values = loaderColors
+        cycle.keyTimes = [0, 1.0 / 3, 2.0 / 3, 1].map { NSNumber(value: $0) }
+        cycle.duration = duration
+        return cycle
     }
 }
 

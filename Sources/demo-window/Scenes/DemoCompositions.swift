@@ -24,12 +24,13 @@ enum DemoCompositions {
         "{\"a\": \(anchor), \"p\": \(position), \"s\": \(scale), \"r\": \(rotation), \"o\": \(opacity)}"
     }
 
-    private static func group(_ items: [String], transform: String = transform()) -> String {
-        "{\"ty\": \"gr\", \"it\": [\(items.joined(separator: ", ")), \(transform.dropLast()), \"ty\": \"tr\"}]}"
+    private static func group(_ items: [String], name: String = "Group", transform: String = transform()) -> String {
+        "{\"ty\": \"gr\", \"nm\": \"\(name)\", \"it\": [\(items.joined(separator: ", ")), \(transform.dropLast()), \"ty\": \"tr\"}]}"
     }
 
+    /// A fill named "Fill 1", as After Effects names a group's first fill: its key path component.
     private static func fill(_ rgb: String, opacity: String = still("100")) -> String {
-        "{\"ty\": \"fl\", \"c\": \(rgb.hasPrefix("{") ? rgb : still(rgb)), \"o\": \(opacity), \"r\": 1}"
+        "{\"ty\": \"fl\", \"nm\": \"Fill 1\", \"c\": \(rgb.hasPrefix("{") ? rgb : still(rgb)), \"o\": \(opacity), \"r\": 1}"
     }
 
     private static func stroke(_ rgb: String, width: Double) -> String {
@@ -53,9 +54,13 @@ enum DemoCompositions {
     private static func document(_ layers: [String], assets: String = "") -> String {
         """
         {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "nm": "demo", "assets": [\(assets)],
+         "fonts": {"list": [{"fName": "DejaVuSans", "fFamily": "DejaVu Sans", "fStyle": "Regular"}]},
          "markers": [], "layers": [\(layers.joined(separator: ", "))]}
         """
     }
+
+    /// The key path of the loader's dots' colours (groups "Dot 1" to "Dot 8" of layer "dots").
+    static let loaderColors = "dots.**.Fill 1.Color"
 
     /// Eight dots round a circle, each brightening in turn: staggered opacity keyframes.
     static let loader: String = {
@@ -64,7 +69,8 @@ enum DemoCompositions {
             let center = "[\(50 + 30 * cos(angle)), \(50 + 30 * sin(angle))]"
             let start = index * 4
             let opacity = animated([(0, "25"), (start, "25"), (start + 8, "100"), (start + 22, "25"), (60, "25")])
-            return group([ellipse(center, "[14, 14]"), fill("[0.2, 0.45, 0.95, 1]", opacity: opacity)])
+            return group(
+                [ellipse(center, "[14, 14]"), fill("[0.2, 0.45, 0.95, 1]", opacity: opacity)], name: "Dot \(index + 1)")
         }
         return document([layer("dots", index: 1, transform: transform(), shapes: dots)])
     }()
@@ -88,7 +94,11 @@ enum DemoCompositions {
         return document([layer("check", index: 1, transform: transform(), shapes: [tick, ring, disc])])
     }()
 
-    /// A ball bouncing, squashed where it lands, over its shadow.
+    /// The key path of the bouncing ball's caption (layer "caption"'s text).
+    static let bounceCaption = "caption.Text"
+
+    /// A ball bouncing, squashed where it lands, over its shadow, with a caption below: a text
+    /// layer, centred.
     static let bounce: String = {
         let ball = layer(
             "ball", index: 1,
@@ -104,7 +114,13 @@ enum DemoCompositions {
                 scale: animated([(0, "[40, 40]"), (22, "[100, 100]"), (30, "[100, 100]"), (52, "[40, 40]")]),
                 opacity: animated([(0, "20"), (22, "45"), (30, "45"), (52, "20")])),
             shapes: [group([ellipse("[0, 0]", "[34, 8]"), fill("[0, 0, 0, 1]")])])
-        return document([ball, shadow])
+        let caption = """
+            {"ddd": 0, "ty": 5, "nm": "caption", "ind": 3, "ip": 0, "op": 60, "st": 0,
+             "ks": \(transform(position: still("[50, 97]"))),
+             "t": {"d": {"k": [{"t": 0, "s": {"t": "click to scrub", "f": "DejaVuSans", "s": 7,
+               "fc": [0.35, 0.35, 0.4], "j": 2}}]}}}
+            """
+        return document([ball, shadow, caption])
     }()
 
     /// A planet turning round a null at the centre with a moon turning round it (parenting),
