@@ -56,9 +56,8 @@ struct LayerModel {
     var masks: [MaskModel] = []
     /// Whether the layer is the track matte of the layer after it (`td`): not drawn itself.
     var isMatteSource = false
-    /// Whether the layer shows only where the matte layer before it is opaque (`tt` 1, an alpha
-    /// matte, the one kind played).
-    var hasAlphaMatte = false
+    /// How the matte layer before it decides where the layer shows (`tt`); nil without one.
+    var matte: TrackMatte?
 }
 
 /// One Lottie mask: a path in the layer's space that adds to the visible area or intersects

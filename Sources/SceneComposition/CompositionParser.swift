@@ -186,7 +186,7 @@ struct CompositionParser {
             timeRemap: properties.scalar(object["tm"]),
             transform: layerTransform(object, properties: properties),
             masks: masks(JSON.array(object["masksProperties"]) ?? [], properties: properties),
-            isMatteSource: JSON.flag(object["td"]), hasAlphaMatte: JSON.number(object["tt"]) == 1)
+            isMatteSource: JSON.flag(object["td"]), matte: JSON.integer(object["tt"]).flatMap(TrackMatte.init))
     }
 
     /// The masks that are played; the others are noted. Adding and intersecting masks are, and a
@@ -224,10 +224,6 @@ struct CompositionParser {
 
     /// Records the layer's features that are not played.
     private func noteUnsupported(_ object: JSONObject, name: String) {
-        let mattes = [2: "inverted alpha track mattes", 3: "luma track mattes", 4: "inverted luma track mattes"]
-        if let matte = JSON.integer(object["tt"]), let feature = mattes[matte] {
-            warnings.unsupported(feature, in: name)
-        }
         if object["tm"] != nil && JSON.number(object["ty"]) != 0 {
             warnings.unsupported("time remapping of layers other than precompositions", in: name)
         }

@@ -54,17 +54,17 @@ final class LayerTreeBuilder {
                 return
             }
             layersLeft -= 1
-            guard layer.hasAlphaMatte, position > 0, layers[position - 1].isMatteSource else {
+            guard let kind = layer.matte, position > 0, layers[position - 1].isMatteSource else {
                 addChain(of: layer, byIndex: byIndex, to: container, time: time, path: path)
                 continue
             }
-            // An alpha matte: the layer, in a holder of the list's space, masked by the matte
+            // A track matte: the layer, in a holder of the list's space, masked by the matte
             // layer (the one listed before it) built in a layer of the same space.
             let matted = TransformLayers.pointLayer(name: "\(layer.name) matted")
             addChain(of: layer, byIndex: byIndex, to: matted, time: time, path: path)
             let matte = TransformLayers.pointLayer(name: "\(layers[position - 1].name) matte")
             addChain(of: layers[position - 1], byIndex: byIndex, to: matte, time: time, path: path)
-            matted.mask = matte
+            matted.mask = TrackMatte.mask(kind, of: matte, everywhere: everywhere)
             container.addSublayer(matted)
         }
     }

@@ -103,7 +103,7 @@ import Testing
         #expect(
             composition.warnings == [
                 "merge paths (not played): \"masked\", \"second\"", "mask mode d (not played): \"masked\", \"second\"",
-                "luma track mattes (not played): \"title\"", "text animators (not played): \"title\"",
+                "text animators (not played): \"title\"",
             ])
         let layer = CACompositionLayer(composition: composition)
         #expect(layer.warnings == composition.warnings)

@@ -2,7 +2,8 @@ import Foundation
 import SceneComposition
 import Testing
 
-/// Masks against rlottie: added, inverted, intersecting, animated and translucent.
+/// Masks against rlottie: added, inverted, intersecting, animated and translucent; track mattes of
+/// every kind.
 @Suite struct MaskTests {
     private typealias L = LottieDocument
 
@@ -71,5 +72,36 @@ import Testing
              "sc": "#3080e0", "ks": \(L.transform(position: (0, 30)))}
             """
         try expectMatchesReference(L.make(layers: matte + "," + matted), frames: [0, 15, 30], mean: 1.5, ssim: 0.97)
+    }
+
+    /// A moving matte of a white circle and a mid-grey square (`td`), and a solid matted by it
+    /// with track matte `kind` (`tt`).
+    private static func matted(by kind: Int) -> String {
+        let matte = """
+            {"ddd": 0, "ty": 4, "nm": "matte", "ind": 1, "td": 1, "ip": 0, "op": 1000, "st": 0,
+             "ks": \(L.transform(anchor: L.still("[0, 0]"), position: L.animated([(0, "[30, 50]"), (30, "[60, 50]")]),
+                scale: L.still("[100, 100]"), rotation: L.still("0"), opacity: L.still("100"))),
+             "shapes": [
+               {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [40, 40]}},
+                 {"ty": "fl", "c": {"a": 0, "k": [1, 1, 1, 1]}, "o": {"a": 0, "k": 100}, "r": 1},
+                 {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                  "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]},
+               {"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [30, 0]}, "s": {"a": 0, "k": [24, 24]}, "r": {"a": 0, "k": 0}},
+                 {"ty": "fl", "c": {"a": 0, "k": [0.5, 0.5, 0.5, 1]}, "o": {"a": 0, "k": 100}, "r": 1},
+                 {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                  "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}
+            """
+        let matted = """
+            {"ddd": 0, "ty": 1, "nm": "solid", "ind": 2, "tt": \(kind), "ip": 0, "op": 1000, "st": 0, "sw": 100,
+             "sh": 60, "sc": "#3080e0", "ks": \(L.transform(position: (0, 20)))}
+            """
+        return matte + "," + matted
+    }
+
+    @Test(arguments: [(2, "inverted alpha"), (3, "luma"), (4, "inverted luma")])
+    func trackMatte(kind: Int, name: String) throws {
+        let composition = try CAComposition(data: Data(L.make(layers: Self.matted(by: kind)).utf8))
+        #expect(composition.warnings.isEmpty, "\(name): \(composition.warnings)")
+        try expectMatchesReference(L.make(layers: Self.matted(by: kind)), frames: [0, 15, 30], mean: 1.5, ssim: 0.97)
     }
 }
