@@ -63,16 +63,18 @@ import Testing
         _ = try renderer.render(root)
         #expect(try renderer.compiledPrograms() == 3)
 
-        // A small blur filter: the blur pass and the blur's draw, then the group's composite.
+        // A small blur filter: the blur pass and the draw of its result straight onto the frame
+        // (no composite of the group's own).
         withoutActions { root.addSublayer(blurred(CGRect(x: 60, y: 4, width: 16, height: 16), radius: 2)) }
         let image = try renderer.render(root)
-        #expect(try renderer.compiledPrograms() == 6)
+        #expect(try renderer.compiledPrograms() == 5)
         expectPixel(image, 68, 12, (0, 0, 255, 255), tolerance: 4)
 
-        // A blur wide enough to run on a downsampled copy: the downsampling pass.
+        // A blur wide enough to run on a copy downsampled more than once: the downsampling pass
+        // (the last halving is made by the first blur pass).
         withoutActions { root.addSublayer(blurred(CGRect(x: 80, y: 20, width: 30, height: 30), radius: 12)) }
         _ = try renderer.render(root)
-        #expect(try renderer.compiledPrograms() == 7)
+        #expect(try renderer.compiledPrograms() == 6)
     }
 
     /// Every variant of each family (`allCases`: what a renderer may ask for) compiles and links,

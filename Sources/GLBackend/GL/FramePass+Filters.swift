@@ -16,6 +16,13 @@ extension FramePass {
         let level = levels.removeLast()
         guard let target = level.group else { return }
         var region = drawn.clipped(width: width, height: height)
+        if effects.blendMode == .sourceOver, effects.passes.count == 1, case .blur(let radius) = effects.passes[0],
+            !region.isEmpty, compositeBlurred(target, by: radius, region: region, opacity: Self.sanitized(opacity))
+        {
+            renderer.groupTargets.release(target)
+            statistics.groups += 1
+            return
+        }
         let filtered =
             region.isEmpty ? target : applyFilters(effects.passes, to: target, region: &region, edges: .transparent)
         bindDrawTarget(current.framebuffer)
@@ -24,6 +31,44 @@ extension FramePass {
         }
         renderer.groupTargets.release(filtered)
         statistics.groups += 1
+    }
+
+    /// Composites `source`, a group's target that drew within `region`, blurred by `radius`,
+    /// onto the current level at `opacity`, inside its clip: the blur's result is drawn straight
+    /// onto it (sampled bilinearly), with no target of the group's size in between (a software
+    /// rasteriser pays for every switch of target). False, with nothing drawn, when the blur
+    /// could not be made.
+    private mutating func compositeBlurred(_ source: GroupTarget, by radius: Float, region: PixelRegion, opacity: Float)
+        -> Bool
+    {
+        let reach = region.grown(by: blurReach(radius)).clipped(width: width, height: height)
+        // What the blur reads past `region` must be transparent (see `applyFilters`).
+        let read = reach.grown(by: blurReach(radius) + 2).clipped(width: width, height: height)
+        clear(source, around: region, within: read)
+        guard
+            let blurred = renderer.blur.blur(
+                source.colorTexture, size: (width, height), region: reach, sigma: blurSigma(radius),
+                edges: .transparent)
+        else { return false }
+        bindDrawTarget(current.framebuffer)
+        setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        let rect = Self.clipRect(of: blurred.covered, width: width, height: height)
+        withScissor(reach) { pass in
+            pass.renderer.blur.draw(
+                blurred, transform: Self.clipIdentity, rect: rect, uv: SIMD4(0, 0, 1, 1),
+                tint: SIMD4(repeating: opacity), alphaOnly: false)
+        }
+        renderer.blur.recycle(blurred)
+        statistics.filterPasses += blurred.passes + 1
+        return true
+    }
+
+    /// `region` of a `width` x `height` target (rows from the bottom) as a rectangle in clip space.
+    private static func clipRect(of region: PixelRegion, width: Int, height: Int) -> SIMD4<Float> {
+        let (w, h) = (Float(width), Float(height))
+        return SIMD4(
+            Float(region.x) / w * 2 - 1, Float(region.y) / h * 2 - 1, Float(region.width) / w * 2,
+            Float(region.height) / h * 2)
     }
 
     /// Replaces what the current target holds inside the current clip (within `shape`) with
@@ -126,11 +171,7 @@ extension FramePass {
         bindDrawTarget(GLuint(output))
         glDisable(GL_STENCIL_TEST.glEnum)
         // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
-        let (w, h) = (Float(width), Float(height))
-        let covered = blurred.covered
-        let rect = SIMD4<Float>(
-            Float(covered.x) / w * 2 - 1, Float(covered.y) / h * 2 - 1, Float(covered.width) / w * 2,
-            Float(covered.height) / h * 2)
+        let rect = Self.clipRect(of: blurred.covered, width: width, height: height)
         renderer.blur.draw(
             blurred, transform: Self.clipIdentity, rect: rect, uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: 1),
             alphaOnly: false)

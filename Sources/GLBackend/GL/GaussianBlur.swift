@@ -15,7 +15,7 @@ import SceneCore
 /// The blur is separable (a horizontal pass, then a vertical one, each weighting whole texels
 /// by the Gaussian and normalising by the weights' sum) and, for a standard deviation above
 /// `largestLevelSigma`, runs on a copy of the region downsampled by 2, 4, ... (averaging 2x2
-/// texels per halving), with the standard deviation reduced by what the downsampling's box and
+/// texels per halving; the first blur pass makes the last halving as it reads), with the standard deviation reduced by what the downsampling's box and
 /// the bilinear upsampling of the result already blur, so that the result is within a few
 /// percent of the exact Gaussian at any size. A standard deviation that is not finite, is
 /// negative or exceeds `largestSigma` is clamped (0 or `largestSigma`) with an error logged once.
@@ -135,7 +135,12 @@ final class GaussianBlur {
         var input = (texture: texture, width: size.width, height: size.height, region: region)
         var owned: ColorTarget?
         var passes = 0
-        for _ in 0..<plan.halvings {
+        // Every halving but the last is a pass of its own. The last is made by the first blur
+        // pass: it reads the level above at the middle of each 2x2 block of texels, its taps two
+        // texels apart, so that each bilinear tap averages a block as a halving pass would (a
+        // software rasteriser pays for every switch of target).
+        let folded = plan.halvings > 0
+        for _ in 0..<max(plan.halvings - 1, 0) {
             let (w, h) = ((input.region.width + 1) / 2, (input.region.height + 1) / 2)
             guard let downsample = programs.program(for: .downsample), let output = acquire(width: w, height: h)
             else { return release(owned) }
@@ -146,7 +151,11 @@ final class GaussianBlur {
             input = (output.texture, w, h, PixelRegion(x: 0, y: 0, width: w, height: h))
             passes += 1
         }
-        let (w, h) = (input.region.width, input.region.height)
+        let (w, h) =
+            folded
+            ? ((input.region.width + 1) / 2, (input.region.height + 1) / 2) : (input.region.width, input.region.height)
+        let read =
+            folded ? PixelRegion(x: input.region.x, y: input.region.y, width: 2 * w, height: 2 * h) : input.region
         guard let pass = programs.program(for: .blur), let across = acquire(width: w, height: h) else {
             return release(owned)
         }
@@ -157,8 +166,8 @@ final class GaussianBlur {
         glUseProgram(pass.program.id)
         glUniform1f(pass.sigma, max(plan.levelSigma, Self.smallestSigma))
         glUniform1i(pass.taps, GLint(plan.taps))
-        glUniform2f(pass.step, 1 / Float(input.width), 0)
-        run(pass, from: input.texture, uv: Self.uv(input.region, input.width, input.height), into: across)
+        glUniform2f(pass.step, (folded ? 2 : 1) / Float(input.width), 0)
+        run(pass, from: input.texture, uv: Self.uv(read, input.width, input.height), into: across)
         glUniform2f(pass.step, 0, 1 / Float(h))
         run(pass, from: across.texture, uv: SIMD4(0, 0, 1, 1), into: result)
         recycle(across)
