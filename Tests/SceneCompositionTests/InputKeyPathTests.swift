@@ -103,16 +103,20 @@ import Testing
         #expect(layer.value(forInputKeyPath: "Card.Box.Fill 1.Color") as? CGColor == yellow)
     }
 
+    /// Plays `layer` in a loop, committed; returns when its timeline began and a renderer for it.
+    private func playingInALoop(_ layer: CACompositionLayer) throws -> (CFTimeInterval, OffscreenRenderer) {
+        layer.loopMode = .loop
+        layer.play()
+        CATransaction.flush()
+        return (try #require(layer.sublayers?.first).beginTime, try OffscreenRenderer(width: 100, height: 100))
+    }
+
     /// A value set once shows while playing, across loops, after seeking and after the range
     /// played changes (which installs the animations again); the fill not set still animates.
     @Test func aSetValueSurvivesPlayingSeekingAndLooping() throws {
         let layer = try player()
         #expect(layer.setValue(yellow, forInputKeyPath: "Card.Box.Fill 1.Color"))
-        layer.loopMode = .loop
-        layer.play()
-        CATransaction.flush()
-        let begin = try #require(layer.sublayers?.first).beginTime
-        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let (begin, renderer) = try playingInALoop(layer)
         for time in [0.5, 1.5, 2.9] {
             #expect(box(try renderer.render(layer, at: begin + time)) == (255, 255, 0, 255), "\(time) s")
         }
@@ -138,11 +142,7 @@ import Testing
         blue.values = [CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
         blue.duration = 0.5
         #expect(layer.add(blue, forInputKeyPath: "Card.Box.Fill 1.Color"))
-        layer.loopMode = .loop
-        layer.play()
-        CATransaction.flush()
-        let begin = try #require(layer.sublayers?.first).beginTime
-        let renderer = try OffscreenRenderer(width: 100, height: 100)
+        let (begin, renderer) = try playingInALoop(layer)
         let first = try renderer.render(layer, at: begin + 0.25)
         let second = try renderer.render(layer, at: begin + 0.75)
         #expect(isClose(disc(first), (191, 0, 64, 255)), "\(disc(first))")
