@@ -42,6 +42,33 @@ import Testing
         #expect(!renderer.isAnimating, "a paused clock changes nothing from frame to frame")
     }
 
+    /// The render side paces each segment of a keyframe path by its timing function too, on its
+    /// steady path (frames drawn with no commit between them) as on its first frame.
+    @Test func aPathsSegmentsArePacedByTheirTimingFunctions() throws {
+        let root = whiteRoot(100, 60)
+        let box = solidLayer(CGRect(x: 0, y: 20, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        root.addSublayer(box)
+        let follow = CAKeyframeAnimation(keyPath: "position")
+        let path = CGMutablePath()
+        path.addLines(between: [CGPoint(x: 10, y: 30), CGPoint(x: 90, y: 30), CGPoint(x: 90, y: 50)])
+        follow.path = path
+        follow.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+        follow.beginTime = 1000
+        follow.duration = 4
+        box.add(follow, forKey: "follow")
+        let renderer = try OffscreenRenderer(width: 100, height: 60)
+        for time in [1000.5, 1001] {
+            let image = try renderer.render(root, at: time)
+            // At 1001, half-way through the first segment's time: ease-in's 0.3154 of its 80
+            // points, x 35.2, the box over x 25.2..<45.2 (linear pacing would put it at 40..<60).
+            if time == 1001 {
+                expectPixel(image, 26, 30, (255, 0, 0, 255))
+                expectPixel(image, 44, 30, (255, 0, 0, 255))
+                expectPixel(image, 47, 30, (255, 255, 255, 255))
+            }
+        }
+    }
+
     @Test func hugeTimingValuesRenderTheStartOfACycle() throws {
         // Issue 12: a speed of 1e30 repeating forever counts more cycles than an Int holds.
         let (clock, box, renderer) = try redBoxOnAPausedRoot()

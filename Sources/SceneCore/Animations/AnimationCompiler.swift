@@ -91,7 +91,7 @@ enum AnimationCompiler {
             }
             switch KeyframeSpec.along(
                 keyframes.path!, keyTimes: keyframes.keyTimes.map { $0.map(\.doubleValue) },
-                mode: keyframes.calculationMode)
+                timingFunctions: keyframes.timingFunctions ?? [], mode: keyframes.calculationMode)
             {
             case .success(let spec): values = .keyframes(spec)
             case .failure(let error): return .failure(error)

@@ -36,7 +36,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     /// Where each keyframe falls, as a fraction of the duration.
     open var keyTimes: [NSNumber]?
-    /// One timing function per segment (n − 1 for n keyframes).
+    /// One timing function per segment (n − 1 for n keyframes); along a `path`, one per line or
+    /// curve of the path, pacing the way from its start to its end point. Paced modes take none.
     open var timingFunctions: [CAMediaTimingFunction]?
     /// How values between keyframes are computed. Default `.linear`.
     open var calculationMode: CAAnimationCalculationMode = .linear

@@ -4,11 +4,13 @@ extension KeyframeSpec {
     /// Keyframes along `path` for a point property: the path is flattened, each drawing element
     /// (line, curve, close) becomes one segment of equal time — or of the given `keyTimes`
     /// (one more than the segments) — timed within it by the curve's parameter, as Core
-    /// Animation does (a line's parameter is its length); paced modes space every point by
-    /// length along the whole path. A move-to inside the path jumps.
-    static func along(_ path: CGPath, keyTimes given: [Double]?, mode: CAAnimationCalculationMode)
-        -> Result<KeyframeSpec, AnimationError>
-    {
+    /// Animation does (a line's parameter is its length), after the segment's function of
+    /// `timingFunctions` when it has one; paced modes space every point by length along the
+    /// whole path and take no timing functions. A move-to inside the path jumps.
+    static func along(
+        _ path: CGPath, keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction] = [],
+        mode: CAAnimationCalculationMode
+    ) -> Result<KeyframeSpec, AnimationError> {
         let paced = mode == .paced || mode == .cubicPaced
         // A segment's points, timed by length along it, or evenly (points at even steps of a curve's parameter).
         var segments: [(points: [CGPoint], isJump: Bool, byParameter: Bool)] = []
@@ -57,6 +59,7 @@ extension KeyframeSpec {
         var times: [Double] = [0]
         var drawnIndex = 0
         var travelled = 0.0
+        var segmentTimings: [SegmentTiming] = []
         for (points, isJump, byParameter) in segments {
             if isJump {
                 values.append(.point(points[1]))
@@ -70,6 +73,9 @@ extension KeyframeSpec {
                     given?[drawnIndex] ?? Double(drawnIndex) / Double(drawn.count),
                     given?[drawnIndex + 1] ?? Double(drawnIndex + 1) / Double(drawn.count)
                 )
+            if !paced, drawnIndex < timingFunctions.count, t1 > t0 {
+                segmentTimings.append(SegmentTiming(start: t0, end: t1, function: timingFunctions[drawnIndex]))
+            }
             let segmentLength = length(points)
             var along = 0.0
             for (index, (a, b)) in zip(points, points.dropFirst()).enumerated() {
@@ -89,12 +95,13 @@ extension KeyframeSpec {
         return .success(
             KeyframeSpec(
                 values: values, keyTimes: times, timingFunctions: [], interpolation: .linear,
-                tension: [], continuity: [], bias: []))
+                tension: [], continuity: [], bias: [], segmentTimings: segmentTimings))
     }
 
     /// The direction of travel at progress `p` (radians, from the x axis towards y), for
     /// `rotationMode`; nil where the keyframes are not points or do not move.
-    func tangentAngle(at p: Double) -> Double? {
+    func tangentAngle(at progress: Double) -> Double? {
+        let p = eased(progress)
         let n = values.count
         guard n > 1 else { return nil }
         var segment = 0

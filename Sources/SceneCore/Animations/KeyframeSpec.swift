@@ -12,6 +12,17 @@ struct KeyframeSpec: Sendable {
     let timingFunctions: [CAMediaTimingFunction]
     let interpolation: Interpolation
     let tension: [Double], continuity: [Double], bias: [Double]
+    /// For keyframes along a path, the timing function of each of the path's segments, which
+    /// are many keyframes each once flattened (`along`): the progress between a segment's key
+    /// times is eased by its function before the keyframes are read.
+    var segmentTimings: [SegmentTiming] = []
+
+    /// The timing function of the key times from `start` to `end`.
+    struct SegmentTiming: Sendable {
+        let start: Double
+        let end: Double
+        let function: CAMediaTimingFunction
+    }
 
     /// Builds the spec; nil with a reason when the keyframes cannot run.
     static func make(
@@ -60,7 +71,8 @@ struct KeyframeSpec: Sendable {
     var last: AnimatableValue { values[values.count - 1] }
 
     /// The value at progress `p` (0...1, after the animation's own timing function).
-    func value(at p: Double) -> AnimatableValue {
+    func value(at progress: Double) -> AnimatableValue {
+        let p = eased(progress)
         let n = values.count
         if n == 1 { return values[0] }
         if interpolation == .discrete {
@@ -74,6 +86,15 @@ struct KeyframeSpec: Sendable {
         let (segment, local) = segment(at: p)
         if interpolation == .cubic, let v = cubic(segment, local) { return v }
         return values[segment].interpolated(to: values[segment + 1], fraction: local) ?? values[segment]
+    }
+
+    /// `p` eased by the timing function of the path segment it lies in (`segmentTimings`).
+    func eased(_ p: Double) -> Double {
+        for timing in segmentTimings where p >= timing.start && p < timing.end {
+            let span = timing.end - timing.start
+            return timing.start + span * timing.function.value(at: (p - timing.start) / span)
+        }
+        return p
     }
 
     /// The segment of the interpolating modes that progress `p` lies in (from value `index` to
@@ -90,7 +111,8 @@ struct KeyframeSpec: Sendable {
     /// The two values a cross-fade at progress `p` blends (the fade is `fraction` of the way from
     /// `from` to `to`): the ends of the segment `p` lies in. Nil in discrete mode, where values
     /// switch at their key times and never blend, and outside the key times, where one value holds.
-    func crossFade(at p: Double) -> (from: AnimatableValue, to: AnimatableValue, fraction: Double)? {
+    func crossFade(at progress: Double) -> (from: AnimatableValue, to: AnimatableValue, fraction: Double)? {
+        let p = eased(progress)
         guard interpolation != .discrete, values.count > 1, p > keyTimes[0], p < keyTimes[values.count - 1]
         else { return nil }
         let (segment, local) = segment(at: p)

@@ -5,11 +5,12 @@ import Testing
 @testable import SceneCore
 
 /// `CAKeyframeAnimation.path`: a layer follows a `CGPath`, one segment per line or curve
-/// (equal times, or key times, or paced by length), turning with it under `rotationMode`.
+/// (equal times, or key times, or paced by length), each paced by its timing function, turning
+/// with it under `rotationMode`.
 @Suite struct KeyframePathTests {
     func follow(
         _ path: CGPath, mode: CAAnimationCalculationMode = .linear, rotation: CAAnimationRotationMode? = nil,
-        keyTimes: [NSNumber]? = nil
+        keyTimes: [NSNumber]? = nil, timingFunctions: [CAMediaTimingFunction]? = nil
     ) -> ManualClock {
         let clock = ManualClock(at: 0)
         let animation = CAKeyframeAnimation(keyPath: "position")
@@ -17,6 +18,7 @@ import Testing
         animation.calculationMode = mode
         animation.rotationMode = rotation
         animation.keyTimes = keyTimes
+        animation.timingFunctions = timingFunctions
         animation.duration = 1
         clock.add(animation, forKey: "follow")
         return clock
@@ -39,6 +41,25 @@ import Testing
         #expect(position(follow(path), at: 0.5) == CGPoint(x: 100, y: 0), "equal time per segment")
         #expect(position(follow(path, mode: .paced), at: 0.5) == CGPoint(x: 100, y: 100), "200 of 400 points")
         #expect(position(follow(path, keyTimes: [0, 0.25, 1]), at: 0.25) == CGPoint(x: 100, y: 0))
+    }
+
+    /// Apple: "Any timing values you specify for the animation are applied to the points used to
+    /// create the path" — a timing function paces its segment, from one end point to the next.
+    @Test func timingFunctionsPaceEachOfThePathsSegments() {
+        let path = CGMutablePath()
+        path.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100)])
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        let clock = follow(path, timingFunctions: [easeIn, CAMediaTimingFunction(name: .linear)])
+        // Half-way through the first segment's time: ease-in's 0.5 (0.3154) of its length.
+        let eased = position(clock, at: 0.25)
+        #expect(abs(eased.x - 31.54) < 0.01 && eased.y == 0, "\(eased)")
+        #expect(abs(eased.x - 100 * CGFloat(easeIn.value(at: 0.5))) < 1e-9)
+        // The second segment is linear; the segments' ends keep their times.
+        #expect(position(clock, at: 0.75) == CGPoint(x: 100, y: 50))
+        #expect(position(clock, at: 0.5) == CGPoint(x: 100, y: 0))
+        // Paced mode takes no timing functions, as Core Animation's.
+        #expect(
+            position(follow(path, mode: .paced, timingFunctions: [easeIn, easeIn]), at: 0.25) == CGPoint(x: 50, y: 0))
     }
 
     @Test func curvesAreFollowedNotJustTheirEndPoints() {

@@ -36,7 +36,10 @@ struct SteadyKeyframes: Sendable {
     /// `pool` as it was) when a value is not of the store's kind.
     init?(_ keyframes: KeyframeSpec, store: SteadyAnimation.Store, into pool: inout SteadyAnimationPool) {
         let values = keyframes.values.compactMap(store.lanes(of:))
-        guard values.count == keyframes.values.count, keyframes.keyTimes.count >= values.count else { return nil }
+        // Keyframes along a path with eased segments are evaluated as `KeyframeSpec` evaluates them.
+        guard values.count == keyframes.values.count, keyframes.keyTimes.count >= values.count,
+            keyframes.segmentTimings.isEmpty
+        else { return nil }
         isCubic = keyframes.interpolation == .cubic
         var segments: [SteadyAnimationPool.Segment] = []
         if isCubic || !keyframes.timingFunctions.isEmpty {
