@@ -143,17 +143,17 @@ struct FramePass {
     }
 
     /// Runs `body` with drawing limited to `region` (GL's scissor test) and, in the frame's own
-    /// framebuffer, to the frame's scissor; without either, unscissored. Leaves the scissor as
-    /// the bound target needs it (`scissorBoundTarget`).
+    /// framebuffer, to the frame's scissor, then leaves the scissor as the bound target needs it
+    /// (`scissorBoundTarget`); without a region, as the caller left the scissor.
     mutating func withScissor(_ region: PixelRegion?, _ body: (inout FramePass) -> Void) {
-        let limit = drawsIntoFrame ? frameScissor : nil
-        switch (region, limit) {
-        case (nil, nil):
-            glDisable(GL_SCISSOR_TEST.glEnum)
-        case (let region?, nil), (nil, let region?):
+        guard let region else {
+            body(&self)
+            return
+        }
+        if let frameScissor, drawsIntoFrame {
+            scissor(region.intersection(frameScissor))
+        } else {
             scissor(region)
-        case (let region?, let limit?):
-            scissor(region.intersection(limit))
         }
         body(&self)
         scissorBoundTarget()
