@@ -42,24 +42,12 @@ extension FramePass {
         -> Bool
     {
         let reach = region.grown(by: blurReach(radius)).clipped(width: width, height: height)
-        // What the blur reads past `region` must be transparent (see `applyFilters`).
-        let read = reach.grown(by: blurReach(radius) + 2).clipped(width: width, height: height)
-        clear(source, around: region, within: read)
-        guard
-            let blurred = renderer.blur.blur(
-                source.colorTexture, size: (width, height), region: reach, sigma: blurSigma(radius),
-                edges: .transparent)
-        else { return false }
+        clearAround(region, of: source, readingTo: reach, by: radius)
+        guard let result = blurred(source, region: reach, by: radius, edges: .transparent) else { return false }
         bindDrawTarget(current.framebuffer)
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-        let rect = Self.clipRect(of: blurred.covered, width: width, height: height)
-        withScissor(reach) { pass in
-            pass.renderer.blur.draw(
-                blurred, transform: Self.clipIdentity, rect: rect, uv: SIMD4(0, 0, 1, 1),
-                tint: SIMD4(repeating: opacity), alphaOnly: false)
-        }
-        renderer.blur.recycle(blurred)
-        statistics.filterPasses += blurred.passes + 1
+        withScissor(reach) { $0.draw(result, tint: opacity) }
+        statistics.filterPasses += 1
         return true
     }
 
@@ -135,18 +123,17 @@ extension FramePass {
             case .blur(let radius):
                 let reach = region.grown(by: blurReach(radius)).clipped(
                     width: width, height: height)
-                // What the blur reads past `region` must be transparent, but a group's target
-                // was cleared only as far as the blur reaches (a later pass's is cleared whole),
-                // and the blur's taps read as far again past that (its halvings, a pixel).
+                // A later pass's target is cleared whole.
                 if isFirstPass && edges == .transparent {
-                    let read = reach.grown(by: blurReach(radius) + 2).clipped(width: width, height: height)
-                    clear(result, around: region, within: read)
-                    bindDrawTarget(output.framebuffer)
+                    clearAround(region, of: result, readingTo: reach, by: radius)
                 }
-                guard blur(result, region: reach, by: radius, edges: edges) else {
+                guard let blurred = blurred(result, region: reach, by: radius, edges: edges) else {
                     renderer.groupTargets.release(output)
                     continue
                 }
+                bindDrawTarget(output.framebuffer)
+                glDisable(GL_STENCIL_TEST.glEnum)
+                draw(blurred, tint: 1)
                 region = reach
             }
             renderer.groupTargets.release(result)
@@ -156,28 +143,35 @@ extension FramePass {
         return result
     }
 
-    /// Blurs `region` of `source` by a standard deviation of `radius` pixels (`blurSigma`; a filter's
-    /// `inputRadius`, as Core Image's Gaussian blur takes it) into the bound target, which must
-    /// be clear there; false, with the target untouched, when the blur could not be made.
-    private mutating func blur(_ source: GroupTarget, region: PixelRegion, by radius: Float, edges: GaussianBlur.Edges)
-        -> Bool
+    /// `region` of `source` blurred by a standard deviation of `radius` pixels (`blurSigma`; a
+    /// filter's `inputRadius`, as Core Image's Gaussian blur takes it), to be drawn by
+    /// `draw(_:tint:)`; nil when the blur could not be made. Leaves the stencil test off.
+    private func blurred(_ source: GroupTarget, region: PixelRegion, by radius: Float, edges: GaussianBlur.Edges)
+        -> GaussianBlur.Result?
     {
-        var output: GLint = 0
-        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING.glEnum, &output)
-        guard
-            let blurred = renderer.blur.blur(
-                source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
-        else { return false }
-        bindDrawTarget(GLuint(output))
-        glDisable(GL_STENCIL_TEST.glEnum)
-        // The result covers `covered` (target pixels, rows from the bottom): placed there in clip space.
-        let rect = Self.clipRect(of: blurred.covered, width: width, height: height)
+        renderer.blur.blur(
+            source.colorTexture, size: (width, height), region: region, sigma: blurSigma(radius), edges: edges)
+    }
+
+    /// Draws `blurred` over the target pixels it covers, times `tint`, into the bound target with
+    /// its blending, stencil and scissor, and hands its texture back.
+    private mutating func draw(_ blurred: GaussianBlur.Result, tint: Float) {
         renderer.blur.draw(
-            blurred, transform: Self.clipIdentity, rect: rect, uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: 1),
-            alphaOnly: false)
+            blurred, transform: Self.clipIdentity,
+            rect: Self.clipRect(of: blurred.covered, width: width, height: height),
+            uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: tint), alphaOnly: false)
         renderer.blur.recycle(blurred)
         statistics.filterPasses += blurred.passes
-        return true
+    }
+
+    /// Makes transparent what a blur of `region` of `source` by `radius`, reaching to `reach`,
+    /// reads past `region`: a group's target is cleared only as far as the blur reaches, and the
+    /// blur's taps read as far again past that (its halvings, a pixel).
+    private mutating func clearAround(
+        _ region: PixelRegion, of source: GroupTarget, readingTo reach: PixelRegion, by radius: Float
+    ) {
+        let read = reach.grown(by: blurReach(radius) + 2).clipped(width: width, height: height)
+        clear(source, around: region, within: read)
     }
 
     /// Clears `target` within `outer` but outside `inner` (a ring of up to four strips).

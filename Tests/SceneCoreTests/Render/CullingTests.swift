@@ -7,20 +7,17 @@ import Testing
 /// Layers that draw nothing on the target are left out of the frame (`FrameBuilder+Culling`),
 /// with their subtrees when all those draw lies off it too, and nothing that could show is.
 @Suite struct CullingTests {
+    /// The target every test draws: 200 x 100.
+    static let target = CGRect(x: 0, y: 0, width: 200, height: 100)
+
     /// A 200 x 100 root holding a list of `rows` rows 200 x 20, 30 points apart, each with a
     /// 10 x 10 swatch: rows 0 to 3 (y 0 to 110) reach the target.
     func list(rows: Int = 50, offset: CGFloat = 0) -> (root: CALayer, content: CALayer) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let content = CALayer()
-        content.frame = CGRect(x: 0, y: offset, width: 200, height: CGFloat(rows) * 30)
+        let root = solidLayer(Self.target)
+        let content = solidLayer(CGRect(x: 0, y: offset, width: 200, height: CGFloat(rows) * 30))
         for index in 0..<rows {
-            let row = CALayer()
-            row.frame = CGRect(x: 0, y: CGFloat(index) * 30, width: 200, height: 20)
-            row.backgroundColor = red
-            let swatch = CALayer()
-            swatch.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
-            swatch.backgroundColor = green
+            let row = solidLayer(CGRect(x: 0, y: CGFloat(index) * 30, width: 200, height: 20), red)
+            let swatch = solidLayer(CGRect(x: 5, y: 5, width: 10, height: 10), green)
             row.addSublayer(swatch)
             content.addSublayer(row)
         }
@@ -50,17 +47,11 @@ import Testing
     }
 
     @Test func aSublayerOutsideItsClippingSuperlayerIsNotDrawn() {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let clipper = CALayer()
-        clipper.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        let root = solidLayer(Self.target)
+        let clipper = solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50))
         clipper.masksToBounds = true
-        let inside = CALayer()
-        inside.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
-        inside.backgroundColor = red
-        let outside = CALayer()
-        outside.frame = CGRect(x: 100, y: 10, width: 10, height: 10)
-        outside.backgroundColor = green
+        let inside = solidLayer(CGRect(x: 10, y: 10, width: 10, height: 10), red)
+        let outside = solidLayer(CGRect(x: 100, y: 10, width: 10, height: 10), green)
         clipper.addSublayer(inside)
         clipper.addSublayer(outside)
         root.addSublayer(clipper)
@@ -71,23 +62,16 @@ import Testing
     }
 
     @Test func whatReachesTheTargetFromALayerOffItIsDrawn() {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let root = solidLayer(Self.target)
         // A layer right of the target whose shadow falls on it.
-        let caster = CALayer()
-        caster.frame = CGRect(x: 210, y: 10, width: 20, height: 20)
-        caster.backgroundColor = red
+        let caster = solidLayer(CGRect(x: 210, y: 10, width: 20, height: 20), red)
         caster.shadowOpacity = 1
         caster.shadowRadius = 0
         caster.shadowOffset = CGSize(width: -20, height: 0)
         caster.shadowPath = CGPath(rect: caster.bounds, transform: nil)
         // A layer below the target whose sublayer reaches up onto it.
-        let parent = CALayer()
-        parent.frame = CGRect(x: 0, y: 300, width: 20, height: 20)
-        parent.backgroundColor = red
-        let reaching = CALayer()
-        reaching.frame = CGRect(x: 0, y: -250, width: 10, height: 10)
-        reaching.backgroundColor = green
+        let parent = solidLayer(CGRect(x: 0, y: 300, width: 20, height: 20), red)
+        let reaching = solidLayer(CGRect(x: 0, y: -250, width: 10, height: 10), green)
         parent.addSublayer(reaching)
         // A shape layer off the target whose path lies on it.
         let shape = CAShapeLayer()
@@ -95,9 +79,7 @@ import Testing
         shape.path = CGPath(rect: CGRect(x: 50, y: -450, width: 10, height: 10), transform: nil)
         shape.fillColor = blue
         // A blurred layer just off the target, whose blur spreads onto it.
-        let blurred = CALayer()
-        blurred.frame = CGRect(x: -30, y: 40, width: 20, height: 20)
-        blurred.backgroundColor = red
+        let blurred = solidLayer(CGRect(x: -30, y: 40, width: 20, height: 20), red)
         let blur = CAFilter(type: .gaussianBlur)
         blur.setValue(10, forKey: "inputRadius")
         blurred.filters = [blur]
@@ -116,10 +98,8 @@ import Testing
 
     /// A rounded clipping panel of 100 x 80 (radius 10) holding `child`.
     func panel(holding child: CALayer) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let panel = CALayer()
-        panel.frame = CGRect(x: 10, y: 10, width: 100, height: 80)
+        let root = solidLayer(Self.target)
+        let panel = solidLayer(CGRect(x: 10, y: 10, width: 100, height: 80))
         panel.cornerRadius = 10
         panel.masksToBounds = true
         panel.backgroundColor = green
@@ -160,13 +140,9 @@ import Testing
     }
 
     @Test func aSubtreeThatMovesOntoTheTargetIsDrawnAgain() {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-        let parent = CALayer()
-        parent.frame = CGRect(x: 0, y: 300, width: 20, height: 20)
-        let child = CALayer()
-        child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        child.backgroundColor = green
+        let root = solidLayer(Self.target)
+        let parent = solidLayer(CGRect(x: 0, y: 300, width: 20, height: 20))
+        let child = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), green)
         parent.addSublayer(child)
         root.addSublayer(parent)
         var tree = renderTree(for: root)

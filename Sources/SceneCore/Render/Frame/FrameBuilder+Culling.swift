@@ -101,17 +101,14 @@ extension FrameBuilder {
             rect = rect.union(p.bounds)
             return true
         }
-        guard depth < FrameBuilder.maximumDepth else { return false }
-        for child in layer.sublayers {
-            guard let slot = tree.layers.slot(of: child) else { continue }
-            let sublayer = tree.layers[slot: slot]
-            let toParent = FrameBuilder.layerToWindow(
-                sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: p.sublayerSpaceToOwnSpace)
-            guard CATransform3DIsAffine(toParent),
-                let extent = subtreeExtent(of: child, layer: sublayer, depth: depth + 1)
-            else { return false }
-            rect = rect.union(extent.applying(CATransform3DGetAffineTransform(toParent)))
-        }
+        guard depth < FrameBuilder.maximumDepth,
+            forEachSublayerExtent(
+                of: layer, depth: depth,
+                { extent in
+                    rect = rect.union(extent)
+                    return true
+                })
+        else { return false }
         if p.shadowOpacity != 0 && p.shadowPath == nil {
             rect = rect.insetBy(dx: -FrameBuilder.shadowMargin(p), dy: -FrameBuilder.shadowMargin(p))
         }
@@ -126,14 +123,22 @@ extension FrameBuilder {
     mutating func clipCutsNothing(_ layer: RenderLayer, shape: Shape, depth: Int) -> Bool {
         let p = layer.propertiesExceptPlacement
         guard visibleBox != nil, p.kind != .replicator, depth < FrameBuilder.maximumDepth else { return false }
+        return forEachSublayerExtent(of: layer, depth: depth) { shape.leavesWhole($0, of: p.bounds) }
+    }
+
+    /// Calls `body` with the extent of each sublayer of `layer` (`subtreeExtent`) in the layer's
+    /// own space; false as soon as one cannot be bounded (it is placed in 3D, or its drawing has
+    /// no bounds) or `body` returns false.
+    private mutating func forEachSublayerExtent(of layer: RenderLayer, depth: Int, _ body: (CGRect) -> Bool) -> Bool {
+        let space = layer.propertiesExceptPlacement.sublayerSpaceToOwnSpace
         for child in layer.sublayers {
             guard let slot = tree.layers.slot(of: child) else { continue }
             let sublayer = tree.layers[slot: slot]
             let toParent = FrameBuilder.layerToWindow(
-                sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: p.sublayerSpaceToOwnSpace)
+                sublayer.placement(offset: nil), parentToWindow: nil, sublayerSpace: space)
             guard CATransform3DIsAffine(toParent),
                 let extent = subtreeExtent(of: child, layer: sublayer, depth: depth + 1),
-                shape.leavesWhole(extent.applying(CATransform3DGetAffineTransform(toParent)), of: p.bounds)
+                body(extent.applying(CATransform3DGetAffineTransform(toParent)))
             else { return false }
         }
         return true
