@@ -74,8 +74,9 @@ struct MaskModel {
 }
 
 /// A layer's or a shape group's transform, in Lottie's terms: the content is moved so that
-/// `anchor` is at the origin, scaled (percent), rotated (degrees, clockwise), moved to
-/// `position`, and drawn at `opacity` (percent).
+/// `anchor` is at the origin, scaled (percent), skewed (`skew` degrees along the axis `skewAxis`
+/// degrees from x), rotated (degrees, clockwise), moved to `position`, and drawn at `opacity`
+/// (percent).
 struct TransformModel {
     /// A position given as one point, or as separate x and y properties.
     enum Position {
@@ -104,12 +105,35 @@ struct TransformModel {
     var scale: Animated<[Double]> = .fixed([100, 100])
     var rotation: Animated<Double> = .fixed(0)
     var opacity: Animated<Double> = .fixed(100)
+    var skew: Animated<Double> = .fixed(0)
+    var skewAxis: Animated<Double> = .fixed(0)
     /// Whether the rotation adds the direction the position moves in (a layer's auto-orient).
     var autoOrients = false
 
     /// Whether the transform changes over time (opacity aside).
     var isAnimated: Bool {
-        anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated
+        anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated || skewIsAnimated
+    }
+
+    /// Whether the transform skews at any frame.
+    var skews: Bool { skew.isAnimated || skew.initial != 0 }
+
+    /// Whether the skew changes over time.
+    var skewIsAnimated: Bool { skews && (skew.isAnimated || skewAxis.isAnimated) }
+
+    /// The most a skew slants, in degrees either way (After Effects' limit): the matrix of a
+    /// right angle's skew would be infinite.
+    static let maximumSkew = 85.0
+
+    /// The skew of `skew` degrees along the axis `axis` degrees from x, as Lottie players apply
+    /// it: the axis turned onto x, the shear, and the axis turned back. A positive skew slants
+    /// the axis's far side (downward, with the axis on x) towards the axis's negative direction.
+    static func skewAffine(skew: Double, axis: Double) -> CGAffineTransform {
+        let slant = min(max(skew.isFinite ? skew : 0, -maximumSkew), maximumSkew) * .pi / 180
+        let turn = (axis.isFinite ? axis : 0) * .pi / 180
+        return CGAffineTransform(rotationAngle: turn)
+            .concatenating(CGAffineTransform(a: 1, b: 0, c: -tan(slant), d: 1, tx: 0, ty: 0))
+            .concatenating(CGAffineTransform(rotationAngle: -turn))
     }
 
     /// The transform before the first keyframe, as an affine transform from content to parent.
@@ -119,6 +143,7 @@ struct TransformModel {
         let position = self.position.initial
         return CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
             .concatenating(CGAffineTransform(scaleX: scale[0] / 100, y: scale[1] / 100))
+            .concatenating(Self.skewAffine(skew: skew.initial, axis: skewAxis.initial))
             .concatenating(CGAffineTransform(rotationAngle: rotation.initial * .pi / 180))
             .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
     }

@@ -254,9 +254,8 @@ struct CompositionParser {
         if let scale = properties.numbers(object["s"], minimumCount: 2) { transform.scale = scale }
         if let rotation = properties.scalar(object["r"] ?? object["rz"]) { transform.rotation = rotation }
         if let opacity = properties.scalar(object["o"]) { transform.opacity = opacity }
-        if let skew = properties.scalar(object["sk"]), skew.isAnimated || skew.initial != 0 {
-            warnings.unsupported("skew", in: properties.layerName)
-        }
+        if let skew = properties.scalar(object["sk"]) { transform.skew = skew }
+        if let axis = properties.scalar(object["sa"]) { transform.skewAxis = axis }
         if object["rx"] != nil || object["ry"] != nil || object["or"] != nil {
             warnings.unsupported("3D rotation", in: properties.layerName)
         }

@@ -32,6 +32,24 @@ enum Animated<Value> {
         }
     }
 
+    /// Keyframes sampled from `value` at every frame from `first` to `last` (at most
+    /// `maximumSamples` steps, linear between): a property derived from others by a function
+    /// that interpolating its inputs' keyframes would not follow. Fixed when `last` is not after
+    /// `first`.
+    static func sampled(
+        from first: Double, through last: Double, maximumSamples: Int, value: (Double) -> Value
+    ) -> Animated<Value> {
+        guard last > first else { return .fixed(value(first)) }
+        let step = max(1, (last - first) / Double(maximumSamples))
+        let count = Int(((last - first) / step).rounded(.up))
+        let keys = (0...count).map { index in
+            let frame = min(first + Double(index) * step, last)
+            return Keyframe(
+                frame: frame, value: value(frame), hold: false, easing: (0, 0, 1, 1), spatialOut: nil, spatialIn: nil)
+        }
+        return .keyframes(keys)
+    }
+
     /// The value shown before the first keyframe (Lottie holds the first value there).
     var initial: Value {
         switch self {

@@ -52,6 +52,8 @@ extension TimeMapping {
         transform.scale = retimed(transform.scale, limit: Self.maximumSamples)
         transform.rotation = retimed(transform.rotation)
         transform.opacity = retimed(transform.opacity)
+        transform.skew = retimed(transform.skew)
+        transform.skewAxis = retimed(transform.skewAxis)
         return transform
     }
 

@@ -46,21 +46,14 @@ struct MotionPath {
     func orientedRotation(_ rotation: Animated<Double>) -> Animated<Double> {
         let frames = self.frames + rotation.frames
         guard let first = frames.min(), let last = frames.max(), last > first else { return rotation }
-        let step = max(1, (last - first) / Double(Self.maximumSamples))
         var heading = 0.0
-        var keys: [Keyframe<Double>] = []
-        let count = Int(((last - first) / step).rounded(.up))
-        for frame in (0...count).map({ min(first + Double($0) * step, last) }) {
+        return .sampled(from: first, through: last, maximumSamples: Self.maximumSamples) { frame in
             let ahead = point(at: frame + 0.01)
             let behind = point(at: frame - 0.01)
             if hypot(ahead.x - behind.x, ahead.y - behind.y) > 1e-9 {
                 heading = atan2(ahead.y - behind.y, ahead.x - behind.x) * 180 / .pi
             }
-            keys.append(
-                Keyframe(
-                    frame: frame, value: rotation.value(at: frame) + heading, hold: false,
-                    easing: (0, 0, 1, 1), spatialOut: nil, spatialIn: nil))
+            return rotation.value(at: frame) + heading
         }
-        return .sampled(keys, fallback: rotation.initial)
     }
 }

@@ -101,6 +101,7 @@ struct ShapeParser {
         if [copies, offset, start, end, model.rotation].contains(where: \.isAnimated) || model.isAnimated {
             warnings.unsupported("animated repeaters", in: layerName)
         }
+        if model.skews { warnings.unsupported("skewing repeaters", in: layerName) }
         return .repeater(
             RepeaterModel(
                 copies: Int(min(max(copies.initial.rounded(.down), 0), Double(Self.maximumCopies))),

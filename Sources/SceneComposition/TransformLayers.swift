@@ -7,8 +7,14 @@ import Foundation
 /// same layer unless both rotation and scale animate) takes the scale, and its bounds origin is
 /// the anchor, so its content and sublayers are drawn with the anchor at the outer layer's
 /// position. When rotation and scale both animate they are on two layers, so that neither
-/// animation has to recover the other's part from a matrix that a zero scale makes singular.
+/// animation has to recover the other's part from a matrix that a zero scale makes singular. A
+/// skew, applied between the scale and the rotation, is a layer of its own between the two; one
+/// that animates is sampled at every frame (`maximumSkewSamples` at most), since its matrix is
+/// no interpolation of its keyframes' matrices.
 struct TransformLayers {
+    /// The most values an animated skew is sampled at.
+    static let maximumSkewSamples = 1_000
+
     let outer: CALayer
     let inner: CALayer
 
@@ -25,9 +31,16 @@ struct TransformLayers {
             transform.rotation = MotionPath(position: transform.position).orientedRotation(transform.rotation)
         }
         outer = Self.pointLayer(name: name)
-        let split = transform.rotation.isAnimated && transform.scale.isAnimated
+        let split = transform.skews || (transform.rotation.isAnimated && transform.scale.isAnimated)
         inner = split ? Self.pointLayer(name: name) : outer
-        if split { outer.addSublayer(inner) }
+        if transform.skews {
+            let skew = Self.pointLayer(name: name)
+            Self.applySkew(of: transform, to: skew, animator: animator)
+            outer.addSublayer(skew)
+            skew.addSublayer(inner)
+        } else if split {
+            outer.addSublayer(inner)
+        }
 
         switch transform.position {
         case .point(let position):
@@ -62,6 +75,17 @@ struct TransformLayers {
             }
         }
         inputs.recordTransform(path, outer: outer, inner: inner, withOpacity: withOpacity, isLayer: isLayer)
+    }
+
+    /// Sets `layer`'s transform to `transform`'s skew, or records its sampled animation.
+    private static func applySkew(of transform: TransformModel, to layer: CALayer, animator: CompositionAnimator) {
+        let frames = transform.skew.frames + transform.skewAxis.frames
+        let skew = Animated.sampled(
+            from: frames.min() ?? 0, through: frames.max() ?? 0, maximumSamples: maximumSkewSamples
+        ) { [transform.skew.value(at: $0), transform.skewAxis.value(at: $0)] }
+        animator.apply(skew, to: layer, keyPath: "transform") {
+            CATransform3DMakeAffineTransform(TransformModel.skewAffine(skew: $0[0], axis: $0[1]))
+        }
     }
 
     /// A layer of no size anchored at its origin: only its transform and its sublayers count.
