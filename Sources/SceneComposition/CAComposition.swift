@@ -7,7 +7,7 @@ import Foundation
 /// document and decodes its images; it throws `CompositionError` for input that is not a
 /// playable composition (malformed or truncated JSON, absurd sizes, frame rates or frame
 /// counts, precompositions that contain themselves) and notes, in `warnings`, what the layer
-/// will not play (merge paths, effects, text animators, ... each with the layers using
+/// will not play (path modifiers, effects, text animators, ... each with the layers using
 /// it) and bad values it dropped. Loading never draws: a composition can be shown by any number
 /// of layers.
 public final class CAComposition: @unchecked Sendable {

@@ -13,7 +13,7 @@ import Foundation
 /// is the playback speed (2 plays twice as fast, −1 backwards), and a paused, animated, masked
 /// or transformed ancestor applies to the composition as to any sublayer.
 ///
-/// What the composition uses that the layer does not play (effects, merge paths, text animators,
+/// What the composition uses that the layer does not play (effects, path modifiers, text animators,
 /// ...) is logged once, as one warning naming each feature and its layers, and listed in
 /// `warnings`; the rest plays. Its properties are reached by Lottie key path (inputs: see
 /// `setValue(_:forInputKeyPath:)`).

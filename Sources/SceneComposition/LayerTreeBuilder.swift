@@ -151,8 +151,10 @@ final class LayerTreeBuilder {
             container.addSublayer(image)
         case .shapes:
             guard case .shapes(let items) = retimed.content else { return }
-            ShapeLayerBuilder(animator: animator, warnings: warnings, inputs: inputs, layerName: layer.name)
-                .addItems(items, to: container, path: path)
+            ShapeLayerBuilder(
+                animator: animator, warnings: warnings, inputs: inputs, layerName: layer.name, everywhere: everywhere
+            )
+            .addItems(items, to: container, path: path)
         case .text(let text):
             TextLayerBuilder(animator: animator, inputs: inputs, composition: compositionRange)
                 .addDocuments(of: text, named: layer.name, to: container, time: time, path: path)

@@ -99,6 +99,8 @@ extension TimeMapping {
         case .repeater(var repeater):
             repeater.transform = retimed(repeater.transform)
             return .repeater(repeater)
+        case .merge:
+            return item
         }
     }
 

@@ -16,6 +16,18 @@ indirect enum ShapeItem {
     case trim(TrimModel)
     case roundCorners(Animated<Double>)
     case repeater(RepeaterModel)
+    case merge(MergeMode)
+}
+
+/// How a merge item (`mm`) combines the paths listed before it in its group into one shape for
+/// the styles after it (`mm` 1 to 5): one path of them all, their union, the first less the
+/// others, their intersection, or where an odd number of them cover.
+enum MergeMode: Int {
+    case merge = 1
+    case add
+    case subtract
+    case intersect
+    case exclude
 }
 
 /// Draws the items listed before it in its group `copies` times, copy `k` moved by the

@@ -11,13 +11,8 @@ struct ShapeLayerBuilder {
     let warnings: LoadWarnings
     let inputs: CompositionInputs
     let layerName: String
-
-    /// A path gathered for the styles after it, in the coordinate space of the layer being
-    /// filled (`transform` folds in the still groups between).
-    private struct Geometry {
-        var shape: Animated<BezierShape>
-        var transform: CGAffineTransform
-    }
+    /// The area an inverted part of merged paths is cut out of (see `MergedArea`).
+    let everywhere: CGRect
 
     /// What the styles of a group share: the transform and opacity of the still groups around
     /// them (folded in, not layers), and the trim in effect.
@@ -46,7 +41,7 @@ struct ShapeLayerBuilder {
 
     /// Adds a group's layers to `container`, the first listed on top; returns its paths for the
     /// styles of the groups around it.
-    private func addGroup(_ items: [ShapeItem], to container: CALayer, context: Context) -> [Geometry] {
+    private func addGroup(_ items: [ShapeItem], to container: CALayer, context: Context) -> [GatheredPaths] {
         if let index = items.firstIndex(where: { if case .repeater = $0 { true } else { false } }),
             case .repeater(let repeater) = items[index]
         {
@@ -64,7 +59,7 @@ struct ShapeLayerBuilder {
             context.trim = trim
             context.trimPath = context.path + [trim.name]
         }
-        var geometries: [Geometry] = []
+        var geometries: [GatheredPaths] = []
         var layers: [CALayer] = []
         let rounding = items.lazy.compactMap { item -> Animated<Double>? in
             if case .roundCorners(let radius) = item { return radius }
@@ -74,7 +69,7 @@ struct ShapeLayerBuilder {
             switch item {
             case .path(let shape):
                 if rounding != nil { warnings.unsupported("rounded corners of paths", in: layerName) }
-                geometries.append(Geometry(shape: shape, transform: context.transform))
+                geometries.append(.path(shape, transform: context.transform))
             case .rectangle(let rectangle):
                 var roundness = rectangle.roundness
                 if let rounding, !roundness.isAnimated, roundness.initial == 0 { roundness = rounding }
@@ -84,14 +79,14 @@ struct ShapeLayerBuilder {
                         roundness: $0[2][0])
                     return rectangle.reversed ? path.reversed : path
                 }
-                geometries.append(Geometry(shape: shape, transform: context.transform))
+                geometries.append(.path(shape, transform: context.transform))
             case .ellipse(let ellipse):
                 let shape = DerivedProperty.derive([ellipse.position, ellipse.size]) {
                     let path = ShapeGeometry.ellipse(
                         center: CGPoint(x: $0[0][0], y: $0[0][1]), size: CGSize(width: $0[1][0], height: $0[1][1]))
                     return ellipse.reversed ? path.reversed : path
                 }
-                geometries.append(Geometry(shape: shape, transform: context.transform))
+                geometries.append(.path(shape, transform: context.transform))
             case .polystar(let star):
                 if rounding != nil { warnings.unsupported("rounded corners of polystars", in: layerName) }
                 let parameters = [star.points, star.rotation, star.outerRadius, star.innerRadius].map {
@@ -104,7 +99,7 @@ struct ShapeLayerBuilder {
                         outerRadius: $0[3][0], innerRadius: $0[4][0], star: star.isStar)
                     return star.reversed ? path.reversed : path
                 }
-                geometries.append(Geometry(shape: shape, transform: context.transform))
+                geometries.append(.path(shape, transform: context.transform))
             case .group(let name, let children, let transform):
                 if transform.isAnimated || transform.opacity.isAnimated {
                     let group = TransformLayers(
@@ -120,11 +115,7 @@ struct ShapeLayerBuilder {
                     }
                     // Drawn by the styles around the group where it starts.
                     let start = transform.initialAffine
-                    geometries += childGeometries.map {
-                        Geometry(
-                            shape: $0.shape,
-                            transform: $0.transform.concatenating(start).concatenating(context.transform))
-                    }
+                    geometries += childGeometries.map { $0.moved(by: start.concatenating(context.transform)) }
                     layers.append(group.outer)
                 } else {
                     var inner = context
@@ -152,6 +143,8 @@ struct ShapeLayerBuilder {
                         layers.append(layer)
                     }
                 }
+            case .merge(let mode):
+                if !geometries.isEmpty { geometries = [.merged(mode, geometries)] }
             case .trim, .roundCorners, .repeater:
                 break
             }
@@ -204,15 +197,14 @@ struct ShapeLayerBuilder {
         }
     }
 
-    /// One path of all `geometries`, over time, each moved by its transform and `extra`.
-    private func path(of geometries: [Geometry], extra: CGAffineTransform = .identity) -> Animated<CGPath> {
-        DerivedProperty.derive(geometries.map(\.shape)) { shapes in
-            let path = CGMutablePath()
-            for (shape, geometry) in zip(shapes, geometries) {
-                shape.append(to: path, transform: geometry.transform.concatenating(extra))
-            }
-            return path as CGPath
+    /// One path of all `geometries`, over time, each moved by its transform and `extra`; merges
+    /// that combine areas are warned about (a stroke or a trim draws the paths merged).
+    private func path(of geometries: [GatheredPaths], extra: CGAffineTransform = .identity) -> Animated<CGPath> {
+        if geometries.contains(where: \.combinesAreas) {
+            warnings.unsupported(
+                "strokes and trims of paths merged by adding, subtracting, intersecting or excluding", in: layerName)
         }
+        return GatheredPaths.path(of: geometries, extra: extra)
     }
 
     private func shapeLayer(named suffix: String) -> CAShapeLayer {
@@ -236,27 +228,51 @@ struct ShapeLayerBuilder {
         }
     }
 
-    private func fillLayer(_ fill: FillModel, _ geometries: [Geometry], _ context: Context) -> CALayer? {
+    private func fillLayer(_ fill: FillModel, _ geometries: [GatheredPaths], _ context: Context) -> CALayer? {
         guard !geometries.isEmpty else { return nil }
         if let trim = context.trim, !Self.isWhole(trim) { warnings.unsupported("trimmed fills", in: layerName) }
-        let layer = shapeLayer(named: "fill")
-        layer.strokeColor = nil
-        layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
-        animator.apply(path(of: geometries), to: layer, keyPath: "path") { $0 }
-        animator.apply(fill.color, to: layer, keyPath: "fillColor") { color($0) }
-        applyOpacity(fill.opacity, to: layer, context)
         let path = context.path + [fill.name]
-        inputs.record(path + ["Color"], layer: layer, kind: .color, keyPath: "fillColor", replacing: ["fillColor"])
+        let layer = area(of: geometries, evenOdd: fill.evenOdd, named: "fill") { shape in
+            animator.apply(fill.color, to: shape, keyPath: "fillColor") { color($0) }
+            inputs.record(path + ["Color"], layer: shape, kind: .color, keyPath: "fillColor", replacing: ["fillColor"])
+        }
+        applyOpacity(fill.opacity, to: layer, context)
         inputs.record(
             path + ["Opacity"], layer: layer, kind: .opacity(scale: context.opacity), keyPath: "opacity",
             replacing: ["opacity"])
         return layer
     }
 
+    /// A layer covering what `geometries` cover, moved by `extra`: one shape layer filling
+    /// their paths together (even-odd when `evenOdd`), or, where merges combine areas, the
+    /// layers of `MergedArea` (the paths not merged together), given their fill by `paint`.
+    private func area(
+        of geometries: [GatheredPaths], evenOdd: Bool, named suffix: String, extra: CGAffineTransform = .identity,
+        paint: (CAShapeLayer) -> Void
+    ) -> CALayer {
+        let moved = geometries.map { $0.moved(by: extra) }
+        guard moved.contains(where: \.combinesAreas) else {
+            let layer = shapeLayer(named: suffix)
+            layer.strokeColor = nil
+            layer.fillRule = evenOdd ? .evenOdd : .nonZero
+            animator.apply(path(of: moved), to: layer, keyPath: "path") { $0 }
+            paint(layer)
+            return layer
+        }
+        let merged = MergedArea(animator: animator, everywhere: everywhere.applying(extra), name: layerName)
+        let holder = TransformLayers.pointLayer(name: "\(layerName) \(suffix)")
+        let plain = moved.filter { !$0.combinesAreas }
+        if !plain.isEmpty { holder.addSublayer(merged.layer(.merged(.merge, plain), evenOdd: evenOdd, paint: paint)) }
+        for geometry in moved where geometry.combinesAreas {
+            holder.addSublayer(merged.layer(geometry, evenOdd: evenOdd, paint: paint))
+        }
+        return holder
+    }
+
     /// The paths a style draws, as pieces of one layer each: all together, or each path in
     /// every window of the trim in effect (Lottie trims each path on its own).
-    private func pieces(_ geometries: [Geometry], _ context: Context) -> [(
-        paths: [Geometry], window: (start: Animated<Double>, end: Animated<Double>)?
+    private func pieces(_ geometries: [GatheredPaths], _ context: Context) -> [(
+        paths: [GatheredPaths], window: (start: Animated<Double>, end: Animated<Double>)?
     )] {
         guard let trim = context.trim, !Self.isWhole(trim) else { return [(geometries, nil)] }
         let windows = TrimWindows.windows(trim)
@@ -264,7 +280,7 @@ struct ShapeLayerBuilder {
     }
 
     /// A stroke's layers: one for all its paths, or one per path and trim window.
-    private func strokeLayers(_ stroke: StrokeModel, _ geometries: [Geometry], _ context: Context) -> [CALayer] {
+    private func strokeLayers(_ stroke: StrokeModel, _ geometries: [GatheredPaths], _ context: Context) -> [CALayer] {
         guard !geometries.isEmpty else { return [] }
         return pieces(geometries, context).map { piece in
             let layer = shapeLayer(named: "stroke")
@@ -344,12 +360,12 @@ struct ShapeLayerBuilder {
     /// group's other contents are skewed.
     private func gradientLayer(
         _ gradient: GradientFillModel, stroke: StrokeModel?,
-        window: (start: Animated<Double>, end: Animated<Double>)?, _ geometries: [Geometry], _ context: Context
+        window: (start: Animated<Double>, end: Animated<Double>)?, _ geometries: [GatheredPaths], _ context: Context
     ) -> CALayer? {
         let t = context.transform
         guard !geometries.isEmpty, t.a * t.d - t.b * t.c != 0 else { return nil }
         let local = t.inverted()
-        let shapes = path(of: geometries, extra: local)
+        let shapes = GatheredPaths.path(of: geometries, extra: local)
         var box = CGRect.null
         switch shapes {
         case .fixed(let path): box = path.boundingBoxOfPath
@@ -375,18 +391,20 @@ struct ShapeLayerBuilder {
         layer.position = box.origin
         layer.bounds = CGRect(origin: .zero, size: box.size)
         layer.type = gradient.radial ? .radial : .axial
-        let mask = shapeLayer(named: "gradient mask")
         let toLayer = local.concatenating(CGAffineTransform(translationX: -box.minX, y: -box.minY))
-        animator.apply(path(of: geometries, extra: toLayer), to: mask, keyPath: "path") { $0 }
         if let stroke {
+            let mask = shapeLayer(named: "gradient mask")
+            animator.apply(path(of: geometries, extra: toLayer), to: mask, keyPath: "path") { $0 }
             mask.fillColor = nil
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
             configure(mask, stroke: stroke, context: inner)
             if let window { apply(window, to: mask) }
+            layer.mask = mask
         } else {
-            mask.fillRule = gradient.evenOdd ? .evenOdd : .nonZero
+            layer.mask = area(of: geometries, evenOdd: gradient.evenOdd, named: "gradient mask", extra: toLayer) {
+                $0.fillColor = CGColor(gray: 0, alpha: 1)
+            }
         }
-        layer.mask = mask
         let stops = gradient.stops.map { GradientStops(packed: $0, colorCount: gradient.colorStopCount) }
         animator.apply(stops, to: layer, keyPath: "colors") { $0.colors }
         animator.apply(stops, to: layer, keyPath: "locations") { $0.locations }

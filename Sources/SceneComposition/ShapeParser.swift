@@ -78,9 +78,15 @@ struct ShapeParser {
             return properties.scalar(object["r"]).map(ShapeItem.roundCorners)
         case "rp":
             return repeater(object)
+        case "mm":
+            guard let mode = JSON.number(object["mm"]).flatMap({ MergeMode(rawValue: Int(exactly: $0) ?? 0) }) else {
+                warnings.unsupported("merge mode \(JSON.number(object["mm"]).map { "\($0)" } ?? "none")", in: layerName)
+                return nil
+            }
+            return .merge(mode)
         case let kind:
             let names = [
-                "mm": "merge paths", "tw": "twist", "op": "offset paths", "zz": "zig zag",
+                "tw": "twist", "op": "offset paths", "zz": "zig zag",
                 "pb": "pucker and bloat",
             ]
             warnings.unsupported(names[kind ?? ""] ?? "shape items of type \(kind ?? "none")", in: layerName)

@@ -92,7 +92,7 @@ import Testing
         let masked = """
             {"ddd": 0, "ty": 4, "nm": "masked", "ind": 1, "ip": 0, "op": 30, "ks": {}, "hasMask": true,
              "masksProperties": [{"mode": "d", "pt": {"a": 0, "k": {"c": true, "v": [], "i": [], "o": []}}}],
-             "shapes": [{"ty": "mm", "mm": 1}]}
+             "shapes": [{"ty": "zz"}]}
             """
         let text = """
             {"ddd": 0, "ty": 5, "nm": "title", "ind": 2, "tt": 3, "ip": 0, "op": 30, "ks": {},
@@ -102,7 +102,7 @@ import Testing
         let composition = try load(L.make(layers: [masked, text, alsoMasked].joined(separator: ",")))
         #expect(
             composition.warnings == [
-                "merge paths (not played): \"masked\", \"second\"", "mask mode d (not played): \"masked\", \"second\"",
+                "zig zag (not played): \"masked\", \"second\"", "mask mode d (not played): \"masked\", \"second\"",
                 "text animators (not played): \"title\"",
             ])
         let layer = CACompositionLayer(composition: composition)

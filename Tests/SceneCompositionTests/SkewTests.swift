@@ -59,40 +59,15 @@ import Testing
         return L.make(layers: L.shapeLayer("holder", shapes: group))
     }
 
-    /// Expects the picture of `json` at each of `frames` to cover what `box` through the
-    /// frame's matrix covers (4 x 4 samples a pixel): at most 0.3 apart at any pixel (an edge's
-    /// antialiasing) and 0.01 on average.
+    /// Expects `json` to cover `box` through the frame's matrix at each of `frames`.
     private func expectCoverage(
         _ json: String, frames: [Double], matrix: (Double) -> CGAffineTransform,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        #expect(layer.warnings == [], sourceLocation: sourceLocation)
-        let renderer = try OffscreenRenderer(width: 100, height: 100)
-        for frame in frames {
-            layer.currentFrame = frame
-            let image = try renderer.render(layer)
-            let inverse = matrix(frame).inverted()
-            var (largest, total) = (0.0, 0.0)
-            for y in 0..<100 {
-                for x in 0..<100 {
-                    var inside = 0
-                    for sample in 0..<16 {
-                        let point = CGPoint(
-                            x: Double(x) + (Double(sample % 4) + 0.5) / 4, y: Double(y) + (Double(sample / 4) + 0.5) / 4
-                        )
-                        if Self.box.contains(point.applying(inverse)) { inside += 1 }
-                    }
-                    let difference = abs(Double(inside) / 16 - Double(image.pixel(x: x, y: y).a) / 255)
-                    (largest, total) = (max(largest, difference), total + difference)
-                }
-            }
-            #expect(largest < 0.3, "frame \(frame): largest difference \(largest)", sourceLocation: sourceLocation)
-            #expect(
-                total / 10_000 < 0.01, "frame \(frame): mean difference \(total / 10_000)",
-                sourceLocation: sourceLocation)
-        }
+        try SceneCompositionTests.expectCoverage(
+            json, frames: frames,
+            inside: { frame, point in Self.box.contains(point.applying(matrix(frame).inverted())) },
+            sourceLocation: sourceLocation)
     }
 
     @Test func layerSkewSlantsAlongTheXAxis() throws {
