@@ -13,11 +13,11 @@ struct FirstFrameBench {
 
     /// The wall-clock time of the first frame showing the scene, in nanoseconds since 1970.
     func run() throws -> Int64 {
+        // The scene goes in with the window, so that the first frame applying a commit shows it.
         let window = try LayerWindow(
             title: "SceneCore start-up", width: Int(options.size.width), height: Int(options.size.height),
-            presentation: api)
+            layer: scene.build(options), presentation: api)
         defer { window.close() }
-        window.layer = scene.build(options)
         let deadline = Date(timeIntervalSinceNow: 30)
         while window.statistics.framesApplyingCommits == 0 {
             guard Date() < deadline else { throw DemoError("start-up: no frame presented within 30 s") }
