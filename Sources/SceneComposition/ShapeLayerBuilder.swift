@@ -276,7 +276,9 @@ struct ShapeLayerBuilder {
     )] {
         guard let trim = context.trim, !Self.isWhole(trim) else { return [(geometries, nil)] }
         let windows = TrimWindows.windows(trim)
-        return geometries.flatMap { geometry in windows.map { ([geometry], $0) } }
+        // Each path on its own, merged ones too: the trim applies to the group's paths.
+        let paths = geometries.flatMap(\.paths).map { GatheredPaths.path($0.shape, transform: $0.transform) }
+        return paths.flatMap { path in windows.map { ([path], $0) } }
     }
 
     /// A stroke's layers: one for all its paths, or one per path and trim window.

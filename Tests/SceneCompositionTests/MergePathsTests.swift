@@ -82,6 +82,19 @@ import Testing
             inside: { frame, p in Self.inSquare(p) && Self.inCircle(p, (20 + 2 * frame, 50)) })
     }
 
+    /// A trim in a group with a merge trims each path on its own, as rlottie (which ignores the
+    /// merge) does.
+    @Test func trimTrimsEachMergedPath() throws {
+        let trim = "{\"ty\": \"tm\", \"s\": \(L.still("0")), \"e\": \(L.still("40")), \"o\": \(L.still("0")), \"m\": 1}"
+        let stroke = """
+            {"ty": "st", "c": \(L.still("[0, 0, 1, 1]")), "o": \(L.still("100")), "w": \(L.still("4")), "lc": 1, "lj": 1}
+            """
+        let shapes = [Self.square, Self.circle((60, 50)), Self.merge(1), trim, stroke].joined(separator: ", ")
+        try expectMatchesReference(
+            L.make(layers: L.shapeLayer("trimmed", shapes: "{\"ty\": \"gr\", \"it\": [\(shapes)]}")), frames: [0],
+            mean: 1.5, ssim: 0.97)
+    }
+
     /// A gradient fills the area merged; a stroke of a combined area draws the paths merged, and
     /// says so.
     @Test func gradientFillsTheMergedAreaAndStrokesAreWarnedAbout() throws {
