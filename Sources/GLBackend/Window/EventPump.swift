@@ -6,8 +6,7 @@ import SceneCore
 /// (the main dispatch queue), so that handlers run where app code expects them and implicit
 /// transactions made there commit at the end of that run-loop turn. Expose and size changes
 /// also go straight to the render thread. Key presses go through the input method first
-/// (`TextInput`, opened on the pump's thread as it starts: reading the locale's Compose table
-/// takes milliseconds that whoever opens the window need not wait for), and pointer motion is coalesced: of the motion events read in one go, only
+/// (`TextInput`), and pointer motion is coalesced: of the motion events read in one go, only
 /// the last is handed on (a click, a key or a crossing between them hands on the motion before it).
 /// Positions are handed on in points: the pump keeps the window's `DisplayScale`, reads it again
 /// when the X resources change (`Xft.dpi`) or the window moves (to another monitor), and hands
@@ -23,6 +22,7 @@ final class EventPump: @unchecked Sendable {
     /// Pointer input through XInput2 where the server has it (for smooth scrolling); nil keeps
     /// the core events.
     private let pointer: XInput2Pointer?
+    private let textInput: TextInput
     private let wmState: Atom
     private let fullScreenAtom: Atom
     private var clicks = ClickCounter()
@@ -52,7 +52,8 @@ final class EventPump: @unchecked Sendable {
         fullScreenAtom = connection.atom("_NET_WM_STATE_FULLSCREEN")
         pointer = XInput2Pointer(display: connection.display, window: window)
         pointer?.scale = scale.scale
-        XSelectInput(connection.display, window, X11WindowFactory.eventMask)
+        textInput = TextInput(display: connection.display, window: window)
+        XSelectInput(connection.display, window, X11WindowFactory.eventMask | textInput.eventMask)
         // The root window's RESOURCE_MANAGER (Xft.dpi) changing.
         XSelectInput(connection.display, XDefaultRootWindow(connection.display), PropertyChangeMask)
         var fds: [Int32] = [0, 0]
@@ -81,10 +82,6 @@ final class EventPump: @unchecked Sendable {
     }
 
     private func run() {
-        let textInput = TextInput(display: connection.display, window: window)
-        if textInput.eventMask != 0 {
-            XSelectInput(connection.display, window, X11WindowFactory.eventMask | textInput.eventMask)
-        }
         var fds = [
             pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
@@ -95,7 +92,7 @@ final class EventPump: @unchecked Sendable {
                 XNextEvent(connection.display, &event)
                 // A press the input method takes (inside a compose sequence) is not the app's.
                 if textInput.filter(&event) { continue }
-                if !handle(&event, textInput: textInput) {
+                if !handle(&event) {
                     flushMotion()
                     return
                 }
@@ -112,7 +109,7 @@ final class EventPump: @unchecked Sendable {
     }
 
     /// Translates one event; returns false once the window is gone.
-    private func handle(_ event: inout XEvent, textInput: TextInput) -> Bool {
+    private func handle(_ event: inout XEvent) -> Bool {
         if let inputs = pointer?.translate(&event) {
             inputs.forEach(send)
             return true
