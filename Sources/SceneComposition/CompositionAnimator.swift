@@ -27,6 +27,11 @@ final class CompositionAnimator {
     /// rounding error short of the frame, which would show the value before the jump.
     static let jumpLead = 0.001
 
+    /// The most frames a value derived from several properties, or from one by a function that
+    /// interpolating its keyframes would not follow, is sampled at (an auto-orienting layer's
+    /// rotation, an animated skew, a repeater's copies).
+    static let maximumSampledFrames = 1_000
+
     let frameRate: Double
     private(set) var tracks: [CompositionTrack] = []
     private var trackIndex: [ObjectIdentifier: Int] = [:]

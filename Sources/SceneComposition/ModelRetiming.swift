@@ -98,6 +98,10 @@ extension TimeMapping {
             return .roundCorners(retimed(radius))
         case .repeater(var repeater):
             repeater.transform = retimed(repeater.transform)
+            repeater.copies = retimed(repeater.copies)
+            repeater.offset = retimed(repeater.offset)
+            repeater.startOpacity = retimed(repeater.startOpacity)
+            repeater.endOpacity = retimed(repeater.endOpacity)
             return .repeater(repeater)
         case .merge:
             return item

@@ -3,9 +3,6 @@ import Foundation
 /// Where a Lottie position is at any frame, along its spatial tangents (by arc length, eased),
 /// and which way it moves: what an auto-orienting layer turns to face.
 struct MotionPath {
-    /// The most frames a motion's direction is sampled at.
-    static let maximumSamples = 1_000
-
     let position: TransformModel.Position
 
     /// The position at `frame`.
@@ -47,7 +44,7 @@ struct MotionPath {
         let frames = self.frames + rotation.frames
         guard let first = frames.min(), let last = frames.max(), last > first else { return rotation }
         var heading = 0.0
-        return .sampled(from: first, through: last, maximumSamples: Self.maximumSamples) { frame in
+        return .sampled(from: first, through: last, maximumSamples: CompositionAnimator.maximumSampledFrames) { frame in
             let ahead = point(at: frame + 0.01)
             let behind = point(at: frame - 0.01)
             if hypot(ahead.x - behind.x, ahead.y - behind.y) > 1e-9 {

@@ -30,18 +30,67 @@ enum MergeMode: Int {
     case exclude
 }
 
-/// Draws the items listed before it in its group `copies` times, copy `k` moved by the
-/// repeater's transform taken `k + offset` times (about its anchor: scale to that power,
-/// rotation and position times that multiple) and faded from the start to the end opacity.
-/// Played with a still transform and copy count.
+/// Draws the items listed before it in its group `copies` times (whole copies, at most
+/// `maximumCopies`), copy `k` moved by the repeater's transform taken `k + offset` times (about
+/// its anchor: scale to that power, rotation and position times that multiple) and faded from
+/// the start to the end opacity across the copies shown. Every part may animate.
 struct RepeaterModel {
-    var copies: Int
-    var offset: Double
+    var copies: Animated<Double>
+    var offset: Animated<Double>
     var transform: TransformModel
-    var startOpacity: Double
-    var endOpacity: Double
+    var startOpacity: Animated<Double>
+    var endOpacity: Animated<Double>
     /// Whether later copies are drawn below earlier ones (`m` 2) rather than above (`m` 1).
     var laterBelow: Bool
+
+    /// The most copies a repeater draws.
+    static let maximumCopies = 256
+
+    /// How many copies show at `frame`.
+    func count(at frame: Double) -> Int {
+        let value = copies.value(at: frame)
+        return value.isFinite ? Int(min(max(value.rounded(.down), 0), Double(Self.maximumCopies))) : 0
+    }
+
+    /// The most copies shown at any frame (at its keyframes: the count is eased between them).
+    var mostCopies: Int { ([copies.initial] + copies.frames).map { count(at: $0) }.max() ?? 0 }
+
+    /// The frames over which the copies' transforms change (nil when they do not).
+    var transformSpan: ClosedRange<Double>? {
+        Self.span(
+            offset.frames + transform.anchor.frames + MotionPath(position: transform.position).frames
+                + transform.scale.frames + transform.rotation.frames)
+    }
+
+    /// The frames over which the copies' opacities or the number shown change (nil when they do not).
+    var opacitySpan: ClosedRange<Double>? { Self.span(copies.frames + startOpacity.frames + endOpacity.frames) }
+
+    private static func span(_ frames: [Double]) -> ClosedRange<Double>? {
+        guard let first = frames.min(), let last = frames.max(), last > first else { return nil }
+        return first...last
+    }
+
+    /// Copy `copy`'s transform at `frame`, in the space of the repeater's group.
+    func matrix(of copy: Int, at frame: Double) -> CGAffineTransform {
+        let times = Double(copy) + offset.value(at: frame)
+        let anchor = transform.anchor.value(at: frame)
+        let position = MotionPath(position: transform.position).point(at: frame)
+        let scale = transform.scale.value(at: frame).map { $0 / 100 }
+        return CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
+            .concatenating(CGAffineTransform(scaleX: pow(scale[0], times), y: pow(scale[1], times)))
+            .concatenating(CGAffineTransform(rotationAngle: transform.rotation.value(at: frame) * times * .pi / 180))
+            .concatenating(
+                CGAffineTransform(translationX: anchor[0] + position.x * times, y: anchor[1] + position.y * times))
+    }
+
+    /// Copy `copy`'s opacity (0 to 1) at `frame`; 0 when it is not one of the copies shown.
+    func opacity(of copy: Int, at frame: Double) -> Double {
+        let shown = count(at: frame)
+        guard copy < shown else { return 0 }
+        let fraction = shown > 1 ? Double(copy) / Double(shown - 1) : 0
+        let (start, end) = (startOpacity.value(at: frame), endOpacity.value(at: frame))
+        return min(max((start + (end - start) * fraction) / 100, 0), 1)
+    }
 }
 
 /// A rectangle centred on `position`, with corners rounded by `roundness`.

@@ -31,6 +31,9 @@ struct ShapeLayerBuilder {
     /// The most copies the repeaters of one shape layer make, nested ones multiplied.
     static let maximumCopies = 1_024
 
+    /// The most values the copies of one repeater are sampled at, together, where they animate.
+    static let repeaterSamples = 60_000
+
     /// Adds the layers of `items` (a shape layer's `shapes`) to `container`; `path` is the
     /// layer's key path.
     func addItems(_ items: [ShapeItem], to container: CALayer, path: [String]) {
@@ -154,34 +157,35 @@ struct ShapeLayerBuilder {
     }
 
     /// The repeater's copies of `items`, each in a layer carrying its transform (in the space
-    /// of the still groups around it) and opacity.
+    /// of the still groups around it) and opacity; where they animate, sampled at every frame
+    /// (`repeaterSamples` values a copy at most), a copy not shown at a frame drawn transparent.
     private func addCopies(of items: [ShapeItem], _ repeater: RepeaterModel, to container: CALayer, context: Context) {
-        let t = repeater.transform
-        let anchor = t.anchor.initial
-        let position = t.position.initial
-        let scale = t.scale.initial.map { $0 / 100 }
         let toGroup = context.transform.inverted()
-        let count = min(repeater.copies, context.copyBudget)
-        if count < repeater.copies {
+        let most = repeater.mostCopies
+        let count = min(most, context.copyBudget)
+        if count < most {
             warnings.note(
                 "repeaters in layer \"\(layerName)\" make over \(Self.maximumCopies) copies: the rest were left out")
         }
         var inner = context
         inner.copyBudget = count > 0 ? context.copyBudget / count : 0
+        let samples = min(max(Self.repeaterSamples / max(count, 1), 2), CompositionAnimator.maximumSampledFrames)
+        let moves = repeater.transformSpan ?? 0...0
+        let fades = repeater.opacitySpan ?? 0...0
         var copies: [CALayer] = []
         for copy in 0..<count {
-            let times = Double(copy) + repeater.offset
-            let matrix = CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
-                .concatenating(CGAffineTransform(scaleX: pow(scale[0], times), y: pow(scale[1], times)))
-                .concatenating(CGAffineTransform(rotationAngle: t.rotation.initial * times * .pi / 180))
-                .concatenating(
-                    CGAffineTransform(translationX: anchor[0] + position.x * times, y: anchor[1] + position.y * times))
             let holder = TransformLayers.pointLayer(name: "\(layerName) copy \(copy)")
-            holder.transform = CATransform3DMakeAffineTransform(
-                toGroup.concatenating(matrix).concatenating(context.transform))
-            let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
-            let opacity = repeater.startOpacity + (repeater.endOpacity - repeater.startOpacity) * fraction
-            holder.opacity = Float(min(max(opacity / 100, 0), 1))
+            let transforms = Animated.sampled(
+                from: moves.lowerBound, through: moves.upperBound, maximumSamples: samples
+            ) {
+                toGroup.concatenating(repeater.matrix(of: copy, at: $0)).concatenating(context.transform)
+            }
+            animator.apply(transforms, to: holder, keyPath: "transform") { CATransform3DMakeAffineTransform($0) }
+            let opacities = Animated.sampled(from: fades.lowerBound, through: fades.upperBound, maximumSamples: samples)
+            {
+                repeater.opacity(of: copy, at: $0)
+            }
+            animator.apply(opacities, to: holder, keyPath: "opacity") { Float($0) }
             _ = addGroup(items, to: holder, context: inner)
             copies.append(holder)
         }

@@ -94,9 +94,6 @@ struct ShapeParser {
         }
     }
 
-    /// The most copies a repeater draws.
-    static let maximumCopies = 256
-
     private func repeater(_ object: JSONObject) -> ShapeItem? {
         let copies = properties.scalar(object["c"]) ?? .fixed(1)
         let offset = properties.scalar(object["o"]) ?? .fixed(0)
@@ -104,14 +101,10 @@ struct ShapeParser {
         let model = CompositionParser.transform(transform, properties: properties, warnings: warnings)
         let start = properties.scalar(transform?["so"]) ?? .fixed(100)
         let end = properties.scalar(transform?["eo"]) ?? .fixed(100)
-        if [copies, offset, start, end, model.rotation].contains(where: \.isAnimated) || model.isAnimated {
-            warnings.unsupported("animated repeaters", in: layerName)
-        }
         if model.skews { warnings.unsupported("skewing repeaters", in: layerName) }
         return .repeater(
             RepeaterModel(
-                copies: Int(min(max(copies.initial.rounded(.down), 0), Double(Self.maximumCopies))),
-                offset: offset.initial, transform: model, startOpacity: start.initial, endOpacity: end.initial,
+                copies: copies, offset: offset, transform: model, startOpacity: start, endOpacity: end,
                 laterBelow: JSON.number(object["m"]) == 2))
     }
 

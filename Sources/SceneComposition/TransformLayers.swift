@@ -9,12 +9,9 @@ import Foundation
 /// position. When rotation and scale both animate they are on two layers, so that neither
 /// animation has to recover the other's part from a matrix that a zero scale makes singular. A
 /// skew, applied between the scale and the rotation, is a layer of its own between the two; one
-/// that animates is sampled at every frame (`maximumSkewSamples` at most), since its matrix is
+/// that animates is sampled at every frame (`CompositionAnimator.maximumSampledFrames` at most), since its matrix is
 /// no interpolation of its keyframes' matrices.
 struct TransformLayers {
-    /// The most values an animated skew is sampled at.
-    static let maximumSkewSamples = 1_000
-
     let outer: CALayer
     let inner: CALayer
 
@@ -81,7 +78,8 @@ struct TransformLayers {
     private static func applySkew(of transform: TransformModel, to layer: CALayer, animator: CompositionAnimator) {
         let frames = transform.skew.frames + transform.skewAxis.frames
         let skew = Animated.sampled(
-            from: frames.min() ?? 0, through: frames.max() ?? 0, maximumSamples: maximumSkewSamples
+            from: frames.min() ?? 0, through: frames.max() ?? 0,
+            maximumSamples: CompositionAnimator.maximumSampledFrames
         ) { [transform.skew.value(at: $0), transform.skewAxis.value(at: $0)] }
         animator.apply(skew, to: layer, keyPath: "transform") {
             CATransform3DMakeAffineTransform(TransformModel.skewAffine(skew: $0[0], axis: $0[1]))

@@ -93,28 +93,4 @@ import Testing
         let json = LottieDocument.make(layers: LottieDocument.shapeLayer("groups", shapes: shapes))
         try expectMatchesReference(json, frames: [0], mean: 1.5, ssim: 0.97)
     }
-
-    /// Copies turned about the repeater's anchor, fading; and copies moved and scaled in a row.
-    @Test func repeaters() throws {
-        let spokes = """
-            {"ty": "gr", "it": [\(LottieDocument.rectangle(center: (30, 12), size: (6, 14))),
-              \(LottieDocument.fill((0.2, 0.3, 0.8))),
-              {"ty": "rp", "c": {"a": 0, "k": 8}, "o": {"a": 0, "k": 0}, "m": 1,
-               "tr": {"a": {"a": 0, "k": [30, 30]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-                "r": {"a": 0, "k": 45}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 20}}},
-              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
-            """
-        let row = """
-            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 80]}, "s": {"a": 0, "k": [14, 14]}},
-              \(LottieDocument.fill((0.9, 0.4, 0.1))),
-              {"ty": "rp", "c": {"a": 0, "k": 5}, "o": {"a": 0, "k": 1}, "m": 1,
-               "tr": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [16, 0]}, "s": {"a": 0, "k": [90, 90]},
-                "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}},
-              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
-            """
-        let json = LottieDocument.make(layers: LottieDocument.shapeLayer("repeaters", shapes: spokes + "," + row))
-        try expectMatchesReference(json, frames: [0], mean: 1.5, ssim: 0.97)
-    }
 }

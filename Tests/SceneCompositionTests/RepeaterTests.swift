@@ -1,0 +1,67 @@
+import Foundation
+import SceneComposition
+import Testing
+
+/// Repeaters against rlottie: still ones, and ones whose copies, offset, transform and opacities
+/// animate (sampled per frame, played on the render side).
+@Suite struct RepeaterTests {
+    private typealias L = LottieDocument
+
+    /// Copies turned about the repeater's anchor, fading; and copies moved and scaled in a row.
+    @Test func stillRepeaters() throws {
+        let spokes = """
+            {"ty": "gr", "it": [\(LottieDocument.rectangle(center: (30, 12), size: (6, 14))),
+              \(LottieDocument.fill((0.2, 0.3, 0.8))),
+              {"ty": "rp", "c": {"a": 0, "k": 8}, "o": {"a": 0, "k": 0}, "m": 1,
+               "tr": {"a": {"a": 0, "k": [30, 30]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                "r": {"a": 0, "k": 45}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 20}}},
+              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
+            """
+        let row = """
+            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 80]}, "s": {"a": 0, "k": [14, 14]}},
+              \(LottieDocument.fill((0.9, 0.4, 0.1))),
+              {"ty": "rp", "c": {"a": 0, "k": 5}, "o": {"a": 0, "k": 1}, "m": 1,
+               "tr": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [16, 0]}, "s": {"a": 0, "k": [90, 90]},
+                "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}},
+              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
+            """
+        let json = LottieDocument.make(layers: LottieDocument.shapeLayer("repeaters", shapes: spokes + "," + row))
+        try expectMatchesReference(json, frames: [0], mean: 1.5, ssim: 0.97)
+    }
+
+    /// Spokes whose turn, offset and end opacity animate, and whose number of copies steps from
+    /// 3 to 8 (a hold: rlottie and lottie-web round an eased count differently).
+    @Test func animatedRepeater() throws {
+        let linear = (0.0, 0.0, 1.0, 1.0)
+        let spokes = """
+            {"ty": "gr", "it": [\(L.rectangle(center: (50, 25), size: (8, 18))), \(L.fill((0.2, 0.3, 0.8))),
+              {"ty": "rp", "c": \(L.animated([(0, "3"), (12, "8")], holds: [0])), "o": \(L.animated([(0, "0"), (30, "2")], ease: linear)),
+               "m": 1,
+               "tr": {"a": \(L.still("[50, 50]")), "p": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
+                "r": \(L.animated([(0, "20"), (30, "45")])), "so": \(L.still("100")),
+                "eo": \(L.animated([(0, "100"), (30, "20")], ease: linear))}},
+              {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
+               "r": \(L.still("0")), "o": \(L.still("100"))}]}
+            """
+        let json = L.make(layers: L.shapeLayer("spokes", shapes: spokes))
+        try expectMatchesReference(json, frames: [0, 7, 11, 12, 20, 30], mean: 1.5, ssim: 0.97)
+    }
+
+    /// Copies moved and scaled in a row whose step animates along its position.
+    @Test func repeaterMovingItsCopies() throws {
+        let row = """
+            {"ty": "gr", "it": [{"ty": "el", "p": \(L.still("[10, 50]")), "s": \(L.still("[12, 12]"))},
+              \(L.fill((0.9, 0.4, 0.1))),
+              {"ty": "rp", "c": \(L.still("5")), "o": \(L.still("0")), "m": 2,
+               "tr": {"a": \(L.still("[0, 0]")), "p": \(L.animated([(0, "[8, 0]"), (30, "[18, 6]")])),
+                "s": \(L.animated([(0, "[100, 100]"), (30, "[85, 85]")])), "r": \(L.still("0")),
+                "so": \(L.animated([(0, "30"), (30, "100")])), "eo": \(L.still("100"))}},
+              {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
+               "r": \(L.still("0")), "o": \(L.still("100"))}]}
+            """
+        let json = L.make(layers: L.shapeLayer("row", shapes: row))
+        try expectMatchesReference(json, frames: [0, 10, 20, 30], mean: 1.5, ssim: 0.97)
+    }
+}
