@@ -62,6 +62,6 @@ import Testing
         TextScene.tick(root, at: 1)
         #expect(layers[7].string as? String == "#7 frame 60")
         let after = try #require(layers[7].state.glyphs)
-        #expect(after != before, "the new string was shaped in the commit")
+        #expect(after != before, "the new string was committed")
     }
 }

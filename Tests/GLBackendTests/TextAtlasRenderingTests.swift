@@ -203,6 +203,30 @@ import Testing
         #expect(inked > 2000, "every label shows")
     }
 
+    /// The commit carries the text unshaped; a frame shapes the text layers it draws, and a
+    /// text layer outside the window (culled) is never shaped.
+    @Test func textIsShapedWhereAFrameDrawsIt() throws {
+        let root = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), Self.white)
+        let labels = (0..<50).map { i in
+            let label = CATextLayer()
+            // The first two inside the window, the rest far below it.
+            label.frame = CGRect(x: 10, y: i < 2 ? CGFloat(i) * 30 + 10 : CGFloat(i) * 30 + 500, width: 180, height: 20)
+            label.fontSize = 14
+            label.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            label.string = "label \(i)"
+            root.addSublayer(label)
+            return label
+        }
+        CATransaction.flush()
+        let committed = labels.compactMap(\.state.glyphs)
+        #expect(committed.count == 50 && !committed.contains(where: \.isShaped), "the commit shapes nothing")
+        let renderer = try OffscreenRenderer(width: 200, height: 100)
+        let image = try renderer.render(root)
+        #expect(labels.map { $0.state.glyphs?.isShaped == true } == (0..<50).map { $0 < 2 })
+        let inked = (0..<100).reduce(0) { n, y in n + (0..<200).filter { image.pixel(x: $0, y: y).r < 128 }.count }
+        #expect(inked > 100, "the two labels in the window show")
+    }
+
     /// A render tree kept from frame to frame, given the whole tree under `root` at each frame.
     struct Frames {
         let root: CALayer
@@ -297,7 +321,7 @@ import Testing
         root.addSublayer(layer)
         var frames = Frames(root: root)
         let first = frames.next()
-        let glyphs = try #require(layer.state.glyphs)
+        let glyphs = try #require(layer.state.glyphs?.runs)
         let inked = characters.count
         #expect(glyphs.glyphCount > inked, "every letter is laid out, with the spaces within lines")
         #expect(first.instances.count == inked, "every glyph is drawn, from the atlas or its own bitmap")

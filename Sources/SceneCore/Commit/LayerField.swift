@@ -14,7 +14,7 @@ enum LayerField: Sendable, Equatable {
     /// A `CAOpenGLLayer`'s drawing with a new version: the renderer draws the layer again.
     case glContent(GLContent)
     /// A `CATextLayer`'s shaped text (nil when it draws none, or draws into a backing store).
-    case glyphs(GlyphRuns?)
+    case glyphs(ShapedText?)
     /// A video layer's feed and gravity (`VideoContent`).
     case video(VideoContent?)
     /// Every property at once: sent the first time a layer is committed, or when it joins a new tree.
@@ -43,7 +43,7 @@ extension LayerProperties {
             }
         case .all(let v): self = v
         case .glContent(let content): glContent = content
-        case .glyphs(let runs): glyphs = runs
+        case .glyphs(let text): glyphs = text
         case .video(let content): videoContent = content
         case .sublayers, .mask, .animations: break
         }

@@ -4,9 +4,9 @@ import Foundation
 /// What a text layer draws, as a plain value: text laid out by Pango from the top left of a
 /// box, wrapped, truncated and aligned within it, holding no layer, so that it can be drawn on
 /// any thread.
-struct TextDrawing: Sendable {
+struct TextDrawing: Sendable, Equatable {
     /// How lines are aligned within the box.
-    enum Alignment: Sendable {
+    enum Alignment: Sendable, Equatable {
         /// To the start of each line for its paragraph's direction (left for left-to-right text).
         case natural
         case left, right, center

@@ -33,8 +33,8 @@ extension NSAttributedString.Key {
 
 /// Text to lay out: a string and, for attributed strings, per-run fonts and colours over
 /// UTF-8 byte ranges (Pango's indices).
-struct TextContent: Sendable {
-    struct Run: Sendable {
+struct TextContent: Sendable, Equatable {
+    struct Run: Sendable, Equatable {
         var bytes: Range<Int>
         var font: TextFont?
         var color: CGColor?
@@ -151,7 +151,7 @@ struct TextContent: Sendable {
 /// Glyph metrics are not hinted, so the layout (line breaks, widths) is the same at every
 /// device scale: text drawn at `contentsScale` 2 is the 1x text with sharper edges.
 final class TextLayout {
-    enum Truncation: Sendable { case start, middle, end }
+    enum Truncation: Sendable, Equatable { case start, middle, end }
 
     let layout: OpaquePointer
     /// The device pixels a unit of the cairo_t's user space spans (its transformation's larger scale).

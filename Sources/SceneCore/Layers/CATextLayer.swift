@@ -33,15 +33,16 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a plain or attributed string, as Core Animation's `CATextLayer`, laid
 /// out and drawn by Pango.
 ///
-/// The text starts at the top left of the bounds. Pango shapes it on the app thread (fonts,
-/// line breaks, truncation, alignment) for `contentsScale` pixels per point (set
-/// `contentsScale` to the screen's scale for crisp text), and the layer commits the glyphs Pango
-/// placed. The render side rasterises each glyph once into a glyph atlas that all text layers
-/// share, and draws the text as glyph quads batched with everything else, where the layer's
-/// contents would be, cut off at the bounds: the same pixels a backing store of `bounds` x
-/// `contentsScale` would show. The layer shapes its text again when a text property, its size
-/// or its `contentsScale` changes, and only then: moving it or changing its opacity reuses the
-/// glyphs.
+/// The text starts at the top left of the bounds. The layer commits what it shows (the text,
+/// its fonts and colour, the box, wrapping, truncation and alignment) for `contentsScale`
+/// pixels per point (set `contentsScale` to the screen's scale for crisp text); Pango shapes it
+/// on the render side the first time a frame draws the layer, so that the commit does not wait
+/// for shaping and a text layer that never shows is never shaped. The render side rasterises
+/// each glyph once into a glyph atlas that all text layers share, and draws the text as glyph
+/// quads batched with everything else, where the layer's contents would be, cut off at the
+/// bounds: the same pixels a backing store of `bounds` x `contentsScale` would show. The text is
+/// shaped again when a text property, the layer's size or its `contentsScale` changes, and
+/// only then: moving the layer or changing its opacity reuses the glyphs.
 ///
 /// A subclass (which may override `draw(in:)`), a layer with a delegate, and text in a font
 /// of more than `largestAtlasFontPixels` pixels draw into a backing store instead, as
@@ -172,7 +173,8 @@ open class CATextLayer: CALayer {
         propertyDidChange(key)
     }
 
-    /// Shapes the text for the render side's glyph atlas, or draws it into a backing store (see
+    /// Commits the text for the render side to shape and draw from its glyph atlas, or draws it
+    /// into a backing store (see
     /// the class's description), with the values the `fontSize` animation (and for a backing
     /// store the `foregroundColor` animation) gives now, and keeps doing so every frame while
     /// they run.
@@ -183,7 +185,8 @@ open class CATextLayer: CALayer {
         defer { drawingValues = [:] }
         if let scale = glyphScale(fontSize: shownFontSize) {
             setDisplayedContents(nil)
-            setGlyphs(textDrawing()?.glyphRuns(scale: scale, attributed: string is NSAttributedString))
+            let drawing = textDrawing().flatMap { $0.content.text.isEmpty ? nil : $0 }
+            setGlyphs(drawing.map { ShapedText($0, scale: scale, attributed: string is NSAttributedString) })
             dirtyRect = nil
         } else {
             setGlyphs(nil)
@@ -222,9 +225,9 @@ open class CATextLayer: CALayer {
         return sizes.allSatisfy { $0 * scale <= Self.largestAtlasFontPixels } ? scale : nil
     }
 
-    private func setGlyphs(_ runs: GlyphRuns?) {
-        guard state.glyphs != runs else { return }
-        state.glyphs = runs
+    private func setGlyphs(_ text: ShapedText?) {
+        guard state.glyphs != text else { return }
+        state.glyphs = text
         recordChange(.glyphs)
     }
 

@@ -126,10 +126,10 @@ extension LayerProperties {
         var strokeEnd: CGFloat = 1
         // Text (`CATextLayer`)
         var foregroundColor: CGColor? = CGColor.opaqueWhiteRGB
-        /// The glyphs a `CATextLayer` shaped, which the render side draws from its glyph atlas;
-        /// nil for every other layer and for a text layer drawn into a backing store. Travels as
-        /// `LayerField.glyphs`.
-        var glyphs: GlyphRuns?
+        /// The text a `CATextLayer` shows, which the render side shapes when it first draws it
+        /// and draws from its glyph atlas; nil for every other layer and for a text layer drawn
+        /// into a backing store. Travels as `LayerField.glyphs`.
+        var glyphs: ShapedText?
         // OpenGL (`CAOpenGLLayer`)
         var isAsynchronous = false
         /// The drawing of a `CAOpenGLLayer` (nil for other layers): set once when such a layer is

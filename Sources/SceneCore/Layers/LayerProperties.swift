@@ -431,7 +431,7 @@ struct LayerProperties: Sendable, Equatable {
         get { extraValues.pointee.foregroundColor }
         _modify { yield &values.extras.value.foregroundColor }
     }
-    var glyphs: GlyphRuns? {
+    var glyphs: ShapedText? {
         get { extraValues.pointee.glyphs }
         _modify { yield &values.extras.value.glyphs }
     }

@@ -2,8 +2,8 @@ import Foundation
 import SceneCore
 
 /// The text benchmark: `--layers` text layers (default 200 in the bench) in a grid, every one
-/// of them given a new string on every frame by the app thread, so each frame Pango shapes
-/// every layer's text again; the render side draws the glyphs from its atlas in a draw call or
+/// of them given a new string on every frame by the app thread, so each frame the render side
+/// has Pango shape every layer's text again, and draws the glyphs from its atlas in a draw call or
 /// two, uploading only glyphs it has not drawn before. The viewer shows the frame-rate overlay
 /// (draw calls, quads, bytes uploaded a frame) with it.
 enum TextScene {

@@ -47,7 +47,7 @@ import Testing
         layer.string = Self.megabyte
         layer.fontSize = 18
         layer.display()
-        let glyphs = try #require(layer.state.glyphs)
+        let glyphs = try #require(layer.state.glyphs?.runs)
         // 300 points of 18-point text hold about 35 glyphs; the 512-pixel reach past the edge
         // about 60 more.
         #expect(glyphs.glyphCount > 30 && glyphs.glyphCount < 150, "\(glyphs.glyphCount) glyphs")

@@ -40,7 +40,7 @@ import Testing
         let (list, messages) = Diagnostics.capturing { Self.commitAndShow(coloured) }
         #expect(!list.instances.isEmpty)
         #expect(messages.contains { $0.contains("not finite") }, "\(messages)")
-        let colours = coloured.state.glyphs?.runs.compactMap(\.color) ?? []
+        let colours = coloured.state.glyphs?.runs?.runs.compactMap(\.color) ?? []
         #expect(colours == [RGBA(r: 0, g: 1, b: 1, a: 1)])
 
         let far = CATextLayer()

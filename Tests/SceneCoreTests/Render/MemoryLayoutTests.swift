@@ -23,15 +23,15 @@ import Testing
     /// each until a layer sets one of theirs.
     @Test func layerValues() {
         #expect(MemoryLayout<LayerProperties.Values>.size == 304)
-        #expect(MemoryLayout<LayerProperties.ExtraValues>.size == 1160)
+        #expect(MemoryLayout<LayerProperties.ExtraValues>.size == 1120)
         #expect(MemoryLayout<LayerProperties>.size == 8)
         #expect(MemoryLayout<LayerAttributes>.size == 156)
         #expect(MemoryLayout<LayerOccasionalState?>.size == 8)
     }
 
-    /// What a commit carries per changed property (its largest case is the glyphs field).
+    /// What a commit carries per changed property.
     @Test func commitFields() {
-        #expect(MemoryLayout<LayerField>.size == 49)
+        #expect(MemoryLayout<LayerField>.size == 34)
         #expect(MemoryLayout<PropertyValue>.size == 33)
     }
 

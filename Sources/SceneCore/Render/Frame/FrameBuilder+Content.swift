@@ -24,7 +24,7 @@ extension FrameBuilder {
             if p.drawsOwnContent { drawShape(of: id, properties: p, toWindow: toWindow, in: draw, alpha: alpha) }
         case .text:
             drawContents(of: layer, in: draw, alpha: alpha)
-            if let glyphs = p.glyphs { drawGlyphs(glyphs, properties: p, in: draw, alpha: alpha) }
+            if let runs = p.glyphs?.runs { drawGlyphs(runs, properties: p, in: draw, alpha: alpha) }
         case .emitter:
             drawContents(of: layer, in: draw, alpha: alpha)
             drawParticles(of: id, properties: p, toWindow: toWindow, alpha: alpha)
