@@ -24,6 +24,10 @@ import Testing
             #expect(player.loopMode == document.loop)
         }
         #expect(players[1].loopMode == .autoReverse && players[4].loopMode == .loop)
+        // The wall is not scrubbed: each ball's caption names it.
+        for index in stride(from: 2, to: 20, by: 4) {
+            #expect(players[index].value(forInputKeyPath: DemoCompositions.bounceCaption) as? String == "bounce")
+        }
     }
 
     @Test func thePlayersMoveWithNoAppThreadWorkBetweenFrames() throws {

@@ -29,6 +29,10 @@ enum CompositionWallScene {
                 x: 10 + CGFloat(column) * (side + 10), y: 10 + CGFloat(row) * (side + 10), width: side, height: side)
             player.backgroundColor = CGColor(gray: 1, alpha: 1)
             player.loopMode = documents[index % documents.count].loop
+            if documents[index % documents.count].name == "bounce" {
+                // The wall is not scrubbed: the ball's caption names it instead of asking for a click.
+                player.setValue("bounce", forInputKeyPath: DemoCompositions.bounceCaption)
+            }
             player.play()
             root.addSublayer(player)
         }
