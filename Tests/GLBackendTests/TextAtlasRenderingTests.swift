@@ -203,8 +203,9 @@ import Testing
         #expect(inked > 2000, "every label shows")
     }
 
-    /// The commit carries the text unshaped; a frame shapes the text layers it draws, and a
-    /// text layer outside the window (culled) is never shaped.
+    /// The commit carries new text layers' text unshaped; a frame shapes the text layers it
+    /// draws, and a text layer outside the window (culled) is never shaped. New text for a layer
+    /// a frame drew is shaped at the commit.
     @Test func textIsShapedWhereAFrameDrawsIt() throws {
         let root = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 100), Self.white)
         let labels = (0..<50).map { i in
@@ -225,6 +226,11 @@ import Testing
         #expect(labels.map { $0.state.glyphs?.isShaped == true } == (0..<50).map { $0 < 2 })
         let inked = (0..<100).reduce(0) { n, y in n + (0..<200).filter { image.pixel(x: $0, y: y).r < 128 }.count }
         #expect(inked > 100, "the two labels in the window show")
+        // New text for a label a frame drew is shaped at the commit; a culled label's is not.
+        labels[0].string = "label zero"
+        labels[10].string = "label ten"
+        CATransaction.flush()
+        #expect(labels[0].state.glyphs?.isShaped == true && labels[10].state.glyphs?.isShaped == false)
     }
 
     /// A render tree kept from frame to frame, given the whole tree under `root` at each frame.

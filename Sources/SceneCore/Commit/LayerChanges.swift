@@ -11,7 +11,7 @@ struct LayerChanges: OptionSet, Hashable, Sendable {
 
     /// A video layer's feed and gravity (`LayerField.video`).
     static let video = Self(rawValue: 1 << 122)
-    /// A `CATextLayer`'s shaped text (`LayerField.glyphs`).
+    /// A `CATextLayer`'s text (`LayerField.glyphs`).
     static let glyphs = Self(rawValue: 1 << 123)
     /// A `CAOpenGLLayer`'s request for a new drawing (`LayerField.glContent`).
     static let glContent = Self(rawValue: 1 << 124)

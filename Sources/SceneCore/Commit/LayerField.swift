@@ -13,7 +13,8 @@ enum LayerField: Sendable, Equatable {
     case animations(AnimationList)
     /// A `CAOpenGLLayer`'s drawing with a new version: the renderer draws the layer again.
     case glContent(GLContent)
-    /// A `CATextLayer`'s shaped text (nil when it draws none, or draws into a backing store).
+    /// A `CATextLayer`'s text, shaped or to be shaped (nil when it draws none, or draws into a
+    /// backing store).
     case glyphs(ShapedText?)
     /// A video layer's feed and gravity (`VideoContent`).
     case video(VideoContent?)

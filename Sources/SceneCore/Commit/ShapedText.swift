@@ -3,9 +3,9 @@ import Synchronization
 
 /// A `CATextLayer`'s text as it travels in a commit: what to shape (`TextDrawing`, a plain value)
 /// and at how many pixels a point, shaped into `GlyphRuns` the first time they are asked for.
-/// The render side asks when a frame draws the layer, so the app thread's commit does not shape
-/// text, and a text layer that never shows (culled, scrolled away) is never shaped. Shaped once,
-/// the runs are kept.
+/// The render side asks when a frame draws the layer, so that a text layer that never shows
+/// (culled, scrolled away) is never shaped; the layer asks at its commit for text that replaces
+/// text a frame has drawn (see `CATextLayer.display()`). Shaped once, the runs are kept.
 final class ShapedText: Sendable, Equatable {
     let drawing: TextDrawing
     /// Device pixels per point the glyphs are shaped and rasterised at (the layer's `contentsScale`).
@@ -13,6 +13,7 @@ final class ShapedText: Sendable, Equatable {
     /// Whether the text is an attributed string's (runs without a colour take `drawing`'s).
     let attributed: Bool
     private let shaped = Mutex<GlyphRuns??>(nil)
+    private let shapedFlag = Atomic(false)
 
     init(_ drawing: TextDrawing, scale: CGFloat, attributed: Bool) {
         var drawing = drawing
@@ -31,12 +32,13 @@ final class ShapedText: Sendable, Equatable {
             if let cached { return cached }
             let runs = drawing.glyphRuns(scale: scale, attributed: attributed)
             cached = .some(runs)
+            shapedFlag.store(true, ordering: .releasing)
             return runs
         }
     }
 
-    /// Whether the text has been shaped.
-    var isShaped: Bool { shaped.withLock { $0 != nil } }
+    /// Whether the text has been shaped (without waiting for shaping under way).
+    var isShaped: Bool { shapedFlag.load(ordering: .acquiring) }
 
     /// The same text: the same drawing at the same scale (shaping it again would place the same
     /// glyphs).

@@ -35,9 +35,10 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 ///
 /// The text starts at the top left of the bounds. The layer commits what it shows (the text,
 /// its fonts and colour, the box, wrapping, truncation and alignment) for `contentsScale`
-/// pixels per point (set `contentsScale` to the screen's scale for crisp text); Pango shapes it
-/// on the render side the first time a frame draws the layer, so that the commit does not wait
-/// for shaping and a text layer that never shows is never shaped. The render side rasterises
+/// pixels per point (set `contentsScale` to the screen's scale for crisp text). Pango shapes it
+/// on the render side the first time a frame draws the layer, so that a commit adding many
+/// text layers does not wait for their shaping and a text layer that never shows is never
+/// shaped; new text for a layer a frame has drawn is shaped at the commit, on the app thread. The render side rasterises
 /// each glyph once into a glyph atlas that all text layers share, and draws the text as glyph
 /// quads batched with everything else, where the layer's contents would be, cut off at the
 /// bounds: the same pixels a backing store of `bounds` x `contentsScale` would show. The text is
@@ -186,7 +187,13 @@ open class CATextLayer: CALayer {
         if let scale = glyphScale(fontSize: shownFontSize) {
             setDisplayedContents(nil)
             let drawing = textDrawing().flatMap { $0.content.text.isEmpty ? nil : $0 }
-            setGlyphs(drawing.map { ShapedText($0, scale: scale, attributed: string is NSAttributedString) })
+            let text = drawing.map { ShapedText($0, scale: scale, attributed: string is NSAttributedString) }
+            // New text for a layer a frame has drawn is likely to show at once: it is shaped here,
+            // as Core Animation draws a text layer at the commit, so that the render thread does
+            // not shape it as it draws. Text no frame has drawn yet (a new layer, a culled one) is
+            // left to the frame that first draws it.
+            if let text, text != state.glyphs, state.glyphs?.isShaped == true { _ = text.runs }
+            setGlyphs(text)
             dirtyRect = nil
         } else {
             setGlyphs(nil)

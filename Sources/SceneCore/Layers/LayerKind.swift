@@ -19,8 +19,8 @@ package enum LayerKind: UInt8, Sendable, CaseIterable {
     case gradient
     /// A `CAShapeLayer`: its path rasterised, over its contents (`FrameBuilder+Shapes`).
     case shape
-    /// A `CATextLayer`: the glyphs it committed (`GlyphRuns`), over its contents; one that draws
-    /// its text into a backing store (a subclass, or one with a delegate) commits none.
+    /// A `CATextLayer`: the glyphs of the text it committed (`ShapedText`), over its contents; one
+    /// that draws its text into a backing store (a subclass, or one with a delegate) commits none.
     case text
     /// A `CAEmitterLayer`: its particles, over its contents (`FrameBuilder+Emitter`).
     case emitter
