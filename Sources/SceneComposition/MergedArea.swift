@@ -4,8 +4,9 @@ import Foundation
 /// parts' layers together (one colour, the fill's opacity on the layer around them); a
 /// difference or an intersection is its first part's layer inside one layer per other part,
 /// masked by that part (inverted for a difference: its paths cut out of a rectangle far larger
-/// than the composition, even-odd); an exclusion is its paths filled even-odd. Each part
-/// animates as its paths do.
+/// than the composition, even-odd; a union taken away is taken away part by part); an
+/// exclusion is its paths filled even-odd (exact for parts that do not combine areas
+/// themselves, nor overlap themselves). Each part animates as its paths do.
 struct MergedArea {
     let animator: CompositionAnimator
     /// The area an inverted part is cut out of, in the space of the paths.
@@ -24,7 +25,8 @@ struct MergedArea {
             return union
         case .merged(let mode, let parts) where mode == .subtract || mode == .intersect:
             var area = layer(parts[0], evenOdd: evenOdd, paint: paint)
-            for part in parts.dropFirst() {
+            let others = mode == .subtract ? parts.dropFirst().flatMap(Self.takenAway) : Array(parts.dropFirst())
+            for part in others {
                 let holder = TransformLayers.pointLayer(name: "\(name) \(mode == .subtract ? "less" : "within") part")
                 holder.addSublayer(area)
                 holder.mask = mode == .subtract ? inverted(part) : layer(part, evenOdd: evenOdd, paint: Self.opaque)
@@ -35,6 +37,14 @@ struct MergedArea {
             return shape(GatheredPaths.path(of: [gathered]), evenOdd: true, paint: paint)
         default:
             return shape(GatheredPaths.path(of: [gathered]), evenOdd: evenOdd, paint: paint)
+        }
+    }
+
+    /// What taking `part` away takes away, one after another: a union's parts, else the part.
+    private static func takenAway(_ part: GatheredPaths) -> [GatheredPaths] {
+        switch part {
+        case .merged(.add, let parts), .merged(.merge, let parts): parts.flatMap(takenAway)
+        default: [part]
         }
     }
 

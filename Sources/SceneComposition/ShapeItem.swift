@@ -32,8 +32,9 @@ enum MergeMode: Int {
 
 /// Draws the items listed before it in its group `copies` times (whole copies, at most
 /// `maximumCopies`), copy `k` moved by the repeater's transform taken `k + offset` times (about
-/// its anchor: scale to that power, rotation and position times that multiple) and faded from
-/// the start to the end opacity across the copies shown. Every part may animate.
+/// its anchor: rotation and position times that multiple, scale to that power, a fraction of
+/// a time scaling by that fraction of the scale's change, as lottie-web does) and faded from the
+/// start to the end opacity across the copies shown. Every part may animate.
 struct RepeaterModel {
     var copies: Animated<Double>
     var offset: Animated<Double>
@@ -52,8 +53,14 @@ struct RepeaterModel {
         return value.isFinite ? Int(min(max(value.rounded(.down), 0), Double(Self.maximumCopies))) : 0
     }
 
-    /// The most copies shown at any frame (at its keyframes: the count is eased between them).
-    var mostCopies: Int { ([copies.initial] + copies.frames).map { count(at: $0) }.max() ?? 0 }
+    /// The most copies shown at any frame (sampled over the count's keyframes, where an easing
+    /// may overshoot them).
+    var mostCopies: Int {
+        guard let span = Self.span(copies.frames) else { return count(at: 0) }
+        let step = max(1, (span.upperBound - span.lowerBound) / Double(CompositionAnimator.maximumSampledFrames))
+        let frames = Array(stride(from: span.lowerBound, to: span.upperBound, by: step)) + [span.upperBound]
+        return frames.map { count(at: $0) }.max() ?? 0
+    }
 
     /// The frames over which the copies' transforms change (nil when they do not).
     var transformSpan: ClosedRange<Double>? {
@@ -70,17 +77,28 @@ struct RepeaterModel {
         return first...last
     }
 
-    /// Copy `copy`'s transform at `frame`, in the space of the repeater's group.
+    /// Copy `copy`'s transform at `frame`, in the space of the repeater's group; a copy whose
+    /// transform is not finite (a zero scale taken a negative number of times) is scaled to
+    /// nothing.
     func matrix(of copy: Int, at frame: Double) -> CGAffineTransform {
         let times = Double(copy) + offset.value(at: frame)
         let anchor = transform.anchor.value(at: frame)
         let position = MotionPath(position: transform.position).point(at: frame)
-        let scale = transform.scale.value(at: frame).map { $0 / 100 }
-        return CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
-            .concatenating(CGAffineTransform(scaleX: pow(scale[0], times), y: pow(scale[1], times)))
+        let scale = transform.scale.value(at: frame).map { Self.power($0 / 100, times) }
+        let matrix = CGAffineTransform(translationX: -anchor[0], y: -anchor[1])
             .concatenating(CGAffineTransform(rotationAngle: transform.rotation.value(at: frame) * times * .pi / 180))
+            .concatenating(CGAffineTransform(scaleX: scale[0], y: scale[1]))
             .concatenating(
                 CGAffineTransform(translationX: anchor[0] + position.x * times, y: anchor[1] + position.y * times))
+        let parts = [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty]
+        return parts.allSatisfy(\.isFinite) ? matrix : CGAffineTransform(scaleX: 0, y: 0)
+    }
+
+    /// `scale` taken `times` times: its whole times' power, and for the fraction left that
+    /// fraction of the way from 1 to it.
+    private static func power(_ scale: Double, _ times: Double) -> Double {
+        let whole = times.rounded(.down)
+        return pow(scale, whole) * (1 + (scale - 1) * (times - whole))
     }
 
     /// Copy `copy`'s opacity (0 to 1) at `frame`; 0 when it is not one of the copies shown.

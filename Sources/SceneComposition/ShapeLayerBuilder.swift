@@ -2,8 +2,9 @@ import Foundation
 
 /// Builds a shape layer's contents: each fill, stroke or gradient becomes a `CAShapeLayer` (a
 /// gradient a `CAGradientLayer` masked by one) drawing every path listed before it in its group
-/// and the groups inside it, as one path; groups whose transform animates become transform
-/// layers (`TransformLayers`), still groups are folded into their paths. The fills' and
+/// and the groups inside it, as one path (a fill of an area merge items combine: the layers of
+/// `MergedArea`); groups whose transform animates become transform layers (`TransformLayers`),
+/// still groups are folded into their paths. The fills' and
 /// strokes' colours, opacities and widths, and the transforms of the groups that are layers,
 /// are recorded in `inputs` under their key paths.
 struct ShapeLayerBuilder {
@@ -24,6 +25,8 @@ struct ShapeLayerBuilder {
         var trimPath: [String] = []
         /// How many copies the repeaters inside may make in all (nested repeaters multiply).
         var copyBudget = ShapeLayerBuilder.maximumCopies
+        /// How many values the repeaters inside may sample their copies at, in all.
+        var sampleBudget = ShapeLayerBuilder.repeaterSamples
         /// The key path of the group: the layer's, then the names of the groups around.
         var path: [String] = []
     }
@@ -31,7 +34,8 @@ struct ShapeLayerBuilder {
     /// The most copies the repeaters of one shape layer make, nested ones multiplied.
     static let maximumCopies = 1_024
 
-    /// The most values the copies of one repeater are sampled at, together, where they animate.
+    /// The most values the copies of the repeaters of one shape layer are sampled at, in all
+    /// (nested ones sharing their copy's part), where they animate.
     static let repeaterSamples = 60_000
 
     /// Adds the layers of `items` (a shape layer's `shapes`) to `container`; `path` is the
@@ -118,7 +122,8 @@ struct ShapeLayerBuilder {
                     }
                     // Drawn by the styles around the group where it starts.
                     let start = transform.initialAffine
-                    geometries += childGeometries.map { $0.moved(by: start.concatenating(context.transform)) }
+                    geometries += Self.operand(
+                        childGeometries.map { $0.moved(by: start.concatenating(context.transform)) })
                     layers.append(group.outer)
                 } else {
                     var inner = context
@@ -126,7 +131,7 @@ struct ShapeLayerBuilder {
                     inner.opacity = context.opacity * min(max(transform.opacity.initial / 100, 0), 1)
                     inner.path = context.path + [name]
                     let holder = TransformLayers.pointLayer(name: name)
-                    geometries += addGroup(children, to: holder, context: inner)
+                    geometries += Self.operand(addGroup(children, to: holder, context: inner))
                     layers.append(holder)
                 }
             case .fill(let fill):
@@ -158,7 +163,8 @@ struct ShapeLayerBuilder {
 
     /// The repeater's copies of `items`, each in a layer carrying its transform (in the space
     /// of the still groups around it) and opacity; where they animate, sampled at every frame
-    /// (`repeaterSamples` values a copy at most), a copy not shown at a frame drawn transparent.
+    /// (each copy's transform and opacity within its share of `repeaterSamples`), a copy not
+    /// shown at a frame drawn transparent.
     private func addCopies(of items: [ShapeItem], _ repeater: RepeaterModel, to container: CALayer, context: Context) {
         let toGroup = context.transform.inverted()
         let most = repeater.mostCopies
@@ -169,7 +175,11 @@ struct ShapeLayerBuilder {
         }
         var inner = context
         inner.copyBudget = count > 0 ? context.copyBudget / count : 0
-        let samples = min(max(Self.repeaterSamples / max(count, 1), 2), CompositionAnimator.maximumSampledFrames)
+        // Each copy's share: a quarter for its transform, a quarter for its opacity, half for
+        // the repeaters inside it.
+        let share = context.sampleBudget / max(count, 1)
+        inner.sampleBudget = share / 2
+        let samples = min(max(share / 4, 2), CompositionAnimator.maximumSampledFrames)
         let moves = repeater.transformSpan ?? 0...0
         let fades = repeater.opacitySpan ?? 0...0
         var copies: [CALayer] = []
@@ -190,6 +200,12 @@ struct ShapeLayerBuilder {
             copies.append(holder)
         }
         for copy in repeater.laterBelow ? copies.reversed() : copies { container.addSublayer(copy) }
+    }
+
+    /// A group's paths as the paths after it see them: one operand of a merge, however many
+    /// paths it has (a merge item combines the group as one shape, its paths filled together).
+    private static func operand(_ paths: [GatheredPaths]) -> [GatheredPaths] {
+        paths.count > 1 ? [.merged(.merge, paths)] : paths
     }
 
     private static func hasStyle(in items: ArraySlice<ShapeItem>) -> Bool {
@@ -279,6 +295,10 @@ struct ShapeLayerBuilder {
         paths: [GatheredPaths], window: (start: Animated<Double>, end: Animated<Double>)?
     )] {
         guard let trim = context.trim, !Self.isWhole(trim) else { return [(geometries, nil)] }
+        if geometries.contains(where: \.combinesAreas) {
+            warnings.unsupported(
+                "strokes and trims of paths merged by adding, subtracting, intersecting or excluding", in: layerName)
+        }
         let windows = TrimWindows.windows(trim)
         // Each path on its own, merged ones too: the trim applies to the group's paths.
         let paths = geometries.flatMap(\.paths).map { GatheredPaths.path($0.shape, transform: $0.transform) }

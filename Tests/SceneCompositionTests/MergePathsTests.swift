@@ -64,6 +64,22 @@ import Testing
             inside: { _, p in (Self.inSquare(p) || Self.inCircle(p, (40, 30))) && !Self.inCircle(p, (60, 50)) })
     }
 
+    /// A group is one operand, its paths filled together: a group of a square and a circle
+    /// intersected with a circle after it; a group of two overlapping circles taken from the
+    /// square.
+    @Test func aGroupIsOneOperand() throws {
+        let pair = "{\"ty\": \"gr\", \"it\": [\(Self.square), \(Self.circle((40, 30)))]}"
+        let intersected = Self.document([pair, Self.circle((60, 50)), Self.merge(4)])
+        try expectCoverage(
+            intersected, frames: [0],
+            inside: { _, p in (Self.inSquare(p) || Self.inCircle(p, (40, 30))) && Self.inCircle(p, (60, 50)) })
+        let circles = "{\"ty\": \"gr\", \"it\": [\(Self.circle((60, 50))), \(Self.circle((45, 65)))]}"
+        let subtracted = Self.document([Self.square, circles, Self.merge(3)])
+        try expectCoverage(
+            subtracted, frames: [0],
+            inside: { _, p in Self.inSquare(p) && !Self.inCircle(p, (60, 50)) && !Self.inCircle(p, (45, 65)) })
+    }
+
     /// A translucent fill of a union covers the overlap once.
     @Test func translucentUnionCoversTheOverlapOnce() throws {
         let json = Self.document([Self.square, Self.circle((60, 50)), Self.merge(2)], fillOpacity: 50)

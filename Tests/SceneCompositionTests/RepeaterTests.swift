@@ -1,4 +1,5 @@
 import Foundation
+import GLBackend
 import SceneComposition
 import Testing
 
@@ -47,6 +48,37 @@ import Testing
             """
         let json = L.make(layers: L.shapeLayer("spokes", shapes: spokes))
         try expectMatchesReference(json, frames: [0, 7, 11, 12, 20, 30], mean: 1.5, ssim: 0.97)
+    }
+
+    /// Copies turned, then scaled unevenly, about the repeater's anchor.
+    @Test func repeaterTurningAndScalingUnevenly() throws {
+        let bars = """
+            {"ty": "gr", "it": [\(L.rectangle(center: (50, 30), size: (24, 6))), \(L.fill((0.1, 0.6, 0.3))),
+              {"ty": "rp", "c": \(L.still("4")), "o": \(L.still("0")), "m": 1,
+               "tr": {"a": \(L.still("[50, 50]")), "p": \(L.still("[0, 0]")), "s": \(L.still("[120, 80]")),
+                "r": \(L.still("30")), "so": \(L.still("100")), "eo": \(L.still("100"))}},
+              {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
+               "r": \(L.still("0")), "o": \(L.still("100"))}]}
+            """
+        try expectMatchesReference(
+            L.make(layers: L.shapeLayer("bars", shapes: bars)), frames: [0], mean: 1.5, ssim: 0.97)
+    }
+
+    /// A zero scale taken a negative number of times (an infinite matrix) draws that copy as
+    /// nothing; the copy taken no times is drawn where the items are.
+    @Test func aCopyWithAnInfiniteTransformDrawsNothing() throws {
+        let dot = """
+            {"ty": "gr", "it": [\(L.rectangle(center: (50, 50), size: (20, 20))), \(L.fill((1, 0, 0))),
+              {"ty": "rp", "c": \(L.still("2")), "o": \(L.still("-1")), "m": 1,
+               "tr": {"a": \(L.still("[0, 0]")), "p": \(L.still("[0, 0]")), "s": \(L.still("[0, 0]")),
+                "r": \(L.still("0")), "so": \(L.still("100")), "eo": \(L.still("100"))}}]}
+            """
+        let layer = CACompositionLayer(
+            composition: try CAComposition(data: Data(L.make(layers: L.shapeLayer("dot", shapes: dot)).utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        #expect(image.pixel(x: 50, y: 50) == (255, 0, 0, 255))
+        #expect(image.pixel(x: 20, y: 20).a == 0)
     }
 
     /// Copies moved and scaled in a row whose step animates along its position.
