@@ -113,6 +113,7 @@ extension TimeMapping {
         stroke.color = retimed(stroke.color, limit: Self.maximumSamples)
         stroke.opacity = retimed(stroke.opacity)
         stroke.width = retimed(stroke.width)
+        stroke.dashOffset = retimed(stroke.dashOffset)
         return stroke
     }
 

@@ -161,7 +161,7 @@ struct StrokeModel {
     var miterLimit: Double
     /// Dash and gap lengths, alternating; empty for a solid line.
     var dashes: [Double]
-    var dashOffset: Double
+    var dashOffset: Animated<Double>
 }
 
 /// A gradient (of a gradient fill or stroke): linear or radial between two points, with colour

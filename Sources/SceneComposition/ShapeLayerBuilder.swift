@@ -361,7 +361,7 @@ struct ShapeLayerBuilder {
         layer.miterLimit = stroke.miterLimit
         if !stroke.dashes.isEmpty {
             layer.lineDashPattern = stroke.dashes.map { NSNumber(value: $0 * scale) }
-            layer.lineDashPhase = stroke.dashOffset * scale
+            animator.apply(stroke.dashOffset, to: layer, keyPath: "lineDashPhase") { CGFloat($0 * scale) }
         }
     }
 

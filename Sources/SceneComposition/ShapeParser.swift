@@ -119,13 +119,15 @@ struct ShapeParser {
 
     private func stroke(_ object: JSONObject) -> StrokeModel {
         var dashes: [Double] = []
-        var offset = 0.0
+        var offset: Animated<Double> = .fixed(0)
         for case let dash as JSONObject in JSON.array(object["d"]) ?? [] {
             guard let value = properties.scalar(dash["v"]) else { continue }
-            if value.isAnimated { warnings.unsupported("animated dashes", in: layerName) }
             switch JSON.string(dash["n"]) {
-            case "o": offset = value.initial
-            case "d", "g": dashes.append(max(0, value.initial))
+            case "o": offset = value
+            case "d", "g":
+                // Core Animation does not animate a dash pattern: the lengths keep their first values.
+                if value.isAnimated { warnings.unsupported("animated dash lengths", in: layerName) }
+                dashes.append(max(0, value.initial))
             default: break
             }
         }
