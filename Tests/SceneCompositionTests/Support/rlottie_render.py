@@ -2,7 +2,8 @@
 """The reference renderer of SceneCompositionTests: rlottie (PyPI `rlottie-python`, rlottie 0.2).
 
     rlottie_render.py compare ANIMATION.json WIDTH HEIGHT FRAME:IMAGE.rgba [FRAME:IMAGE.rgba ...] [--save DIR]
-        renders each FRAME of the animation with rlottie at WIDTH x HEIGHT and compares it with
+        renders each FRAME of the animation with rlottie at WIDTH x HEIGHT (each from a fresh
+        load of the animation) and compares it with
         IMAGE.rgba (straight RGBA8, rows from the top, as SceneCore's headless renderer reads
         back): both are composited over white, then one line per frame is printed,
         "FRAME MEAN SSIM": the mean absolute difference per channel (0-255) and the structural
@@ -74,9 +75,12 @@ def compare(arguments):
         arguments = arguments[:index] + arguments[index + 2 :]
     path, width, height = arguments[0], int(arguments[1]), int(arguments[2])
     with open(path, encoding="utf-8") as source:
-        animation = LottieAnimation.from_data(source.read())
+        document = source.read()
     for pair in arguments[3:]:
         frame, image = pair.split(":", 1)
+        # An animation of its own for each frame: rlottie 0.2 keeps some values of the first
+        # frame an animation renders (an animated dash offset) in the frames it renders after.
+        animation = LottieAnimation.from_data(document)
         reference = over_white_reference(animation, int(frame), width, height)
         ours = over_white_ours(image, width, height)
         mean = float(np.mean(np.abs(reference - ours)))
