@@ -8,6 +8,12 @@ import Testing
 @Suite struct RepeaterTests {
     private typealias L = LottieDocument
 
+    /// The transform item of a group that does not move.
+    private static let stillGroupTransform = """
+        {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
+         "r": \(L.still("0")), "o": \(L.still("100"))}
+        """
+
     /// Copies turned about the repeater's anchor, fading; and copies moved and scaled in a row.
     @Test func stillRepeaters() throws {
         let spokes = """
@@ -16,8 +22,7 @@ import Testing
               {"ty": "rp", "c": {"a": 0, "k": 8}, "o": {"a": 0, "k": 0}, "m": 1,
                "tr": {"a": {"a": 0, "k": [30, 30]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
                 "r": {"a": 0, "k": 45}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 20}}},
-              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
+              \(Self.stillGroupTransform)]}
             """
         let row = """
             {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [10, 80]}, "s": {"a": 0, "k": [14, 14]}},
@@ -25,8 +30,7 @@ import Testing
               {"ty": "rp", "c": {"a": 0, "k": 5}, "o": {"a": 0, "k": 1}, "m": 1,
                "tr": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [16, 0]}, "s": {"a": 0, "k": [90, 90]},
                 "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}},
-              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
+              \(Self.stillGroupTransform)]}
             """
         let json = LottieDocument.make(layers: LottieDocument.shapeLayer("repeaters", shapes: spokes + "," + row))
         try expectMatchesReference(json, frames: [0], mean: 1.5, ssim: 0.97)
@@ -43,8 +47,7 @@ import Testing
                "tr": {"a": \(L.still("[50, 50]")), "p": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
                 "r": \(L.animated([(0, "20"), (30, "45")])), "so": \(L.still("100")),
                 "eo": \(L.animated([(0, "100"), (30, "20")], ease: linear))}},
-              {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
-               "r": \(L.still("0")), "o": \(L.still("100"))}]}
+              \(Self.stillGroupTransform)]}
             """
         let json = L.make(layers: L.shapeLayer("spokes", shapes: spokes))
         try expectMatchesReference(json, frames: [0, 7, 11, 12, 20, 30], mean: 1.5, ssim: 0.97)
@@ -57,8 +60,7 @@ import Testing
               {"ty": "rp", "c": \(L.still("4")), "o": \(L.still("0")), "m": 1,
                "tr": {"a": \(L.still("[50, 50]")), "p": \(L.still("[0, 0]")), "s": \(L.still("[120, 80]")),
                 "r": \(L.still("30")), "so": \(L.still("100")), "eo": \(L.still("100"))}},
-              {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
-               "r": \(L.still("0")), "o": \(L.still("100"))}]}
+              \(Self.stillGroupTransform)]}
             """
         try expectMatchesReference(
             L.make(layers: L.shapeLayer("bars", shapes: bars)), frames: [0], mean: 1.5, ssim: 0.97)
@@ -90,8 +92,7 @@ import Testing
                "tr": {"a": \(L.still("[0, 0]")), "p": \(L.animated([(0, "[8, 0]"), (30, "[18, 6]")])),
                 "s": \(L.animated([(0, "[100, 100]"), (30, "[85, 85]")])), "r": \(L.still("0")),
                 "so": \(L.animated([(0, "30"), (30, "100")])), "eo": \(L.still("100"))}},
-              {"ty": "tr", "p": \(L.still("[0, 0]")), "a": \(L.still("[0, 0]")), "s": \(L.still("[100, 100]")),
-               "r": \(L.still("0")), "o": \(L.still("100"))}]}
+              \(Self.stillGroupTransform)]}
             """
         let json = L.make(layers: L.shapeLayer("row", shapes: row))
         try expectMatchesReference(json, frames: [0, 10, 20, 30], mean: 1.5, ssim: 0.97)
