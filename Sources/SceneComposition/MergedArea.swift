@@ -64,7 +64,7 @@ struct MergedArea {
 
     private func shape(_ path: Animated<CGPath>, evenOdd: Bool, paint: (CAShapeLayer) -> Void) -> CAShapeLayer {
         let layer = CAShapeLayer()
-        layer.name = "\(name) merged fill"
+        layer.name = name
         layer.anchorPoint = .zero
         layer.bounds = .zero
         layer.position = .zero

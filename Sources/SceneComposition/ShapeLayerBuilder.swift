@@ -263,29 +263,22 @@ struct ShapeLayerBuilder {
         return layer
     }
 
-    /// A layer covering what `geometries` cover, moved by `extra`: one shape layer filling
-    /// their paths together (even-odd when `evenOdd`), or, where merges combine areas, the
-    /// layers of `MergedArea` (the paths not merged together), given their fill by `paint`.
+    /// A layer covering what `geometries` cover, moved by `extra` (`MergedArea`'s): one shape
+    /// layer filling their paths together (even-odd when `evenOdd`), or, where merges combine
+    /// areas, a layer of those areas and of the other paths together, given their fill by `paint`.
     private func area(
         of geometries: [GatheredPaths], evenOdd: Bool, named suffix: String, extra: CGAffineTransform = .identity,
         paint: (CAShapeLayer) -> Void
     ) -> CALayer {
         let moved = geometries.map { $0.moved(by: extra) }
-        guard moved.contains(where: \.combinesAreas) else {
-            let layer = shapeLayer(named: suffix)
-            layer.strokeColor = nil
-            layer.fillRule = evenOdd ? .evenOdd : .nonZero
-            animator.apply(path(of: moved), to: layer, keyPath: "path") { $0 }
-            paint(layer)
-            return layer
-        }
-        let merged = MergedArea(animator: animator, everywhere: everywhere.applying(extra), name: layerName)
-        let holder = TransformLayers.pointLayer(name: "\(layerName) \(suffix)")
+        let name = "\(layerName) \(suffix)"
+        let merged = MergedArea(animator: animator, everywhere: everywhere.applying(extra), name: name)
         let plain = moved.filter { !$0.combinesAreas }
+        let combined = moved.filter(\.combinesAreas)
+        guard !combined.isEmpty else { return merged.layer(.merged(.merge, plain), evenOdd: evenOdd, paint: paint) }
+        let holder = TransformLayers.pointLayer(name: name)
         if !plain.isEmpty { holder.addSublayer(merged.layer(.merged(.merge, plain), evenOdd: evenOdd, paint: paint)) }
-        for geometry in moved where geometry.combinesAreas {
-            holder.addSublayer(merged.layer(geometry, evenOdd: evenOdd, paint: paint))
-        }
+        for geometry in combined { holder.addSublayer(merged.layer(geometry, evenOdd: evenOdd, paint: paint)) }
         return holder
     }
 

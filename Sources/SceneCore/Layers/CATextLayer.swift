@@ -187,13 +187,7 @@ open class CATextLayer: CALayer {
         if let scale = glyphScale(fontSize: shownFontSize) {
             setDisplayedContents(nil)
             let drawing = textDrawing().flatMap { $0.content.text.isEmpty ? nil : $0 }
-            let text = drawing.map { ShapedText($0, scale: scale, attributed: string is NSAttributedString) }
-            // New text for a layer a frame has drawn is likely to show at once: it is shaped here,
-            // as Core Animation draws a text layer at the commit, so that the render thread does
-            // not shape it as it draws. Text no frame has drawn yet (a new layer, a culled one) is
-            // left to the frame that first draws it.
-            if let text, text != state.glyphs, state.glyphs?.isShaped == true { _ = text.runs }
-            setGlyphs(text)
+            setGlyphs(drawing.map { ShapedText($0, scale: scale, attributed: string is NSAttributedString) })
             dirtyRect = nil
         } else {
             setGlyphs(nil)
@@ -234,6 +228,11 @@ open class CATextLayer: CALayer {
 
     private func setGlyphs(_ text: ShapedText?) {
         guard state.glyphs != text else { return }
+        // New text for a layer a frame has drawn is likely to show at once: it is shaped here,
+        // as Core Animation draws a text layer at the commit, so that the render thread does not
+        // shape it as it draws. Text no frame has drawn yet (a new layer, a culled one) is left to
+        // the frame that first draws it.
+        if let text, state.glyphs?.isShaped == true { _ = text.runs }
         state.glyphs = text
         recordChange(.glyphs)
     }
