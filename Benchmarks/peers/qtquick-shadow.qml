@@ -16,19 +16,24 @@ Item {
 
     Repeater {
         model: root.count
-        delegate: Rectangle {
+        // The turn is the wrapper's: RotationAnimator on the item whose layer has the effect
+        // turns nothing on screen (Qt 5.15).
+        delegate: Item {
             width: 48; height: 48
             x: (index * 97) % (root.width - 48)
             y: (index * 59) % (root.height - 48)
-            radius: root.rectRadius
-            color: Qt.rgba(0.5 + 0.5 * Math.sin(index * 0.1),
-                           0.5 + 0.5 * Math.sin(index * 0.1 + 2.1),
-                           0.5 + 0.5 * Math.sin(index * 0.1 + 4.2), 0.6)
-            layer.enabled: true
-            layer.effect: DropShadow {
-                horizontalOffset: 0; verticalOffset: 3
-                radius: 8; samples: 17
-                color: "#80000000"
+            Rectangle {
+                anchors.fill: parent
+                radius: root.rectRadius
+                color: Qt.rgba(0.5 + 0.5 * Math.sin(index * 0.1),
+                               0.5 + 0.5 * Math.sin(index * 0.1 + 2.1),
+                               0.5 + 0.5 * Math.sin(index * 0.1 + 4.2), 0.6)
+                layer.enabled: true
+                layer.effect: DropShadow {
+                    horizontalOffset: 0; verticalOffset: 3
+                    radius: 8; samples: 17
+                    color: "#80000000"
+                }
             }
             RotationAnimator on rotation {
                 from: (index * 7) % 360; to: (index * 7) % 360 + 360

@@ -235,7 +235,8 @@ import Testing
     }
 
     @Test func aStillEffectTheDamageReachesIsDrawnUnderIt() throws {
-        // A still blurred card left of the spinner: clear of its box, but its blur reaches it.
+        // A still blurred card left of the spinner: clear of its box, but its blur reaches it
+        // (a frame drawn under the damage alone would differ from a whole one without it).
         let (root, _, _) = scene()
         addEffects(to: root)
         let card = solidLayer(
@@ -244,6 +245,13 @@ import Testing
         blur.setValue(4, forKey: "inputRadius")
         card.filters = [blur]
         root.addSublayer(card)
+        for statistics in try partialFrames(of: root, at: [1000.1, 1000.3]) {
+            #expect(try #require(statistics.damagedPixels) <= 80 * 80, "\(statistics)")
+            // The card is drawn from its kept bitmap (FrameBuilder+CachedEffects): no group, no blur.
+            #expect(statistics.groups == 0 && statistics.filterPasses == 0, "\(statistics)")
+        }
+        // Scaled by 1.1, its bitmap's pixels would not be the screen's: it is blurred directly.
+        card.transform = CATransform3DMakeScale(1.1, 1.1, 1)
         for statistics in try partialFrames(of: root, at: [1000.1, 1000.3]) {
             #expect(try #require(statistics.damagedPixels) <= 80 * 80, "\(statistics)")
             #expect(statistics.groups == 1 && statistics.filterPasses > 0, "only the blurred card: \(statistics)")

@@ -5,10 +5,10 @@ import Testing
 @testable import GLBackend
 @testable import SceneCore
 
-/// Masks and content shadows kept between frames (FrameBuilder+CachedEffects): a masked or
-/// shadowed layer whose content stays the same is drawn once into a bitmap in its own space
-/// and then composited from it, however it moves; one whose content changes every frame is
-/// drawn directly, as before.
+/// Masks, content shadows and filters kept between frames (FrameBuilder+CachedEffects): a
+/// masked, shadowed or filtered layer whose content stays the same is drawn once into a bitmap
+/// in its own space and then composited from it, however it moves; one whose content changes
+/// every frame is drawn directly, as before.
 @Suite struct KeptEffectsTests {
     let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     let black = CGColor(gray: 0, alpha: 1)
@@ -110,6 +110,78 @@ import Testing
         // nearly gone (½·erfc(8 / 4√2) = 2.4 %).
         #expect(quarter.pixel(x: 38, y: 60).r < 160)
         #expect(quarter.pixel(x: 82, y: 60).r > 245)
+    }
+
+    /// Blurs `layer` by a Gaussian blur of radius 4, then halves its saturation.
+    func blurAndDesaturate(_ layer: CALayer) {
+        let blur = CAFilter(type: .gaussianBlur)
+        blur.setValue(4, forKey: "inputRadius")
+        let saturation = CAFilter(type: .colorSaturate)
+        saturation.setValue(0.5, forKey: "inputAmount")
+        layer.filters = [blur, saturation]
+    }
+
+    @Test func aTurningBlurredLayerIsBlurredOnceThenDrawnFromItsBitmap() throws {
+        let (clock, layer) = scene(blurAndDesaturate)
+        turn(layer)
+        let renderer = try OffscreenRenderer(width: 120, height: 120)
+        clock.seek(to: 0.25)
+        _ = try renderer.render(clock.layer)
+        #expect(renderer.statistics.rasterCacheMisses == 1 && renderer.statistics.filterPasses > 0)
+        // The square grown by the blur's reach, 3σ + 4 = 16 each side: 72 x 72 pixels.
+        #expect(renderer.statistics.rasterCacheBytes == 72 * 72 * 8)
+        clock.seek(to: 0.5)
+        let quarter = try renderer.render(clock.layer)
+        #expect(renderer.statistics.rasterCacheHits == 1 && renderer.statistics.rasterCacheMisses == 0)
+        #expect(renderer.statistics.filterPasses == 0 && renderer.statistics.groups == 0, "no blur pass")
+        #expect(largestDifference(quarter, try drawnDirectly(at: .pi / 2, blurAndDesaturate)) <= 2)
+        // Half saturated, the blue is (0.0361, 0.0361, 0.5361) of 255 at the centre (the
+        // blur leaves it whole 20 px from the edges), and the blur fades it out past them.
+        expectPixel(quarter, 60, 60, (9, 9, 137, 255), tolerance: 2)
+        #expect(quarter.pixel(x: 39, y: 60).r > 60 && quarter.pixel(x: 39, y: 60).r < 200, "blurred across the edge")
+        clock.seek(to: 0.3)
+        let turned = try renderer.render(clock.layer)
+        #expect(renderer.statistics.rasterCacheHits == 1)
+        #expect(meanDifference(turned, try drawnDirectly(at: 0.3 * .pi, blurAndDesaturate)) < 0.5)
+    }
+
+    @Test func aBlurIsKeptOnlyWhereTheBitmapsPixelsAreTheScreens() throws {
+        // Scaled by 1.1 (a bitmap at 2^(1/4) ≈ 1.19 a unit would blur 8 % less on screen), or
+        // blurred wider than a quarter of the window (the window caps the blur, a bitmap would
+        // not): drawn directly, blurred every frame.
+        for configure in [
+            { (layer: CALayer) in
+                self.blurAndDesaturate(layer)
+                layer.transform = CATransform3DMakeScale(1.1, 1.1, 1)
+            },
+            { (layer: CALayer) in
+                let blur = CAFilter(type: .gaussianBlur)
+                blur.setValue(40, forKey: "inputRadius")
+                layer.filters = [blur]
+            },
+        ] {
+            let (clock, _) = scene(configure)
+            let renderer = try OffscreenRenderer(width: 120, height: 120)
+            for time in [0.2, 0.4] {
+                clock.seek(to: time)
+                _ = try renderer.render(clock.layer)
+                #expect(renderer.statistics.rasterCacheMisses == 0 && renderer.statistics.rasterCacheHits == 0)
+                #expect(renderer.statistics.filterPasses > 0)
+            }
+        }
+        // A colour filter alone is the same in any space: kept at any scale.
+        let (clock, _) = scene { layer in
+            let saturation = CAFilter(type: .colorSaturate)
+            saturation.setValue(0, forKey: "inputAmount")
+            layer.filters = [saturation]
+            layer.transform = CATransform3DMakeScale(1.1, 1.1, 1)
+        }
+        let renderer = try OffscreenRenderer(width: 120, height: 120)
+        _ = try renderer.render(clock.layer)
+        #expect(renderer.statistics.rasterCacheMisses == 1)
+        let image = try renderer.render(clock.layer)
+        #expect(renderer.statistics.rasterCacheHits == 1 && renderer.statistics.filterPasses == 0)
+        expectPixel(image, 60, 60, (18, 18, 18, 255), tolerance: 1, "blue's luminance, 0.0722")
     }
 
     @Test func aLayerWhoseContentAnimatesIsDrawnDirectlyEveryFrame() throws {

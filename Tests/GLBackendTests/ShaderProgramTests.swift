@@ -63,18 +63,19 @@ import Testing
         _ = try renderer.render(root)
         #expect(try renderer.compiledPrograms() == 3)
 
-        // A small blur filter: the blur pass and the draw of its result straight onto the frame
-        // (no composite of the group's own).
+        // A small blur filter, kept in a bitmap (FrameBuilder+CachedEffects): the blur pass, the
+        // draw of its result straight into the bitmap (no composite of the group's own), and the
+        // bitmap's textured quad on the frame.
         withoutActions { root.addSublayer(blurred(CGRect(x: 60, y: 4, width: 16, height: 16), radius: 2)) }
         let image = try renderer.render(root)
-        #expect(try renderer.compiledPrograms() == 5)
+        #expect(try renderer.compiledPrograms() == 6)
         expectPixel(image, 68, 12, (0, 0, 255, 255), tolerance: 4)
 
         // A blur wide enough to run on a copy downsampled more than once: the downsampling pass
         // (the last halving is made by the first blur pass).
         withoutActions { root.addSublayer(blurred(CGRect(x: 80, y: 20, width: 30, height: 30), radius: 12)) }
         _ = try renderer.render(root)
-        #expect(try renderer.compiledPrograms() == 6)
+        #expect(try renderer.compiledPrograms() == 7)
     }
 
     /// Every variant of each family (`allCases`: what a renderer may ask for) compiles and links,
