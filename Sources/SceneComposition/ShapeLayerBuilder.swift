@@ -236,10 +236,11 @@ struct ShapeLayerBuilder {
         return layer
     }
 
+    /// A fill's or stroke's colour: red, green and blue. A fourth component is not the
+    /// colour's opacity: After Effects colours have none (the item's `o` is its opacity), and
+    /// lottie-web, lottie-ios and rlottie draw a colour whose fourth component is 0 opaque.
     private func color(_ components: [Double]) -> CGColor {
-        CGColor(
-            red: components[0], green: components[1], blue: components[2],
-            alpha: components.count > 3 ? min(max(components[3], 0), 1) : 1)
+        CGColor(red: components[0], green: components[1], blue: components[2], alpha: 1)
     }
 
     private func applyOpacity(_ opacity: Animated<Double>, to layer: CALayer, _ context: Context) {

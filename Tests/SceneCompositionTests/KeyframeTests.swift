@@ -1,6 +1,10 @@
 import Foundation
+import GLBackend
 import SceneComposition
+import SceneCoreTestSupport
 import Testing
+
+@testable import SceneCore
 
 /// Animated properties against rlottie at chosen frames: Bézier easing, holds, separate
 /// dimensions, spatial tangents, scale and rotation together, animated anchors, paths and colours.
@@ -80,6 +84,40 @@ import Testing
             """
         let json = L.make(layers: L.shapeLayer("morph", shapes: shapes))
         try expectMatchesReference(json, frames: [0, 10, 20, 30], mean: 2, ssim: 0.95)
+    }
+
+    /// A colour's fourth component is not its opacity: a fill and a stroke whose colours have 0
+    /// there, still and animated, draw opaque (After Effects colours have no alpha; lottie-web,
+    /// lottie-ios and rlottie ignore it). Only the items' `o` fades them.
+    @Test func aColoursFourthComponentIsNotItsOpacity() throws {
+        let shapes = """
+            {"ty": "gr", "it": [\(L.rectangle(center: (30, 50), size: (40, 60))),
+              {"ty": "fl", "c": {"a": 0, "k": [0.9, 0.2, 0.1, 0]}, "o": {"a": 0, "k": 100}, "r": 1}]},
+            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [72, 50]}, "s": {"a": 0, "k": [36, 36]}},
+              {"ty": "st", "c": {"a": 0, "k": [0.1, 0.3, 0.8, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 6},
+               "lc": 2, "lj": 2},
+              {"ty": "fl", "c": \(L.animated([(0, "[0.2, 0.7, 0.3, 0]"), (20, "[0.9, 0.8, 0.1, 1]"), (30, "[0.5, 0.1, 0.6, 0]")])),
+               "o": {"a": 0, "k": 100}, "r": 1}]}
+            """
+        let json = L.make(layers: L.shapeLayer("alpha zero", shapes: shapes))
+        try expectMatchesReference(json, frames: [0, 10, 25, 30], mean: 1.5, ssim: 0.97)
+        let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        layer.currentFrame = 25
+        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        expectPixel(image, 30, 50, (230, 51, 26, 255), tolerance: 2, "the still fill, opaque")
+        expectPixel(image, 72, 50, (179, 115, 89, 255), tolerance: 2, "the animated fill, halfway, opaque")
+    }
+
+    /// A composition whose frames start after 0 (`ip` 20): compared at its own frames, which
+    /// rlottie counts from the in point.
+    @Test func aCompositionStartingAfterFrameZero() throws {
+        let transform = L.transform(
+            anchor: L.still("[0, 0]"), position: L.animated([(20, "[20, 30]"), (50, "[80, 70]")]),
+            scale: L.still("[100, 100]"), rotation: L.still("0"), opacity: L.still("100"))
+        let json = L.make(
+            frames: 50, inPoint: 20, layers: L.shapeLayer("late", transform: transform, shapes: Self.box))
+        try expectMatchesReference(json, frames: [20, 30, 45], mean: 1.5, ssim: 0.97)
     }
 
     @Test func animatedGroupTransform() throws {

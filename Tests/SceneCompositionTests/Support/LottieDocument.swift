@@ -8,11 +8,11 @@ enum LottieDocument {
     /// A composition `size` points square at `frameRate`, frames 0 to `frames`, with `layers`
     /// (a JSON array's elements), `assets` and `markers` (likewise).
     static func make(
-        size: Int = 100, frameRate: Int = 30, frames: Int = 30, layers: String, assets: String = "",
+        size: Int = 100, frameRate: Int = 30, frames: Int = 30, inPoint: Int = 0, layers: String, assets: String = "",
         markers: String = ""
     ) -> String {
         """
-        {"v": "5.7.0", "fr": \(frameRate), "ip": 0, "op": \(frames), "w": \(size), "h": \(size), "nm": "test",
+        {"v": "5.7.0", "fr": \(frameRate), "ip": \(inPoint), "op": \(frames), "w": \(size), "h": \(size), "nm": "test",
          "assets": [\(assets)], "markers": [\(markers)], "layers": [\(layers)]}
         """
     }

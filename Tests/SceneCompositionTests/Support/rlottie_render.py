@@ -2,8 +2,9 @@
 """The reference renderer of SceneCompositionTests: rlottie (PyPI `rlottie-python`, rlottie 0.2).
 
     rlottie_render.py compare ANIMATION.json WIDTH HEIGHT FRAME:IMAGE.rgba [FRAME:IMAGE.rgba ...] [--save DIR]
-        renders each FRAME of the animation with rlottie at WIDTH x HEIGHT (each from a fresh
-        load of the animation) and compares it with
+        renders each FRAME of the animation (a frame of the composition, as `ip` and `op`
+        count them) with rlottie at WIDTH x HEIGHT (each from a fresh load of the animation;
+        rlottie counts frames from the in point) and compares it with
         IMAGE.rgba (straight RGBA8, rows from the top, as SceneCore's headless renderer reads
         back): both are composited over white, then one line per frame is printed,
         "FRAME MEAN SSIM": the mean absolute difference per channel (0-255) and the structural
@@ -13,6 +14,7 @@
         writes a .lottie (zip) archive holding each FILE as entry NAME, deflated.
 """
 
+import json
 import sys
 import zipfile
 
@@ -76,12 +78,13 @@ def compare(arguments):
     path, width, height = arguments[0], int(arguments[1]), int(arguments[2])
     with open(path, encoding="utf-8") as source:
         document = source.read()
+    in_point = json.loads(document).get("ip", 0)
     for pair in arguments[3:]:
         frame, image = pair.split(":", 1)
         # An animation of its own for each frame: rlottie 0.2 keeps some values of the first
         # frame an animation renders (an animated dash offset) in the frames it renders after.
         animation = LottieAnimation.from_data(document)
-        reference = over_white_reference(animation, int(frame), width, height)
+        reference = over_white_reference(animation, max(int(frame) - int(in_point), 0), width, height)
         ours = over_white_ours(image, width, height)
         mean = float(np.mean(np.abs(reference - ours)))
         print(f"{frame} {mean:.4f} {ssim(reference, ours):.5f}")
