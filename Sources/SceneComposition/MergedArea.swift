@@ -62,7 +62,8 @@ struct MergedArea {
         return shape(cut, evenOdd: true, paint: Self.opaque)
     }
 
-    private func shape(_ path: Animated<CGPath>, evenOdd: Bool, paint: (CAShapeLayer) -> Void) -> CAShapeLayer {
+    /// A shape layer filling `path` (even-odd when `evenOdd`), given its fill by `paint`.
+    func shape(_ path: Animated<CGPath>, evenOdd: Bool, paint: (CAShapeLayer) -> Void) -> CAShapeLayer {
         let layer = CAShapeLayer()
         layer.name = name
         layer.anchorPoint = .zero

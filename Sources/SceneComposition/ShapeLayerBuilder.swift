@@ -139,9 +139,6 @@ struct ShapeLayerBuilder {
             case .stroke(let stroke):
                 layers += strokeLayers(stroke, geometries, context)
             case .gradientFill(let gradient):
-                if let trim = context.trim, !Self.isWhole(trim) {
-                    warnings.unsupported("trimmed fills", in: layerName)
-                }
                 if let layer = gradientLayer(gradient, stroke: nil, window: nil, geometries, context) {
                     layers.append(layer)
                 }
@@ -251,9 +248,8 @@ struct ShapeLayerBuilder {
 
     private func fillLayer(_ fill: FillModel, _ geometries: [GatheredPaths], _ context: Context) -> CALayer? {
         guard !geometries.isEmpty else { return nil }
-        if let trim = context.trim, !Self.isWhole(trim) { warnings.unsupported("trimmed fills", in: layerName) }
         let path = context.path + [fill.name]
-        let layer = area(of: geometries, evenOdd: fill.evenOdd, named: "fill") { shape in
+        let layer = area(of: geometries, evenOdd: fill.evenOdd, trim: context.trim, named: "fill") { shape in
             animator.apply(fill.color, to: shape, keyPath: "fillColor") { color($0) }
             inputs.record(path + ["Color"], layer: shape, kind: .color, keyPath: "fillColor", replacing: ["fillColor"])
         }
@@ -265,15 +261,23 @@ struct ShapeLayerBuilder {
     }
 
     /// A layer covering what `geometries` cover, moved by `extra` (`MergedArea`'s): one shape
-    /// layer filling their paths together (even-odd when `evenOdd`), or, where merges combine
-    /// areas, a layer of those areas and of the other paths together, given their fill by `paint`.
+    /// layer filling their paths together (even-odd when `evenOdd`), cut by `trim`
+    /// (`TrimmedPaths`), or, where merges combine areas, a layer of those areas and of the other
+    /// paths together (not trimmed: warned), given their fill by `paint`.
     private func area(
-        of geometries: [GatheredPaths], evenOdd: Bool, named suffix: String, extra: CGAffineTransform = .identity,
-        paint: (CAShapeLayer) -> Void
+        of geometries: [GatheredPaths], evenOdd: Bool, trim: TrimModel?, named suffix: String,
+        extra: CGAffineTransform = .identity, paint: (CAShapeLayer) -> Void
     ) -> CALayer {
         let moved = geometries.map { $0.moved(by: extra) }
         let name = "\(layerName) \(suffix)"
         let merged = MergedArea(animator: animator, everywhere: everywhere.applying(extra), name: name)
+        if let trim, !Self.isWhole(trim) {
+            guard moved.contains(where: \.combinesAreas) else {
+                return merged.shape(TrimmedPaths.path(of: moved, trim: trim), evenOdd: evenOdd, paint: paint)
+            }
+            warnings.unsupported(
+                "trimmed fills of paths merged by adding, subtracting, intersecting or excluding", in: layerName)
+        }
         let plain = moved.filter { !$0.combinesAreas }
         let combined = moved.filter(\.combinesAreas)
         guard !combined.isEmpty else { return merged.layer(.merged(.merge, plain), evenOdd: evenOdd, paint: paint) }
@@ -421,7 +425,9 @@ struct ShapeLayerBuilder {
             if let window { apply(window, to: mask) }
             layer.mask = mask
         } else {
-            layer.mask = area(of: geometries, evenOdd: gradient.evenOdd, named: "gradient mask", extra: toLayer) {
+            layer.mask = area(
+                of: geometries, evenOdd: gradient.evenOdd, trim: context.trim, named: "gradient mask", extra: toLayer
+            ) {
                 $0.fillColor = CGColor(gray: 0, alpha: 1)
             }
         }

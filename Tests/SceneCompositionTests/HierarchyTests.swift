@@ -124,6 +124,34 @@ import Testing
         try expectMatchesReference(json, frames: [0, 7, 15, 22, 29], mean: 1.5, ssim: 0.97)
     }
 
+    /// Fills under a trim fill the part kept, closed by a straight line: an ellipse opened by
+    /// an animated end (a growing slice of a disc), a wavy open path, a square whose window is
+    /// turned past its end (two pieces, each closed on its own), and a gradient fill trimmed.
+    @Test func trimmedFills() throws {
+        let stops = "{\"p\": 2, \"k\": {\"a\": 0, \"k\": [0, 0.9, 0.1, 0.2, 1, 0.1, 0.3, 0.9]}}"
+        let shapes = """
+            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [28, 28]}, "s": {"a": 0, "k": [44, 44]}},
+              {"ty": "tm", "s": {"a": 0, "k": 0}, "e": \(L.animated([(0, "20"), (30, "90")])), "o": {"a": 0, "k": 0},
+               "m": 1},
+              \(L.fill((0.2, 0.5, 0.9)))]},
+            {"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[55, 10], [75, 40], [95, 10]],
+                "i": [[0, 0], [-10, 0], [0, 10]], "o": [[0, 10], [10, 0], [0, 0]]}}},
+              {"ty": "tm", "s": {"a": 0, "k": 10}, "e": {"a": 0, "k": 80}, "o": {"a": 0, "k": 0}, "m": 1},
+              \(L.fill((0.9, 0.5, 0.1)))]},
+            {"ty": "gr", "it": [\(L.rectangle(center: (28, 75), size: (36, 36))),
+              {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 60}, "o": \(L.animated([(0, "0"), (30, "300")])),
+               "m": 1},
+              \(L.fill((0.3, 0.7, 0.3)))]},
+            {"ty": "gr", "it": [{"ty": "el", "p": {"a": 0, "k": [75, 75]}, "s": {"a": 0, "k": [40, 40]}},
+              {"ty": "tm", "s": \(L.animated([(0, "0"), (30, "30")])), "e": {"a": 0, "k": 75}, "o": {"a": 0, "k": 0},
+               "m": 1},
+              {"ty": "gf", "t": 1, "s": {"a": 0, "k": [55, 75]}, "e": {"a": 0, "k": [95, 75]}, "g": \(stops),
+               "o": {"a": 0, "k": 100}, "r": 1}]}
+            """
+        let json = L.make(layers: L.shapeLayer("trimmed fills", shapes: shapes))
+        try expectMatchesReference(json, frames: [0, 8, 15, 23, 30], mean: 1.5, ssim: 0.97)
+    }
+
     /// A gradient in a group scaled unevenly (its bands skew with the group) and a gradient stroke.
     @Test func gradientInAScaledGroupAndGradientStroke() throws {
         let stops = "{\"p\": 2, \"k\": {\"a\": 0, \"k\": [0, 0.9, 0.1, 0.2, 1, 0.1, 0.3, 0.9]}}"

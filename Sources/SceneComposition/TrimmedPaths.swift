@@ -1,0 +1,162 @@
+import Foundation
+
+/// The paths a fill draws under a trim: Lottie trims a fill's paths as it trims a stroke's,
+/// each path on its own (`m` 1), and the fill covers the part kept, closed by a straight line
+/// from its end back to its start, as lottie-web and rlottie fill it. Core Animation trims only
+/// strokes (`strokeStart`, `strokeEnd`), so the kept part is cut out of the path here, measured
+/// along its length, at every frame the trim or the paths change (at most
+/// `CompositionAnimator.maximumSampledFrames`).
+enum TrimmedPaths {
+    /// Every path of `gathered`, moved by its transform and `extra`, cut by `trim`, over time.
+    static func path(
+        of gathered: [GatheredPaths], trim: TrimModel, extra: CGAffineTransform = .identity
+    ) -> Animated<CGPath> {
+        let paths = gathered.flatMap(\.paths)
+        let value: (Double) -> CGPath = { frame in
+            let path = CGMutablePath()
+            let pieces = windows(
+                start: trim.start.value(at: frame), end: trim.end.value(at: frame),
+                offset: trim.offset.value(at: frame))
+            for (shape, transform) in paths {
+                for piece in shape.value(at: frame).pieces(within: pieces) {
+                    piece.append(to: path, transform: transform.concatenating(extra))
+                }
+            }
+            return path as CGPath
+        }
+        let frames = paths.flatMap(\.shape.frames) + [trim.start, trim.end, trim.offset].flatMap(\.frames)
+        guard let first = frames.min(), let last = frames.max() else { return .fixed(value(0)) }
+        return .sampled(from: first, through: last, maximumSamples: CompositionAnimator.maximumSampledFrames) {
+            value($0)
+        }
+    }
+
+    /// The windows (fractions of a path's length, within 0...1) a trim of `start` and `end`
+    /// (percent) turned by `offset` (degrees: 360 is the whole length) keeps: the span between
+    /// start and end, moved by the offset, wrapped round the path's end (`0...1` whole when it
+    /// spans the length; none when start and end meet).
+    static func windows(start: Double, end: Double, offset: Double) -> [ClosedRange<Double>] {
+        let (lower, upper) = (min(start, end) / 100 + offset / 360, max(start, end) / 100 + offset / 360)
+        guard lower.isFinite, upper.isFinite, upper > lower else { return [] }
+        guard upper - lower < 1 else { return [0...1] }
+        let shift = lower.rounded(.down)
+        let (from, to) = (lower - shift, upper - shift)
+        return to <= 1 ? [from...to] : [0...(to - 1), from...1]
+    }
+}
+
+extension BezierShape {
+    /// The parts of the path within `windows` (fractions of its length), each an open path. A
+    /// window wrapped round a closed path's end is two parts, each filled on its own, as rlottie
+    /// fills them.
+    func pieces(within windows: [ClosedRange<Double>]) -> [BezierShape] {
+        let segments = cubicSegments
+        let lengths = segments.map(\.length)
+        let total = lengths.reduce(0, +)
+        guard total > 0, total.isFinite, !windows.isEmpty else { return [] }
+        if windows == [0...1] { return [self] }
+        return windows.compactMap { window in
+            Self.piece(from: window.lowerBound * total, to: window.upperBound * total, of: segments, lengths: lengths)
+        }
+    }
+
+    /// The part from `start` to `end` (distances along the path) as an open path of the cut segments.
+    private static func piece(
+        from start: Double, to end: Double, of segments: [CubicSegment], lengths: [Double]
+    ) -> BezierShape? {
+        guard end > start else { return nil }
+        var cut: [CubicSegment] = []
+        var travelled = 0.0
+        for (segment, length) in zip(segments, lengths) where travelled < end {
+            let (from, to) = (max(start - travelled, 0), min(end - travelled, length))
+            if to > from {
+                cut.append(segment.part(from: segment.parameter(atLength: from), to: segment.parameter(atLength: to)))
+            }
+            travelled += length
+        }
+        guard let first = cut.first else { return nil }
+        var vertices = [first.p0]
+        var ins = [CGPoint.zero]
+        var outs: [CGPoint] = []
+        for segment in cut {
+            outs.append(segment.p1 - segment.p0)
+            vertices.append(segment.p3)
+            ins.append(segment.p2 - segment.p3)
+        }
+        outs.append(.zero)
+        return BezierShape(closed: false, vertices: vertices, inTangents: ins, outTangents: outs)
+    }
+
+    /// The path's segments as cubic Béziers, the closing one included.
+    private var cubicSegments: [CubicSegment] {
+        let count = vertices.count
+        guard count > 1 else { return [] }
+        return (0..<(closed ? count : count - 1)).map { index in
+            let next = (index + 1) % count
+            return CubicSegment(
+                p0: vertices[index], p1: vertices[index] + outTangents[index], p2: vertices[next] + inTangents[next],
+                p3: vertices[next])
+        }
+    }
+}
+
+/// One cubic Bézier segment, measured along its length by `chords` straight pieces.
+private struct CubicSegment {
+    static let chords = 32
+
+    var p0, p1, p2, p3: CGPoint
+
+    /// The point at parameter `t`.
+    func point(_ t: Double) -> CGPoint {
+        let u = 1 - t
+        let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+        return CGPoint(
+            x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    /// The distance along the segment at each chord's end, from 0.
+    private var distances: [Double] {
+        var distances = [0.0]
+        var previous = p0
+        for step in 1...Self.chords {
+            let next = point(Double(step) / Double(Self.chords))
+            distances.append(distances[distances.count - 1] + hypot(next.x - previous.x, next.y - previous.y))
+            previous = next
+        }
+        return distances
+    }
+
+    var length: Double { distances[Self.chords] }
+
+    /// The parameter `distance` along the segment (between chord ends, in proportion).
+    func parameter(atLength distance: Double) -> Double {
+        let distances = self.distances
+        guard distance > 0 else { return 0 }
+        guard distance < distances[Self.chords] else { return 1 }
+        var index = 1
+        while distances[index] < distance { index += 1 }
+        let chord = distances[index] - distances[index - 1]
+        let within = chord > 0 ? (distance - distances[index - 1]) / chord : 0
+        return (Double(index - 1) + within) / Double(Self.chords)
+    }
+
+    /// The segment between parameters `t0` and `t1` (de Casteljau's subdivision).
+    func part(from t0: Double, to t1: Double) -> CubicSegment {
+        let tail = split(at: t0).1
+        guard t0 < 1 else { return tail }
+        return tail.split(at: (t1 - t0) / (1 - t0)).0
+    }
+
+    /// The segment cut in two at parameter `t`.
+    private func split(at t: Double) -> (CubicSegment, CubicSegment) {
+        func mix(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+        let (a, b, c) = (mix(p0, p1), mix(p1, p2), mix(p2, p3))
+        let (d, e) = (mix(a, b), mix(b, c))
+        let f = mix(d, e)
+        return (CubicSegment(p0: p0, p1: a, p2: d, p3: f), CubicSegment(p0: f, p1: e, p2: c, p3: p3))
+    }
+}
+
+extension CGPoint {
+    fileprivate static func - (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
+}
