@@ -88,6 +88,25 @@ import Testing
         #expect(image.pixel(x: 20, y: 20).a == 0)
     }
 
+    /// An anchor of one component (lottie-ios's `pr_1599`) is read as lottie-ios reads it: that
+    /// x, and 0 for y. (rlottie 0.2 draws such a layer nowhere.)
+    @Test func anAnchorOfOneComponentHasZeroForY() throws {
+        let transform = L.transform(
+            anchor: L.still("[30]"), position: L.still("[50, 50]"), scale: L.still("[100, 100]"),
+            rotation: L.still("0"), opacity: L.still("100"))
+        let json = L.make(
+            layers: L.shapeLayer(
+                "box", transform: transform, shapes: "\(L.rectangle(center: (0, 0), size: (10, 10))), \(L.fill((0, 0, 1)))"))
+        let composition = try load(json)
+        #expect(composition.warnings == [])
+        let layer = CACompositionLayer(composition: composition)
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        // The box centred at (50 - 30, 50 - 0).
+        #expect(image.pixel(x: 20, y: 50) == (0, 0, 255, 255))
+        #expect(image.pixel(x: 50, y: 50).a == 0)
+    }
+
     @Test func unsupportedFeaturesAreListedOncePerFeatureWithTheirLayers() throws {
         let masked = """
             {"ddd": 0, "ty": 4, "nm": "masked", "ind": 1, "ip": 0, "op": 30, "ks": {}, "hasMask": true,
