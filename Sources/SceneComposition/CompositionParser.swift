@@ -245,7 +245,9 @@ struct CompositionParser {
         var transform = TransformModel()
         guard let object else { return transform }
         // An anchor of one component has 0 for y, as lottie-ios reads it.
-        if let anchor = properties.numbers(object["a"]) { transform.anchor = anchor.map { $0.count < 2 ? $0 + [0] : $0 } }
+        if let anchor = properties.numbers(object["a"]) {
+            transform.anchor = anchor.map { $0.count < 2 ? $0 + [0] : $0 }
+        }
         if let position = JSON.object(object["p"]), JSON.flag(position["s"]) {
             transform.position = .split(
                 x: properties.scalar(position["x"]) ?? .fixed(0), y: properties.scalar(position["y"]) ?? .fixed(0))

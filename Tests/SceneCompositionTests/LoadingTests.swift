@@ -96,7 +96,8 @@ import Testing
             rotation: L.still("0"), opacity: L.still("100"))
         let json = L.make(
             layers: L.shapeLayer(
-                "box", transform: transform, shapes: "\(L.rectangle(center: (0, 0), size: (10, 10))), \(L.fill((0, 0, 1)))"))
+                "box", transform: transform,
+                shapes: "\(L.rectangle(center: (0, 0), size: (10, 10))), \(L.fill((0, 0, 1)))"))
         let composition = try load(json)
         #expect(composition.warnings == [])
         let layer = CACompositionLayer(composition: composition)
