@@ -185,4 +185,7 @@ struct TrimModel {
     var start: Animated<Double>
     var end: Animated<Double>
     var offset: Animated<Double>
+    /// Whether the trim runs along the paths one after another, as one path of their lengths
+    /// together (`m` 2), rather than along each path on its own (`m` 1).
+    var oneAfterAnother = false
 }

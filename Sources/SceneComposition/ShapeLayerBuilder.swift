@@ -143,6 +143,9 @@ struct ShapeLayerBuilder {
                     layers.append(layer)
                 }
             case .gradientStroke(let gradient, let stroke):
+                if let trim = context.trim, trim.oneAfterAnother, !Self.isWhole(trim) {
+                    warnings.unsupported("gradient strokes trimmed along their paths one after another", in: layerName)
+                }
                 for piece in pieces(geometries, context) {
                     if let layer = gradientLayer(gradient, stroke: stroke, window: piece.window, piece.paths, context) {
                         layers.append(layer)
@@ -288,11 +291,12 @@ struct ShapeLayerBuilder {
     }
 
     /// The paths a style draws, as pieces of one layer each: all together, or each path in
-    /// every window of the trim in effect (Lottie trims each path on its own).
+    /// every window of the trim in effect (a trim of each path on its own; one running along
+    /// the paths one after another cuts them instead, `TrimmedPaths`).
     private func pieces(_ geometries: [GatheredPaths], _ context: Context) -> [(
         paths: [GatheredPaths], window: (start: Animated<Double>, end: Animated<Double>)?
     )] {
-        guard let trim = context.trim, !Self.isWhole(trim) else { return [(geometries, nil)] }
+        guard let trim = context.trim, !Self.isWhole(trim), !trim.oneAfterAnother else { return [(geometries, nil)] }
         if geometries.contains(where: \.combinesAreas) {
             warnings.unsupported(
                 "strokes and trims of paths merged by adding, subtracting, intersecting or excluding", in: layerName)
@@ -310,7 +314,11 @@ struct ShapeLayerBuilder {
             let layer = shapeLayer(named: "stroke")
             layer.fillColor = nil
             configure(layer, stroke: stroke, context: context)
-            animator.apply(path(of: piece.paths), to: layer, keyPath: "path") { $0 }
+            if let trim = context.trim, trim.oneAfterAnother, !Self.isWhole(trim) {
+                animator.apply(TrimmedPaths.path(of: piece.paths, trim: trim), to: layer, keyPath: "path") { $0 }
+            } else {
+                animator.apply(path(of: piece.paths), to: layer, keyPath: "path") { $0 }
+            }
             animator.apply(stroke.color, to: layer, keyPath: "strokeColor") { color($0) }
             applyOpacity(stroke.opacity, to: layer, context)
             if let window = piece.window { apply(window, to: layer) }

@@ -68,12 +68,11 @@ struct ShapeParser {
         case "gs":
             return gradient(object).map { .gradientStroke($0, stroke(object)) }
         case "tm":
-            if JSON.number(object["m"]) == 2 { warnings.unsupported("trims of paths one after another", in: layerName) }
             return .trim(
                 TrimModel(
                     name: JSON.string(object["nm"]) ?? "Trim Paths", start: properties.scalar(object["s"]) ?? .fixed(0),
                     end: properties.scalar(object["e"]) ?? .fixed(100),
-                    offset: properties.scalar(object["o"]) ?? .fixed(0)))
+                    offset: properties.scalar(object["o"]) ?? .fixed(0), oneAfterAnother: JSON.number(object["m"]) == 2))
         case "rd":
             return properties.scalar(object["r"]).map(ShapeItem.roundCorners)
         case "rp":

@@ -1,24 +1,32 @@
 import Foundation
 
-/// The paths a fill draws under a trim: Lottie trims a fill's paths as it trims a stroke's,
-/// each path on its own (`m` 1), and the fill covers the part kept, closed by a straight line
-/// from its end back to its start, as lottie-web and rlottie fill it. Core Animation trims only
-/// strokes (`strokeStart`, `strokeEnd`), so the kept part is cut out of the path here, measured
-/// along its length, at every frame the trim or the paths change (at most
-/// `CompositionAnimator.maximumSampledFrames`).
+/// The paths a trim keeps, cut out of them: what a fill under a trim draws, and what a stroke
+/// draws under a trim that runs along its paths one after another. Lottie trims a fill's paths
+/// as it trims a stroke's, and the fill covers the part kept, closed by a straight line from
+/// its end back to its start, as lottie-web and rlottie fill it. Core Animation trims only
+/// strokes, and each path of a shape layer on its own terms (`strokeStart`, `strokeEnd` of the
+/// whole path), so the kept parts are cut out here, measured along the paths' lengths, at every
+/// frame the trim or the paths change (at most `CompositionAnimator.maximumSampledFrames`).
 enum TrimmedPaths {
-    /// Every path of `gathered`, moved by its transform and `extra`, cut by `trim`, over time.
+    /// Every path of `gathered`, moved by its transform and `extra`, cut by `trim` (each path on
+    /// its own, or the paths one after another as one), over time.
     static func path(
         of gathered: [GatheredPaths], trim: TrimModel, extra: CGAffineTransform = .identity
     ) -> Animated<CGPath> {
         let paths = gathered.flatMap(\.paths)
         let value: (Double) -> CGPath = { frame in
             let path = CGMutablePath()
-            let pieces = windows(
+            let kept = windows(
                 start: trim.start.value(at: frame), end: trim.end.value(at: frame),
                 offset: trim.offset.value(at: frame))
-            for (shape, transform) in paths {
-                for piece in shape.value(at: frame).pieces(within: pieces) {
+            let shapes = paths.map { $0.shape.value(at: frame) }
+            let lengths = shapes.map(\.length)
+            let total = lengths.reduce(0, +)
+            var before = 0.0
+            for ((shape, length), (_, transform)) in zip(zip(shapes, lengths), paths) {
+                let own = trim.oneAfterAnother ? part(of: kept, from: before, length: length, total: total) : kept
+                before += length
+                for piece in shape.pieces(within: own) {
                     piece.append(to: path, transform: transform.concatenating(extra))
                 }
             }
@@ -28,6 +36,18 @@ enum TrimmedPaths {
         guard let first = frames.min(), let last = frames.max() else { return .fixed(value(0)) }
         return .sampled(from: first, through: last, maximumSamples: CompositionAnimator.maximumSampledFrames) {
             value($0)
+        }
+    }
+
+    /// What `windows` of paths `total` long together keep of the one `length` long that starts
+    /// `start` along them, as fractions of its own length.
+    static func part(
+        of windows: [ClosedRange<Double>], from start: Double, length: Double, total: Double
+    ) -> [ClosedRange<Double>] {
+        guard length > 0 else { return [] }
+        return windows.compactMap { window in
+            let (from, to) = ((window.lowerBound * total - start) / length, (window.upperBound * total - start) / length)
+            return to > max(from, 0) && from < 1 ? max(from, 0)...min(to, 1) : nil
         }
     }
 
@@ -86,6 +106,9 @@ extension BezierShape {
         outs.append(.zero)
         return BezierShape(closed: false, vertices: vertices, inTangents: ins, outTangents: outs)
     }
+
+    /// The path's length (its segments' chords, `CubicSegment.chords` each).
+    var length: Double { cubicSegments.map(\.length).reduce(0, +) }
 
     /// The path's segments as cubic Béziers, the closing one included.
     private var cubicSegments: [CubicSegment] {

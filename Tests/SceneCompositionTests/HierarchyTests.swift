@@ -152,6 +152,30 @@ import Testing
         try expectMatchesReference(json, frames: [0, 8, 15, 23, 30], mean: 1.5, ssim: 0.97)
     }
 
+    /// A trim running along its paths one after another (`m` 2): the stroke draws the first
+    /// path whole before the second begins, and a fill under such a trim fills what it keeps.
+    @Test func trimOfPathsOneAfterAnother() throws {
+        let shapes = """
+            {"ty": "gr", "it": [
+              {"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[10, 15], [90, 15]], "i": [[0, 0], [0, 0]],
+                "o": [[0, 0], [0, 0]]}}},
+              {"ty": "el", "p": {"a": 0, "k": [30, 45]}, "s": {"a": 0, "k": [30, 30]}},
+              {"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[55, 30], [90, 65]], "i": [[0, 0], [0, 0]],
+                "o": [[0, 0], [0, 0]]}}},
+              {"ty": "tm", "s": \(L.animated([(0, "0"), (30, "30")])), "e": \(L.animated([(0, "10"), (30, "100")])),
+               "o": {"a": 0, "k": 0}, "m": 2},
+              {"ty": "st", "c": {"a": 0, "k": [0.1, 0.4, 0.8, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 5},
+               "lc": 1, "lj": 1}]},
+            {"ty": "gr", "it": [\(L.rectangle(center: (30, 80), size: (30, 24))),
+              {"ty": "el", "p": {"a": 0, "k": [72, 82]}, "s": {"a": 0, "k": [26, 26]}},
+              {"ty": "tm", "s": {"a": 0, "k": 0}, "e": \(L.animated([(0, "20"), (30, "100")])), "o": {"a": 0, "k": 0},
+               "m": 2},
+              \(L.fill((0.9, 0.4, 0.1)))]}
+            """
+        let json = L.make(layers: L.shapeLayer("one after another", shapes: shapes))
+        try expectMatchesReference(json, frames: [0, 8, 15, 23, 30], mean: 1.5, ssim: 0.97)
+    }
+
     /// A gradient in a group scaled unevenly (its bands skew with the group) and a gradient stroke.
     @Test func gradientInAScaledGroupAndGradientStroke() throws {
         let stops = "{\"p\": 2, \"k\": {\"a\": 0, \"k\": [0, 0.9, 0.1, 0.2, 1, 0.1, 0.3, 0.9]}}"
