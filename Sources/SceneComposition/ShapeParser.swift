@@ -72,7 +72,8 @@ struct ShapeParser {
                 TrimModel(
                     name: JSON.string(object["nm"]) ?? "Trim Paths", start: properties.scalar(object["s"]) ?? .fixed(0),
                     end: properties.scalar(object["e"]) ?? .fixed(100),
-                    offset: properties.scalar(object["o"]) ?? .fixed(0), oneAfterAnother: JSON.number(object["m"]) == 2))
+                    offset: properties.scalar(object["o"]) ?? .fixed(0), oneAfterAnother: JSON.number(object["m"]) == 2)
+            )
         case "rd":
             return properties.scalar(object["r"]).map(ShapeItem.roundCorners)
         case "rp":

@@ -46,7 +46,9 @@ enum TrimmedPaths {
     ) -> [ClosedRange<Double>] {
         guard length > 0 else { return [] }
         return windows.compactMap { window in
-            let (from, to) = ((window.lowerBound * total - start) / length, (window.upperBound * total - start) / length)
+            let (from, to) = (
+                (window.lowerBound * total - start) / length, (window.upperBound * total - start) / length
+            )
             return to > max(from, 0) && from < 1 ? max(from, 0)...min(to, 1) : nil
         }
     }
