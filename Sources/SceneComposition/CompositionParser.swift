@@ -189,9 +189,11 @@ struct CompositionParser {
             isMatteSource: JSON.flag(object["td"]), matte: JSON.integer(object["tt"]).flatMap(TrackMatte.init))
     }
 
-    /// The masks that are played; the others are noted. Adding and intersecting masks are, and a
+    /// The masks that are played; the others are noted. Adding and intersecting masks are; a
     /// subtracting one that comes first (it subtracts from nothing: the inverse of its path);
-    /// a subtracting mask after others, and the lighten, darken and difference modes, are not.
+    /// and a difference mask that comes first (the difference of nothing and its path is its
+    /// path: an added mask, as rlottie draws it). A subtracting or difference mask after others,
+    /// and lighten and darken masks, are not.
     private func masks(_ list: [Any], properties: PropertyParser) -> [MaskModel] {
         var masks: [MaskModel] = []
         for case let mask as JSONObject in list {
@@ -207,6 +209,8 @@ struct CompositionParser {
             case "s" where masks.isEmpty:
                 kind = .add
                 inverted.toggle()
+            case "f" where masks.isEmpty:
+                kind = .add
             default:
                 warnings.unsupported(
                     mode == "s" ? "subtracting masks after others" : "mask mode \(mode)", in: properties.layerName)

@@ -46,6 +46,21 @@ import Testing
         try expectMatchesReference(L.make(layers: layers.joined(separator: ",")), frames: [0], mean: 1.5, ssim: 0.97)
     }
 
+    /// A difference mask that comes first draws as an added one (the difference of nothing
+    /// and the mask is the mask), as rlottie draws it, inverted or not.
+    @Test func aDifferenceMaskThatComesFirst() throws {
+        let triangle = L.still(Self.path([(20, 0), (40, 40), (0, 40)]))
+        let layers = [
+            Self.solid("difference", index: 1, color: "#d03020", masks: Self.mask("f", triangle), position: (5, 5)),
+            Self.solid(
+                "inverted difference", index: 2, color: "#2050d0", masks: Self.mask("f", triangle, inverted: true),
+                position: (55, 5)),
+        ]
+        let json = L.make(layers: layers.joined(separator: ","))
+        #expect(try CAComposition(data: Data(json.utf8)).warnings == [])
+        try expectMatchesReference(json, frames: [0], mean: 1.5, ssim: 0.97)
+    }
+
     @Test func animatedTranslucentMask() throws {
         let small = Self.path([(15, 15), (25, 15), (25, 25), (15, 25)])
         let large = Self.path([(0, 0), (40, 0), (40, 40), (0, 40)])
