@@ -16,13 +16,15 @@ struct ShapeLayerBuilder {
     let everywhere: CGRect
 
     /// What the styles of a group share: the transform and opacity of the still groups around
-    /// them (folded in, not layers), and the trim in effect.
+    /// them (folded in, not layers), and the trim and the rounded corners in effect.
     private struct Context {
         var transform: CGAffineTransform = .identity
         var opacity: Double = 1
         var trim: TrimModel?
         /// The key path of the trim in effect: its group's, then its name.
         var trimPath: [String] = []
+        /// The radius of the rounded corners modifier in effect (the innermost group's).
+        var rounding: Animated<Double>?
         /// How many copies the repeaters inside may make in all (nested repeaters multiply).
         var copyBudget = ShapeLayerBuilder.maximumCopies
         /// How many values the repeaters inside may sample their copies at, in all.
@@ -68,15 +70,18 @@ struct ShapeLayerBuilder {
         }
         var geometries: [GatheredPaths] = []
         var layers: [CALayer] = []
-        let rounding = items.lazy.compactMap { item -> Animated<Double>? in
-            if case .roundCorners(let radius) = item { return radius }
-            return nil
-        }.first
+        // Rounded corners, as a trim, modify the paths of the whole group, its groups' included.
+        let rounding =
+            items.lazy.compactMap { item -> Animated<Double>? in
+                if case .roundCorners(let radius) = item { return radius }
+                return nil
+            }.first ?? context.rounding
+        context.rounding = rounding
         for (position, item) in items.enumerated() {
             switch item {
             case .path(let shape):
-                if rounding != nil { warnings.unsupported("rounded corners of paths", in: layerName) }
-                geometries.append(.path(shape, transform: context.transform))
+                let rounded = rounding.map { BezierShape.rounding(shape, radius: $0) } ?? shape
+                geometries.append(.path(rounded, transform: context.transform))
             case .rectangle(let rectangle):
                 var roundness = rectangle.roundness
                 if let rounding, !roundness.isAnimated, roundness.initial == 0 { roundness = rounding }
@@ -95,7 +100,6 @@ struct ShapeLayerBuilder {
                 }
                 geometries.append(.path(shape, transform: context.transform))
             case .polystar(let star):
-                if rounding != nil { warnings.unsupported("rounded corners of polystars", in: layerName) }
                 let parameters = [star.points, star.rotation, star.outerRadius, star.innerRadius].map {
                     $0.map { [$0] }
                 }
@@ -106,7 +110,8 @@ struct ShapeLayerBuilder {
                         outerRadius: $0[3][0], innerRadius: $0[4][0], star: star.isStar)
                     return star.reversed ? path.reversed : path
                 }
-                geometries.append(.path(shape, transform: context.transform))
+                let rounded = rounding.map { BezierShape.rounding(shape, radius: $0) } ?? shape
+                geometries.append(.path(rounded, transform: context.transform))
             case .group(let name, let children, let transform):
                 if transform.isAnimated || transform.opacity.isAnimated {
                     let group = TransformLayers(
@@ -115,6 +120,7 @@ struct ShapeLayerBuilder {
                     var inner = Context()
                     inner.trim = context.trim
                     inner.trimPath = context.trimPath
+                    inner.rounding = context.rounding
                     inner.path = context.path + [name]
                     let childGeometries = addGroup(children, to: group.inner, context: inner)
                     if !childGeometries.isEmpty && Self.hasStyle(in: items[(position + 1)...]) {

@@ -181,7 +181,3 @@ private struct CubicSegment {
         return (CubicSegment(p0: p0, p1: a, p2: d, p3: f), CubicSegment(p0: f, p1: e, p2: c, p3: p3))
     }
 }
-
-extension CGPoint {
-    fileprivate static func - (a: CGPoint, b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
-}

@@ -86,6 +86,22 @@ import Testing
         try expectMatchesReference(json, frames: [0, 10, 20, 30], mean: 2, ssim: 0.95)
     }
 
+    /// Rounded corners whose radius animates, linearly from 0 to 30 over 30 frames on a square
+    /// 60 across: sampled at every frame, so the corners are circles of the frame's radius,
+    /// the square a disc at the end (checked by coverage: rlottie 0.2 draws paths' corners sharp).
+    @Test func animatedRoundCorners() throws {
+        let shapes = """
+            {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, 20], [80, 20], [80, 80], [20, 80]],
+              "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}},
+            {"ty": "rd", "r": \(L.animated([(0, "0"), (30, "30")], ease: (0, 0, 1, 1)))},
+            \(L.fill((0.3, 0.3, 0.8)))
+            """
+        let json = L.make(layers: L.shapeLayer("rounding", shapes: shapes))
+        try expectCoverage(json, frames: [0, 7, 15, 30]) { frame, point in
+            StillLayerTests.inRoundedSquare(point, from: 20, to: 80, radius: frame)
+        }
+    }
+
     /// A colour's fourth component is not its opacity: a fill and a stroke whose colours have 0
     /// there, still and animated, draw opaque (After Effects colours have no alpha; lottie-web,
     /// lottie-ios and rlottie ignore it). Only the items' `o` fades them.

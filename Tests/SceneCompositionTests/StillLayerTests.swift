@@ -37,6 +37,56 @@ import Testing
         try expectMatchesReference(json, frames: [0], mean: 1.5, ssim: 0.97)
     }
 
+    /// Rounded corners (`rd`) on a path's sharp corners: a square rounded by 8, and one in a
+    /// group inside the modifier's rounded by 12, cover the squares with corners of circles of
+    /// those radii (rlottie 0.2 draws paths' corners sharp: checked by coverage).
+    @Test func roundCornersOfPaths() throws {
+        func square(_ from: Double, _ to: Double) -> String {
+            """
+            {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[\(from), \(from)], [\(to), \(from)], [\(to), \(to)],
+              [\(from), \(to)]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}
+            """
+        }
+        let shapes = """
+            {"ty": "gr", "it": [\(square(10, 45)), {"ty": "rd", "r": {"a": 0, "k": 8}},
+              \(LottieDocument.fill((0.2, 0.5, 0.8)))]},
+            {"ty": "gr", "it": [{"ty": "gr", "it": [\(square(55, 90))]}, {"ty": "rd", "r": {"a": 0, "k": 12}},
+              \(LottieDocument.fill((0.3, 0.7, 0.3)))]}
+            """
+        let json = LottieDocument.make(layers: LottieDocument.shapeLayer("rounded", shapes: shapes))
+        try expectCoverage(json, frames: [0]) { _, point in
+            Self.inRoundedSquare(point, from: 10, to: 45, radius: 8)
+                || Self.inRoundedSquare(point, from: 55, to: 90, radius: 12)
+        }
+    }
+
+    /// Rounded corners on a polygon: a four-pointed one (a square standing on a corner, 30
+    /// from its centre to each corner) rounded by 6 is that square turned 45°, its corners
+    /// circles of radius 6 (checked by coverage: rlottie 0.2 draws polystars' corners sharp).
+    @Test func roundCornersOfAPolygon() throws {
+        let shapes = """
+            {"ty": "sr", "sy": 2, "p": {"a": 0, "k": [50, 50]}, "pt": {"a": 0, "k": 4}, "r": {"a": 0, "k": 0},
+             "or": {"a": 0, "k": 30}, "os": {"a": 0, "k": 0}},
+            {"ty": "rd", "r": {"a": 0, "k": 6}}, \(LottieDocument.fill((0.9, 0.7, 0.1)))
+            """
+        let json = LottieDocument.make(layers: LottieDocument.shapeLayer("rounded polygon", shapes: shapes))
+        let half = 30 / 2.0.squareRoot()
+        try expectCoverage(json, frames: [0]) { _, point in
+            let (x, y) = (point.x - 50, point.y - 50)
+            let turned = CGPoint(x: (x + y) / 2.0.squareRoot(), y: (y - x) / 2.0.squareRoot())
+            return Self.inRoundedSquare(turned, from: -half, to: half, radius: 6)
+        }
+    }
+
+    /// Whether `point` is inside the square from `from` to `to` on both axes, its corners
+    /// rounded by circles of `radius`.
+    static func inRoundedSquare(_ point: CGPoint, from: Double, to: Double, radius: Double) -> Bool {
+        guard point.x >= from, point.x <= to, point.y >= from, point.y <= to else { return false }
+        let cx = min(max(point.x, from + radius), to - radius)
+        let cy = min(max(point.y, from + radius), to - radius)
+        return hypot(point.x - cx, point.y - cy) <= radius
+    }
+
     @Test func bezierPathWithCurves() throws {
         let shapes = """
             {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[10, 80], [50, 10], [90, 80]],
