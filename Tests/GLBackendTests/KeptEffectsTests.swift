@@ -45,6 +45,17 @@ import Testing
         CATransaction.flush()
     }
 
+    /// `configure`'s scene turning (`turn`), drawn once at 0.25 s by a new renderer; the clock
+    /// and the renderer.
+    func firstTurningFrame(_ configure: (CALayer) -> Void) throws -> (ManualClock, OffscreenRenderer) {
+        let (clock, layer) = scene(configure)
+        turn(layer)
+        let renderer = try OffscreenRenderer(width: 120, height: 120)
+        clock.seek(to: 0.25)
+        _ = try renderer.render(clock.layer)
+        return (clock, renderer)
+    }
+
     /// The same scene drawn directly: `configure`'s layer still at `angle`, with an invisible
     /// sublayer whose colour animates, so that an animation changes its content every frame.
     func drawnDirectly(at angle: CGFloat, _ configure: (CALayer) -> Void) throws -> RenderedImage {
@@ -64,11 +75,7 @@ import Testing
     }
 
     @Test func aTurningMaskedLayerIsMaskedOnceThenDrawnFromItsBitmap() throws {
-        let (clock, layer) = scene(maskToCircle)
-        turn(layer)
-        let renderer = try OffscreenRenderer(width: 120, height: 120)
-        clock.seek(to: 0.25)
-        _ = try renderer.render(clock.layer)
+        let (clock, renderer) = try firstTurningFrame(maskToCircle)
         #expect(renderer.statistics.rasterCacheMisses == 1 && renderer.statistics.maskedGroups == 1)
         #expect(renderer.statistics.rasterCacheBytes == 40 * 40 * 8)
         clock.seek(to: 0.5)
@@ -90,11 +97,7 @@ import Testing
     }
 
     @Test func aTurningShadowedLayerKeepsItsBlurredShadow() throws {
-        let (clock, layer) = scene(castShadow)
-        turn(layer)
-        let renderer = try OffscreenRenderer(width: 120, height: 120)
-        clock.seek(to: 0.25)
-        _ = try renderer.render(clock.layer)
+        let (clock, renderer) = try firstTurningFrame(castShadow)
         #expect(renderer.statistics.rasterCacheMisses == 1 && renderer.statistics.shadows == 1)
         // The bitmap holds the square and its shadow: the square moved 6 down and grown by
         // 3σ + 2 = 14 each side, with the square itself: 68 x 68 pixels.
@@ -122,11 +125,7 @@ import Testing
     }
 
     @Test func aTurningBlurredLayerIsBlurredOnceThenDrawnFromItsBitmap() throws {
-        let (clock, layer) = scene(blurAndDesaturate)
-        turn(layer)
-        let renderer = try OffscreenRenderer(width: 120, height: 120)
-        clock.seek(to: 0.25)
-        _ = try renderer.render(clock.layer)
+        let (clock, renderer) = try firstTurningFrame(blurAndDesaturate)
         #expect(renderer.statistics.rasterCacheMisses == 1 && renderer.statistics.filterPasses > 0)
         // The square grown by the blur's reach, 3σ + 4 = 16 each side: 72 x 72 pixels.
         #expect(renderer.statistics.rasterCacheBytes == 72 * 72 * 8)
