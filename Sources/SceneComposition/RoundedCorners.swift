@@ -51,14 +51,14 @@ extension BezierShape {
     }
 
     /// `shape` with its sharp corners rounded by `radius`, over time: keyframe by keyframe while
-    /// the radius is still, sampled at every frame (`CompositionAnimator.maximumSampledFrames` at
-    /// most) while it animates.
+    /// the radius is still, sampled at every frame (`CompositionAnimator.sampledFrames(forVertices:)`
+    /// at most) while it animates.
     static func rounding(_ shape: Animated<BezierShape>, radius: Animated<Double>) -> Animated<BezierShape> {
         guard radius.isAnimated else { return shape.map { $0.roundingCorners(radius: radius.initial) } }
         let frames = shape.frames + radius.frames
         return .sampled(
             from: frames.min() ?? 0, through: frames.max() ?? 0,
-            maximumSamples: CompositionAnimator.maximumSampledFrames
+            maximumSamples: CompositionAnimator.sampledFrames(forVertices: 2 * shape.initial.vertices.count)
         ) { frame in shape.value(at: frame).roundingCorners(radius: radius.value(at: frame)) }
     }
 }

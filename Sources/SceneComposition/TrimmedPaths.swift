@@ -6,7 +6,7 @@ import Foundation
 /// its end back to its start, as lottie-web and rlottie fill it. Core Animation trims only
 /// strokes, and each path of a shape layer on its own terms (`strokeStart`, `strokeEnd` of the
 /// whole path), so the kept parts are cut out here, measured along the paths' lengths, at every
-/// frame the trim or the paths change (at most `CompositionAnimator.maximumSampledFrames`).
+/// frame the trim or the paths change (at most `CompositionAnimator.sampledFrames(forVertices:)`).
 enum TrimmedPaths {
     /// Every path of `gathered`, moved by its transform and `extra`, cut by `trim` (each path on
     /// its own, or the paths one after another as one), over time.
@@ -34,9 +34,10 @@ enum TrimmedPaths {
         }
         let frames = paths.flatMap(\.shape.frames) + [trim.start, trim.end, trim.offset].flatMap(\.frames)
         guard let first = frames.min(), let last = frames.max() else { return .fixed(value(0)) }
-        return .sampled(from: first, through: last, maximumSamples: CompositionAnimator.maximumSampledFrames) {
-            value($0)
-        }
+        let vertices = paths.reduce(0) { $0 + $1.shape.initial.vertices.count }
+        return .sampled(
+            from: first, through: last, maximumSamples: CompositionAnimator.sampledFrames(forVertices: vertices)
+        ) { value($0) }
     }
 
     /// What `windows` of paths `total` long together keep of the one `length` long that starts

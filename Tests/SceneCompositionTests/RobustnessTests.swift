@@ -99,6 +99,42 @@ import Testing
         #expect(shapes(layer) == 1_024)
     }
 
+    /// A path of 25,000 vertices under an animated trim, and under animated rounded corners
+    /// (which double its vertices): the paths derived at every frame are sampled at fewer frames
+    /// (250,000 vertices in all: 10 and 5 steps), not at each of the 1,000 they could be, so
+    /// memory and load time stay bounded.
+    @Test func longPathsDerivedEveryFrameAreSampledWithinAVertexBudget() throws {
+        let count = 25_000
+        let points = (0..<count).map { i -> String in
+            let angle = Double(i) / Double(count) * 2 * .pi
+            return "[\(50 + 40 * cos(angle)), \(50 + 40 * sin(angle))]"
+        }
+        let zeros = Array(repeating: "[0, 0]", count: count).joined(separator: ",")
+        let path = "{\"c\": true, \"v\": [\(points.joined(separator: ","))], \"i\": [\(zeros)], \"o\": [\(zeros)]}"
+        let shapes = """
+            {"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": \(path)}},
+              {"ty": "tm", "s": {"a": 0, "k": 0}, "e": \(L.animated([(0, "10"), (1000, "90")])), "o": {"a": 0, "k": 0},
+               "m": 1}, \(L.fill((0, 0, 0)))]},
+            {"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": \(path)}},
+              {"ty": "rd", "r": \(L.animated([(0, "0"), (1000, "5")]))}, \(L.fill((0, 0, 0)))]}
+            """
+        let layer = CACompositionLayer(
+            composition: try CAComposition(
+                data: Data(L.make(frames: 1000, layers: L.shapeLayer("long", shapes: shapes)).utf8)))
+        #expect(layer.warnings == [])
+        layer.currentFrame = 500
+        func pathKeyframes(_ layer: CALayer) -> [Int] {
+            let group = layer.animation(forKey: "composition") as? CAAnimationGroup
+            let own = (group?.animations ?? []).compactMap { animation -> Int? in
+                guard let keyframes = animation as? CAKeyframeAnimation, keyframes.keyPath == "path" else { return nil }
+                return keyframes.values?.count
+            }
+            return own + (layer.sublayers ?? []).flatMap(pathKeyframes)
+        }
+        let counts = pathKeyframes(layer)
+        #expect(counts.sorted() == [6, 11])
+    }
+
     /// A time-remapped precomposition inside another, shown at none of the outer one's sampled
     /// frames: its layers build with their first values and stay hidden.
     @Test func nestedTimeRemapShownAtNoSampledFrame() throws {
