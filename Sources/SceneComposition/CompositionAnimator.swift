@@ -32,8 +32,8 @@ final class CompositionAnimator {
     /// rotation, an animated skew, a repeater's copies).
     static let maximumSampledFrames = 1_000
     /// The most vertices the frames sampled for one path derived at every frame keep in all (a
-    /// trimmed or rounded path: 12 MB of points), which also bounds the work of sampling it.
-    static let maximumSampledVertices = 250_000
+    /// trimmed or rounded path: 5 MB of points), which also bounds the work of sampling it.
+    static let maximumSampledVertices = 100_000
 
     /// How many frames a path of `vertices` vertices derived at every frame is sampled at:
     /// `maximumSampledFrames`, fewer (at least 2) where the samples would together keep more

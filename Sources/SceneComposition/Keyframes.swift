@@ -35,15 +35,19 @@ enum Animated<Value> {
     /// Keyframes sampled from `value` at every frame from `first` to `last` (at most
     /// `maximumSamples` steps, linear between): a property derived from others by a function
     /// that interpolating its inputs' keyframes would not follow. Fixed when `last` is not after
-    /// `first`.
+    /// `first`, or either is not finite; frames further apart than a `Double` spans (keyframes at
+    /// ±1e308) are sampled at `maximumSamples` steps mixed from the two ends.
     static func sampled(
         from first: Double, through last: Double, maximumSamples: Int, value: (Double) -> Value
     ) -> Animated<Value> {
-        guard last > first else { return .fixed(value(first)) }
-        let step = max(1, (last - first) / Double(maximumSamples))
-        let count = Int(((last - first) / step).rounded(.up))
+        guard first.isFinite, last.isFinite, last > first else { return .fixed(value(first.isFinite ? first : 0)) }
+        let span = last - first
+        let step = max(1, span / Double(maximumSamples))
+        let count = span.isFinite ? Int((span / step).rounded(.up)) : maximumSamples
         let keys = (0...count).map { index in
-            let frame = min(first + Double(index) * step, last)
+            let fraction = Double(index) / Double(count)
+            let frame =
+                span.isFinite ? min(first + Double(index) * step, last) : first * (1 - fraction) + last * fraction
             return Keyframe(
                 frame: frame, value: value(frame), hold: false, easing: (0, 0, 1, 1), spatialOut: nil, spatialIn: nil)
         }
