@@ -117,10 +117,7 @@ import Testing
             """
         let json = L.make(layers: L.shapeLayer("alpha zero", shapes: shapes))
         try expectMatchesReference(json, frames: [0, 10, 25, 30], mean: 1.5, ssim: 0.97)
-        let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.currentFrame = 25
-        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        let image = try renderedComposition(json, frame: 25)
         expectPixel(image, 30, 50, (230, 51, 26, 255), tolerance: 2, "the still fill, opaque")
         expectPixel(image, 72, 50, (179, 115, 89, 255), tolerance: 2, "the animated fill, halfway, opaque")
     }

@@ -79,10 +79,7 @@ import Testing
             composition.warnings == [
                 "a keyframe with a value that is not a finite number in layer \"box\" was dropped"
             ])
-        let layer = CACompositionLayer(composition: composition)
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.currentFrame = 15
-        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        let image = try renderedComposition(composition, frame: 15)
         // Halfway from (20, 20) to (80, 20), the two bad keyframes left out.
         #expect(image.pixel(x: 50, y: 20) == (0, 0, 255, 255))
         #expect(image.pixel(x: 20, y: 20).a == 0)
@@ -100,9 +97,7 @@ import Testing
                 shapes: "\(L.rectangle(center: (0, 0), size: (10, 10))), \(L.fill((0, 0, 1)))"))
         let composition = try load(json)
         #expect(composition.warnings == [])
-        let layer = CACompositionLayer(composition: composition)
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        let image = try renderedComposition(composition)
         // The box centred at (50 - 30, 50 - 0).
         #expect(image.pixel(x: 20, y: 50) == (0, 0, 255, 255))
         #expect(image.pixel(x: 50, y: 50).a == 0)

@@ -75,10 +75,7 @@ import Testing
                "tr": {"a": \(L.still("[0, 0]")), "p": \(L.still("[0, 0]")), "s": \(L.still("[0, 0]")),
                 "r": \(L.still("0")), "so": \(L.still("100")), "eo": \(L.still("100"))}}]}
             """
-        let layer = CACompositionLayer(
-            composition: try CAComposition(data: Data(L.make(layers: L.shapeLayer("dot", shapes: dot)).utf8)))
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        let image = try renderedComposition(L.make(layers: L.shapeLayer("dot", shapes: dot)))
         #expect(image.pixel(x: 50, y: 50) == (255, 0, 0, 255))
         #expect(image.pixel(x: 20, y: 20).a == 0)
     }

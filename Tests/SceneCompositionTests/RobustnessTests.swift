@@ -154,12 +154,8 @@ import Testing
             {"id": "outer", "layers": [\(precomp("inner", inPoint: 100, outPoint: 200))]},
             {"id": "inner", "layers": [\(mover)]}
             """
-        let layer = CACompositionLayer(
-            composition: try CAComposition(
-                data: Data(L.make(layers: precomp("outer", inPoint: 0.5, outPoint: 30), assets: assets).utf8)))
-        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.currentFrame = 15
-        let image = try OffscreenRenderer(width: 100, height: 100).render(layer)
+        let image = try renderedComposition(
+            L.make(layers: precomp("outer", inPoint: 0.5, outPoint: 30), assets: assets), frame: 15)
         #expect(image.pixel(x: 50, y: 10).a == 0)
     }
 

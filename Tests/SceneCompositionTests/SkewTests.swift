@@ -103,10 +103,7 @@ import Testing
     /// A skew of a right angle (an infinite slant) is drawn at After Effects' limit, 85 degrees.
     @Test func skewOfARightAngleIsLimited() throws {
         func picture(skew: Double) throws -> RenderedImage {
-            let json = Self.skewedLayer(Transform(scale: (100, 10), skew: L.still("\(skew)")))
-            let layer = CACompositionLayer(composition: try CAComposition(data: Data(json.utf8)))
-            layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-            return try OffscreenRenderer(width: 100, height: 100).render(layer)
+            try renderedComposition(Self.skewedLayer(Transform(scale: (100, 10), skew: L.still("\(skew)"))))
         }
         let limited = try picture(skew: 85)
         #expect(limited.pixels.contains { $0 != 0 })
