@@ -11,15 +11,8 @@ struct ArcLengthCurve {
 
     /// The curve from `p0` to `p3` with control points `p1` and `p2`.
     init(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
-        var points: [CGPoint] = []
-        for step in 0...Self.chords {
-            let t = Double(step) / Double(Self.chords)
-            let u = 1 - t
-            let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-            points.append(
-                CGPoint(
-                    x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
-        }
+        let segment = CubicSegment(p0: p0, p1: p1, p2: p2, p3: p3)
+        let points = (0...Self.chords).map { segment.point(Double($0) / Double(Self.chords)) }
         var lengths = [0.0]
         for (from, to) in zip(points, points.dropFirst()) {
             lengths.append(lengths[lengths.count - 1] + hypot(to.x - from.x, to.y - from.y))
