@@ -25,6 +25,10 @@ import Testing
         let child = solidLayer(CGRect(x: 5, y: 5, width: 10, height: 10), CGColor(gray: 0, alpha: 1))
         root.addSublayer(child)
         _ = try renderer.render(root)
+        // Other tests may commit and render on threads of their own while this one records: this
+        // thread is found by its name.
+        let threadName = "FrameTraceTests \(UUID().uuidString)"
+        FrameTrace.setThreadName(threadName)
         FrameTrace.start(writingTo: url)
         #expect(FrameTrace.isRecording)
         child.position = CGPoint(x: 20, y: 15)
@@ -35,17 +39,15 @@ import Testing
         #expect(try FrameTrace.stop() == nil, "no trace is being recorded")
         let all = try Self.events(in: url)
         #expect(written == all.filter { $0["ph"] as? String != "M" }.count)
-        // This test's thread: other tests' threads may be in the trace too.
-        let names = all.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name" }
-        let commit = try #require(
-            all.first { event in
-                event["name"] as? String == "commit" && event["ph"] as? String == "X"
-                    && ((event["args"] as? [String: Int])?["layers"] ?? 0) >= 1
-                    && all.contains { $0["name"] as? String == "apply" && $0["tid"] as? Int == event["tid"] as? Int }
-            }, "no commit on the thread that rendered")
-        let tid = try #require(commit["tid"] as? Int)
-        #expect(names.contains { $0["tid"] as? Int == tid })
+        let named = try #require(
+            all.first {
+                $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name"
+                    && ($0["args"] as? [String: String])?["name"] == threadName
+            }, "this thread is named in the trace")
+        let tid = try #require(named["tid"] as? Int)
         let mine = all.filter { $0["tid"] as? Int == tid }
+        let commit = try #require(
+            mine.first { $0["name"] as? String == "commit" && $0["ph"] as? String == "X" }, "no commit on this thread")
         let args = try #require(commit["args"] as? [String: Int])
         // Layers other tests released at the same time may ride in the commit.
         #expect(args["fields"] ?? 0 >= 1 && args["released"] != nil)
