@@ -327,7 +327,10 @@ void main() {
 #if MASKED
     color *= texture(u_mask, v_uv).a;
 #endif
-#if GRADIENT
+#if GRADIENT && AFFINE_FILLS
+    // An affine fill passes the offset from the shape's centre instead of the layer point.
+    if (v_params.y > 1.5) color *= gradientColor(v_offset + v_shapeRect.xy + 0.5 * v_shapeRect.zw, int(v_uv.x + 0.5));
+#elif GRADIENT
     if (v_params.y > 1.5) color *= gradientColor(v_position, int(v_uv.x + 0.5));
 #endif
 #if SHAPED

@@ -92,6 +92,62 @@ import Testing
         return try canvas.render(canvas.list(quads, [.draw(batch)]))
     }
 
+    /// `quads` painted with `block`'s gradient (its texels the list's, from the first), drawn in
+    /// one batch of `shading` by the variant for `coverage`.
+    func renderGradient(
+        _ quads: [QuadInstance], block: [SIMD4<Float>], shading: GradientShading, _ coverage: ShapeCoverage,
+        on canvas: TestCanvas
+    ) throws -> RenderedImage {
+        let painted = quads.map { quad in
+            var quad = quad
+            quad.uv = .zero
+            quad.color = SIMD4(repeating: 1)
+            quad.parameters.paint = shading == .axialTwoStops ? .axialTwoStopGradient : .gradient
+            return quad
+        }
+        let batch = DrawBatch(
+            first: 0, count: quads.count, image: nil, sampling: TextureSampling(), gradient: shading,
+            shapeCoverage: coverage)
+        var list = canvas.list(painted, [.draw(batch)])
+        list.gradientTexels = block
+        return try canvas.render(list)
+    }
+
+    /// Gradient batches take the coverage variant their shapes need, as colour batches do, and
+    /// draw what the general coverage draws: an axial gradient of two stops (its location from
+    /// the vertices) and a radial one of three (its location from the layer point, which the
+    /// affine variants rebuild from the offset to the shape's centre).
+    @Test(arguments: [GradientShading.axialTwoStops, .any])
+    func gradientsUnderEachCoverageVariantDrawWhatTheGeneralCoverageDraws(shading: GradientShading) throws {
+        let canvas = TestCanvas(width: 160, height: 120)
+        let block: [SIMD4<Float>] =
+            shading == .axialTwoStops
+            ? [SIMD4(0, 2, 0, 0), SIMD4(20, 30, 0, 0), SIMD4(1, 0, 0, 1), SIMD4(0, 0, 1, 0.5), SIMD4(0, 1, 1, 1)]
+            : [
+                SIMD4(1, 3, 12, 10), SIMD4(30, 30, 0, 0), SIMD4(1, 0, 0, 1), SIMD4(0, 1, 0, 1), SIMD4(0, 0, 1, 0.4),
+                SIMD4(0, 0.5, 1, 1),
+            ]
+        #expect(GradientTexels.isAxialTwoStop(block) == (shading == .axialTwoStops))
+        for (quads, coverage) in [
+            (uniformFills(on: canvas), ShapeCoverage.uniformAffineFill), (fills(on: canvas), .affineFill),
+        ] {
+            #expect(quads.allSatisfy { $0.shapeCoverage <= coverage })
+            let general = try renderGradient(quads, block: block, shading: shading, .general, on: canvas)
+            let affine = try renderGradient(quads, block: block, shading: shading, coverage, on: canvas)
+            #expect(largestDifference(general, affine) <= 1, "\(coverage)")
+            // The gradient is drawn: the turned fill holds red and blue.
+            var colours = Set<String>()
+            for y in 0..<general.height {
+                for x in 0..<general.width {
+                    let p = general.pixel(x: x, y: y)
+                    if p.r > 200 && p.g < 40 && p.b < 40 { colours.insert("red") }
+                    if p.b > 150 && p.r < 150 && p.g < 200 { colours.insert("blue") }
+                }
+            }
+            #expect(colours == ["red", "blue"], "\(coverage)")
+        }
+    }
+
     @Test func theAffineFillAndSimpleVariantsDrawWhatTheGeneralCoverageDraws() throws {
         let canvas = TestCanvas(width: 160, height: 120)
         let quads = fills(on: canvas)

@@ -48,13 +48,14 @@ struct LayerProgram: VariantProgram {
         /// Composites a shape clip's target inside the clip shape, by its anti-aliased coverage.
         static let shapeClipComposite = Variant(shaped: true, screenTextured: true)
 
-        /// The variant that draws a batch: a gradient batch's by its gradient (shaped or not),
-        /// another's by its texture and, shaped, its `shapeCoverage`.
+        /// The variant that draws a batch: a gradient batch's by its gradient, another's by its
+        /// texture and, either shaped, by its `shapeCoverage`.
         static func batch(
             shaped: Bool, textured: Bool, gradient: GradientShading = .none, shapeCoverage: ShapeCoverage = .general
         ) -> Variant {
-            if gradient != .none { return Variant(shaped: shaped, gradient: gradient) }
-            return Variant(shaped: shaped, shapeCoverage: shaped ? shapeCoverage : .general, textured: textured)
+            let coverage = shaped ? shapeCoverage : .general
+            if gradient != .none { return Variant(shaped: shaped, shapeCoverage: coverage, gradient: gradient) }
+            return Variant(shaped: shaped, shapeCoverage: coverage, textured: textured)
         }
 
         /// The variant that draws a batch of a video frame in `format` (shaped: with the coverage
