@@ -45,6 +45,28 @@ import Testing
         #expect(displayList(for: sameImage, width: 1280, height: 720).drawCallCount == 2)
     }
 
+    /// A quad with any of its 36 numbers infinite or NaN is left out; one with all finite is drawn.
+    @Test func aQuadWithAnyNumberNotFiniteIsLeftOut() {
+        let quad = QuadInstance(
+            transform: CATransform3D.identity.float16, rect: SIMD4(0, 0, 4, 4), color: .one, shapeRect: .zero,
+            parameters: .init(paint: .color))
+        #expect(quad.isFinite)
+        var admitted: [Int] = []
+        for index in 0..<36 {
+            for bad in [Float.infinity, -.infinity, .nan] {
+                var broken = quad
+                withUnsafeMutableBytes(of: &broken) { $0.bindMemory(to: Float.self)[index] = bad }
+                var batcher = Batcher()
+                batcher.add(broken, image: nil, sampling: .init())
+                if batcher.instanceCount > 0 { admitted.append(index) }
+            }
+        }
+        #expect(admitted.isEmpty, "numbers whose overflow was drawn: \(admitted)")
+        var batcher = Batcher()
+        batcher.add(quad, image: nil, sampling: .init())
+        #expect(batcher.instanceCount == 1)
+    }
+
     @Test func untexturedQuadsJoinATexturedBatchAndTheBatchTakesTheImage() {
         var batcher = Batcher()
         let quad = QuadInstance(

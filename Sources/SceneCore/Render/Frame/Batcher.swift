@@ -65,17 +65,9 @@ struct Batcher {
         guard Self.admits(quad) else { return }
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         let gradient = image == nil ? quad.gradientShading : .none
-        if var batch = open, batch.isShaped == quad.isShaped,
-            Batcher.canJoin(batch, image: image, sampling: sampling, gradient: gradient)
-        {
-            if batch.image == nil, let image {
-                batch.image = image
-                batch.sampling = sampling
-            }
-            if gradient != .none { batch.gradient = gradient }
-            if quad.isShaped { batch.shapeCoverage = max(batch.shapeCoverage, quad.shapeCoverage) }
-            batch.count += 1
-            open = batch
+        // The open batch is changed where it is: a copy would retain and release its image.
+        if open?.accepts(quad, image: image, sampling: sampling, gradient: gradient) == true {
+            open?.join(quad, image: image, sampling: sampling, gradient: gradient)
         } else {
             closeBatch()
             open = DrawBatch(
@@ -320,12 +312,32 @@ struct Batcher {
         open = nil
     }
 
-    private static func canJoin(
-        _ batch: DrawBatch, image: CGImage?, sampling: TextureSampling, gradient: GradientShading
+}
+
+extension DrawBatch {
+    /// Whether `quad`, drawing `image` (or `gradient`) with `sampling`, can join the batch: the
+    /// same shading of its shape, and an image, sampling and gradient that one draw can take.
+    fileprivate func accepts(
+        _ quad: QuadInstance, image: CGImage?, sampling: TextureSampling, gradient: GradientShading
     ) -> Bool {
-        if gradient != .none { return batch.image == nil && (batch.gradient == .none || batch.gradient == gradient) }
+        guard isShaped == quad.isShaped else { return false }
+        if gradient != .none { return self.image == nil && (self.gradient == .none || self.gradient == gradient) }
         guard let image else { return true }
-        guard let current = batch.image else { return batch.gradient == .none }
-        return current === image && batch.sampling == sampling
+        guard let current = self.image else { return self.gradient == .none }
+        return current === image && self.sampling == sampling
+    }
+
+    /// Adds `quad`, which it `accepts`, to the batch: the batch takes its image, gradient and
+    /// the coverage its shape needs.
+    fileprivate mutating func join(
+        _ quad: QuadInstance, image: CGImage?, sampling: TextureSampling, gradient: GradientShading
+    ) {
+        if self.image == nil, let image {
+            self.image = image
+            self.sampling = sampling
+        }
+        if gradient != .none { self.gradient = gradient }
+        if quad.isShaped { shapeCoverage = max(shapeCoverage, quad.shapeCoverage) }
+        count += 1
     }
 }

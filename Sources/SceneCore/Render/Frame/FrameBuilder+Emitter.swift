@@ -18,14 +18,20 @@ extension FrameBuilder {
             SIMD4(clip[8], clip[9], clip[10], clip[11]), SIMD4(clip[12], clip[13], clip[14], clip[15])
         )
         let additive = p.renderMode == .additive
+        // What a particle's cell gives its quad, worked out when the cell changes from the
+        // previous particle's (particles come cell by cell unless the render mode sorts them).
+        var drawnCell: (emission: Int, cell: Int, look: ParticleLook?)?
         for (emission, index) in FrameBuilder.particleOrder(history, mode: p.renderMode) {
-            let configuration = history.emissions[emission].configuration
             let particle = history.emissions[emission].particles[index]
-            let cell = configuration.cells[particle.cell]
-            guard let image = cell.contents, particle.scale > 0 else { continue }
-            let scale = particle.scale / Double(cell.contentsScale > 0 ? cell.contentsScale : 1)
-            let width = Float(Double(image.width) * Double(cell.contentsRect.width) * scale)
-            let height = Float(Double(image.height) * Double(cell.contentsRect.height) * scale)
+            if drawnCell?.emission != emission || drawnCell?.cell != particle.cell {
+                drawnCell = (
+                    emission, particle.cell,
+                    ParticleLook(history.emissions[emission].configuration.cells[particle.cell])
+                )
+            }
+            guard let look = drawnCell?.look, particle.scale > 0 else { continue }
+            let width = Float(look.size.x * particle.scale)
+            let height = Float(look.size.y * particle.scale)
             guard width.isFinite, height.isFinite, particle.position.x.isFinite, particle.position.y.isFinite else {
                 continue
             }
@@ -44,12 +50,8 @@ extension FrameBuilder {
             let premultiplied = SIMD4(color.x * a, color.y * a, color.z * a, additive ? 0 : a)
             guard a > 0 else { continue }
             let rect = SIMD4(-width / 2, -height / 2, width, height)
-            let source = cell.contentsRect
-            let quad = QuadInstance.textured(
-                transform: transform, rect: rect,
-                uv: SIMD4(Float(source.minX), Float(source.minY), Float(source.maxX), Float(source.maxY)),
-                color: premultiplied)
-            batcher.add(quad, image: image, sampling: cell.sampling)
+            let quad = QuadInstance.textured(transform: transform, rect: rect, uv: look.uv, color: premultiplied)
+            batcher.add(quad, image: look.image, sampling: look.sampling)
         }
     }
 
@@ -73,5 +75,27 @@ extension FrameBuilder {
             }
         }
         return order
+    }
+}
+
+/// What a cell gives each of its particles' quads: its image, sampled from its `contentsRect`,
+/// at a size per unit of the particle's scale (the image's pixels in the rect over its
+/// `contentsScale`). Nil for a cell without contents, which draws nothing.
+private struct ParticleLook {
+    let image: CGImage
+    let sampling: TextureSampling
+    let uv: SIMD4<Float>
+    let size: SIMD2<Double>
+
+    init?(_ cell: EmitterCellValues) {
+        guard let image = cell.contents else { return nil }
+        let source = cell.contentsRect
+        let pixelsPerPoint = Double(cell.contentsScale > 0 ? cell.contentsScale : 1)
+        self.image = image
+        sampling = cell.sampling
+        uv = SIMD4(Float(source.minX), Float(source.minY), Float(source.maxX), Float(source.maxY))
+        size =
+            SIMD2(Double(image.width) * Double(source.width), Double(image.height) * Double(source.height))
+            / pixelsPerPoint
     }
 }

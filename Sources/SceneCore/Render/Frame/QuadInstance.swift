@@ -70,14 +70,14 @@ package struct QuadInstance: Sendable, Equatable {
     /// geometry overflows `Float` (a transform, bounds or position past ±3.4e38 once its
     /// ancestors' transforms apply), whose corners the GPU could only place at NaN.
     package var isFinite: Bool {
-        var quad = self
-        return withUnsafeBytes(of: &quad) { bytes in
-            // Every field is `Float`s; `v * 0` is 0 for a finite `v` and NaN otherwise, so the sum
-            // is 0 exactly when all are finite (scalar code: checked for every quad drawn).
-            var sum: Float = 0
-            for v in bytes.bindMemory(to: Float.self) { sum += v * 0 }
-            return sum == 0
-        }
+        // `v * 0` is 0 for a finite `v` and NaN otherwise, so the sum is 0 exactly when all are
+        // finite (vector code: checked for every quad drawn).
+        var sum = transformX * 0 + transformY * 0
+        sum += transformOrigin * 0 + rect * 0
+        sum += uv * 0 + color * 0
+        sum += shapeRect * 0 + radii * 0
+        sum += parameters.packed * 0
+        return sum == .zero
     }
 
     /// A quad that covers nothing: what a clip shape that is not finite clips to.

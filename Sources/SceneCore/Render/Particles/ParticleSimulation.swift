@@ -86,14 +86,15 @@ struct ParticleSimulation {
     /// and hands them over; returns whether the budget left births out.
     private mutating func finish(into particles: inout [Particle]) -> Bool {
         if groups.count > 1 {
-            var ordered: [Particle] = []
-            ordered.reserveCapacity(self.particles.count - groups[0])
+            // In place: the births' run reversed, then each birth's particles put back in order.
+            self.particles[groups[0]...].reverse()
+            let total = self.particles.count + groups[0]
             var end = self.particles.count
             for start in groups.reversed() {
-                ordered.append(contentsOf: self.particles[start..<end])
+                let length = end - start
+                self.particles[(total - end)..<(total - end + length)].reverse()
                 end = start
             }
-            self.particles.replaceSubrange(groups[0]..., with: ordered)
         }
         swap(&self.particles, &particles)
         return truncated
@@ -138,6 +139,7 @@ struct ParticleSimulation {
                 noteTruncated()
                 oldest = newest - Double(max(room, 1) - 1)
             }
+            let cell = configuration.cells[root]
             for k in stride(from: Int(newest), through: Int(oldest), by: -1) {
                 let bornAt = Double(k) - counted <= slack ? a : a + (Double(k) - counted) / rate
                 // A window that has ended takes no birth at its end, as in `emit`.
@@ -150,7 +152,7 @@ struct ParticleSimulation {
                     return false
                 }
                 if groups.last != particles.count { groups.append(particles.count) }
-                spawn(root, k: k, bornAt: bornAt, parentTime: time, parent: nil)
+                spawn(root, cell, k: k, bornAt: bornAt, parentTime: time, parent: nil)
             }
         }
         return true
@@ -210,7 +212,7 @@ struct ParticleSimulation {
                 return false
             }
             if parent == nil, groups.last != particles.count { groups.append(particles.count) }
-            spawn(index, k: k, bornAt: bornAt, parentTime: parentTime, parent: parent)
+            spawn(index, cell, k: k, bornAt: bornAt, parentTime: parentTime, parent: parent)
             return true
         }
         if parent == nil {
@@ -220,29 +222,34 @@ struct ParticleSimulation {
         }
     }
 
-    /// Adds particle `k` of cell `index`, born at parent time `bornAt`, if it is alive at
-    /// `parentTime`, then what it emits.
-    private mutating func spawn(_ index: Int, k: Int, bornAt: Double, parentTime: Double, parent: Motion?) {
-        let cell = configuration.cells[index]
-        let c = configuration
-        let key = ParticleRandom.key(UInt64(c.seed), UInt64(index), UInt64(bitPattern: Int64(k)), parent?.key ?? 0)
+    /// Adds particle `k` of cell `index` (whose values are `cell`: the caller's, not copied for
+    /// each particle), born at parent time `bornAt`, if it is alive at `parentTime`, then what
+    /// it emits.
+    private mutating func spawn(
+        _ index: Int, _ cell: borrowing EmitterCellValues, k: Int, bornAt: Double, parentTime: Double, parent: Motion?
+    ) {
+        let key = ParticleRandom.key(
+            UInt64(configuration.seed), UInt64(index), UInt64(bitPattern: Int64(k)), parent?.key ?? 0)
         var random = ParticleRandom(key: key)
-        let life = (cell.lifetime + cell.lifetimeRange * random.signed()) * c.lifetime
+        let life = (cell.lifetime + cell.lifetimeRange * random.signed()) * configuration.lifetime
         let age = parentTime - bornAt
         guard life > 0, age < life || age < life + configuration.longestChildChain(index) else { return }
-        let speed = (cell.velocity + cell.velocityRange * random.signed()) * c.velocity
+        let speed = (cell.velocity + cell.velocityRange * random.signed()) * configuration.velocity
         let longitude = cell.longitude + cell.emissionRange * (random.unit() - 0.5)
         let direction = SIMD3(
             cos(cell.latitude) * cos(longitude), cos(cell.latitude) * sin(longitude), sin(cell.latitude))
         let scale = cell.scale + cell.scaleRange * random.signed()
-        let spin = (cell.spin + cell.spinRange * random.signed()) * c.spin
+        let spin = (cell.spin + cell.spinRange * random.signed()) * configuration.spin
         let spread = SIMD4<Float>(
             Float(random.signed()), Float(random.signed()), Float(random.signed()), Float(random.signed()))
         let origin: SIMD3<Double>
         if let parent {
             origin = parent.position(at: bornAt)
         } else {
-            origin = c.position + EmitterShapeSampler.offset(c.shape, c.mode, size: c.size, random: &random)
+            origin =
+                configuration.position
+                + EmitterShapeSampler.offset(
+                    configuration.shape, configuration.mode, size: configuration.size, random: &random)
         }
         let motion = Motion(
             key: key, birth: (parent?.birth ?? 0) + bornAt, origin: origin, velocity: direction * speed,
@@ -252,7 +259,8 @@ struct ParticleSimulation {
             particles.append(
                 Particle(
                     cell: index, birth: motion.birth, position: motion.position(at: age),
-                    scale: max(scale + cell.scaleSpeed * age, 0) * c.scale, angle: spin * age, color: color))
+                    scale: max(scale + cell.scaleSpeed * age, 0) * configuration.scale, angle: spin * age, color: color)
+            )
         }
         // Sub-particles are born while the particle lives, and outlive it.
         for child in configuration.children[index] {
