@@ -470,6 +470,15 @@ extension CGPathElementKind {
         }
     }
 
+    /// Where the element ends (a move's point), without building `points`; nil for a close.
+    var endPoint: CGPoint? {
+        switch self {
+        case .moveToPoint(let p), .addLineToPoint(let p), .addQuadCurveToPoint(_, let p), .addCurveToPoint(_, _, let p):
+            p
+        case .closeSubpath: nil
+        }
+    }
+
     /// Whether every point the element names is finite (without building `points`).
     var isFinite: Bool {
         switch self {

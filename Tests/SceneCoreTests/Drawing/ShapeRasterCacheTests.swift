@@ -7,7 +7,7 @@ import Testing
 /// change, and, for shapes the last frame drew, ahead of the frame and side by side; small ones
 /// packed into the atlas's pages, written where they changed.
 @Suite struct ShapeRasterCacheTests {
-    /// The committed path the shapes share: the cache compares paths by identity.
+    /// The committed path the shapes share.
     static let square = CGPath(rect: CGRect(x: 2, y: 2, width: 16, height: 16), transform: nil)
 
     /// A shape layer's values: a 20 x 20 square stroked red, `strokeEnd` as given.
@@ -80,17 +80,22 @@ import Testing
     @Test func aFullAtlasIsEmptiedAtTheNextFrame() throws {
         let cache = ShapeRasterCache()
         // 126 x 126 rasters take 128 x 128 slots: 8 x 8 to a page, 256 in the atlas's 4 pages.
-        let path = CGPath(rect: CGRect(x: 1, y: 1, width: 122, height: 122), transform: nil)
-        var p = properties(strokeEnd: 1, path: path)
-        p.bounds = CGRect(x: 0, y: 0, width: 126, height: 126)
-        let key = ShapeRaster.Key(p, scale: 1)
-        let drawn = (0..<257).compactMap { cache.drawable(of: LayerID(rawValue: UInt64($0)), key) }
+        // Each layer's square is a little lower than the last: 257 different shapes.
+        func properties(_ i: Int) -> LayerProperties {
+            let path = CGPath(rect: CGRect(x: 1, y: 1 + CGFloat(i) / 1000, width: 122, height: 122), transform: nil)
+            var p = self.properties(strokeEnd: 1, path: path)
+            p.bounds = CGRect(x: 0, y: 0, width: 126, height: 126)
+            return p
+        }
+        let drawn = (0..<257).compactMap {
+            cache.drawable(of: LayerID(rawValue: UInt64($0)), ShapeRaster.Key(properties($0), scale: 1))
+        }
         #expect(drawn.count == 257)
         #expect(Set(drawn.prefix(256).map(\.image.imageID)).count == 4)
         #expect(drawn[256].image.width == 126, "the shape that found no room draws from its own image")
-        cache.prepareFrame { _ in p }
+        cache.prepareFrame { properties(Int($0.rawValue)) }
         #expect(cache.takeReplacedImages(), "the pages may go")
-        let again = try #require(cache.drawable(of: LayerID(rawValue: 256), key))
+        let again = try #require(cache.drawable(of: LayerID(rawValue: 256), ShapeRaster.Key(properties(256), scale: 1)))
         #expect(again.image.width == 1024 && again.uv.x == 1 / 1024, "the first slot of a new page")
     }
 
@@ -103,19 +108,65 @@ import Testing
             shown[id] = properties(strokeEnd: 1)
             _ = cache.drawable(of: id, ShapeRaster.Key(shown[id]!, scale: 1))
         }
-        #expect(cache.rasterizations == 3)
+        #expect(cache.rasterizations == 1, "three layers show one shape")
         // Two shapes change; the third stays.
         shown[ids[0]] = properties(strokeEnd: 0.25)
         shown[ids[1]] = properties(strokeEnd: 0.75)
         cache.prepareFrame { shown[$0] }
-        #expect(cache.rasterizations == 5, "the two changed shapes, ahead of the frame")
+        #expect(cache.rasterizations == 3, "the two changed shapes, ahead of the frame")
         for id in ids { _ = cache.drawable(of: id, ShapeRaster.Key(shown[id]!, scale: 1)) }
-        #expect(cache.rasterizations == 5, "the frame finds them kept")
+        #expect(cache.rasterizations == 3, "the frame finds them kept")
         // A shape the last frame did not draw is left to the frame that draws it.
         cache.prepareFrame { shown[$0] }
         shown[ids[2]] = properties(strokeEnd: 0.5)
         cache.prepareFrame { shown[$0] }
-        #expect(cache.rasterizations == 5)
+        #expect(cache.rasterizations == 3)
+    }
+
+    /// Layers showing equal shapes, each with a path of its own, share one raster in one slot,
+    /// rasterised once ahead of the frame when they change together. A layer that leaves the
+    /// others draws into a slot of its own (the shared one is theirs), and a shape is forgotten
+    /// when the last layer showing it goes.
+    @Test func equalShapesShareOneRasterAndOneSlot() throws {
+        let cache = ShapeRasterCache()
+        let ids = (1...4).map { LayerID(rawValue: UInt64($0)) }
+        func properties(strokeEnd: CGFloat) -> LayerProperties {
+            self.properties(
+                strokeEnd: strokeEnd, path: CGPath(rect: CGRect(x: 2, y: 2, width: 16, height: 16), transform: nil))
+        }
+        var shown: [LayerID: LayerProperties] = [:]
+        cache.prepareFrame { shown[$0] }
+        let drawables = try ids.map { id in
+            shown[id] = properties(strokeEnd: 1)
+            return try #require(cache.drawable(of: id, ShapeRaster.Key(shown[id]!, scale: 1)))
+        }
+        #expect(cache.rasterizations == 1)
+        #expect(Set(drawables.map(\.uv)).count == 1 && cache.takeTextureUpdates().count == 1)
+        // All four change together: one raster (one shape to draw is left to the frame), in a
+        // new slot.
+        for id in ids { shown[id] = properties(strokeEnd: 0.5) }
+        cache.prepareFrame { shown[$0] }
+        let half = try ids.map { try #require(cache.drawable(of: $0, ShapeRaster.Key(shown[$0]!, scale: 1))) }
+        #expect(cache.rasterizations == 2 && Set(half.map(\.uv)) == [SIMD4<Float>(23, 1, 43, 21) / 1024])
+        #expect(cache.takeTextureUpdates().map { [$0.x, $0.y] } == [[23, 1]])
+        #expect(!cache.takeReplacedImages(), "the shapes left behind were in the atlas")
+        // One goes on alone: a slot of its own, the others' pixels untouched.
+        shown[ids[0]] = properties(strokeEnd: 0.25)
+        cache.prepareFrame { shown[$0] }
+        let alone = try #require(cache.drawable(of: ids[0], ShapeRaster.Key(shown[ids[0]]!, scale: 1)))
+        #expect(cache.rasterizations == 3 && alone.uv == SIMD4<Float>(45, 1, 65, 21) / 1024)
+        #expect(cache.takeTextureUpdates().map { [$0.x, $0.y] } == [[45, 1]])
+        // Alone, it takes its own slot over when it changes again, writing what changed.
+        shown[ids[0]] = properties(strokeEnd: 0.75)
+        let next = try #require(cache.drawable(of: ids[0], ShapeRaster.Key(shown[ids[0]]!, scale: 1)))
+        let written = cache.takeTextureUpdates().map { [$0.x, $0.y, $0.width, $0.height] }
+        // What the stroke adds from a quarter to three quarters of the way round (the right and
+        // bottom edges): 17 x 18 pixels from (2, 1) in the slot.
+        #expect(next.uv == alone.uv && written == [[45 + 2, 1 + 1, 17, 18]], "\(written)")
+        // The others' shape stays while one of them shows it.
+        cache.remove(Array(ids[1...2]))
+        let kept = try #require(cache.drawable(of: ids[3], ShapeRaster.Key(shown[ids[3]]!, scale: 1)))
+        #expect(kept.uv == half[3].uv && cache.rasterizations == 4)
     }
 
     @Test func aRasterDrawnAfterAnotherReusesItsMeasuresAndDrawsTheSamePixels() throws {

@@ -20,16 +20,11 @@ struct ShapeRaster: Sendable {
     let trim: StrokeTrim?
 
     /// What a shape's pixels depend on: the values shown (animated or committed), the bounds
-    /// (huge shapes are drawn near them) and the scale. The path is compared by identity:
-    /// committed paths are immutable, and an animation makes a new path whenever it changes.
-    struct Key: Equatable, Sendable {
-        /// A path compared by identity.
-        private struct SamePath: Equatable, Sendable {
-            let path: CGPath?
-            static func == (a: SamePath, b: SamePath) -> Bool { a.path === b.path }
-        }
-
-        private let samePath: SamePath
+    /// (huge shapes are drawn near them) and the scale. Paths are compared by their elements
+    /// (the same path object at once), so that layers showing equal shapes, each with a path of
+    /// its own, share one raster. Hashed by a few of its numbers, which tell most shapes apart.
+    struct Key: Hashable, Sendable {
+        private let comparedPath: ComparedPath
         let fillColor: RGBA?
         let fillRule: CAShapeLayerFillRule
         let strokeColor: RGBA?
@@ -43,10 +38,13 @@ struct ShapeRaster: Sendable {
         let strokeEnd: CGFloat
         let bounds: CGRect
         let scale: CGFloat
+        /// The hash of the path and the values that tell most shapes apart, worked out once:
+        /// the cache's dictionaries and lock hash a key many times a frame.
+        private let digest: Int
 
         /// The shape shown by a layer with properties `p`, rasterised at `scale` pixels a unit.
         init(_ p: LayerProperties, scale: CGFloat) {
-            samePath = SamePath(path: p.shapePath)
+            comparedPath = ComparedPath(path: p.shapePath)
             fillColor = p.shownFillColor
             fillRule = p.fillRule
             strokeColor = p.shownStrokeColor
@@ -60,16 +58,40 @@ struct ShapeRaster: Sendable {
             strokeEnd = p.strokeEnd
             bounds = p.bounds
             self.scale = scale
+            var hasher = Hasher()
+            hasher.combine(comparedPath)
+            hasher.combine(fillColor)
+            hasher.combine(strokeColor)
+            hasher.combine(strokeStart)
+            hasher.combine(strokeEnd)
+            hasher.combine(lineWidth)
+            hasher.combine(bounds.width)
+            hasher.combine(bounds.height)
+            hasher.combine(scale)
+            digest = hasher.finalize()
         }
 
         /// The path drawn.
-        var path: CGPath? { samePath.path }
+        var path: CGPath? { comparedPath.path }
+
+        /// The numbers first, the paths' elements last: a dictionary compares a key with the
+        /// others its probe meets, most of them different shapes of paths alike.
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart
+                && a.strokeColor == b.strokeColor
+                && a.fillColor == b.fillColor && a.lineWidth == b.lineWidth && a.scale == b.scale
+                && a.bounds == b.bounds && a.fillRule == b.fillRule && a.miterLimit == b.miterLimit
+                && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.lineDashPhase == b.lineDashPhase
+                && a.lineDashPattern == b.lineDashPattern && a.comparedPath == b.comparedPath
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
         /// Whether a shape drawn from `other` touches the same area: the same path, bounds and
         /// scale, filled or not alike, and stroked alike but for colour and trim (a trimmed
         /// stroke is measured whole).
         func touchesTheSameArea(as other: Key) -> Bool {
-            path === other.path && bounds == other.bounds && scale == other.scale
+            comparedPath == other.comparedPath && bounds == other.bounds && scale == other.scale
                 && (fillColor == nil) == (other.fillColor == nil) && strokes == other.strokes
                 && (!strokes
                     || (lineWidth == other.lineWidth && miterLimit == other.miterLimit && lineCap == other.lineCap
@@ -162,11 +184,29 @@ struct ShapeRaster: Sendable {
         context.translateBy(x: -rect.minX, y: -rect.minY)
         var trim: StrokeTrim?
         if drawing.isTrimmed {
-            let same = previous.flatMap { $0.key.path === key.path && $0.key.scale == key.scale ? $0.trim : nil }
+            let same = previous.flatMap { $0.key.path == key.path && $0.key.scale == key.scale ? $0.trim : nil }
             trim = same ?? drawing.measuredForTrimming(at: scale)
         }
         drawing.draw(in: context, scale: scale, trim: trim)
         guard let image = context.makeImage() else { return nil }
         return ShapeRaster(key: key, image: image, rect: rect, extent: extent, trim: trim)
+    }
+}
+
+/// A path compared by its elements (`CGPath ==`: the same object at once), hashed by their
+/// count and where the first and the last begin or end: a few numbers, whatever the length.
+private struct ComparedPath: Hashable, Sendable {
+    let path: CGPath?
+
+    func hash(into hasher: inout Hasher) {
+        guard let elements = path?.elements else { return hasher.combine(-1) }
+        hasher.combine(elements.count)
+        let first = elements.first?.endPoint
+        // The last element is often a close, which names no point.
+        let last = elements.last?.endPoint ?? elements.dropLast().last?.endPoint
+        hasher.combine(first?.x)
+        hasher.combine(first?.y)
+        hasher.combine(last?.x)
+        hasher.combine(last?.y)
     }
 }
