@@ -7,7 +7,7 @@
 // CLIP_MASK writes only the stencil where the shape covers a pixel at least halfway, MASKED
 // multiplies the output by the alpha of the mask texture (a masked group's composite),
 // SCREEN_TEXTURED takes the colour from the texture's pixel under the fragment (a shape clip),
-// GRADIENT draws the gradients of gradient quads (params.y 2 or 3: SceneCore's QuadPaint) from
+// GRADIENT draws the gradients of gradient quads (params.y 2 to 4: SceneCore's QuadPaint) from
 // the frame's gradient texture, VIDEO converts a video frame's Y'CbCr planes (u_texture's red
 // samples are Y) to RGB: 1 for I420 (U and V planes on units 2 and 3), 2 for NV12 (UV on unit 2).
 // SIMPLE_SHAPES leaves out continuous corners and mixed edges; AFFINE_FILLS (SceneCore's
@@ -248,6 +248,9 @@ flat in vec4 v_gradientEnd;
 flat in vec4 v_gradientColor0;
 flat in vec4 v_gradientColor1;
 in float v_gradientT;
+#if GRADIENT == 3
+in vec4 v_gradientStraight;
+#endif
 
 // The texel `index` of the gradient texture (bound as u_texture), laid out GRADIENT_ROW wide.
 vec4 gradientTexel(int index) {
@@ -273,7 +276,10 @@ vec4 gradientColor(vec2 p, int base) {
         t = turn - floor(turn);
     }
 #endif
-#if GRADIENT == 1
+#if GRADIENT == 3
+    // Interpolated from the vertices (SceneCore's GradientShading.interpolated).
+    vec4 colour = v_gradientStraight;
+#elif GRADIENT == 1
     // An axial gradient of two stops (SceneCore's GradientShading.axialTwoStops).
     float lower = v_gradientEnd.z;
     float upper = v_gradientEnd.w;

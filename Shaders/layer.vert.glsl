@@ -34,7 +34,7 @@ flat out vec4 v_radii;
 flat out vec4 v_params;
 
 #if GRADIENT
-// The gradient of a gradient quad (params.y 2 or 3), read once per vertex from its block in the
+// The gradient of a gradient quad (params.y 2 to 4), read once per vertex from its block in the
 // frame's gradient texture (SceneCore's GradientTexels), bound as u_texture.
 uniform sampler2D u_texture;
 flat out vec4 v_gradientHeader;             // kind, stop count, start point
@@ -42,6 +42,9 @@ flat out vec4 v_gradientEnd;                // end point; with two stops, their 
 flat out vec4 v_gradientColor0;             // with two stops, their straight colours
 flat out vec4 v_gradientColor1;
 out float v_gradientT;                      // an axial gradient's location, affine in the layer
+#if GRADIENT == 3
+out vec4 v_gradientStraight;                // an interpolated gradient's straight colour
+#endif
 
 vec4 gradientTexel(int index) {
     return texelFetch(u_texture, ivec2(index % GRADIENT_ROW, index / GRADIENT_ROW), 0);
@@ -61,6 +64,13 @@ void passGradient(vec2 position) {
     vec2 d = v_gradientEnd.xy - start;
     float lengthSquared = dot(d, d);
     v_gradientT = lengthSquared > 0.0 ? dot(position - start, d) / lengthSquared : 1.0;
+#if GRADIENT == 3
+    // Between the stops at every corner (SceneCore's GradientShading.interpolated): the colour
+    // is affine over the quad.
+    float span = v_gradientEnd.w - v_gradientEnd.z;
+    float s = span > 0.0 ? clamp((v_gradientT - v_gradientEnd.z) / span, 0.0, 1.0) : 0.0;
+    v_gradientStraight = mix(v_gradientColor0, v_gradientColor1, s);
+#endif
 }
 #endif
 

@@ -102,7 +102,12 @@ import Testing
             var quad = quad
             quad.uv = .zero
             quad.color = SIMD4(repeating: 1)
-            quad.parameters.paint = shading == .axialTwoStops ? .axialTwoStopGradient : .gradient
+            quad.parameters.paint =
+                switch shading {
+                case .interpolated: .interpolatedGradient
+                case .axialTwoStops: .axialTwoStopGradient
+                default: .gradient
+                }
             return quad
         }
         let batch = DrawBatch(
@@ -146,6 +151,31 @@ import Testing
             }
             #expect(colours == ["red", "blue"], "\(coverage)")
         }
+    }
+
+    /// An interpolated gradient (its straight colour interpolated from the corners) draws what
+    /// the axial shader of two stops draws, where the quad stays between the stops: unshaped
+    /// quads turned, skewed and tipped in 3D (interpolated perspective-correctly), stops of
+    /// different alphas (premultiplied after the interpolation).
+    @Test func interpolatedGradientsDrawWhatTheAxialShaderDraws() throws {
+        let canvas = TestCanvas(width: 160, height: 120)
+        let quads = fills(on: canvas).map { quad in
+            var quad = quad
+            quad.parameters = .init(paint: .color)
+            return quad
+        }
+        let block: [SIMD4<Float>] = [
+            SIMD4(0, 2, 0, 0), SIMD4(10, 60, 0, 0), SIMD4(1, 0, 0, 1), SIMD4(0, 0, 1, 0.3), SIMD4(0, 1, 1, 1),
+        ]
+        #expect(quads.allSatisfy { GradientTexels.staysBetweenStops(block, over: $0.rect) && !$0.isShaped })
+        let axial = try renderGradient(quads, block: block, shading: .axialTwoStops, .general, on: canvas)
+        let interpolated = try renderGradient(quads, block: block, shading: .interpolated, .general, on: canvas)
+        #expect(largestDifference(axial, interpolated) <= 1)
+        var shades = Set<UInt8>()
+        for y in 0..<axial.height {
+            for x in 0..<axial.width { shades.insert(axial.pixel(x: x, y: y).b) }
+        }
+        #expect(shades.count > 40, "\(shades.count) shades of blue: the gradient is drawn")
     }
 
     @Test func theAffineFillAndSimpleVariantsDrawWhatTheGeneralCoverageDraws() throws {

@@ -24,7 +24,7 @@ struct LayerProgram: VariantProgram {
         /// the same size as the frame's) instead of the instance's colour: shape clips.
         var screenTextured = false
         /// Draws the gradients of gradient quads from the frame's gradient texture, bound on unit 0:
-        /// `GRADIENT` 1 for axial gradients of two stops, 2 for any gradient.
+        /// `GRADIENT` 1 for axial gradients of two stops, 2 for any gradient, 3 for interpolated ones.
         var gradient = GradientShading.none
         /// Converts the Y′CbCr planes of a video frame to RGB (`VIDEO` 1 for I420's three planes
         /// on units 0, 2 and 3, 2 for NV12's two on units 0 and 2) as the texture it samples.
@@ -33,13 +33,16 @@ struct LayerProgram: VariantProgram {
         var defines: String {
             "#define SHAPED \(shaped ? 1 : 0)\n#define TEXTURED \(textured ? 1 : 0)\n#define CLIP_MASK \(clipMask ? 1 : 0)\n"
                 + "#define MASKED \(masked ? 1 : 0)\n#define SCREEN_TEXTURED \(screenTextured ? 1 : 0)\n"
-                + "#define GRADIENT \(gradient == .none ? 0 : gradient == .axialTwoStops ? 1 : 2)\n"
+                + "#define GRADIENT \(Self.gradientDefine[gradient] ?? 0)\n"
                 + "#define GRADIENT_ROW \(GradientTexels.rowLength)\n"
                 + "#define SIMPLE_SHAPES \(shapeCoverage < .general ? 1 : 0)\n"
                 + "#define AFFINE_FILLS \(shapeCoverage <= .affineFill ? 1 : 0)\n"
                 + "#define UNIFORM_FILLS \(shapeCoverage == .uniformAffineFill ? 1 : 0)\n"
                 + "#define VIDEO \(video == nil ? 0 : video == .i420 ? 1 : 2)\n"
         }
+
+        /// The shader's `GRADIENT` for each shading.
+        static let gradientDefine: [GradientShading: Int] = [.none: 0, .axialTwoStops: 1, .any: 2, .interpolated: 3]
 
         /// Writes a clip's shape into the stencil (`pushClip`, `popClip`).
         static let clipMask = Variant(shaped: true, clipMask: true)

@@ -67,6 +67,54 @@ import Testing
         #expect(batcher.instanceCount == 1)
     }
 
+    /// A gradient layer's default gradient (top to bottom over its bounds), or one from side to
+    /// side, is interpolated from the vertices; one whose points, locations or rounded shape
+    /// take it past its stops is an axial gradient of two stops, whose batch the interpolated
+    /// ones join; more stops, or another kind, draw apart.
+    @Test func gradientsAreInterpolatedWhereTheyStayBetweenTheirStops() {
+        func gradient(_ configure: (CAGradientLayer) -> Void) -> CAGradientLayer {
+            let layer = CAGradientLayer()
+            layer.colors = [red, blue]
+            configure(layer)
+            return layer
+        }
+        let layers = [
+            gradient { _ in },
+            gradient { $0.startPoint = CGPoint(x: 0.5, y: 0.25) },
+            gradient {
+                $0.startPoint = CGPoint(x: 0, y: 0.5)
+                $0.endPoint = CGPoint(x: 1, y: 0.5)
+            },
+            gradient { $0.locations = [0.2, 0.8] },
+            gradient { $0.cornerRadius = 4 },
+            gradient { $0.colors = [red, green, blue] },
+            gradient {
+                $0.type = .radial
+                $0.endPoint = CGPoint(x: 1, y: 1)
+            },
+        ]
+        let root = grid(layers.count) { layer, i in
+            layers[i].frame = layer.bounds
+            layer.addSublayer(layers[i])
+        }
+        let list = displayList(for: root, width: 1280, height: 720)
+        #expect(
+            list.instances.map(\.parameters.paint) == [
+                .interpolatedGradient, .axialTwoStopGradient, .interpolatedGradient, .axialTwoStopGradient,
+                .axialTwoStopGradient, .gradient, .gradient,
+            ])
+        let batches = list.commands.compactMap { if case .draw(let batch) = $0 { batch } else { nil } }
+        // The rounded one is shaped: a batch of its own.
+        #expect(batches.map(\.gradient) == [.axialTwoStops, .axialTwoStops, .any])
+        #expect(batches.map(\.count) == [4, 1, 2])
+        // Past the start, the stops or the end by more than a ten-thousandth of the gradient.
+        let block = GradientTexels.block(for: renderTree(for: layers[0])[layers[0].layerID]!.properties)!
+        #expect(GradientTexels.staysBetweenStops(block, over: SIMD4(0, 0, 48, 48)))
+        #expect(GradientTexels.staysBetweenStops(block, over: SIMD4(0, -0.004, 48, 48.008)))
+        #expect(!GradientTexels.staysBetweenStops(block, over: SIMD4(0, -0.01, 48, 48)))
+        #expect(!GradientTexels.staysBetweenStops(block, over: SIMD4(0, 0, 48, 48.01)))
+    }
+
     @Test func untexturedQuadsJoinATexturedBatchAndTheBatchTakesTheImage() {
         var batcher = Batcher()
         let quad = QuadInstance(

@@ -46,7 +46,7 @@ import Testing
             let layer = CAGradientLayer()
             layer.frame = frame
             layer.colors = [red, blue]
-            return (layer, [.axialTwoStopGradient])
+            return (layer, [.interpolatedGradient])
         case .shape:
             let layer = CAShapeLayer()
             layer.frame = frame

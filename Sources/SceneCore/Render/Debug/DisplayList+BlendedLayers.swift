@@ -52,7 +52,7 @@ extension DisplayList {
         switch quad.parameters.paint {
         case .color: return true
         case .texture: return image.map(isOpaque) ?? false
-        case .axialTwoStopGradient, .gradient: return gradientIsOpaque(at: Int(quad.uv.x))
+        case .interpolatedGradient, .axialTwoStopGradient, .gradient: return gradientIsOpaque(at: Int(quad.uv.x))
         }
     }
 

@@ -82,7 +82,11 @@ struct Batcher {
         var quad = quad
         let first = addGradientTexels(block)
         quad.uv = SIMD4(first, 0, first, 0)
-        quad.parameters.paint = GradientTexels.isAxialTwoStop(block) ? .axialTwoStopGradient : .gradient
+        quad.parameters.paint =
+            !GradientTexels.isAxialTwoStop(block)
+            ? .gradient
+            : !quad.isShaped && GradientTexels.staysBetweenStops(block, over: quad.rect)
+                ? .interpolatedGradient : .axialTwoStopGradient
         add(quad, image: nil, sampling: .init())
     }
 
@@ -321,7 +325,11 @@ extension DrawBatch {
         _ quad: QuadInstance, image: CGImage?, sampling: TextureSampling, gradient: GradientShading
     ) -> Bool {
         guard isShaped == quad.isShaped else { return false }
-        if gradient != .none { return self.image == nil && (self.gradient == .none || self.gradient == gradient) }
+        if gradient != .none {
+            // Interpolated gradients and axial ones of two stops share the latter's shader.
+            let twoStops = max(self.gradient, gradient) <= .axialTwoStops
+            return self.image == nil && (self.gradient == .none || self.gradient == gradient || twoStops)
+        }
         guard let image else { return true }
         guard let current = self.image else { return self.gradient == .none }
         return current === image && self.sampling == sampling
@@ -336,7 +344,7 @@ extension DrawBatch {
             self.image = image
             self.sampling = sampling
         }
-        if gradient != .none { self.gradient = gradient }
+        self.gradient = max(self.gradient, gradient)
         if quad.isShaped { shapeCoverage = max(shapeCoverage, quad.shapeCoverage) }
         count += 1
     }

@@ -16,15 +16,22 @@ package struct TextureSampling: Hashable, Sendable {
 }
 
 /// Which gradients a batch draws, each with a shader of its own: a software rasteriser runs
-/// every branch of a shader, so the common gradient takes none of the others' work.
-package enum GradientShading: Sendable, Equatable, CaseIterable {
+/// every branch of a shader, so the common gradient takes none of the others' work. In order
+/// of the work a pixel takes; a batch of interpolated gradients may take axial ones of two
+/// stops, and is then drawn as those.
+package enum GradientShading: Int, Sendable, Comparable, CaseIterable {
     /// No gradient.
     case none
+    /// Axial gradients of two stops whose location stays between the stops over the whole quad
+    /// (`QuadPaint.interpolatedGradient`): the colour itself is interpolated from the vertices.
+    case interpolated
     /// Axial gradients of two stops: the location is interpolated from the vertices and the
     /// stops are read once per vertex, so a pixel costs one blend.
     case axialTwoStops
     /// Any gradient: radial and conic locations, any number of stops read per pixel.
     case any
+
+    package static func < (a: GradientShading, b: GradientShading) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// One instanced draw: `count` consecutive instances from `first`, all sampling `image`

@@ -26,6 +26,27 @@ package enum GradientTexels {
     /// Whether `block` is an axial gradient of two stops (`GradientShading.axialTwoStops`).
     static func isAxialTwoStop(_ block: [SIMD4<Float>]) -> Bool { block.first.map { $0.x == 0 && $0.y == 2 } ?? false }
 
+    /// Whether the axial gradient of two stops `block` stays between its stops over `rect`
+    /// (x, y, width, height in the gradient's space), within a ten-thousandth: then its colour
+    /// is an affine function of the point over the rect, interpolated exactly from the corners
+    /// (`GradientShading.interpolated`). A CAGradientLayer's default gradient, from the middle
+    /// of its top edge to the middle of its bottom edge, does over its bounds.
+    static func staysBetweenStops(_ block: [SIMD4<Float>], over rect: SIMD4<Float>) -> Bool {
+        guard isAxialTwoStop(block), block.count >= 5 else { return false }
+        let start = SIMD2(block[0].z, block[0].w)
+        let d = SIMD2(block[1].x, block[1].y) - start
+        let lengthSquared = (d * d).sum()
+        let (lower, upper) = (block[4].x, block[4].y)
+        guard lengthSquared > 0, upper > lower else { return false }
+        let slack: Float = 1e-4
+        for corner in [SIMD2<Float>(0, 0), SIMD2(1, 0), SIMD2(0, 1), SIMD2(1, 1)] {
+            let p = SIMD2(rect.x, rect.y) + corner * SIMD2(rect.z, rect.w)
+            let t = ((p - start) * d).sum() / lengthSquared
+            guard t >= lower - slack, t <= upper + slack else { return false }
+        }
+        return true
+    }
+
     /// The block for the gradient of `p`, or nil when it draws nothing: fewer than two colours,
     /// locations whose count differs from the colours', or a radial gradient whose points share
     /// an x or a y (as in Core Animation).

@@ -111,6 +111,7 @@ package struct QuadInstance: Sendable, Equatable {
     package var gradientShading: GradientShading {
         switch parameters.paint {
         case .color, .texture: .none
+        case .interpolatedGradient: .interpolated
         case .axialTwoStopGradient: .axialTwoStops
         case .gradient: .any
         }

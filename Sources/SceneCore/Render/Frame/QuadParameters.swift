@@ -41,6 +41,9 @@ package enum QuadPaint: Int, Sendable, CaseIterable {
     case axialTwoStopGradient = 2
     /// Any other gradient (`GradientShading.any`).
     case gradient = 3
+    /// An axial gradient of two stops, as `axialTwoStopGradient`, on a quad whose corners all
+    /// lie between the stops and with no shape to grow it (`GradientShading.interpolated`).
+    case interpolatedGradient = 4
 }
 
 extension QuadInstance {
