@@ -360,6 +360,29 @@ import Testing
         expectPixel(image, 50, 50, (191, 128, 191, 255), tolerance: 8)
         expectPixel(image, 50, 10, (0, 0, 255, 255))
     }
+
+    /// A background blur alone is drawn straight into the frame, inside the layer's rounded
+    /// shape: blurred across the boundary inside, the backdrop untouched in the corners.
+    @Test func aRoundedBackgroundBlurStaysInsideTheCorners() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.addSublayer(
+            solidLayer(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        root.addSublayer(
+            solidLayer(CGRect(x: 50, y: 0, width: 50, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        let glass = CALayer()
+        glass.frame = CGRect(x: 30, y: 30, width: 40, height: 40)
+        glass.cornerRadius = 12
+        glass.backgroundFilters = [blur(4)]
+        root.addSublayer(glass)
+        let image = try render(root)
+        expectPixel(image, 31, 31, (255, 0, 0, 255), "in the rounded corner: untouched")
+        expectPixel(image, 68, 68, (0, 0, 255, 255), "in the rounded corner: untouched")
+        for x in [46, 49, 50, 53] {
+            let blue = Self.edgeAlpha(Double(x) + 0.5 - 50, sigma: 4)
+            expectPixel(image, x, 50, (255 - blue, 0, blue, 255), tolerance: 4, "x = \(x)")
+        }
+    }
 }
 
 /// Effect-group and backdrop commands the renderer is handed by hand, malformed.

@@ -73,6 +73,22 @@ extension FramePass {
         else {
             return
         }
+        if passes.count == 1, case .blur(let radius) = passes[0],
+            let blurred = blurred(
+                copy, region: region.grown(by: blurReach(radius)).clipped(width: width, height: height), by: radius,
+                edges: .clamped)
+        {
+            // One blur: its result is drawn straight into the target, with no target of the
+            // frame's size in between (a software rasteriser pays for every pixel it copies).
+            bindDrawTarget(current.framebuffer)
+            setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+            glDisable(GL_BLEND.glEnum)
+            withScissor(shape) { $0.draw(blurred, tint: 1) }
+            glEnable(GL_BLEND.glEnum)
+            renderer.groupTargets.release(copy)
+            statistics.filterPasses += 1
+            return
+        }
         let filtered = applyFilters(passes, to: copy, region: &region, edges: .clamped)
         bindDrawTarget(current.framebuffer)
         glDisable(GL_BLEND.glEnum)
