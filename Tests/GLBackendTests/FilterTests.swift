@@ -323,19 +323,24 @@ import Testing
         expectPixel(still, 30, 50, (0, 0, 0, 255))
     }
 
-    @Test func aBackgroundBlurBlursWhatLiesBehindInsideTheLayerOnly() throws {
-        // Red over x < 50, blue past it; the glass covers x 20..<80, y 20..<80.
+    /// A 100 x 100 root, red over x < 50 and blue past it, with `glass` above.
+    static func redBesideBlue(under glass: CALayer) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         root.addSublayer(
             solidLayer(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         root.addSublayer(
             solidLayer(CGRect(x: 50, y: 0, width: 50, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
+        root.addSublayer(glass)
+        return root
+    }
+
+    @Test func aBackgroundBlurBlursWhatLiesBehindInsideTheLayerOnly() throws {
+        // The glass covers x 20..<80, y 20..<80.
         let glass = CALayer()
         glass.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
         glass.backgroundFilters = [blur(4)]
-        root.addSublayer(glass)
-        let image = try render(root)
+        let image = try render(Self.redBesideBlue(under: glass))
         for x in [44, 48, 49, 50, 53] {
             let blue = Self.edgeAlpha(Double(x) + 0.5 - 50, sigma: 4)
             expectPixel(image, x, 50, (255 - blue, 0, blue, 255), tolerance: 4, "x = \(x)")
@@ -346,16 +351,9 @@ import Testing
     }
 
     @Test func frostedGlassIsABackgroundBlurUnderATranslucentBackground() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.addSublayer(
-            solidLayer(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        root.addSublayer(
-            solidLayer(CGRect(x: 50, y: 0, width: 50, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         let glass = solidLayer(CGRect(x: 20, y: 20, width: 60, height: 60), CGColor(gray: 1, alpha: 0.5))
         glass.backgroundFilters = ["gaussianBlur"]  // the default radius, 10
-        root.addSublayer(glass)
-        let image = try render(root)
+        let image = try render(Self.redBesideBlue(under: glass))
         // At the boundary, half red and half blue, then half white over it.
         expectPixel(image, 50, 50, (191, 128, 191, 255), tolerance: 8)
         expectPixel(image, 50, 10, (0, 0, 255, 255))
@@ -364,18 +362,11 @@ import Testing
     /// A background blur alone is drawn straight into the frame, inside the layer's rounded
     /// shape: blurred across the boundary inside, the backdrop untouched in the corners.
     @Test func aRoundedBackgroundBlurStaysInsideTheCorners() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.addSublayer(
-            solidLayer(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        root.addSublayer(
-            solidLayer(CGRect(x: 50, y: 0, width: 50, height: 100), CGColor(red: 0, green: 0, blue: 1, alpha: 1)))
         let glass = CALayer()
         glass.frame = CGRect(x: 30, y: 30, width: 40, height: 40)
         glass.cornerRadius = 12
         glass.backgroundFilters = [blur(4)]
-        root.addSublayer(glass)
-        let image = try render(root)
+        let image = try render(Self.redBesideBlue(under: glass))
         expectPixel(image, 31, 31, (255, 0, 0, 255), "in the rounded corner: untouched")
         expectPixel(image, 68, 68, (0, 0, 255, 255), "in the rounded corner: untouched")
         for x in [46, 49, 50, 53] {

@@ -141,13 +141,8 @@ import Testing
             let affine = try renderGradient(quads, block: block, shading: shading, coverage, on: canvas)
             #expect(largestDifference(general, affine) <= 1, "\(coverage)")
             // The gradient is drawn: the turned fill holds red and blue.
-            var colours = Set<String>()
-            for y in 0..<general.height {
-                for x in 0..<general.width {
-                    let p = general.pixel(x: x, y: y)
-                    if p.r > 200 && p.g < 40 && p.b < 40 { colours.insert("red") }
-                    if p.b > 150 && p.r < 150 && p.g < 200 { colours.insert("blue") }
-                }
+            let colours = general.pixelNames { p in
+                p.r > 200 && p.g < 40 && p.b < 40 ? "red" : p.b > 150 && p.r < 150 && p.g < 200 ? "blue" : nil
             }
             #expect(colours == ["red", "blue"], "\(coverage)")
         }

@@ -79,14 +79,10 @@ import Testing
         let atlas = text(CATextLayer(), string)
         try expectAtlasMatchesPango(atlas, text(BitmapTextLayer(), string))
         let image = try renderedDrawing(of: atlas, over: Self.white)
-        var colours = Set<String>()
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = image.pixel(x: x, y: y)
-                if p.r > 200 && p.g < 40 && p.b < 40 { colours.insert("red") }
-                if p.b > 200 && p.r < 40 && p.g < 40 { colours.insert("blue") }
-                if p.r < 40 && p.g < 40 && p.b < 40 { colours.insert("black") }
-            }
+        let colours = image.pixelNames { p in
+            if p.r > 200 && p.g < 40 && p.b < 40 { return "red" }
+            if p.b > 200 && p.r < 40 && p.g < 40 { return "blue" }
+            return p.r < 40 && p.g < 40 && p.b < 40 ? "black" : nil
         }
         #expect(colours == ["red", "blue", "black"], "foregroundColor does not apply to an attributed string")
     }

@@ -23,6 +23,18 @@ extension PixelImage {
     public func pixel(at p: CGPoint) -> Pixel {
         pixel(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)))
     }
+
+    /// The names `name` gives the image's pixels (nil for a pixel it names nothing): which of
+    /// the colours a test looks for the image holds.
+    public func pixelNames(_ name: (Pixel) -> String?) -> Set<String> {
+        var names = Set<String>()
+        for y in 0..<height {
+            for x in 0..<width {
+                if let found = name(pixel(x: x, y: y)) { names.insert(found) }
+            }
+        }
+        return names
+    }
 }
 
 /// True when every channel of `a`, alpha included, is within `tolerance` of the same channel of `b`.
