@@ -112,9 +112,21 @@ extension PlaybackSuites {
             #expect(await waitUntil(timeout: .seconds(5)) { ended.count == 1 })
             recorder.stop()
             // From the loop's start (the frame prerolled before it is frame 0).
-            let numbers = recorder.recorded.compactMap(\.number).drop { $0 != 2 }
-            #expect(Array(numbers.prefix(10)) == [2, 3, 4, 5, 6, 2, 3, 4, 5, 6], "\(numbers)")
-            #expect(numbers.last == 6 && numbers.count % 5 == 0, "\(numbers)")
+            let numbers = Array(recorder.recorded.compactMap(\.number).drop { $0 != 2 })
+            // The loops: runs of rising frame numbers. A frame late on a loaded machine is
+            // dropped, as a player drops it (CI once missed frame 5 of the first loop); none is
+            // shown out of the range or out of order, and the item ends on its range's last frame.
+            var loops: [[Int]] = []
+            for number in numbers {
+                if let last = loops.last?.last, number > last {
+                    loops[loops.count - 1].append(number)
+                } else {
+                    loops.append([number])
+                }
+            }
+            #expect(numbers.allSatisfy { (2...6).contains($0) }, "\(numbers)")
+            #expect(loops.count >= 2 && numbers.count >= 4 * loops.count, "\(numbers)")
+            #expect(loops.first?.first == 2 && numbers.last == 6, "\(numbers)")
         }
     }
 }
