@@ -169,6 +169,31 @@ import Testing
         #expect(kept.uv == half[3].uv && cache.rasterizations == 4)
     }
 
+    /// A shape drawn from NaN values (here every number a key holds) is kept as any other: its
+    /// key equals itself, so the cache finds it again instead of keeping a new one each frame,
+    /// and forgets it with its layer.
+    @Test func aShapeOfNaNValuesIsKeptOnceAndForgotten() {
+        let cache = ShapeRasterCache()
+        let id = LayerID(rawValue: 5)
+        var p = properties(strokeEnd: .nan)
+        p.strokeStart = .nan
+        p.lineWidth = .nan
+        p.miterLimit = .nan
+        p.lineDashPhase = .nan
+        p.lineDashPattern = NumberList([.nan, 2])
+        p.bounds = CGRect(x: CGFloat.nan, y: 0, width: 20, height: .nan)
+        p.strokeColor = CGColor(red: .nan, green: 0, blue: 0, alpha: 1)
+        let key = ShapeRaster.Key(p, scale: .nan)
+        #expect(key == ShapeRaster.Key(p, scale: .nan))
+        for _ in 0..<50 {
+            cache.prepareFrame { _ in p }
+            _ = cache.drawable(of: id, ShapeRaster.Key(p, scale: .nan))
+        }
+        #expect(cache.keptShapes == 1)
+        cache.remove([id])
+        #expect(cache.keptShapes == 0)
+    }
+
     @Test func aRasterDrawnAfterAnotherReusesItsMeasuresAndDrawsTheSamePixels() throws {
         let first = try #require(ShapeRaster.rasterize(ShapeRaster.Key(properties(strokeEnd: 0.25), scale: 2)))
         let key = ShapeRaster.Key(properties(strokeEnd: 0.6), scale: 2)

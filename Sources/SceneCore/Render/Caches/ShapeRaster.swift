@@ -75,14 +75,27 @@ struct ShapeRaster: Sendable {
         var path: CGPath? { comparedPath.path }
 
         /// The numbers first, the paths' elements last: a dictionary compares a key with the
-        /// others its probe meets, most of them different shapes of paths alike.
+        /// others its probe meets, most of them different shapes of paths alike. A NaN equals a
+        /// NaN here, so that every key equals itself: a shape drawn from NaN values is found
+        /// again, and forgotten, like any other.
         static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart
-                && a.strokeColor == b.strokeColor
-                && a.fillColor == b.fillColor && a.lineWidth == b.lineWidth && a.scale == b.scale
-                && a.bounds == b.bounds && a.fillRule == b.fillRule && a.miterLimit == b.miterLimit
-                && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.lineDashPhase == b.lineDashPhase
-                && a.lineDashPattern == b.lineDashPattern && a.comparedPath == b.comparedPath
+            a.digest == b.digest && same(a.strokeEnd, b.strokeEnd) && same(a.strokeStart, b.strokeStart)
+                && same(a.strokeColor, b.strokeColor) && same(a.fillColor, b.fillColor)
+                && same(a.lineWidth, b.lineWidth) && same(a.scale, b.scale)
+                && same(a.bounds.origin.x, b.bounds.origin.x) && same(a.bounds.origin.y, b.bounds.origin.y)
+                && same(a.bounds.width, b.bounds.width) && same(a.bounds.height, b.bounds.height)
+                && a.fillRule == b.fillRule && same(a.miterLimit, b.miterLimit) && a.lineCap == b.lineCap
+                && a.lineJoin == b.lineJoin && same(a.lineDashPhase, b.lineDashPhase)
+                && (a.lineDashPattern.values ?? []).elementsEqual(b.lineDashPattern.values ?? [], by: same)
+                && (a.lineDashPattern.values == nil) == (b.lineDashPattern.values == nil)
+                && a.comparedPath == b.comparedPath
+        }
+
+        private static func same<T: FloatingPoint>(_ a: T, _ b: T) -> Bool { a == b || (a.isNaN && b.isNaN) }
+
+        private static func same(_ a: RGBA?, _ b: RGBA?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return same(a.r, b.r) && same(a.g, b.g) && same(a.b, b.b) && same(a.a, b.a)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }

@@ -219,6 +219,9 @@ final class ShapeRasterCache: Sendable {
         }
     }
 
+    /// How many shapes are kept (for tests).
+    package var keptShapes: Int { state.withLock { $0.shapes.count } }
+
     /// How many shapes have been rasterised (for tests and statistics).
     package var rasterizations: Int { state.withLock { $0.rasterizations } }
 }
