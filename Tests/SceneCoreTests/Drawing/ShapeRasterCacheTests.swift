@@ -6,7 +6,7 @@ import Testing
 /// The render side's kept shape rasters: drawn once while their values stay, again when they
 /// change, and, for shapes the last frame drew, ahead of the frame and side by side; small ones
 /// packed into the atlas's pages, written where they changed.
-@Suite struct ShapeRasterCacheTests {
+@Suite(.tags(.threads)) struct ShapeRasterCacheTests {
     /// The committed path the shapes share.
     static let square = CGPath(rect: CGRect(x: 2, y: 2, width: 16, height: 16), transform: nil)
 
@@ -167,6 +167,32 @@ import Testing
         cache.remove(Array(ids[1...2]))
         let kept = try #require(cache.drawable(of: ids[3], ShapeRaster.Key(shown[ids[3]]!, scale: 1)))
         #expect(kept.uv == half[3].uv && cache.rasterizations == 4)
+    }
+
+    /// Many layers changing together to a few shapes between them: each different shape is
+    /// rasterised once, side by side on helper threads ahead of the frame, and the frame finds
+    /// every layer's kept (ThreadSanitizer runs this suite).
+    @Test func layersChangingTogetherRasteriseEachDifferentShapeOnceAheadOfTheFrame() throws {
+        let cache = ShapeRasterCache()
+        let ids = (1...40).map { LayerID(rawValue: UInt64($0)) }
+        var shown: [LayerID: LayerProperties] = [:]
+        for round in 0..<3 {
+            cache.prepareFrame { shown[$0] }
+            let before = cache.rasterizations
+            let drawables = try ids.enumerated().map { index, id in
+                shown[id] = properties(strokeEnd: CGFloat(index % 8 + 1) / 8 - CGFloat(round) / 100)
+                return try #require(cache.drawable(of: id, ShapeRaster.Key(shown[id]!, scale: 1)))
+            }
+            #expect(Set(drawables.map(\.uv)).count == 8)
+            #expect(cache.rasterizations - before == (round == 0 ? 8 : 0), "round \(round)")
+            #expect(cache.keptShapes == 8)
+            // The next round's shapes, rasterised before its frame.
+            for (index, id) in ids.enumerated() {
+                shown[id] = properties(strokeEnd: CGFloat(index % 8 + 1) / 8 - CGFloat(round + 1) / 100)
+            }
+            cache.prepareFrame { shown[$0] }
+            #expect(cache.rasterizations - before == (round == 0 ? 16 : 8), "round \(round)")
+        }
     }
 
     /// A shape drawn from NaN values (here every number a key holds) is kept as any other: its
