@@ -43,7 +43,7 @@ extension PlaybackSuites {
         }
 
         /// Playing, the frame rendered at a display time is the one due then: the player's time
-        /// at that moment, to within a frame or two of scheduling.
+        /// while it renders, to within a frame or two of scheduling.
         @Test func whilePlayingTheFrameDueIsRendered() async throws {
             let spec = Clips.Spec(frameCount: 60)
             let player = await loadedPlayer(AVPlayerItem(url: try Clips.url(spec)))
@@ -51,9 +51,14 @@ extension PlaybackSuites {
             #expect(await waitUntil { layer.picture.feed.hasFrame })
             player.play()
             try await Task.sleep(for: .milliseconds(700))
-            let expected = Int((player.currentTime().seconds * 30).rounded(.down))
+            // The player's frame before and after the render: a renderer made on a loaded machine
+            // draws a few frames later than it was asked (CI once saw 4).
+            let before = Int((player.currentTime().seconds * 30).rounded(.down))
             let shown = try #require(try Self.renderedFrameNumber(root))
-            #expect(abs(shown - expected) <= 2, "shown \(shown), the player at frame \(expected)")
+            let after = Int((player.currentTime().seconds * 30).rounded(.down))
+            #expect(
+                shown >= before - 2 && shown <= after + 2, "shown \(shown), the player from frame \(before) to \(after)"
+            )
             player.pause()
         }
 
