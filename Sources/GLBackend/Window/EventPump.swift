@@ -72,6 +72,14 @@ final class EventPump: @unchecked Sendable {
         thread.start()
     }
 
+    /// Wakes the pump to look at Xlib's event queue again: an Xlib call on another thread (a
+    /// flush, a resize) may have read the pump's events off the connection into the queue,
+    /// where `poll` does not see them.
+    func nudge() {
+        var byte: UInt8 = 0
+        _ = write(wake.write, &byte, 1)
+    }
+
     /// Ends the pump and waits for its thread.
     func stop() {
         var byte: UInt8 = 1
@@ -101,7 +109,12 @@ final class EventPump: @unchecked Sendable {
             fds[0].revents = 0
             fds[1].revents = 0
             if poll(&fds, 2, -1) < 0 && errno != EINTR { return }
-            if fds[1].revents != 0 { return }
+            if fds[1].revents != 0 {
+                // A nudge (0) looks at the queue again; a stop (1) ends the pump.
+                var bytes = [UInt8](repeating: 0, count: 64)
+                let count = read(wake.read, &bytes, bytes.count)
+                if count <= 0 || bytes[..<count].contains(1) { return }
+            }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
                 DisplayConnectionLoss.end(display: connection.name)
             }

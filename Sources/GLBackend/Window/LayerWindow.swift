@@ -217,7 +217,7 @@ public final class LayerWindow {
         event.xclient.data.l.3 = 1
         let root = XRootWindow(display, XDefaultScreen(display))
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XFlush(display)
+        flush()
     }
 
     /// The model layer at `point` (window coordinates), hit-tested against the presentation
@@ -294,7 +294,16 @@ public final class LayerWindow {
         XChangeProperty(
             display, surface.window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
             PropModeReplace, bytes, Int32(bytes.count))
-        XFlush(display)
+        flush()
+    }
+
+    /// Sends what Xlib holds to the server and wakes the event pump: an Xlib call on this
+    /// thread may have read the pump's events into Xlib's queue, where its `poll` does not see
+    /// them (a resize's ConfigureNotify once waited there for the next event). Before the pump
+    /// starts there is no one to wake.
+    private func flush() {
+        XFlush(connection.display)
+        eventPump?.nudge()
     }
 
     /// Sets WM_NORMAL_HINTS' minimum size from `minimumSize`.
@@ -309,7 +318,7 @@ public final class LayerWindow {
             hints.pointee.min_height = Int32(min((height * contentsScale).rounded(.up), 16384))
         }
         XSetWMNormalHints(connection.display, surface.window, hints)
-        XFlush(connection.display)
+        flush()
     }
 
     /// The pixels `points` take at `scale` (at least 1).
@@ -370,7 +379,7 @@ public final class LayerWindow {
             XResizeWindow(
                 connection.display, surface.window, UInt32(Self.pixels(size.width, scale)),
                 UInt32(Self.pixels(size.height, scale)))
-            XFlush(connection.display)
+            flush()
             layOut()
             onScaleChange?(scale)
         case .fullScreenChanged(let fullScreen):
