@@ -56,7 +56,7 @@ let package = Package(
             name: "SceneCoreShaders", path: "Shaders",
             resources: [
                 .copy("layer.vert.glsl"), .copy("layer.frag.glsl"), .copy("blur.vert.glsl"), .copy("blur.frag.glsl"),
-                .copy("filter.frag.glsl"),
+                .copy("filter.frag.glsl"), .copy("rounded-rect.glsl"),
             ]),
         .target(
             name: "GLBackend",

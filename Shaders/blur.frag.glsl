@@ -2,7 +2,9 @@
 // The passes of a separable Gaussian blur and the draw of its result (GaussianBlur.swift),
 // compiled in variants: PASS 0 draws the texture, times u_tint, or, with ALPHA_TINT, its alpha
 // times u_tint (a shadow); PASS 1 averages 2x2 texels with one bilinear tap (downsampling);
-// PASS 2 is one direction of the blur.
+// PASS 2 is one direction of the blur. SHAPE_CLIP (PASS 0) draws only the pixels whose centre
+// lies inside a rounded rectangle in a layer's space (a background filter inside its layer's
+// shape, as a stencil clip of that shape would draw them).
 
 in vec2 v_uv;
 
@@ -12,10 +14,25 @@ uniform vec2 u_step;        // one texel along the blur direction, in texture co
 uniform float u_sigma;      // standard deviation in texels (PASS 2)
 uniform int u_taps;         // texels weighted on each side of the centre (PASS 2)
 
+#if SHAPE_CLIP
+uniform vec3 u_layerX;      // the layer's x at a pixel (x, y): dot(u_layerX, (x, y, 1))
+uniform vec3 u_layerY;      // the layer's y at a pixel
+uniform vec4 u_shapeRect;   // x, y, width, height (layer space)
+uniform vec4 u_shapeRadii;  // as QuadInstance's radii
+
+#include "rounded-rect"
+#endif
+
 out vec4 fragColor;
 
 void main() {
 #if PASS == 0
+#if SHAPE_CLIP
+    vec3 pixel = vec3(gl_FragCoord.xy, 1.0);
+    vec2 unusedGradient;
+    if (roundedRectDistance(vec2(dot(u_layerX, pixel), dot(u_layerY, pixel)), u_shapeRect, u_shapeRadii,
+                            unusedGradient) > 0.0) discard;
+#endif
     vec4 texel = texture(u_texture, v_uv);
 #if ALPHA_TINT
     fragColor = u_tint * texel.a;

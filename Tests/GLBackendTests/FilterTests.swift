@@ -374,6 +374,53 @@ import Testing
             expectPixel(image, x, 50, (255 - blue, 0, blue, 255), tolerance: 4, "x = \(x)")
         }
     }
+
+    /// A rounded background blur, turned or not: inside its shape blurred, outside its corners
+    /// untouched. Drawn with each pixel tested against the shape in the blur's shader (no
+    /// stencil pass), and where every pixel is inside the shape without the test, it matches
+    /// in every pixel the same layer under a perspective too slight to see, whose shape is a
+    /// stencil clip.
+    @Test(arguments: [
+        (CGRect(x: 25, y: 25, width: 50, height: 50), CGFloat.pi / 4, CALayerCornerCurve.circular),
+        (CGRect(x: 25.5, y: 24.25, width: 49.5, height: 51), 0, .continuous),
+    ])
+    func aRoundedBackgroundBlurIsClippedInItsShaderAsTheStencilClipsIt(
+        frame: CGRect, angle: CGFloat, curve: CALayerCornerCurve
+    ) throws {
+        func frosted(perspective: CGFloat) throws -> (RenderedImage, FrameStatistics) {
+            let glass = CALayer()
+            glass.frame = frame
+            glass.cornerRadius = 14
+            glass.cornerCurve = curve
+            glass.backgroundFilters = [blur(4)]
+            var turn = CATransform3DMakeRotation(angle, 0, 0, 1)
+            turn.m14 = perspective
+            glass.transform = turn
+            let renderer = try OffscreenRenderer(width: 100, height: 100)
+            let image = try renderer.render(Self.redBesideBlue(under: glass))
+            return (image, renderer.statistics)
+        }
+        let (clipped, inShader) = try frosted(perspective: 0)
+        let (stencilled, byStencil) = try frosted(perspective: 1e-7)
+        #expect(inShader.clipPushes == 0 && byStencil.clipPushes == 1)
+        if angle != 0 {
+            // Turned by 45 degrees, the glass's top corner points at (50, 14.6), on the red/blue
+            // boundary: the pixel centre (50.5, 17.5) lies in its square, 2.9 past the corner's
+            // circle (backdrop untouched: blue); (50.5, 22.5) lies 2.0 inside it (blurred).
+            expectPixel(clipped, 50, 17, (0, 0, 255, 255), "outside the rounded corner")
+            let blue = Self.edgeAlpha(0.5, sigma: 4)
+            expectPixel(clipped, 50, 22, (255 - blue, 0, blue, 255), tolerance: 4, "inside the rounded corner")
+        } else {
+            expectPixel(clipped, 26, 25, (255, 0, 0, 255), "outside the continuous corner")
+            let blue = Self.edgeAlpha(0.5, sigma: 4)
+            expectPixel(clipped, 50, 50, (255 - blue, 0, blue, 255), tolerance: 4, "inside")
+        }
+        var differing = 0
+        for y in 0..<100 {
+            for x in 0..<100 where clipped.pixel(x: x, y: y) != stencilled.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
 }
 
 /// Effect-group and backdrop commands the renderer is handed by hand, malformed.
@@ -395,6 +442,18 @@ import Testing
         #expect(messages.contains { $0.contains("endEffectGroup without a matching beginGroup") })
     }
 
+    @Test func aBackdropOfAShapeOutsideTheListIsRejected() throws {
+        let surface = try HeadlessSurface(width: 32, height: 32)
+        let (image, messages) = try Diagnostics.capturing {
+            try surface.render(
+                canvas.list([quad], [batch(0, 1), .filterBackdrop([.blur(radius: 2)], shape: 1, region: huge)]))
+        }
+        #expect(surface.statistics.rejectedCommands == 1)
+        expectPixel(image, 4, 4, (255, 0, 0, 255))
+        expectPixel(image, 15, 4, (255, 0, 0, 255), "the quad's edge: not blurred")
+        #expect(messages.contains { $0.contains("filterBackdrop of instance 1 is outside the list's 1 instances") })
+    }
+
     @Test func hugeRegionsAndNonFiniteRadiiFilterTheWholeTargetOrNothing() throws {
         let surface = try HeadlessSurface(width: 32, height: 32)
         let effects = GroupEffects(passes: [.blur(radius: .nan)], blendMode: .multiply)
@@ -402,7 +461,7 @@ import Testing
             canvas.list(
                 [quad],
                 [
-                    .filterBackdrop([.blur(radius: .infinity)], region: huge), .beginGroup, batch(0, 1),
+                    .filterBackdrop([.blur(radius: .infinity)], shape: 0, region: huge), .beginGroup, batch(0, 1),
                     .endEffectGroup(opacity: 1, effects: effects, region: huge),
                 ]))
         #expect(surface.statistics.rejectedCommands == 0)

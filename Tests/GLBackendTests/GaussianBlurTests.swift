@@ -39,7 +39,7 @@ import Testing
             blur.draw(
                 result, transform: toClip,
                 rect: SIMD4(Float(covered.x), Float(covered.y), Float(covered.width), Float(covered.height)),
-                uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: 1), alphaOnly: true)
+                uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: 1), paint: .alpha)
             var read = [UInt8](repeating: 0, count: size * 4)
             glBindFramebuffer(GL_READ_FRAMEBUFFER.glEnum, output.framebuffer)
             glPixelStorei(GL_PACK_ALIGNMENT.glEnum, 1)

@@ -3,10 +3,12 @@ import CSceneCoreGL
 /// One variant of the blur shader pair from `Shaders/` (`blur.vert`, `blur.frag`), with its
 /// uniform locations. Needs a current context.
 struct BlurProgram: VariantProgram {
-    /// What a variant's fragment shader does (its `PASS` and `ALPHA_TINT`).
+    /// What a variant's fragment shader does (its `PASS`, `ALPHA_TINT` and `SHAPE_CLIP`).
     enum Variant: CaseIterable {
         /// Draws the texture times a tint.
         case draw
+        /// Draws the texture times a tint where a pixel's centre lies inside a layer's shape.
+        case clippedDraw
         /// Draws the texture's alpha times a tint (a shadow).
         case alphaDraw
         /// Averages 2x2 texels with one bilinear tap.
@@ -17,11 +19,12 @@ struct BlurProgram: VariantProgram {
         var defines: String {
             let pass =
                 switch self {
-                case .draw, .alphaDraw: 0
+                case .draw, .clippedDraw, .alphaDraw: 0
                 case .downsample: 1
                 case .blur: 2
                 }
             return "#define PASS \(pass)\n#define ALPHA_TINT \(self == .alphaDraw ? 1 : 0)\n"
+                + "#define SHAPE_CLIP \(self == .clippedDraw ? 1 : 0)\n#define SIMPLE_SHAPES 0\n"
         }
     }
 
@@ -33,6 +36,10 @@ struct BlurProgram: VariantProgram {
     let step: GLint
     let sigma: GLint
     let taps: GLint
+    let layerX: GLint
+    let layerY: GLint
+    let shapeRect: GLint
+    let shapeRadii: GLint
 
     /// Compiles and links the variant, and points `u_texture` at texture unit 0.
     init(_ variant: Variant) throws(GLError) {
@@ -46,6 +53,10 @@ struct BlurProgram: VariantProgram {
         step = program.uniformLocation("u_step")
         sigma = program.uniformLocation("u_sigma")
         taps = program.uniformLocation("u_taps")
+        layerX = program.uniformLocation("u_layerX")
+        layerY = program.uniformLocation("u_layerY")
+        shapeRect = program.uniformLocation("u_shapeRect")
+        shapeRadii = program.uniformLocation("u_shapeRadii")
         glUseProgram(program.id)
         glUniform1i(program.uniformLocation("u_texture"), 0)
     }
@@ -59,5 +70,14 @@ struct BlurProgram: VariantProgram {
         }
         glUniform4f(rect, r.x, r.y, r.z, r.w)
         glUniform4f(uv, t.x, t.y, t.z, t.w)
+    }
+
+    /// Sets the shape a `clippedDraw` draws inside: `clip`'s rounded rectangle, in the layer
+    /// space that `clip` maps the target's pixels to.
+    func setClip(_ clip: ShapeClip) {
+        glUniform3f(layerX, clip.layerX.x, clip.layerX.y, clip.layerX.z)
+        glUniform3f(layerY, clip.layerY.x, clip.layerY.y, clip.layerY.z)
+        glUniform4f(shapeRect, clip.rect.x, clip.rect.y, clip.rect.z, clip.rect.w)
+        glUniform4f(shapeRadii, clip.radii.x, clip.radii.y, clip.radii.z, clip.radii.w)
     }
 }

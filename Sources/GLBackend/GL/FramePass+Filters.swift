@@ -59,9 +59,64 @@ extension FramePass {
             Float(region.height) / h * 2)
     }
 
-    /// Replaces what the current target holds inside the current clip (within `shape`) with
-    /// itself filtered by `passes`: a layer's background filters, drawn before the layer.
-    mutating func filterBackdrop(_ passes: [FilterPass], region shape: PixelRegion) {
+    /// Replaces what the current target holds inside the current clip and the shape of instance
+    /// `shape` (which lies within `region`) with itself filtered by `passes`: a layer's
+    /// background filters, drawn before the layer. A lone blur of a shape without perspective is
+    /// drawn back only where each pixel's centre lies inside the shape, tested in the shader;
+    /// otherwise the shape is a stencil clip around the filtering (a software rasteriser pays
+    /// for every pixel a stencil pass touches, and for the stencil test after it).
+    mutating func filterBackdrop(_ passes: [FilterPass], shape: Int, region: PixelRegion) {
+        guard isValidRange(first: shape, count: 1) else {
+            reject("filterBackdrop of instance \(shape) is outside the list's \(instanceCount) instances")
+            return
+        }
+        guard passes.count == 1, case .blur(let radius) = passes[0] else {
+            pushClip(shape)
+            filterBackdrop(passes, region: region)
+            popClip(shape)
+            return
+        }
+        if let clip = ShapeClip(instances[shape], width: width, height: height) {
+            blurBackdrop(by: radius, region: region, paint: .texelsInside(clip))
+        } else {
+            pushClip(shape)
+            blurBackdrop(by: radius, region: region, paint: .texels)
+            popClip(shape)
+        }
+    }
+
+    /// Replaces what the current target holds inside the current clip and within `region`
+    /// with itself blurred by `radius`, painted back as `paint` says: the blur's result is drawn
+    /// straight into the target, with no target of the frame's size in between (a software
+    /// rasteriser pays for every pixel it copies). Nothing changes when the blur cannot be made.
+    private mutating func blurBackdrop(by radius: Float, region: PixelRegion, paint: GaussianBlur.Paint) {
+        let region = region.clipped(width: width, height: height)
+        let reach = region.grown(by: blurReach(radius)).clipped(width: width, height: height)
+        // The region's blurred pixels come from no further than the blur reaches.
+        guard !current.discardsDrawing, !region.isEmpty, let copy = copyOfCurrentTarget(reach) else { return }
+        defer { renderer.groupTargets.release(copy) }
+        guard let blurred = blurred(copy, region: reach, by: radius, edges: .clamped) else { return }
+        bindDrawTarget(current.framebuffer)
+        setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
+        glDisable(GL_BLEND.glEnum)
+        // Where every pixel lies inside the shape, the texels are drawn as they are: a software
+        // rasteriser draws a plain textured rectangle far faster than one testing each pixel.
+        var inside = PixelRegion(x: 0, y: 0, width: 0, height: 0)
+        if case .texelsInside(let clip) = paint {
+            inside = clip.interior.intersection(region)
+            if !inside.isEmpty { withScissor(inside) { $0.paint(blurred, tint: 1, paint: .texels) } }
+        }
+        for strip in region.subtracting(inside) {
+            withScissor(strip) { $0.paint(blurred, tint: 1, paint: paint) }
+        }
+        glEnable(GL_BLEND.glEnum)
+        renderer.blur.recycle(blurred)
+        statistics.filterPasses += 1 + blurred.passes
+    }
+
+    /// Replaces what the current target holds inside the current clip and within `region`
+    /// with itself filtered by `passes`, through a target of the frame's size.
+    private mutating func filterBackdrop(_ passes: [FilterPass], region shape: PixelRegion) {
         let shape = shape.clipped(width: width, height: height)
         var region = shape
         guard !current.discardsDrawing, !passes.isEmpty, !region.isEmpty else { return }
@@ -71,22 +126,6 @@ extension FramePass {
             let copy = copyOfCurrentTarget(
                 region.grown(by: margin).clipped(width: width, height: height))
         else {
-            return
-        }
-        if passes.count == 1, case .blur(let radius) = passes[0],
-            let blurred = blurred(
-                copy, region: region.grown(by: blurReach(radius)).clipped(width: width, height: height), by: radius,
-                edges: .clamped)
-        {
-            // One blur: its result is drawn straight into the target, with no target of the
-            // frame's size in between (a software rasteriser pays for every pixel it copies).
-            bindDrawTarget(current.framebuffer)
-            setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
-            glDisable(GL_BLEND.glEnum)
-            withScissor(shape) { $0.draw(blurred, tint: 1) }
-            glEnable(GL_BLEND.glEnum)
-            renderer.groupTargets.release(copy)
-            statistics.filterPasses += 1
             return
         }
         let filtered = applyFilters(passes, to: copy, region: &region, edges: .clamped)
@@ -172,12 +211,18 @@ extension FramePass {
     /// Draws `blurred` over the target pixels it covers, times `tint`, into the bound target with
     /// its blending, stencil and scissor, and hands its texture back.
     private mutating func draw(_ blurred: GaussianBlur.Result, tint: Float) {
+        paint(blurred, tint: tint, paint: .texels)
+        renderer.blur.recycle(blurred)
+        statistics.filterPasses += blurred.passes
+    }
+
+    /// Draws `blurred` over the target pixels it covers as `paint` says, times `tint`, into the
+    /// bound target with its blending, stencil and scissor.
+    private func paint(_ blurred: GaussianBlur.Result, tint: Float, paint: GaussianBlur.Paint) {
         renderer.blur.draw(
             blurred, transform: Self.clipIdentity,
             rect: Self.clipRect(of: blurred.covered, width: width, height: height),
-            uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: tint), alphaOnly: false)
-        renderer.blur.recycle(blurred)
-        statistics.filterPasses += blurred.passes
+            uv: SIMD4(0, 0, 1, 1), tint: SIMD4(repeating: tint), paint: paint)
     }
 
     /// Makes transparent what a blur of `region` of `source` by `radius`, reaching to `reach`,
@@ -194,16 +239,7 @@ extension FramePass {
     private mutating func clear(_ target: GroupTarget, around inner: PixelRegion, within outer: PixelRegion) {
         bindDrawTarget(target.framebuffer)
         glClearColor(0, 0, 0, 0)
-        let (innerTop, outerTop) = (inner.y + inner.height, outer.y + outer.height)
-        let strips = [
-            PixelRegion(x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y),
-            PixelRegion(x: outer.x, y: innerTop, width: outer.width, height: outerTop - innerTop),
-            PixelRegion(x: outer.x, y: inner.y, width: inner.x - outer.x, height: inner.height),
-            PixelRegion(
-                x: inner.x + inner.width, y: inner.y, width: outer.x + outer.width - inner.x - inner.width,
-                height: inner.height),
-        ]
-        for strip in strips where !strip.isEmpty {
+        for strip in outer.subtracting(inner.intersection(outer)) {
             withScissor(strip) { _ in glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
         }
     }

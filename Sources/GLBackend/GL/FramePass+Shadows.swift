@@ -197,7 +197,7 @@ extension FramePass {
         if let clip { pushClip(clip) }
         setStencil(testing: current.stencilDepth, passOperation: GL_KEEP)
         for (rect, uv) in Self.pieces(of: entry.rect, uv: entry.uv, around: hole) {
-            renderer.blur.draw(entry.blurred, transform: transform, rect: rect, uv: uv, tint: color, alphaOnly: true)
+            renderer.blur.draw(entry.blurred, transform: transform, rect: rect, uv: uv, tint: color, paint: .alpha)
             statistics.drawCalls += 1
         }
         if let clip { popClip(clip) }

@@ -8,8 +8,9 @@ struct FramePass {
     /// The frame's size in pixels.
     let frameWidth: Int
     let frameHeight: Int
-    /// Instances in the list; the group composite quad follows them in the buffer.
-    let instanceCount: Int
+    /// The list's instances; the group composite quad follows them in the buffer.
+    let instances: [QuadInstance]
+    var instanceCount: Int { instances.count }
     /// The pixels each group can touch, by the index of its opening command (see `DisplayList`).
     let groupRegions: [Int: PixelRegion]
     var levels: [TargetLevel]
@@ -28,7 +29,7 @@ struct FramePass {
         self.renderer = renderer
         self.frameScissor = scissor
         (frameWidth, frameHeight) = (list.width, list.height)
-        self.instanceCount = list.instances.count
+        self.instances = list.instances
         self.groupRegions = list.groupRegions
         self.levels = [TargetLevel(framebuffer: framebuffer, group: nil, baseDepth: 0)]
         self.statistics = statistics
@@ -58,7 +59,7 @@ struct FramePass {
         case .endMask(let opacity): endMask(opacity: opacity)
         case .endEffectGroup(let opacity, let effects, let region):
             endEffectGroup(opacity: opacity, effects: effects, region: region)
-        case .filterBackdrop(let passes, let region): filterBackdrop(passes, region: region)
+        case .filterBackdrop(let passes, let shape, let region): filterBackdrop(passes, shape: shape, region: region)
         case .beginRaster(let request): beginRaster(request)
         case .endRaster: endRaster()
         case .drawRaster(let layer, let batch): drawRaster(of: layer, batch)

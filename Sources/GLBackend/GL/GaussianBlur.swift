@@ -6,7 +6,7 @@ import SceneCore
 ///
 /// `blur(_:size:region:sigma:edges:)` blurs a rectangle of any texture (a group target's
 /// colour texture, a cached image) by a standard deviation given in pixels and returns the
-/// result in a texture of its own; `draw(_:transform:rect:uv:tint:alphaOnly:)` draws such a
+/// result in a texture of its own; `draw(_:transform:rect:uv:tint:paint:)` draws such a
 /// result into the bound framebuffer with premultiplied source-over blending; `recycle(_:)`
 /// hands its texture back for reuse (or a caller keeps it, as the shadow cache does). Each of
 /// its programs (`BlurProgram.Variant`) is compiled the first time a blur or draw needs it;
@@ -176,21 +176,38 @@ final class GaussianBlur {
         return Result(texture: result, covered: covered, scale: plan.scale, passes: passes + 2)
     }
 
+    /// What `draw(_:transform:rect:uv:tint:paint:)` draws of a result's texels.
+    enum Paint {
+        /// The texels times the tint.
+        case texels
+        /// The texels' alpha times the tint (a shadow's colour).
+        case alpha
+        /// The texels times the tint, at the pixels whose centre lies inside the clip's shape.
+        case texelsInside(ShapeClip)
+    }
+
     /// Draws `result` as the quad `rect` in the space `transform` maps to clip space
     /// (row-vector convention, as `QuadInstance.transform`), sampling `uv` at its (minX, minY)
-    /// and (maxX, maxY) corners, times the premultiplied `tint`, or with `alphaOnly` the
-    /// texels' alpha times `tint` (a shadow's colour). Uses the bound framebuffer, viewport,
-    /// blending and stencil state. Draws nothing when the program is unusable.
+    /// and (maxX, maxY) corners, as `paint` says, times the premultiplied `tint`. Uses the
+    /// bound framebuffer, viewport, blending and stencil state. Draws nothing when the program
+    /// is unusable.
     func draw(
         _ result: Result, transform: SIMD16<Float>, rect: SIMD4<Float>, uv: SIMD4<Float>, tint: SIMD4<Float>,
-        alphaOnly: Bool
+        paint: Paint
     ) {
-        guard let program = programs.program(for: alphaOnly ? .alphaDraw : .draw) else { return }
+        let variant: BlurProgram.Variant =
+            switch paint {
+            case .texels: .draw
+            case .alpha: .alphaDraw
+            case .texelsInside: .clippedDraw
+            }
+        guard let program = programs.program(for: variant) else { return }
         var vertexArray: GLint = 0
         glGetIntegerv(GL_VERTEX_ARRAY_BINDING.glEnum, &vertexArray)
         glBindVertexArray(self.vertexArray)
         glUseProgram(program.program.id)
         program.setQuad(transform: transform, rect: rect, uv: uv)
+        if case .texelsInside(let clip) = paint { program.setClip(clip) }
         glUniform4f(program.tint, tint.x, tint.y, tint.z, tint.w)
         glActiveTexture(GL_TEXTURE0.glEnum)
         glBindTexture(GL_TEXTURE_2D.glEnum, result.texture.texture)

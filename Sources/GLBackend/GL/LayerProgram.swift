@@ -117,15 +117,30 @@ struct LayerProgram: VariantProgram {
         glUniform1f(opacity, 1)
     }
 
-    /// The shader source with `defines` inserted after its `#version` line.
+    /// The shader source with `defines` inserted after its `#version` line and each line
+    /// `#include "name"` replaced by the shader file `name` (GLSL has no includes of its own).
     static func source(named name: String, defines: String) throws(GLError) -> String {
-        let text: String
+        let text = try included(name)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { (line) throws(GLError) -> String in
+                guard line.hasPrefix(includePrefix), line.hasSuffix("\""), line.count > includePrefix.count else {
+                    return String(line)
+                }
+                return try included(String(line.dropFirst(includePrefix.count).dropLast()))
+            }
+            .joined(separator: "\n")
+        guard let endOfVersion = text.firstIndex(of: "\n") else { return text + "\n" + defines }
+        return String(text[...endOfVersion]) + defines + String(text[text.index(after: endOfVersion)...])
+    }
+
+    private static let includePrefix = "#include \""
+
+    /// The text of the shader file `name`.
+    private static func included(_ name: String) throws(GLError) -> String {
         do {
-            text = try ShaderLibrary.source(named: name)
+            return try ShaderLibrary.source(named: name)
         } catch {
             throw .shaderSourceMissing(name)
         }
-        guard let endOfVersion = text.firstIndex(of: "\n") else { return text + "\n" + defines }
-        return String(text[...endOfVersion]) + defines + String(text[text.index(after: endOfVersion)...])
     }
 }

@@ -123,7 +123,7 @@ struct EffectFootprints {
                 close(
                     at: index, adding: PixelBox(region),
                     grownBy: Float(effects.spread(width: list.width, height: list.height)))
-            case .filterBackdrop(let passes, let region):
+            case .filterBackdrop(let passes, _, let region):
                 let spread = Float(FilterPass.spread(of: passes, width: list.width, height: list.height))
                 place(PixelBox(region).grown(by: spread), from: index, to: index, readsBackdrop: true)
             case .beginShadow(let shadow): open.append(Open(command: index, shadow: shadow))

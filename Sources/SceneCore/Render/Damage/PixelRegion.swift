@@ -31,6 +31,21 @@ package struct PixelRegion: Sendable, Hashable {
         return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The pixels of the region outside `inner`, a region within it: up to four strips (below
+    /// and above `inner` the region's whole width, beside it `inner`'s height); the region
+    /// itself when `inner` is empty.
+    package func subtracting(_ inner: PixelRegion) -> [PixelRegion] {
+        guard !inner.isEmpty else { return isEmpty ? [] : [self] }
+        let (innerTop, top) = (inner.y + inner.height, y + height)
+        let innerRight = inner.x + inner.width
+        return [
+            PixelRegion(x: x, y: y, width: width, height: inner.y - y),
+            PixelRegion(x: x, y: innerTop, width: width, height: top - innerTop),
+            PixelRegion(x: x, y: inner.y, width: inner.x - x, height: inner.height),
+            PixelRegion(x: innerRight, y: inner.y, width: x + width - innerRight, height: inner.height),
+        ].filter { !$0.isEmpty }
+    }
+
     /// The pixels in both regions (an empty region where they do not meet).
     package func intersection(_ other: PixelRegion) -> PixelRegion {
         let (x0, y0) = (max(x, other.x), max(y, other.y))

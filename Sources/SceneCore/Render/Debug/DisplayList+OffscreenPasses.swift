@@ -26,7 +26,7 @@ extension DisplayList {
                 }
             case .beginRaster: rasterDepth += 1
             case .endRaster: rasterDepth -= 1
-            case .filterBackdrop(_, let region):
+            case .filterBackdrop(_, _, let region):
                 if rasterDepth == 0 { passes.append(PixelBox(region)) }
             default:
                 guard rasterDepth == 0, let drawn = Self.drawnBatch(of: command) else { continue }

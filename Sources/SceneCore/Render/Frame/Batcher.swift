@@ -167,12 +167,14 @@ struct Batcher {
         }
     }
 
-    /// Filters what was drawn so far inside the clip of the shape `shape` (background filters).
+    /// Filters what was drawn so far inside the current clip and the shape `shape` (background
+    /// filters); nothing when the shape cannot be drawn.
     mutating func filterBackdrop(_ passes: [FilterPass], inside shape: QuadInstance) {
-        let clip = pushClip(shape)
+        guard Self.admits(shape) else { return }
+        closeBatch()
+        instances.append(shape)
         let region = targetSize.map { PixelBox(covering: shape, in: $0).region(in: $0) } ?? PixelRegion.everything
-        commands.append(.filterBackdrop(passes, region: region))
-        popClip(clip)
+        commands.append(.filterBackdrop(passes, shape: instances.count - 1, region: region))
     }
 
     /// Starts the commands that draw a rasterized layer's bitmap. Groups inside it are

@@ -94,9 +94,10 @@ package enum DisplayCommand: Sendable, Equatable {
     /// `opacity`, then its blend mode. `region` holds everything drawn in the group (the
     /// renderer filters and blends only there, and as far around it as a blur spreads it).
     case endEffectGroup(opacity: Float, effects: GroupEffects, region: PixelRegion)
-    /// Replace what the current target holds inside the current clip, which lies within
-    /// `region`, with itself filtered by the passes (a layer's `backgroundFilters`, inside its shape).
-    case filterBackdrop([FilterPass], region: PixelRegion)
+    /// Replace what the current target holds inside the current clip and the shape of instance
+    /// `shape` (a layer's, as `pushClip` clips to it), which lies within `region`, with itself
+    /// filtered by the passes (the layer's `backgroundFilters`).
+    case filterBackdrop([FilterPass], shape: Int, region: PixelRegion)
     /// Start drawing a rasterized layer's bitmap (see `RasterRequest`). When the renderer's
     /// cache holds the bitmap of `request.layer` at `request.version` and size, every command
     /// up to the matching `endRaster` is skipped (a cache hit); otherwise they draw into a fresh
