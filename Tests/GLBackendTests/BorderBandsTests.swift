@@ -22,14 +22,14 @@ import Testing
         }
         let tree = renderTree(root)
         let list = FrameBuilder.build(tree, root: root.layerID, width: 220, height: 170)
-        let bands = list.instances.filter { $0.rect != $0.shapeRect }
-        #expect(bands.count == 8)
+        let isBand = { (quad: QuadInstance) in quad.parameters.borderWidth > 0 && quad.rect != quad.shapeRect }
+        #expect(list.instances.count(where: isBand) == 8)
         // The same frame with each border one quad over its whole shape: its first band grown
         // to the shape, the other three drawing nothing.
         var whole = list
         var seen = 0
         whole.instances = list.instances.map { quad in
-            guard quad.rect != quad.shapeRect else { return quad }
+            guard isBand(quad) else { return quad }
             var quad = quad
             if seen % 4 == 0 { quad.rect = quad.shapeRect } else { quad.color = .zero }
             seen += 1
@@ -55,13 +55,5 @@ import Testing
         let list = FrameBuilder.build(renderTree(root), root: root.layerID, width: 100, height: 100)
         // 56 x 56 units inside the bands: under the 4,096 square units the split needs.
         #expect(list.instances.count == 1 && list.instances[0].rect == list.instances[0].shapeRect)
-    }
-
-    func renderTree(_ root: CALayer) -> RenderTree {
-        var tree = RenderTree()
-        var builder = CommitBuilder()
-        builder.encodeWhole(root, markingCommitted: false)
-        tree.apply(builder.finish())
-        return tree
     }
 }

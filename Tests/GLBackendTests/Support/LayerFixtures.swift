@@ -27,3 +27,12 @@ func quadrantImage(size: Int = 2) -> CGImage {
 func coveredWidth(_ image: RenderedImage, row y: Int, background: Pixel) -> Int {
     (0..<image.width).filter { !isClose(image.pixel(x: $0, y: y), background, tolerance: 8) }.count
 }
+
+/// The render tree of the layers under `root`, as a renderer has it after their first commit.
+func renderTree(_ root: CALayer) -> RenderTree {
+    var tree = RenderTree()
+    var builder = CommitBuilder()
+    builder.encodeWhole(root, markingCommitted: false)
+    tree.apply(builder.finish())
+    return tree
+}

@@ -141,6 +141,7 @@ struct FramePatch {
     /// new mapping, worked out here as the walk works it out.
     private mutating func move(_ moved: [Int], of tree: RenderTree, changes: inout Changes) -> Bool {
         let toClip = ClipSpace.fromWindow(width: list.width, height: list.height)
+        let size = SIMD2(Float(list.width), Float(list.height))
         let (leaves, commands, batchOfInstance) = (self.leaves, list.commands, self.batchOfInstance)
         // The quads are changed through one buffer: writing them through the list would check
         // that it is not shared at every quad.
@@ -166,6 +167,8 @@ struct FramePatch {
                         // The leaf's quads share its mapping; a perspective one may need more coverage code.
                         guard quad.transform == before else { return false }
                         quad.transform = clip
+                        // The inside of a split fill must still be covered whole where it is now.
+                        if quad.parameters.isInterior, !quad.interiorHolds(in: size) { return false }
                         if quad.isShaped {
                             let owner = Int(batchOfInstance[index])
                             guard owner >= 0, case .draw(let into) = commands[owner],

@@ -24,6 +24,8 @@ struct Batcher {
     private var instances: [QuadInstance] = []
     private var commands: [DisplayCommand] = []
     private var open: DrawBatch?
+    /// Whether the open batch holds the inside of a split fill (`QuadInstance.splitInterior(in:)`).
+    private var openHoldsInterior = false
     /// The size of the target being drawn: the frame's, or a rasterized layer's bitmap's.
     private var targetSize: SIMD2<Float>?
     private var openGroups: [OpenGroup] = []
@@ -60,19 +62,32 @@ struct Batcher {
         return false
     }
 
-    /// Adds a quad to the current batch, or starts a new batch when it cannot join.
+    /// Adds a quad to the current batch, or starts a new batch when it cannot join. A large
+    /// rounded fill goes in as its inside and the strips around it
+    /// (`QuadInstance.splitInterior(in:)`).
     mutating func add(_ quad: QuadInstance, image: CGImage?, sampling: TextureSampling) {
         guard Self.admits(quad) else { return }
+        if image == nil, let targetSize, let split = quad.splitInterior(in: targetSize) {
+            for strip in split.strips { add(strip, image: nil, sampling: sampling) }
+            add(split.interior, image: nil, sampling: sampling)
+            return
+        }
         if let targetSize, !openGroups.isEmpty { grow(PixelBox(covering: quad, in: targetSize)) }
         let gradient = image == nil ? quad.gradientShading : .none
+        // The inside of a split fill is drawn by the plain shader, over many pixels: its batch
+        // neither has nor takes an image or a gradient.
+        let staysPlain = quad.parameters.isInterior || openHoldsInterior
+        let plain = image == nil && gradient == .none && open?.image == nil && open?.gradient == GradientShading.none
         // The open batch is changed where it is: a copy would retain and release its image.
-        if open?.accepts(quad, image: image, sampling: sampling, gradient: gradient) == true {
+        if open?.accepts(quad, image: image, sampling: sampling, gradient: gradient) == true, !staysPlain || plain {
             open?.join(quad, image: image, sampling: sampling, gradient: gradient)
+            openHoldsInterior = staysPlain
         } else {
             closeBatch()
             open = DrawBatch(
                 first: instances.count, count: 1, image: image, sampling: sampling, isShaped: quad.isShaped,
                 gradient: gradient, shapeCoverage: quad.isShaped ? quad.shapeCoverage : .uniformAffineFill)
+            openHoldsInterior = quad.parameters.isInterior
         }
         instances.append(quad)
     }
@@ -316,6 +331,7 @@ struct Batcher {
     private mutating func closeBatch() {
         if let batch = open { commands.append(.draw(batch)) }
         open = nil
+        openHoldsInterior = false
     }
 
 }

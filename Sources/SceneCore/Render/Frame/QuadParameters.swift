@@ -27,7 +27,18 @@ package struct QuadParameters: Sendable, Equatable {
     package var edges: Float { packed.z }
 
     /// Whether coverage outside the shape is zero; otherwise a fill covers the whole rect.
-    package var clipsToShape: Bool { packed.w > 0.5 }
+    package var clipsToShape: Bool { packed.w == 1 }
+
+    /// Whether the quad is the inside of a shaped fill, drawn without coverage: every pixel of
+    /// it lies inside the shape (`QuadInstance.splitInterior(in:)`).
+    package var isInterior: Bool { packed.w == 2 }
+
+    /// These parameters for the inside of their shaped fill (`isInterior`).
+    package var interior: QuadParameters {
+        var interior = self
+        interior.packed.w = 2
+        return interior
+    }
 }
 
 /// What colours a quad's pixels (`QuadParameters.paint`); the raw value is what the shader reads.
