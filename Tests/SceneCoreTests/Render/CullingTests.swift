@@ -37,6 +37,51 @@ import Testing
         #expect(unculled.instances.count == 100)
     }
 
+    @Test func aLongListPassesOverTheRowsOffTheTargetByTheirKeptExtents() throws {
+        let (root, content) = list(rows: 50, offset: -600)
+        let tree = renderTree(for: root)
+        let builder = FrameBuilder.walk(tree, root: root.layerID, width: 200, height: 100)
+        // Rows 20 to 23 reach the target: the root, the content, four rows and their swatches
+        // are opened, each once; the other 46 rows are passed over, not opened and culled.
+        #expect(builder.workDone == 10 && builder.visitedLayers == 10, "\(builder.workDone) \(builder.visitedLayers)")
+        let version = try #require(tree.contentVersion(of: content.layerID))
+        let entry = try #require(tree.subtreeExtents.entry(for: content.layerID, version: version))
+        let extents = try #require(entry.sublayerExtents)
+        #expect(extents.count == 50 && extents[20] == CGRect(x: 0, y: 600, width: 200, height: 20))
+        // The content's space on the target, three pixels and a unit around it, y 596 to 704:
+        // rows 20 to 23.
+        var walker = builder
+        let layer = try #require(tree.layers[content.layerID])
+        let shown = try #require(
+            walker.sublayersShown(
+                of: content.layerID, layer: layer, children: layer.sublayers,
+                toWindow: CATransform3DMakeTranslation(0, -600, 0)))
+        #expect(shown.indices.filter { shown[$0] } == [20, 21, 22, 23])
+        // The same rows are drawn as without culling's shortcut: the four on the target.
+        #expect(walker.finish().instances.count == 8)
+        // Fewer rows than a layer keeps apart: each is opened and culled.
+        let (short, _) = list(rows: 31, offset: -600)
+        #expect(FrameBuilder.walk(renderTree(for: short), root: short.layerID, width: 200, height: 100).workDone == 37)
+    }
+
+    /// Whatever the list's transform, the rows passed over are those culling would skip (a
+    /// turned list opens each): the frame draws exactly the quads of the whole list whose boxes
+    /// (culling's, two pixels around each quad) reach the target.
+    @Test(arguments: [
+        CATransform3DMakeRotation(0.5, 0, 0, 1), CATransform3DMakeScale(0.25, 0.5, 1),
+        CATransform3DMakeScale(2, 2, 1), CATransform3DMakeScale(-0.3, 1.5, 1),
+    ])
+    func aTransformedListDrawsWhatReachesTheTarget(transform: CATransform3D) {
+        let (root, content) = list(rows: 60, offset: -600)
+        content.transform = transform
+        let tree = renderTree(for: root)
+        let drawn = FrameBuilder.build(tree, root: root.layerID, width: 200, height: 100).instances
+        let target = PixelBox(low: .zero, high: SIMD2(200, 100))
+        let reaching = FrameBuilder.build(tree, root: root.layerID, width: 200, height: 100, culls: false).instances
+            .filter { PixelBox(covering: $0, in: SIMD2(200, 100)).intersects(target) }
+        #expect(!drawn.isEmpty && drawn == reaching)
+    }
+
     @Test func scrollingDrawsTheRowsScrolledIn() {
         let (root, _) = list(offset: -600)
         // Rows 20 to 23 (y 600 to 710 in the content) are on the target.

@@ -8,10 +8,14 @@ import Foundation
 /// Owned by a render tree and used by its frame builder on the render thread; the lock makes
 /// sharing the tree's copies (a transition's old rendering) safe.
 final class SubtreeExtentCache: Sendable {
-    /// A kept extent: nil when the subtree's drawing cannot be bounded.
+    /// A kept extent: nil when the subtree's drawing cannot be bounded. For a layer with many
+    /// sublayers (`FrameBuilder.sublayersKeptApart`), each sublayer's extent in the layer's
+    /// bounds space too, in the order of its sublayers, so that culling can pass over those
+    /// off screen without opening them.
     struct Entry {
         let version: UInt64
         let extent: CGRect?
+        var sublayerExtents: [CGRect]? = nil
     }
 
     private let entries = Locked([LayerID: Entry]())
@@ -21,9 +25,9 @@ final class SubtreeExtentCache: Sendable {
         entries.withLock { entries in entries[id].flatMap { $0.version == version ? $0 : nil } }
     }
 
-    /// Keeps `extent` for `id` at `version`.
-    func keep(_ extent: CGRect?, for id: LayerID, version: UInt64) {
-        entries.withLock { $0[id] = Entry(version: version, extent: extent) }
+    /// Keeps `extent` for `id` at `version`, with its sublayers' extents when given.
+    func keep(_ extent: CGRect?, sublayerExtents: [CGRect]? = nil, for id: LayerID, version: UInt64) {
+        entries.withLock { $0[id] = Entry(version: version, extent: extent, sublayerExtents: sublayerExtents) }
     }
 
     /// Forgets the released layers.

@@ -9,7 +9,8 @@ import Foundation
 /// (background, contents, text, gradient, border and shadow: `ownRect`) and, mapped into its
 /// space, its sublayers' (`subtreeExtent`, kept between frames while nothing under the layer
 /// changes). A layer whose own drawing alone lies outside is not drawn, and its sublayers are
-/// walked. Where culling could change a pixel, nothing is culled: inside a rasterized layer's
+/// walked. A layer with many sublayers keeps each one's extent beside its own, and the walk
+/// passes over those lying off the visible box without opening them (`sublayersShown`). Where culling could change a pixel, nothing is culled: inside a rasterized layer's
 /// bitmap and a replicator's instances (drawn elsewhere than the walk places them), under a
 /// layer whose filters may blur or whose shadow is cast from its content (what lies outside
 /// spreads in), and around layers whose drawing is not bounded by their bounds (shapes,
@@ -88,17 +89,26 @@ extension FrameBuilder {
         let version = layer.contentVersion
         if let kept = tree.subtreeExtents.entry(for: id, version: version) { return kept.extent }
         var rect = FrameBuilder.ownRect(of: p, pieces: pieces())
-        let extent = rect != nil && uncachedExtent(of: layer, own: &rect!, depth: depth) ? rect : nil
-        tree.subtreeExtents.keep(extent, for: id, version: version)
+        var sublayerExtents: [CGRect]? = layer.sublayers.count >= FrameBuilder.sublayersKeptApart ? [] : nil
+        let extent =
+            rect != nil && uncachedExtent(of: layer, own: &rect!, sublayerExtents: &sublayerExtents, depth: depth)
+            ? rect : nil
+        // Each sublayer's extent, or none: one left out would put the others out of order.
+        if sublayerExtents?.count != layer.sublayers.count { sublayerExtents = nil }
+        tree.subtreeExtents.keep(
+            extent, sublayerExtents: extent == nil ? nil : sublayerExtents, for: id, version: version)
         return extent
     }
 
-    /// Grows `rect` (the layer's own drawing) by what its sublayers draw; false when that cannot
-    /// be bounded.
-    private mutating func uncachedExtent(of layer: RenderLayer, own rect: inout CGRect, depth: Int) -> Bool {
+    /// Grows `rect` (the layer's own drawing) by what its sublayers draw, each sublayer's extent
+    /// appended to `sublayerExtents` when that is not nil; false when that cannot be bounded.
+    private mutating func uncachedExtent(
+        of layer: RenderLayer, own rect: inout CGRect, sublayerExtents: inout [CGRect]?, depth: Int
+    ) -> Bool {
         let p = layer.propertiesExceptPlacement
         if p.masksToBounds {
             rect = rect.union(p.bounds)
+            sublayerExtents = nil
             return true
         }
         guard depth < FrameBuilder.maximumDepth,
@@ -106,6 +116,7 @@ extension FrameBuilder {
                 of: layer, depth: depth,
                 { extent in
                     rect = rect.union(extent)
+                    sublayerExtents?.append(extent)
                     return true
                 })
         else { return false }
@@ -113,6 +124,55 @@ extension FrameBuilder {
             rect = rect.insetBy(dx: -FrameBuilder.shadowMargin(p), dy: -FrameBuilder.shadowMargin(p))
         }
         return rect.minX.isFinite && rect.minY.isFinite && rect.width.isFinite && rect.height.isFinite
+    }
+
+    /// The fewest sublayers for which a layer keeps each sublayer's extent: a long list passes
+    /// over those off screen with four comparisons each.
+    static let sublayersKeptApart = 32
+
+    /// For each of `children`, the sublayers of the layer `id` (`layer`, mapped to window
+    /// pixels by `toWindow`) in drawing order, whether it may draw on the visible box: false
+    /// for one whose kept extent (`SubtreeExtentCache.Entry.sublayerExtents`) lies outside the
+    /// visible box mapped into the layer's space, which the walk then passes over without
+    /// opening it, as culling would skip it. Nil, every sublayer opened, where culling is off,
+    /// for fewer than `sublayersKeptApart` sublayers or sublayers drawn in another order than
+    /// their array's, when no extents are kept for the layer's content version, when a
+    /// transition is running, or where the layer reaches the window turned or with perspective.
+    func sublayersShown(of id: LayerID, layer: RenderLayer, children: [LayerID], toWindow: CATransform3D) -> [Bool]? {
+        // A point (x, y, 0) of the layer lands on the window without perspective.
+        guard let visible = visibleBox, raster == nil, !recordsInstances,
+            children.count >= FrameBuilder.sublayersKeptApart, tree.transitionSnapshots.isEmpty,
+            toWindow.m14 == 0, toWindow.m24 == 0, toWindow.m44 == 1, children == layer.sublayers,
+            let extents = tree.subtreeExtents.entry(for: id, version: layer.contentVersion)?.sublayerExtents,
+            extents.count == children.count,
+            let shown = FrameBuilder.windowRect(of: visible, height: Float(target.height))
+        else { return nil }
+        let toPixels = CGAffineTransform(
+            a: toWindow.m11, b: toWindow.m12, c: toWindow.m21, d: toWindow.m22, tx: toWindow.m41, ty: toWindow.m42)
+        // Turned, a sublayer's box on the window is not its box in the layer mapped there, which
+        // culling's test is; seen edge-on, the layer has no inverse: every sublayer is opened.
+        guard toPixels.b == 0, toPixels.c == 0, toPixels.a != 0, toPixels.d != 0 else { return nil }
+        let toLayer = toPixels.inverted()
+        // Culling's boxes reach two pixels past what they hold (`PixelBox`): the visible
+        // rectangle grown by three, mapped into the layer's space, and a unit around that for
+        // the rounding of the two mappings.
+        var space = shown.insetBy(dx: -3, dy: -3).applying(toLayer).insetBy(dx: -1, dy: -1)
+        guard space.minX.isFinite, space.minY.isFinite, space.width.isFinite, space.height.isFinite else { return nil }
+        space = space.standardized
+        return extents.map { extent in
+            extent.maxX >= space.minX && extent.minX <= space.maxX && extent.maxY >= space.minY
+                && extent.minY <= space.maxY
+        }
+    }
+
+    /// `box`, window pixels in GL's orientation, as a rectangle of window pixels with y down in
+    /// a target `height` pixels tall; nil when it is unbounded.
+    private static func windowRect(of box: PixelBox, height: Float) -> CGRect? {
+        guard box.low.x.isFinite, box.low.y.isFinite, box.high.x.isFinite, box.high.y.isFinite else { return nil }
+        guard box.low.x <= box.high.x, box.low.y <= box.high.y else { return .zero }
+        return CGRect(
+            x: CGFloat(box.low.x), y: CGFloat(height - box.high.y), width: CGFloat(box.high.x - box.low.x),
+            height: CGFloat(box.high.y - box.low.y))
     }
 
     /// Whether the `masksToBounds` clip of the layer drawn as `layer` (its shape `shape`) cuts

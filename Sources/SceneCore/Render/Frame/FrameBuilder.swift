@@ -181,7 +181,8 @@ package struct FrameBuilder {
                     FrameLeaves.Context(
                         parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
                         depth: depth + 1)) : nil
-            for child in open.children {
+            let shown = sublayersShown(of: id, layer: slots[slot], children: open.children, toWindow: open.toWindow)
+            for (index, child) in open.children.enumerated() where shown?[index] ?? true {
                 pendingContext = childContext
                 visit(
                     child, parentToWindow: open.toWindow, sublayerSpace: open.childSpace, inheritedOpacity: open.alpha,
