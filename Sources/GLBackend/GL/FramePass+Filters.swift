@@ -101,7 +101,7 @@ extension FramePass {
         glDisable(GL_BLEND.glEnum)
         // Where every pixel lies inside the shape, the texels are drawn as they are: a software
         // rasteriser draws a plain textured rectangle far faster than one testing each pixel.
-        var inside = PixelRegion(x: 0, y: 0, width: 0, height: 0)
+        var inside = PixelRegion.empty
         if case .texelsInside(let clip) = paint {
             inside = clip.interior.intersection(region)
             if !inside.isEmpty { withScissor(inside) { $0.paint(blurred, tint: 1, paint: .texels) } }

@@ -48,7 +48,7 @@ extension FramePass {
         let level = levels.removeLast()
         guard let target = level.group else { return }
         let area = drawnArea(bounds)
-        defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRegion(x: 0, y: 0, width: 0, height: 0)) }
+        defer { renderer.shadowTargets.release(target, drawn: area ?? PixelRegion.empty) }
         if let shadow = level.shadow, let entry = blurContent(target, bounds: bounds, shadow: shadow) {
             let kept = renderer.shadowCache.store(entry, for: .layer(shadow.layer), returningTexturesTo: renderer.blur)
             bindDrawTarget(current.framebuffer)

@@ -42,12 +42,11 @@ struct ShapeClip: Equatable {
             b == 0 && c == 0
             ? Self.interior(
                 of: rect, radii: radii, scale: SIMD2(a, d), offset: SIMD2(e, f), width: width, height: height)
-            : PixelRegion(x: 0, y: 0, width: 0, height: 0)
+            : PixelRegion.empty
     }
 
-    /// How far a continuous corner reaches along each edge, per unit of radius (the shaders'
-    /// `continuousExpansion`).
-    private static let continuousExpansion: Float = 1.528665
+    /// How far a continuous corner reaches along each edge, per unit of radius.
+    private static let continuousExpansion = Float(CALayer.cornerCurveExpansionFactor(.continuous))
 
     /// The pixels whose centres lie in `rect` less its corners' reach, where a layer point p
     /// lands on the pixel point p * scale + offset.
@@ -66,7 +65,7 @@ struct ShapeClip: Equatable {
         let limit = SIMD2(Float(width), Float(height)) + 1
         let first = (pointwiseMax(pointwiseMin(p, q), SIMD2(repeating: -1)) - 0.5).rounded(.up)
         let last = (pointwiseMin(pointwiseMax(p, q), limit) - 0.5).rounded(.down)
-        guard first.x <= last.x, first.y <= last.y else { return PixelRegion(x: 0, y: 0, width: 0, height: 0) }
+        guard first.x <= last.x, first.y <= last.y else { return PixelRegion.empty }
         return PixelRegion(
             x: Int(first.x), y: Int(first.y), width: Int(last.x - first.x) + 1, height: Int(last.y - first.y) + 1)
     }

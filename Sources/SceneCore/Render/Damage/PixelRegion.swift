@@ -14,6 +14,9 @@ package struct PixelRegion: Sendable, Hashable {
     /// A region holding every pixel of any target (cut to the target where it is used).
     package static let everything = PixelRegion(x: 0, y: 0, width: Int(Int32.max), height: Int(Int32.max))
 
+    /// A region holding no pixel.
+    package static let empty = PixelRegion(x: 0, y: 0, width: 0, height: 0)
+
     /// Whether the region holds no pixel.
     package var isEmpty: Bool { width <= 0 || height <= 0 }
 
