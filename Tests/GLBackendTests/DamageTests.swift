@@ -297,6 +297,16 @@ import Testing
 /// Frames in which only plain leaf layers changed are built by drawing those layers again into
 /// the last frame (`FramePatch`), not by walking the tree.
 @Suite struct FramePatchTests {
+    /// An 8 x 8 image whose red rises and green falls along its 64 pixels.
+    static func ramp() -> CGImage? {
+        var pixels: [UInt8] = []
+        for i in 0..<64 {
+            let level = UInt8(i * 4)
+            pixels += [level, 255 - level, 128, 255]
+        }
+        return CGImage(rgbaPixels: pixels, width: 8, height: 8)
+    }
+
     @Test func aSpinnerFrameIsPatchedAndMatchesAWalkedFrame() throws {
         let (root, _, _) = DamageTests().scene()
         let (damaged, whole) = try DamageTests().renderers()
@@ -375,8 +385,7 @@ import Testing
         let root = solidLayer(
             CGRect(x: 0, y: 0, width: DamageTests.size.width, height: DamageTests.size.height),
             CGColor(gray: 1, alpha: 1))
-        let image = CGImage(
-            rgbaPixels: (0..<64).flatMap { [UInt8($0 * 4), 255 - UInt8($0 * 4), 128, 255] }, width: 8, height: 8)
+        let image = Self.ramp()
         for i in 0..<24 {
             let layer = solidLayer(
                 CGRect(x: 10 + CGFloat(i % 8) * 38, y: 20 + CGFloat(i / 8) * 60, width: 30, height: 24),
@@ -475,8 +484,7 @@ import Testing
         spinner.removeAnimation(forKey: "spin")
         let picture = CALayer()
         picture.frame = CGRect(x: 100, y: 100, width: 32, height: 32)
-        picture.contents = CGImage(
-            rgbaPixels: (0..<64).flatMap { [UInt8($0 * 4), 255 - UInt8($0 * 4), 128, 255] }, width: 8, height: 8)
+        picture.contents = Self.ramp()
         picture.add(repeating("position.y", from: 110, to: 150, beginning: 1000), forKey: "drop")
         commitWithoutActions { root.addSublayer(picture) }
         let patched = try frames(of: root, at: [1000, 1000.3, 1000.7])

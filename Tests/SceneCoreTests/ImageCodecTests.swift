@@ -45,9 +45,10 @@ import Testing
     }
 
     @Test func loadsAPNGFile() throws {
-        let url = try temporaryFile(named: "image.png", contents: try ImageFixtures.image3x2().pngData())
-        let loaded = try CGImage.load(contentsOf: url)
-        #expect(loaded.pixels == ImageFixtures.image3x2().pixels)
+        try withTemporaryFile(named: "image.png", contents: try ImageFixtures.image3x2().pngData()) { url in
+            let loaded = try CGImage.load(contentsOf: url)
+            #expect(loaded.pixels == ImageFixtures.image3x2().pixels)
+        }
     }
 
     @Test func corruptPNGNamesLibpngAndCorruption() throws {
@@ -117,9 +118,10 @@ import Testing
     }
 
     @Test func loadsAJPEGFile() throws {
-        let url = try temporaryFile(named: "image.jpg", contents: try ImageFixtures.quadrants().jpegData())
-        let loaded = try CGImage.load(contentsOf: url)
-        #expect(loaded.width == 16 && loaded.height == 16)
+        try withTemporaryFile(named: "image.jpg", contents: try ImageFixtures.quadrants().jpegData()) { url in
+            let loaded = try CGImage.load(contentsOf: url)
+            #expect(loaded.width == 16 && loaded.height == 16)
+        }
     }
 
     @Test func truncatedJPEGSaysTruncated() throws {
@@ -204,18 +206,20 @@ import Testing
 
     @Test func decodingErrorsFromAFileStartWithItsPath() throws {
         let data = try ImageFixtures.image3x2().pngData()
-        let url = try temporaryFile(named: "cut.png", contents: data.prefix(40))
-        #expect(
-            throws: ImageError.truncatedData("\(url.path): PNG data is truncated (libpng: read beyond end of data)")
-        ) {
-            try CGImage.load(contentsOf: url)
+        try withTemporaryFile(named: "cut.png", contents: data.prefix(40)) { url in
+            #expect(
+                throws: ImageError.truncatedData("\(url.path): PNG data is truncated (libpng: read beyond end of data)")
+            ) {
+                try CGImage.load(contentsOf: url)
+            }
         }
-        let text = try temporaryFile(named: "notes.png", contents: Data("hello".utf8))
-        #expect(
-            throws: ImageError.unsupportedFormat(
-                "\(text.path): image data is neither PNG nor JPEG (first bytes: 68 65 6c 6c 6f)")
-        ) {
-            try CGImage.load(contentsOf: text)
+        try withTemporaryFile(named: "notes.png", contents: Data("hello".utf8)) { text in
+            #expect(
+                throws: ImageError.unsupportedFormat(
+                    "\(text.path): image data is neither PNG nor JPEG (first bytes: 68 65 6c 6c 6f)")
+            ) {
+                try CGImage.load(contentsOf: text)
+            }
         }
     }
 
@@ -230,12 +234,15 @@ import Testing
         #expect(ImageError.decodingFailed("bad").prefixed(with: "/a.png") == .decodingFailed("/a.png: bad"))
     }
 
-    private func temporaryFile(named name: String, contents: Data) throws -> URL {
+    /// Writes `contents` to a file called `name` in a folder of its own, gives `body` its URL, and
+    /// removes the folder afterwards, whether `body` returns or throws.
+    private func withTemporaryFile(named name: String, contents: Data, _ body: (URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("SceneCoreTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent(name)
         try contents.write(to: url)
-        return url
+        try body(url)
     }
 }

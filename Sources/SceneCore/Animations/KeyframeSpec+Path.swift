@@ -66,13 +66,15 @@ extension KeyframeSpec {
                 times.append(times.last ?? 0)
                 continue
             }
-            let (t0, t1) =
-                paced
-                ? (travelled / total, (travelled + length(points)) / total)
-                : (
-                    given?[drawnIndex] ?? Double(drawnIndex) / Double(drawn.count),
-                    given?[drawnIndex + 1] ?? Double(drawnIndex + 1) / Double(drawn.count)
-                )
+            let t0: Double
+            let t1: Double
+            if paced {
+                (t0, t1) = (travelled / total, (travelled + length(points)) / total)
+            } else {
+                let even = Double(drawn.count)
+                t0 = given?[drawnIndex] ?? Double(drawnIndex) / even
+                t1 = given?[drawnIndex + 1] ?? Double(drawnIndex + 1) / even
+            }
             if !paced, drawnIndex < timingFunctions.count, t1 > t0 {
                 segmentTimings.append(SegmentTiming(start: t0, end: t1, function: timingFunctions[drawnIndex]))
             }
@@ -81,9 +83,12 @@ extension KeyframeSpec {
             for (index, (a, b)) in zip(points, points.dropFirst()).enumerated() {
                 along += Double(hypot(b.x - a.x, b.y - a.y))
                 values.append(.point(b))
-                let fraction =
-                    byParameter
-                    ? Double(index + 1) / Double(points.count - 1) : segmentLength > 0 ? along / segmentLength : 1
+                let fraction: Double
+                if byParameter {
+                    fraction = Double(index + 1) / Double(points.count - 1)
+                } else {
+                    fraction = segmentLength > 0 ? along / segmentLength : 1
+                }
                 times.append(t0 + (t1 - t0) * fraction)
             }
             travelled += segmentLength

@@ -115,7 +115,8 @@ public final class CGImage: Sendable, Hashable {
         let i = (y * width + x) * 4
         let a = pixels[i + 3]
         guard a > 0 else { return (0, 0, 0, 0) }
-        func straight(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + UInt32(a) / 2) / UInt32(a))) }
+        let alpha = UInt32(a)
+        func straight(_ v: UInt8) -> UInt8 { UInt8(min(255, (UInt32(v) * 255 + alpha / 2) / alpha)) }
         return (straight(pixels[i]), straight(pixels[i + 1]), straight(pixels[i + 2]), a)
     }
 

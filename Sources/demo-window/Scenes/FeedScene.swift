@@ -142,8 +142,9 @@ enum FeedScene {
     /// A saturated colour of `hue` (0...1) as bytes.
     private static func rgb(hue: Double) -> (UInt8, UInt8, UInt8) {
         func channel(_ offset: Double) -> UInt8 {
-            let k = (hue * 6 + offset).truncatingRemainder(dividingBy: 6)
-            return UInt8(255 * (0.85 - 0.6 * max(min(k, 4 - k, 1), 0)))
+            let k: Double = (hue * 6 + offset).truncatingRemainder(dividingBy: 6)
+            let level: Double = 0.85 - 0.6 * max(min(k, 4 - k, 1), 0)
+            return UInt8(255 * level)
         }
         return (channel(5), channel(3), channel(1))
     }

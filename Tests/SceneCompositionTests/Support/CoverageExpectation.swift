@@ -22,12 +22,10 @@ func expectCoverage(
         var (largest, total) = (0.0, 0.0)
         for y in 0..<100 {
             for x in 0..<100 {
-                let covered = (0..<16).filter { sample in
-                    inside(
-                        frame,
-                        CGPoint(
-                            x: Double(x) + (Double(sample % 4) + 0.5) / 4, y: Double(y) + (Double(sample / 4) + 0.5) / 4
-                        ))
+                let covered = (0..<16).filter { (sample: Int) -> Bool in
+                    let dx: Double = (Double(sample % 4) + 0.5) / 4
+                    let dy: Double = (Double(sample / 4) + 0.5) / 4
+                    return inside(frame, CGPoint(x: Double(x) + dx, y: Double(y) + dy))
                 }.count
                 let difference = abs(Double(covered) / 16 * opacity - Double(image.pixel(x: x, y: y).a) / 255)
                 (largest, total) = (max(largest, difference), total + difference)

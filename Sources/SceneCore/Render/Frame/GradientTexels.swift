@@ -79,9 +79,13 @@ package enum GradientTexels {
         case .conic: kind = 2
         default: kind = 0
         }
-        let offsets =
-            locations?.map { Float(min(max($0, 0), 1)) }
-            ?? colors.indices.map { Float($0) / Float(colors.count - 1) }
+        let offsets: [Float]
+        if let locations {
+            offsets = locations.map { (location: Double) -> Float in Float(min(max(location, 0), 1)) }
+        } else {
+            let last = Float(colors.count - 1)
+            offsets = colors.indices.map { (index: Int) -> Float in Float(index) / last }
+        }
         let order = offsets.indices.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
         var block: [SIMD4<Float>] = [SIMD4(kind, Float(colors.count), start.x, start.y), SIMD4(end.x, end.y, 0, 0)]
         block.reserveCapacity(2 + colors.count + (colors.count + 3) / 4)
