@@ -158,11 +158,21 @@ if Context.environment["SCENECORE_BENCHMARKS"] == "1" {
 }
 
 // The libFuzzer targets exist only in the AddressSanitizer build that `scripts/sanitize.sh`
-// makes for the tests and `scripts/fuzz.sh` (`SCENECORE_FUZZ=1`): every module is instrumented
-// for coverage there, and the fuzz targets alone link libFuzzer without its `main`
-// (`SCENECORE_LIBFUZZER`, which the script finds in the toolchain; each target's `main` calls
-// the fuzzer's driver) and the C++ library it needs.
+// makes for the tests and `scripts/fuzz.sh` (`SCENECORE_FUZZ=1`). The modules the fuzzers run
+// (SceneCore, its fuzz support and the targets) are instrumented for coverage there: 8-bit
+// counters and a table of PCs, as -sanitize=fuzzer makes them, given to the frontend, since the
+// driver's own option makes trace-pc-guard coverage in debug builds, which libFuzzer no longer
+// reads. The other modules and the tests are not: the fuzzers run none of their code.
+// The fuzz targets alone link libFuzzer without its `main` (`SCENECORE_LIBFUZZER`, which the
+// script finds in the toolchain; each target's `main` calls the fuzzer's driver) and the C++
+// library it needs: -sanitize=fuzzer would link its main into every executable.
 if Context.environment["SCENECORE_FUZZ"] == "1" {
+    let coverage: [SwiftSetting] = [
+        .unsafeFlags(["-Xfrontend", "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp"])
+    ]
+    for target in package.targets where ["SceneCore", "SceneCoreFuzzSupport"].contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + coverage
+    }
     let libFuzzer: [LinkerSetting] = [
         .unsafeFlags(["-Xlinker", Context.environment["SCENECORE_LIBFUZZER"] ?? "libFuzzer-not-given"]),
         .linkedLibrary("stdc++"),
@@ -171,12 +181,12 @@ if Context.environment["SCENECORE_FUZZ"] == "1" {
         .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .executableTarget(
             name: "fuzz-image-decoder", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-image-decoder",
-            linkerSettings: libFuzzer),
+            swiftSettings: coverage, linkerSettings: libFuzzer),
         .executableTarget(
             name: "fuzz-commit", dependencies: ["SceneCore", "SceneCoreFuzzSupport", "CLibFuzzer"],
-            path: "Fuzz/fuzz-commit", linkerSettings: libFuzzer),
+            path: "Fuzz/fuzz-commit", swiftSettings: coverage, linkerSettings: libFuzzer),
         .executableTarget(
             name: "fuzz-archive", dependencies: ["SceneCore", "CLibFuzzer"], path: "Fuzz/fuzz-archive",
-            linkerSettings: libFuzzer),
+            swiftSettings: coverage, linkerSettings: libFuzzer),
     ]
 }

@@ -39,16 +39,9 @@ case "$sanitizer" in
     ;;
   address)
     scratch=.build-asan
-    # Every module instrumented for libFuzzer's coverage (8-bit counters and a table of PCs, as
-    # -sanitize=fuzzer does; given to the frontend, since the driver's own option makes
-    # trace-pc-guard coverage in debug builds, which libFuzzer no longer reads), but linked with
-    # libFuzzer only in the fuzz targets (Package.swift): -sanitize=fuzzer would link its main
-    # into every executable. Changing these flags needs a build from nothing (rm -rf .build-asan):
-    # SwiftPM does not recompile for a changed -Xfrontend flag.
-    sanitizers=(
-      --sanitize=address
-      -Xswiftc -Xfrontend -Xswiftc "-sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp"
-    )
+    # The modules the fuzzers run are instrumented for libFuzzer's coverage, and the fuzz
+    # targets alone linked with libFuzzer (SCENECORE_FUZZ=1, Package.swift).
+    sanitizers=(--sanitize=address)
     resources=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
     SCENECORE_LIBFUZZER=$(find "$resources/../clang" -path '*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a' | head -n 1)
     export SCENECORE_FUZZ=1 SCENECORE_LIBFUZZER
