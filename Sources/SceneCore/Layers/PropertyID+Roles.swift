@@ -44,19 +44,21 @@ extension PropertyID {
             .time
         case .contents, .emitterCells:
             .images
+        case .backgroundColor, .borderColor, .shadowColor, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+            .instanceBlueOffset, .instanceAlphaOffset, .gradientColors, .gradientLocations, .startPoint, .endPoint,
+            .gradientType, .fillColor, .strokeColor, .foregroundColor:
+            .paint
         case .bounds, .sublayerTransform, .isGeometryFlipped, .masksToBounds, .allowsGroupOpacity,
-            .allowsEdgeAntialiasing, .edgeAntialiasingMask, .backgroundColor, .cornerRadius, .maskedCorners,
-            .cornerCurve, .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius,
-            .shadowPath, .shouldRasterize, .rasterizationScale, .filters, .backgroundFilters, .compositingFilter,
-            .contentsRect, .contentsCenter, .contentsGravity, .contentsScale, .contentsFormat, .minificationFilter,
-            .magnificationFilter, .minificationFilterBias, .isOpaque, .duration, .repeatCount, .repeatDuration,
-            .autoreverses, .fillMode, .instanceCount, .instanceTransform, .instanceDelay, .instanceColor,
-            .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .preservesDepth,
-            .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .emitterShape, .emitterMode,
-            .renderMode, .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
-            .emitterSeed, .gradientColors, .gradientLocations, .startPoint, .endPoint, .gradientType, .shapePath,
-            .fillColor, .fillRule, .strokeColor, .lineWidth, .miterLimit, .lineCap, .lineJoin, .lineDashPhase,
-            .lineDashPattern, .strokeStart, .strokeEnd, .foregroundColor, .isAsynchronous:
+            .allowsEdgeAntialiasing, .edgeAntialiasingMask, .cornerRadius, .maskedCorners, .cornerCurve, .borderWidth,
+            .shadowOpacity, .shadowOffset, .shadowRadius, .shadowPath, .shouldRasterize, .rasterizationScale,
+            .filters, .backgroundFilters, .compositingFilter, .contentsRect, .contentsCenter, .contentsGravity,
+            .contentsScale, .contentsFormat, .minificationFilter, .magnificationFilter, .minificationFilterBias,
+            .isOpaque, .duration, .repeatCount, .repeatDuration, .autoreverses, .fillMode, .instanceCount,
+            .instanceTransform, .instanceDelay, .preservesDepth, .emitterPosition, .emitterZPosition, .emitterSize,
+            .emitterDepth, .emitterShape, .emitterMode, .renderMode, .emitterBirthRate, .emitterLifetime,
+            .emitterVelocity, .emitterScale, .emitterSpin, .emitterSeed, .shapePath, .fillRule, .lineWidth,
+            .miterLimit, .lineCap, .lineJoin, .lineDashPhase, .lineDashPattern, .strokeStart, .strokeEnd,
+            .isAsynchronous:
             .drawing
         }
     }
@@ -72,6 +74,9 @@ enum RenderEffect: Sendable {
     case time
     /// It changes which images the layer draws: textures may fall out of use.
     case images
+    /// It changes only the colours the layer draws with: where the layer and its subtree can
+    /// draw is unchanged (`RenderLayer.extentVersion` keeps).
+    case paint
     /// It changes what the layer draws.
     case drawing
 }

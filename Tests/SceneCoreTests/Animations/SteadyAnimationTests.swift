@@ -231,7 +231,23 @@ import Testing
                     }, to: layer()), "shadowOffset"
             ),
             (add(keyframes("cornerRadius", [7]), to: layer()), "cornerRadius"),
+            // A gradient's colours, eased, and sprung past their ends.
+            (add(Self.colors(3, eased: true), to: CAGradientLayer()), "colors"),
+            (add(Self.colors(2, sprung: true), to: CAGradientLayer()), "colors"),
         ]
+    }
+
+    /// An animation of a gradient's `colors` between two lists of `count` colours.
+    static func colors(_ count: Int, eased: Bool = false, sprung: Bool = false, seed: Double = 0) -> CABasicAnimation {
+        let animation = sprung ? CASpringAnimation(keyPath: "colors") : CABasicAnimation(keyPath: "colors")
+        animation.fromValue = (0..<count).map { i in
+            CGColor(red: Double(i) / Double(count), green: seed, blue: 1, alpha: 1)
+        }
+        animation.toValue = (0..<count).map { i in
+            CGColor(red: 1 - seed, green: Double(i) / 7, blue: 0.25, alpha: 0.5)
+        }
+        if eased { animation.timingFunction = CAMediaTimingFunction(name: .easeIn) }
+        return animation
     }
 
     @Test func everyKindItRunsShowsWhatPresentationShowsToTheBit() {
@@ -282,17 +298,30 @@ import Testing
             layer.add(spins, forKey: "spins")
             return layer
         }
-        let scene = Scene(layers)
+        // Gradients of two to four colours, each list its own.
+        let gradients = (0..<12).map { i in
+            let gradient = CAGradientLayer()
+            let fade = Self.colors(2 + i % 3, seed: Double(i) / 12)
+            fade.duration = 4
+            gradient.add(fade, forKey: "fade")
+            return gradient
+        }
+        let scene = Scene(layers + gradients)
         CATransaction.flush()
         scene.show(at: 0.25)
         scene.show(at: 0.5)
         // A commit to two layers in three sends them to the general evaluator, and back in: their
         // entries are dead, the table compacts, and their keyframes are copied in again.
         commitWithoutActions {
-            for (i, layer) in layers.enumerated() where i % 3 != 1 { layer.opacity = 0.5 }
+            for (i, layer) in (layers + gradients).enumerated() where i % 3 != 1 { layer.opacity = 0.5 }
         }
         for time in [1.0, 1.5, 2.5, 3.5] {
             scene.show(at: time)
+            for (i, gradient) in gradients.enumerated() {
+                #expect(scene.isSteady(gradient), "gradient \(i) at \(time)")
+                let (shown, presented) = scene.values(of: "colors", gradient)
+                #expect(shown == presented, "gradient \(i)'s colours at \(time)")
+            }
             for (i, layer) in layers.enumerated() {
                 #expect(scene.isSteady(layer), "layer \(i) at \(time)")
                 for key in ["position", "backgroundColor", "transform"] {
@@ -388,11 +417,24 @@ import Testing
         let twoTransformParts = CALayer()
         twoTransformParts.add(basic("transform.rotation.z", from: 0, to: 1, duration: 4), forKey: "turn")
         twoTransformParts.add(basic("transform.scale.x", from: 1, to: 2, duration: 4), forKey: "stretch")
-        let layers = [keyframes, additive, waiting].map { animation in
-            let layer = CALayer()
-            layer.add(animation, forKey: "a")
-            return layer
-        }
+        // Colour lists of two lengths switch half-way; keyframes of colour lists.
+        let uneven = basic(
+            "colors", from: [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)],
+            to: [CGColor(gray: 1, alpha: 1), CGColor(gray: 0.5, alpha: 1), CGColor(gray: 0, alpha: 1)], duration: 4)
+        let colorKeyframes = CAKeyframeAnimation(keyPath: "colors")
+        colorKeyframes.values = [[CGColor(gray: 0, alpha: 1)], [CGColor(gray: 1, alpha: 1)]]
+        colorKeyframes.duration = 4
+        let layers =
+            [keyframes, additive, waiting].map { animation in
+                let layer = CALayer()
+                layer.add(animation, forKey: "a")
+                return layer
+            }
+            + [uneven, colorKeyframes].map { animation in
+                let gradient = CAGradientLayer()
+                gradient.add(animation, forKey: "a")
+                return gradient
+            }
         let scene = Scene(layers + [twoTransformParts])
         CATransaction.flush()
         scene.show(at: 1)
@@ -402,10 +444,11 @@ import Testing
             #expect(scene.values(of: "position", layer).shown == scene.values(of: "position", layer).presented)
             #expect(scene.values(of: "opacity", layer).shown == scene.values(of: "opacity", layer).presented)
             #expect(scene.values(of: "transform", layer).shown == scene.values(of: "transform", layer).presented)
+            #expect(scene.values(of: "colors", layer).shown == scene.values(of: "colors", layer).presented)
         }
         // Those that cannot compile are not tried again every frame; the waiting one may qualify later.
         let unsteady = scene.layers.map { scene.tree.steadyAnimations.isUnsteady($0.layerID) }
-        #expect(unsteady == [true, true, false, true])
+        #expect(unsteady == [true, true, false, true, true, true])
         // A commit to a layer tries it again: with one transform part left, it compiles.
         twoTransformParts.removeAnimation(forKey: "stretch")
         scene.show(at: 2.5)
@@ -470,5 +513,30 @@ import Testing
         #expect(recoloured.propertiesExceptPlacement.isSharingValues(with: recoloured.model))
         #expect(recoloured.properties.backgroundColor?.value == RGBA(r: 0, g: 0, b: 1, a: 1))
         #expect(isClose(recoloured.properties.transform, CATransform3DMakeRotation(1.5, 0, 0, 1)))
+    }
+
+    /// A gradient's animated colours are written into the list its layer shows, in place: the
+    /// same storage frame after frame, not an array made for each.
+    @Test func aGradientsColoursAreWrittenInPlace() throws {
+        let gradient = CAGradientLayer()
+        let fade = Self.colors(3)
+        fade.duration = 4
+        gradient.add(fade, forKey: "fade")
+        let scene = Scene([gradient])
+        CATransaction.flush()
+        scene.show(at: 0.5)
+        scene.show(at: 1)
+        #expect(scene.isSteady(gradient))
+        func shownStorage() -> UnsafeRawPointer? {
+            scene.tree[gradient.layerID]?.properties.gradientColors.animated?.withUnsafeBufferPointer {
+                $0.baseAddress.map(UnsafeRawPointer.init)
+            }
+        }
+        let first = try #require(shownStorage())
+        for time in [1.5, 2, 3] {
+            scene.show(at: time)
+            #expect(shownStorage() == first, "at \(time)")
+            #expect(scene.values(of: "colors", gradient).shown == scene.values(of: "colors", gradient).presented)
+        }
     }
 }

@@ -38,7 +38,7 @@ import Testing
     /// What the render side keeps per animation and per animated layer.
     @Test func renderAnimations() {
         #expect(MemoryLayout<RenderAnimation>.size == 72)
-        #expect(MemoryLayout<SteadyAnimation>.size == 92)
+        #expect(MemoryLayout<SteadyAnimation>.size == 93)
         #expect(MemoryLayout<SteadyAnimationTable.Entry>.stride == 24)
         #expect(MemoryLayout<SteadyPlacement>.size == 144)
         #expect(MemoryLayout<AnimationEventMarks>.size == 16)

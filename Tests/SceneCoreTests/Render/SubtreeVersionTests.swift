@@ -25,6 +25,7 @@ import Testing
         var layers: [CALayer] { [root, a, a1, b, m] }
         var versions: [UInt64?] { layers.map { tree.subtreeVersion(of: $0.layerID) } }
         var contentVersions: [UInt64?] { layers.map { tree.contentVersion(of: $0.layerID) } }
+        var extentVersions: [UInt64?] { layers.map { tree.extentVersion(of: $0.layerID) } }
 
         /// The layers (by name) whose versions differ between `before` and now.
         func changed(since before: [UInt64?], of versions: KeyPath<Fixture, [UInt64?]> = \.versions) -> [String] {
@@ -176,5 +177,64 @@ import Testing
         #expect(f.changed(since: before) == ["root", "a", "a1", "b"])
         let stamp = f.tree.subtreeVersion(of: f.root.layerID)
         #expect(f.layers.filter { $0 !== f.m }.allSatisfy { f.tree.subtreeVersion(of: $0.layerID) == stamp })
+    }
+
+    @Test func aChangeThatOnlyPaintsKeepsTheExtentVersionsOfTheLayerAndItsSuperlayers() {
+        var f = Fixture()
+        let (subtree, content, extent) = (f.versions, f.contentVersions, f.extentVersions)
+        f.commit([
+            LayerUpdate(layer: f.a1.layerID, field: .property(.color(CGColor(gray: 0.5, alpha: 1)), .backgroundColor))
+        ])
+        #expect(f.changed(since: subtree) == ["root", "a", "a1"])
+        #expect(f.changed(since: content, of: \.contentVersions) == ["root", "a", "a1"])
+        #expect(f.changed(since: extent, of: \.extentVersions).isEmpty)
+        // A placement is its superlayers' extent; anything else is everyone's.
+        f.commit([LayerUpdate(layer: f.a1.layerID, field: .property(.number(3), .zPosition))])
+        #expect(f.changed(since: extent, of: \.extentVersions) == ["root", "a"])
+        f.commit([LayerUpdate(layer: f.b.layerID, field: .property(.number(2), .shadowRadius))])
+        #expect(f.changed(since: extent, of: \.extentVersions) == ["root", "a", "b"])
+    }
+
+    /// In one commit, a paint change stamps the chain's content first; a later change of a
+    /// sibling's bounds still reaches the chain's extent, although its walk meets layers that
+    /// carry the stamp already.
+    @Test func aChangeOfWhereItDrawsAfterAPaintChangeInOneCommitStillReachesTheExtents() {
+        var f = Fixture()
+        let extent = f.extentVersions
+        f.commit([
+            LayerUpdate(layer: f.a1.layerID, field: .property(.color(CGColor(gray: 0.5, alpha: 1)), .borderColor)),
+            LayerUpdate(layer: f.m.layerID, field: .property(.rect(CGRect(x: 0, y: 0, width: 4, height: 4)), .bounds)),
+        ])
+        #expect(f.changed(since: extent, of: \.extentVersions) == ["root", "a", "m"])
+    }
+
+    /// A gradient's colours animating: each frame moves the content versions, not the extents.
+    /// Beside it, a sibling that turns moves its superlayers' extents: the frame's stamp goes
+    /// up the shared chain as far as each needs, whichever comes first.
+    @Test(arguments: [false, true]) func anAnimationThatOnlyPaintsKeepsTheExtentVersions(withATurningSibling: Bool) {
+        let t0 = CACurrentMediaTime() + 1000
+        let gradient = CAGradientLayer()
+        var f = Fixture {
+            $0.a1.addSublayer(gradient)
+            let fade = CABasicAnimation(keyPath: "colors")
+            fade.fromValue = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+            fade.toValue = [CGColor(gray: 1, alpha: 1), CGColor(gray: 0, alpha: 1)]
+            (fade.beginTime, fade.duration) = (t0, 4)
+            gradient.add(fade, forKey: "fade")
+            if withATurningSibling {
+                let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+                (turn.fromValue, turn.toValue, turn.beginTime, turn.duration) = (0, 1, t0, 4)
+                $0.b.add(turn, forKey: "turn")
+            }
+        }
+        _ = f.tree.evaluateAnimations(at: t0 + 0.5)
+        for t in [t0 + 1, t0 + 1.5, t0 + 2] {
+            let (content, extent) = (f.contentVersions, f.extentVersions)
+            let gradientExtent = f.tree.extentVersion(of: gradient.layerID)
+            _ = f.tree.evaluateAnimations(at: t)
+            #expect(f.changed(since: content, of: \.contentVersions) == ["root", "a", "a1"])
+            #expect(f.changed(since: extent, of: \.extentVersions) == (withATurningSibling ? ["root"] : []))
+            #expect(f.tree.extentVersion(of: gradient.layerID) == gradientExtent)
+        }
     }
 }

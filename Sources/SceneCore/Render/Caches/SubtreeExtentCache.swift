@@ -1,8 +1,8 @@
 import Foundation
 
 /// For layers with sublayers, the rectangle in the layer's bounds space that the layer and
-/// everything under it can draw in, kept while the layer's `contentVersion` stays the same
-/// (nothing under it changed, its own placement aside), so that culling
+/// everything under it can draw in, kept while the layer's `extentVersion` stays the same
+/// (nothing under it changed, its own placement and changes that only paint aside), so that culling
 /// (`FrameBuilder+Culling`) can skip a subtree off screen without walking it.
 ///
 /// Owned by a render tree and used by its frame builder on the render thread; the lock makes

@@ -78,7 +78,7 @@ extension FrameBuilder {
     /// The rectangle of the layer's bounds space that it and everything under it can draw in:
     /// its own drawing, its bounds for sublayers it clips, else its sublayers' extents mapped
     /// into its space, grown by a shadow cast from content. Nil when some part cannot be
-    /// bounded. Kept for layers with sublayers while their `contentVersion` holds.
+    /// bounded. Kept for layers with sublayers while their `extentVersion` holds.
     mutating func subtreeExtent(
         of id: LayerID, layer: RenderLayer, pieces: [ContentsLayout.Piece]? = nil, depth: Int
     ) -> CGRect? {
@@ -86,7 +86,7 @@ extension FrameBuilder {
         // The contents' pieces are worked out only when the extent is (a kept one needs none).
         let pieces = { pieces ?? p.contents.map { ContentsLayout.pieces(for: p, image: $0) } ?? [] }
         guard !layer.sublayers.isEmpty else { return FrameBuilder.ownRect(of: p, pieces: pieces()) }
-        let version = layer.contentVersion
+        let version = layer.extentVersion
         if let kept = tree.subtreeExtents.entry(for: id, version: version) { return kept.extent }
         var rect = FrameBuilder.ownRect(of: p, pieces: pieces())
         var sublayerExtents: [CGRect]? = layer.sublayers.count >= FrameBuilder.sublayersKeptApart ? [] : nil
@@ -143,7 +143,7 @@ extension FrameBuilder {
         guard let visible = visibleBox, raster == nil, !recordsInstances,
             children.count >= FrameBuilder.sublayersKeptApart, tree.transitionSnapshots.isEmpty,
             toWindow.m14 == 0, toWindow.m24 == 0, toWindow.m44 == 1, children == layer.sublayers,
-            let extents = tree.subtreeExtents.entry(for: id, version: layer.contentVersion)?.sublayerExtents,
+            let extents = tree.subtreeExtents.entry(for: id, version: layer.extentVersion)?.sublayerExtents,
             extents.count == children.count,
             let shown = FrameBuilder.windowRect(of: visible, height: Float(target.height))
         else { return nil }

@@ -10,8 +10,10 @@ struct RenderLayer: Sendable {
     var subtreeVersion: UInt64 = 0
     /// The same without the layer's own placement (`RenderTree.contentVersion(of:)`).
     var contentVersion: UInt64 = 0
-    /// Whether some attached animation changes more than the layer's placement.
-    private(set) var animatesContent = false
+    /// The same without changes that only paint (`RenderTree.extentVersion(of:)`).
+    var extentVersion: UInt64 = 0
+    /// How far the attached animations' changes reach (`placement` with none).
+    private(set) var animationReach = RenderTree.ChangeReach.placement
     /// Present only while the layer has animations; kept out of line (copied on write) so
     /// that the many layers without animations stay small to store and to read.
     private var animationState: AnimationState?
@@ -103,7 +105,7 @@ struct RenderLayer: Sendable {
 
     /// Replaces the animation list, keeping what the render side knew of animations it already ran.
     mutating func setAnimations(_ list: [RenderAnimation]) {
-        animatesContent = list.contains { $0.changesContent }
+        animationReach = list.map(\.reach).max() ?? .placement
         guard !list.isEmpty else {
             if let state = animationState { shown = state.model }
             animationState = nil

@@ -52,7 +52,7 @@ extension RenderTree {
         guard !animatedLayers.isEmpty else { return tick }
         beginVersionStamp()
         animationStamp = versionStamp
-        var lastStampedParent: LayerID?
+        var lastStampedParent: StampedParent?
         steadyAnimations.prepare(for: animatedLayers(in: scope), scope: scope, version: structureVersion)
         let fallen = evaluateSteadyAnimations(at: time, tick: &tick, lastStampedParent: &lastStampedParent)
         var emptied: [LayerID] = []
@@ -82,7 +82,7 @@ extension RenderTree {
     /// layers. Returns the layers where an animation stopped being steady; the general evaluator
     /// runs those this frame.
     private mutating func evaluateSteadyAnimations(
-        at time: Double, tick: inout AnimationTick, lastStampedParent: inout LayerID?
+        at time: Double, tick: inout AnimationTick, lastStampedParent: inout StampedParent?
     ) -> [LayerID] {
         var fallen: [LayerID] = []
         let (entries, animations) = (steadyAnimations.entries, steadyAnimations.animations)
@@ -98,8 +98,7 @@ extension RenderTree {
                     func write(into properties: inout LayerProperties) -> Bool {
                         for index in entry.animations {
                             guard let f = animations[index].fraction(at: layerTime, pool: pool),
-                                animations[index].write(
-                                    animations[index].lanes(at: f, pool: pool), into: &properties, pool: pool)
+                                animations[index].apply(at: f, into: &properties, pool: pool)
                             else { return false }
                         }
                         return true
@@ -136,7 +135,7 @@ extension RenderTree {
     /// puts the layer in the steady table when its animations all compile for it.
     private mutating func evaluateGenerally(
         _ id: LayerID, at time: Double, tick: inout AnimationTick, emptied: inout [LayerID],
-        lastStampedParent: inout LayerID?, mayJoin: Bool = true
+        lastStampedParent: inout StampedParent?, mayJoin: Bool = true
     ) {
         guard let index = layers.slot(of: id) else { return }
         // With no layer running its own time, every layer's time is the absolute time.

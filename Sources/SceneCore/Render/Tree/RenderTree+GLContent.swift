@@ -15,13 +15,14 @@ extension RenderTree {
         return found
     }
 
-    /// Stamps the subtree of `id` with this frame's animation stamp: its content changed without
-    /// a commit (an asynchronous OpenGL layer's drawing, a video layer's frame).
+    /// Stamps the subtree of `id` with this frame's animation stamp: what it draws changed
+    /// without a commit (an asynchronous OpenGL layer's drawing, a video layer's frame), not
+    /// where (neither kind's drawing is bounded for culling: `FrameBuilder.ownRect(of:pieces:)`).
     mutating func stampAnimatedContent(of id: LayerID) {
         if animationStamp == 0 {
             beginVersionStamp()
             animationStamp = versionStamp
         }
-        stampSubtree(of: id)
+        stamp(id, reach: .paint)
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Only the common kinds compile: a basic, spring or keyframe animation of a built-in number,
 /// point, size, rect or colour property (or one number of a point, size or rect, or one part of
-/// the transform), neither additive nor cumulative, with no value function or rotation mode,
+/// the transform), or a basic or spring animation between two lists of as many colours (a
+/// gradient's `colors`), neither additive nor cumulative, with no value function or rotation mode,
 /// running forwards, already started and not finished. A basic animation's start and end are
 /// worked out once from the model values, as `AnimationEvaluator` works them out every frame,
 /// and each frame stores what the evaluator would: the same formulas in the same order, so that
@@ -27,7 +28,8 @@ struct SteadyAnimation: Sendable {
     enum Values: Sendable {
         /// From `start` to `end`: a store of one number.
         case number(start: Double, end: Double)
-        /// From the start to the end at this index of the pool's ends, as lanes of the store.
+        /// From the start to the end at this index of the pool's ends, as lanes of the store (and
+        /// for a colour list, each further colour's at the indices after it).
         case lanes(Int32)
         /// The keyframes' value at the fraction (`KeyframeSpec.value(at:)`).
         case keyframes(SteadyKeyframes)
@@ -42,6 +44,8 @@ struct SteadyAnimation: Sendable {
         case double(offset: UInt16, limit: AnimatedValueLimit)
         /// An animated colour's shown components (`AnimationSlot.color`).
         case color(shown: UInt16)
+        /// A list of `count` colours shown instead of a gradient's (`GradientColorList.animated`).
+        case colorList(offset: UInt16, count: UInt16)
         /// A transform made from the identity with one part set (`TransformKey.transform`).
         case transform(offset: UInt16, key: TransformKey)
         /// A transform recomposed from the model transform's parts with one part set.
@@ -59,7 +63,7 @@ struct SteadyAnimation: Sendable {
     var storesTransform: Bool {
         switch store {
         case .transform, .transformParts: true
-        case .cgFloats, .float, .double, .color: false
+        case .cgFloats, .float, .double, .color, .colorList: false
         }
     }
 
@@ -73,19 +77,29 @@ struct SteadyAnimation: Sendable {
         guard case .property(let spec) = animation.kind, !spec.isAdditive,
             !spec.isCumulative,
             spec.valueFunction == nil, spec.rotationMode == nil, case .layer(_, let slot) = spec.target.property,
-            let store = Store(slot, field: spec.target.field, model: model, pool: &pool),
+            var store = Store(slot, field: spec.target.field, model: model, pool: &pool),
             // A field's store leaves the rest of its value as the model has it: all of it must be finite.
             spec.target.property.read(model).isFinite
         else { return nil }
         switch spec.values {
         case .basic(let basic):
             guard let base = spec.target.read(model),
-                let ends = AnimationEvaluator.endpoints(from: basic.from, to: basic.to, by: basic.by, current: base),
-                let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end)
+                let ends = AnimationEvaluator.endpoints(from: basic.from, to: basic.to, by: basic.by, current: base)
             else { return nil }
-            values =
-                store.isNumber
-                ? .number(start: start.x, end: end.x) : .lanes(pool.append(.init(start: start, end: end)))
+            if case .colorList(let offset, _) = store {
+                // Lists of other lengths switch half-way (`AnimatableValue.interpolated`): the general evaluator's.
+                guard case .colors(let start) = ends.start, case .colors(let end) = ends.end, start.count == end.count,
+                    (1...Int(UInt16.max)).contains(start.count)
+                else { return nil }
+                store = .colorList(offset: offset, count: UInt16(start.count))
+                values = .lanes(
+                    pool.append(zip(start, end).map { .init(start: Store.lanes(of: $0), end: Store.lanes(of: $1)) }))
+            } else {
+                guard let start = store.lanes(of: ends.start), let end = store.lanes(of: ends.end) else { return nil }
+                values =
+                    store.isNumber
+                    ? .number(start: start.x, end: end.x) : .lanes(pool.append(.init(start: start, end: end)))
+            }
         case .keyframes(let keyframes):
             guard let keyframes = SteadyKeyframes(keyframes, store: store, into: &pool) else { return nil }
             values = .keyframes(keyframes)
@@ -120,26 +134,56 @@ struct SteadyAnimation: Sendable {
 
     /// The value at fraction `f`, as lanes of the store: what `AnimatableValue.interpolated`
     /// or the keyframes give (the ends and keyframes in `pool`), computed in the same precision
-    /// (colours in `Float`).
+    /// (colours in `Float`). For a colour list, the colour at `element`.
     @inline(__always)
-    func lanes(at f: Double, pool: SteadyAnimationPool.Buffers) -> SIMD4<Double> {
+    func lanes(at f: Double, pool: SteadyAnimationPool.Buffers, element: Int = 0) -> SIMD4<Double> {
         switch values {
         case .number(let start, let end):
             return SIMD4(start + (end - start) * f, 0, 0, 0)
         case .lanes(let index):
-            let (start, end) = (pool.ends[Int(index)].start, pool.ends[Int(index)].end)
-            guard case .color = store else { return start + (end - start) * f }
-            let (a, b) = (SIMD4<Float>(start), SIMD4<Float>(end))
+            let ends = pool.ends[Int(index) + element]
+            guard store.isColor else { return ends.start + (ends.end - ends.start) * f }
+            let (a, b) = (SIMD4<Float>(ends.start), SIMD4<Float>(ends.end))
             return SIMD4<Double>(a + (b - a) * Float(f))
         case .keyframes(let keyframes):
             return keyframes.lanes(at: f, in: pool)
         }
     }
 
-    /// Stores `value` in `p`; false, storing nothing, when it is a value the general evaluator
-    /// would not store (not finite, or refused by the property's limit).
+    /// Stores the value at fraction `f` in `p`; false, storing nothing, when it is a value the
+    /// general evaluator would not store (not finite, or refused by the property's limit).
     @inline(__always)
-    func write(_ value: SIMD4<Double>, into p: inout LayerProperties, pool: SteadyAnimationPool.Buffers) -> Bool {
+    func apply(at f: Double, into p: inout LayerProperties, pool: SteadyAnimationPool.Buffers) -> Bool {
+        guard case .colorList(let offset, let count) = store else {
+            return write(lanes(at: f, pool: pool), into: &p, pool: pool)
+        }
+        // Worked out twice (checked, then stored) rather than kept in an array made each frame.
+        func color(_ element: Int) -> SIMD4<Float> { SIMD4<Float>(lanes(at: f, pool: pool, element: element)) }
+        for element in 0..<Int(count) {
+            let c = color(element)
+            guard c.x.isFinite, c.y.isFinite, c.z.isFinite, c.w.isFinite else { return false }
+        }
+        p.withMutableBytes(at: Int(offset)) { target in
+            let list = target.assumingMemoryBound(to: GradientColorList.self)
+            // In place once the shown list is this layer's own: no new array a frame.
+            if list.pointee.animated?.count != Int(count) {
+                list.pointee.animated = Array(repeating: .clear, count: Int(count))
+            }
+            for element in 0..<Int(count) {
+                let c = color(element)
+                list.pointee.animated![element] = RGBA(r: c.x, g: c.y, b: c.z, a: c.w)
+            }
+        }
+        return true
+    }
+
+    /// Stores `value` in `p`; false, storing nothing, when it is a value the general evaluator
+    /// would not store (not finite, or refused by the property's limit), and for a colour list,
+    /// which `apply(at:into:pool:)` stores colour by colour.
+    @inline(__always)
+    private func write(_ value: SIMD4<Double>, into p: inout LayerProperties, pool: SteadyAnimationPool.Buffers)
+        -> Bool
+    {
         switch store {
         case .cgFloats(let offset, let count, let limit):
             if count == 1 {
@@ -172,6 +216,8 @@ struct SteadyAnimation: Sendable {
             guard let t = store.transform(from: value, pool: pool) else { return false }
             p.store(t, at: Int(offset))
             return true
+        case .colorList:
+            return false
         }
     }
 }
@@ -190,7 +236,9 @@ extension SteadyAnimation {
         }
         switch values {
         case .number: break
-        case .lanes(let index): moved.values = .lanes(new.append(old.ends[Int(index)]))
+        case .lanes(let index):
+            let count = if case .colorList(_, let count) = store { Int(count) } else { 1 }
+            moved.values = .lanes(new.append(old.ends[Int(index)..<Int(index) + count]))
         case .keyframes(let keyframes): moved.values = .keyframes(keyframes.moved(from: old, to: &new))
         }
         return moved
@@ -226,6 +274,8 @@ extension SteadyAnimation.Store {
         case (.rect(let offset), .origin?): self = .cgFloats(offset: offset, count: 2, limit: .none)
         case (.rect(let offset), .size?): self = .cgFloats(offset: offset + 2 * width, count: 2, limit: .none)
         case (.color(_, let shown), nil): self = .color(shown: shown)
+        // The count is the animation's lists' (`SteadyAnimation.init`).
+        case (.colorList(let offset), nil): self = .colorList(offset: offset, count: 0)
         case (.transform(let offset), .transform(let key)?):
             guard key.transform(0) != nil, case .transform(let t) = slot.read(model) else { return nil }
             // As `AnimationField` writes a part: from the identity directly, otherwise by parts.
@@ -250,7 +300,7 @@ extension SteadyAnimation.Store {
             guard value.x.isFinite, key.set(value.x, in: &parts) else { return nil }
             let t = parts.transform
             return t.isFinite ? t : nil
-        case .cgFloats, .float, .double, .color:
+        case .cgFloats, .float, .double, .color, .colorList:
             return nil
         }
     }
@@ -261,7 +311,7 @@ extension SteadyAnimation.Store {
         switch self {
         case .transform(let offset, _), .transformParts(let offset, _, _): offset == Self.transformAddress
         case .cgFloats(let offset, _, _): Self.positionAddresses.contains(offset)
-        case .float, .double, .color: false
+        case .float, .double, .color, .colorList: false
         }
     }
 
@@ -276,7 +326,15 @@ extension SteadyAnimation.Store {
         switch self {
         case .cgFloats(_, let count, _): count == 1
         case .float, .double, .transform, .transformParts: true
-        case .color: false
+        case .color, .colorList: false
+        }
+    }
+
+    /// Whether the store takes colours, interpolated in `Float` as `AnimatableValue` blends them.
+    var isColor: Bool {
+        switch self {
+        case .color, .colorList: true
+        case .cgFloats, .float, .double, .transform, .transformParts: false
         }
     }
 
@@ -291,8 +349,11 @@ extension SteadyAnimation.Store {
         case (.cgFloats(_, 4, _), .rect(let r)):
             // As `AnimatableValue.interpolated` reads a rect: standardised.
             SIMD4(Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
-        case (.color, .color(let c)): SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+        case (.color, .color(let c)): Self.lanes(of: c)
         default: nil
         }
     }
+
+    /// A colour's components as lanes.
+    static func lanes(of c: RGBA) -> SIMD4<Double> { SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a)) }
 }

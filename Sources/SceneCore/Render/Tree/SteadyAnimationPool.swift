@@ -1,7 +1,7 @@
 /// What the steady table's animations keep apart from their rows (`SteadyAnimation`), in
 /// contiguous arrays in the table's order: the keys of keyframe animations, the segments of those
 /// with timing curves or tangents, the ends of basic animations of more than one number (a point,
-/// a size, a rect, a colour), timing curves, springs, and the model transform's parts that an
+/// a size, a rect, a colour, each colour of a list), timing curves, springs, and the model transform's parts that an
 /// animation of one part of a transform other than the identity recomposes.
 ///
 /// A row keeps only what every animation has, so the common one (a number, linear or sprung)
@@ -62,9 +62,12 @@ struct SteadyAnimationPool: Sendable {
     mutating func append(_ segment: Segment) { segments.append(segment) }
 
     /// Appends `ends`; returns where they lie.
-    mutating func append(_ ends: Ends) -> Int32 {
-        self.ends.append(ends)
-        return Int32(self.ends.count - 1)
+    mutating func append(_ ends: Ends) -> Int32 { append(CollectionOfOne(ends)) }
+
+    /// Appends consecutive `ends` (a colour list's); returns where the first lies.
+    mutating func append(_ ends: some Collection<Ends>) -> Int32 {
+        self.ends.append(contentsOf: ends)
+        return Int32(self.ends.count - ends.count)
     }
 
     /// Appends `curve`; returns where it lies.

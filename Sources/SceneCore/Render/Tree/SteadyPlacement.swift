@@ -37,7 +37,7 @@ struct SteadyPlacement: Sendable {
             }
             position = CGPoint(x: lanes.0, y: lanes.1)
             return true
-        case .float, .double, .color:
+        case .float, .double, .color, .colorList:
             return false
         }
     }
