@@ -125,7 +125,8 @@ import Testing
     }
 
     @Test func extremeValuesNeverTrapAndStayUnderTheCap() async {
-        await propertyCheck(count: propertyCaseCount(ciDefault: 30), input: Self.cases) { example in
+        // 15 cases: 30 took 22 s, the scale suites' longest test.
+        await propertyCheck(count: propertyCaseCount(ciDefault: 15), input: Self.cases) { example in
             let description = example.description
             withTimeLimit(Self.caseLimit, describing: { description }) {
                 let layer = example.emitter()
