@@ -237,7 +237,7 @@ import Testing
         ]
     }
 
-    /// An animation of a gradient's `colors` between two lists of `count` colours.
+    /// An animation of a gradient's `colors` between two lists of `count` colours, for 4 s.
     static func colors(_ count: Int, eased: Bool = false, sprung: Bool = false, seed: Double = 0) -> CABasicAnimation {
         let animation = sprung ? CASpringAnimation(keyPath: "colors") : CABasicAnimation(keyPath: "colors")
         animation.fromValue = (0..<count).map { i in
@@ -247,6 +247,7 @@ import Testing
             CGColor(red: 1 - seed, green: Double(i) / 7, blue: 0.25, alpha: 0.5)
         }
         if eased { animation.timingFunction = CAMediaTimingFunction(name: .easeIn) }
+        animation.duration = 4
         return animation
     }
 
@@ -301,9 +302,7 @@ import Testing
         // Gradients of two to four colours, each list its own.
         let gradients = (0..<12).map { i in
             let gradient = CAGradientLayer()
-            let fade = Self.colors(2 + i % 3, seed: Double(i) / 12)
-            fade.duration = 4
-            gradient.add(fade, forKey: "fade")
+            gradient.add(Self.colors(2 + i % 3, seed: Double(i) / 12), forKey: "fade")
             return gradient
         }
         let scene = Scene(layers + gradients)
@@ -519,9 +518,7 @@ import Testing
     /// same storage frame after frame, not an array made for each.
     @Test func aGradientsColoursAreWrittenInPlace() throws {
         let gradient = CAGradientLayer()
-        let fade = Self.colors(3)
-        fade.duration = 4
-        gradient.add(fade, forKey: "fade")
+        gradient.add(Self.colors(3), forKey: "fade")
         let scene = Scene([gradient])
         CATransaction.flush()
         scene.show(at: 0.5)
