@@ -67,6 +67,8 @@ final class EventPump: @unchecked Sendable {
             // `Thread.name` only, not to the system thread; the system keeps 15 bytes at most.
             Thread.current.name = "SceneCoreEvents"
             run()
+            // While the connection is surely open: `stop()` waits for this signal.
+            textInput.close()
             finished.signal()
         }
         thread.start()

@@ -13,8 +13,8 @@ import SceneCore
 /// ASCII: Swift's strings are UTF-8.
 final class TextInput {
     private let display: OpaquePointer
-    private let inputMethod: XIM?
-    private let context: XIC?
+    private var inputMethod: XIM?
+    private var context: XIC?
     /// The keys held down (by keycode), to tell auto-repeated presses (`isARepeat`).
     private var heldKeys: Set<UInt32> = []
 
@@ -45,10 +45,18 @@ final class TextInput {
         if let context { XSetICFocus(context) }
     }
 
-    deinit {
+    /// Destroys the input context and closes the input method, while the display is still
+    /// open: the event thread calls it as it ends. Left to `deinit`, it could run after the
+    /// display closed (the window's connection is freed with whatever holds it last), and Xlib
+    /// would unregister the context's filter from a freed display (a crash seen in
+    /// `_XUnregisterFilter`). Keys are read without composing afterwards.
+    func close() {
         if let context { XDestroyIC(context) }
         if let inputMethod { XCloseIM(inputMethod) }
+        (context, inputMethod) = (nil, nil)
     }
+
+    deinit { close() }
 
     /// Whether the input method takes `event` (a key press inside a compose sequence): then the
     /// window does not handle it.
